@@ -1,0 +1,90 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+# Everything else here is what those two build on.
+
+SHELL := /bin/bash
+GO    ?= go
+BIN   := bin/heloc
+PORT  ?= 8080
+
+GO_SOURCES     := go.mod go.sum $(shell find server rules schemas fixtures webapp/embed.go -type f \( -name '*.go' -o -name '*.rego' -o -name '*.yaml' -o -name '*.json' -o -name '*.cue' -o -name '*.sql' \) 2>/dev/null)
+WEBAPP_SOURCES := $(shell find webapp/src webapp/public -type f 2>/dev/null) $(wildcard webapp/index.html webapp/vite.config.* webapp/tsconfig*.json)
+NODE_MODULES   := webapp/node_modules/.package-lock.json
+
+.PHONY: run build test generate deps chromium clean \
+        test-go test-rego test-generated test-webapp test-e2e
+
+## run: build everything, then serve with an SQLite database and demo data in ./data
+run: build
+	@mkdir -p data
+	PORT=$(PORT) ./$(BIN) serve
+
+## build: the webapp, then the one Go binary that embeds it
+build: $(BIN)
+
+$(BIN): webapp/dist/index.html $(GO_SOURCES)
+	$(GO) build -o $(BIN) ./server/cmd/heloc
+
+webapp/dist/index.html: $(NODE_MODULES) $(WEBAPP_SOURCES)
+	cd webapp && npm run build
+
+$(NODE_MODULES): webapp/package.json webapp/package-lock.json
+	cd webapp && npm ci --no-audit --no-fund
+	@touch $@
+
+## deps: what the tests need beyond Go and Node: npm packages and Debian's chromium
+deps: $(NODE_MODULES) chromium
+
+chromium:
+	@if [ -x /usr/bin/chromium ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+		echo "Installing Debian's chromium for the browser tests..."; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "The browser tests need Debian's chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'."; exit 1; \
+	fi
+
+## generate: OpenAPI from the CUE schemas, then the webapp's TypeScript types from it
+generate: $(NODE_MODULES)
+	$(GO) run ./server/cmd/openapi > schemas/openapi.json
+	cd webapp && npm run --silent generate:types
+
+## test: every suite, then one summary line; fails if any suite fails
+TEST_SUITES := test-go test-rego test-generated test-webapp test-e2e
+test: deps build
+	@passed=0; failed=0; failures=""; \
+	for suite in $(TEST_SUITES); do \
+		echo; echo "==> $$suite"; \
+		if $(MAKE) --no-print-directory $$suite; then passed=$$((passed+1)); \
+		else failed=$$((failed+1)); failures="$$failures $$suite"; fi; \
+	done; \
+	echo; if [ -n "$$failures" ]; then echo "failed suites:$$failures"; fi; \
+	echo "suites: $$passed passed, $$failed failed"; \
+	[ $$failed -eq 0 ]
+
+# Go: unit and HTTP tests, the store on SQLite and PostgreSQL, the Rego
+# tests through OPA's tester, the CUE schemas, and the fuzz seed corpora.
+test-go:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+# The policies again through the binary's own command, for its readable report.
+test-rego: $(BIN)
+	./$(BIN) policy test
+
+# The generated TypeScript types must match the CUE schemas (the Go tests
+# check schemas/openapi.json itself).
+test-generated: $(NODE_MODULES)
+	@tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
+	(cd webapp && npx openapi-typescript ../schemas/openapi.json -o $$tmp/schema.gen.ts >/dev/null 2>&1) && \
+	diff -u webapp/src/api/schema.gen.ts $$tmp/schema.gen.ts && \
+	echo "generated files are up to date" || \
+	{ echo "generated files are stale: run 'make generate' and commit the result"; exit 1; }
+
+test-webapp: $(NODE_MODULES)
+	cd webapp && npm run --silent typecheck && npm test --silent
+
+test-e2e: $(BIN) chromium
+	cd webapp && npm run --silent e2e
+
+clean:
+	rm -rf bin webapp/dist webapp/e2e/artifacts

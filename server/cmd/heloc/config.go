@@ -1,0 +1,190 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// config is everything the server reads from the environment. Each field
+// names its variable; README.md lists them with their defaults.
+type config struct {
+	Port        string // PORT, default 8080
+	DataDir     string // DATA_DIR, default ./data
+	DatabaseURL string // DATABASE_URL, default an SQLite file in DATA_DIR
+	RulesDir    string // RULES_DIR, default the policies built into the binary
+	Production  bool   // APP_ENV=production
+	ProductName string // PRODUCT_NAME
+	LogLevel    string // LOG_LEVEL: debug, info, warn, error
+	TrustProxy  bool   // TRUST_PROXY=1 behind a TLS-terminating proxy
+	Demo        bool   // DEMO_DATA: seed the demo data of fixtures/ (default on outside production)
+
+	BotCheck        string  // BOTCHECK: sandbox (default outside production) or recaptcha
+	RecaptchaKey    string  // RECAPTCHA_SITE_KEY
+	RecaptchaSecret string  // RECAPTCHA_SECRET
+	RecaptchaScore  float64 // RECAPTCHA_MIN_SCORE, default 0.5
+
+	Secrets secrets
+}
+
+// secrets are the keys the server signs and encrypts with. In development
+// they are generated into DATA_DIR on first run; in production they must
+// come from the environment, so that they live in the operator's vault.
+type secrets struct {
+	SessionSecret  string            `json:"sessionSecret"`  // SESSION_SECRET: base64 of at least 32 bytes
+	EncryptionKeys map[string]string `json:"encryptionKeys"` // ENCRYPTION_KEYS: "id:base64key,..." (AES-256), first is current
+	CurrentKeyID   string            `json:"currentKeyId"`
+}
+
+func loadConfig(getenv func(string) string) (config, error) {
+	c := config{
+		Port:            or(getenv("PORT"), "8080"),
+		DataDir:         or(getenv("DATA_DIR"), "./data"),
+		DatabaseURL:     getenv("DATABASE_URL"),
+		RulesDir:        getenv("RULES_DIR"),
+		Production:      getenv("APP_ENV") == "production",
+		ProductName:     or(getenv("PRODUCT_NAME"), "Keystone Home Equity"),
+		LogLevel:        or(getenv("LOG_LEVEL"), "info"),
+		TrustProxy:      truthy(getenv("TRUST_PROXY")),
+		RecaptchaKey:    getenv("RECAPTCHA_SITE_KEY"),
+		RecaptchaSecret: getenv("RECAPTCHA_SECRET"),
+	}
+	if env := getenv("APP_ENV"); env != "" && env != "production" && env != "development" {
+		return c, fmt.Errorf("APP_ENV must be development or production, not %q", env)
+	}
+	if _, err := strconv.Atoi(c.Port); err != nil {
+		return c, fmt.Errorf("PORT must be a number, not %q", c.Port)
+	}
+	c.Demo = !c.Production
+	if v := getenv("DEMO_DATA"); v != "" {
+		c.Demo = truthy(v)
+	}
+	c.BotCheck = "sandbox"
+	if c.Production {
+		c.BotCheck = "recaptcha"
+	}
+	if v := getenv("BOTCHECK"); v != "" {
+		c.BotCheck = v
+	}
+	switch c.BotCheck {
+	case "sandbox":
+		if c.Production {
+			return c, errors.New("BOTCHECK=sandbox is not allowed with APP_ENV=production")
+		}
+	case "recaptcha":
+		if c.RecaptchaKey == "" || c.RecaptchaSecret == "" {
+			return c, errors.New("BOTCHECK=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET")
+		}
+	default:
+		return c, fmt.Errorf("BOTCHECK must be sandbox or recaptcha, not %q", c.BotCheck)
+	}
+	if v := getenv("RECAPTCHA_MIN_SCORE"); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f < 0 || f > 1 {
+			return c, fmt.Errorf("RECAPTCHA_MIN_SCORE must be between 0 and 1, not %q", v)
+		}
+		c.RecaptchaScore = f
+	}
+	if c.DatabaseURL == "" {
+		c.DatabaseURL = filepath.Join(c.DataDir, "heloc.db")
+	}
+	var err error
+	c.Secrets, err = loadSecrets(c, getenv)
+	return c, err
+}
+
+// loadSecrets reads the secrets from the environment, or in development
+// from DATA_DIR/secrets.json, creating that file (mode 0600) on first run.
+func loadSecrets(c config, getenv func(string) string) (secrets, error) {
+	if s := getenv("SESSION_SECRET"); s != "" || c.Production {
+		return secretsFromEnv(getenv)
+	}
+	path := filepath.Join(c.DataDir, "secrets.json")
+	b, err := os.ReadFile(path)
+	if err == nil {
+		var s secrets
+		if err := json.Unmarshal(b, &s); err != nil {
+			return s, fmt.Errorf("read %s: %w", path, err)
+		}
+		return s, s.check()
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		return secrets{}, err
+	}
+	s := secrets{SessionSecret: randomKey(), EncryptionKeys: map[string]string{"k1": randomKey()}, CurrentKeyID: "k1"}
+	if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
+		return s, err
+	}
+	b, _ = json.MarshalIndent(s, "", "  ")
+	if err := os.WriteFile(path, b, 0o600); err != nil {
+		return s, fmt.Errorf("write %s: %w", path, err)
+	}
+	return s, nil
+}
+
+func secretsFromEnv(getenv func(string) string) (secrets, error) {
+	s := secrets{SessionSecret: getenv("SESSION_SECRET"), EncryptionKeys: map[string]string{}}
+	if s.SessionSecret == "" {
+		return s, errors.New("SESSION_SECRET is required with APP_ENV=production")
+	}
+	keys := getenv("ENCRYPTION_KEYS")
+	if keys == "" {
+		return s, errors.New("ENCRYPTION_KEYS is required when SESSION_SECRET is set (id:base64key,...)")
+	}
+	for i, pair := range strings.Split(keys, ",") {
+		id, key, ok := strings.Cut(strings.TrimSpace(pair), ":")
+		if !ok || id == "" {
+			return s, errors.New("ENCRYPTION_KEYS must look like id:base64key,id2:base64key")
+		}
+		if i == 0 {
+			s.CurrentKeyID = id
+		}
+		s.EncryptionKeys[id] = key
+	}
+	return s, s.check()
+}
+
+// check refuses keys too short to be secure. Its messages never include a key.
+func (s secrets) check() error {
+	if b, err := base64.StdEncoding.DecodeString(s.SessionSecret); err != nil || len(b) < 32 {
+		return errors.New("the session secret must be base64 of at least 32 bytes")
+	}
+	if _, ok := s.EncryptionKeys[s.CurrentKeyID]; !ok {
+		return errors.New("the current encryption key id has no key")
+	}
+	for id, k := range s.EncryptionKeys {
+		if b, err := base64.StdEncoding.DecodeString(k); err != nil || len(b) != 32 {
+			return fmt.Errorf("encryption key %q must be base64 of exactly 32 bytes (AES-256)", id)
+		}
+	}
+	return nil
+}
+
+func randomKey() string {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return base64.StdEncoding.EncodeToString(b[:])
+}
+
+func or(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+func truthy(v string) bool {
+	switch strings.ToLower(v) {
+	case "1", "true", "yes", "on":
+		return true
+	}
+	return false
+}

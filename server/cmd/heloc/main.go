@@ -1,0 +1,159 @@
+// Command heloc is the product's one binary: the web server, and the
+// commands operators and compliance staff run beside it.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/heloc/heloc/fixtures"
+	"github.com/heloc/heloc/rules"
+	"github.com/heloc/heloc/schemas"
+	"github.com/heloc/heloc/server/botcheck"
+	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/schema"
+	"github.com/heloc/heloc/server/store"
+	"github.com/heloc/heloc/server/web"
+	"github.com/heloc/heloc/webapp"
+)
+
+const usage = `usage: heloc [command]
+
+commands:
+  serve         start the web server (the default)
+  policy test   run the Rego tests of the policies (RULES_DIR or built-in)
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "heloc:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string) error {
+	cmd := "serve"
+	if len(args) > 0 {
+		cmd = args[0]
+	}
+	switch cmd {
+	case "serve":
+		return serve(ctx)
+	case "policy":
+		if len(args) < 2 || args[1] != "test" {
+			return errors.New("usage: heloc policy test")
+		}
+		return policyTest(ctx)
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+		return nil
+	}
+	return fmt.Errorf("unknown command %q\n%s", cmd, usage)
+}
+
+func serve(ctx context.Context) error {
+	cfg, err := loadConfig(os.Getenv)
+	if err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	log := newLogger(cfg)
+
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if cfg.Demo {
+		if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
+			return fmt.Errorf("demo data: %w", err)
+		}
+	}
+	engine, err := policy.Load(ctx, rulesFS(cfg.RulesDir))
+	if err != nil {
+		return err
+	}
+	schemaSet, err := schema.Load(schemas.FS)
+	if err != nil {
+		return err
+	}
+	assets, err := webapp.Dist()
+	if err != nil {
+		return err
+	}
+	var routes struct{ Routes []web.Route }
+	if err := json.Unmarshal(webapp.RoutesJSON, &routes); err != nil {
+		return fmt.Errorf("webapp routes: %w", err)
+	}
+
+	srv, err := web.New(web.Config{ProductName: cfg.ProductName, Production: cfg.Production, TrustProxy: cfg.TrustProxy},
+		db, engine, schemaSet, botChecker(cfg), log, assets, routes.Routes)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", ":"+cfg.Port)
+	if err != nil {
+		return err
+	}
+	log.Info("serving", slog.String("url", "http://localhost:"+cfg.Port), slog.String("database", db.Dialect()),
+		slog.String("policy_revision", engine.Revision()), slog.String("bot_check", cfg.BotCheck))
+	fmt.Fprintf(os.Stderr, "\n  %s is running at http://localhost:%s\n\n", cfg.ProductName, cfg.Port)
+
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdownCtx)
+}
+
+// rulesFS is the policy folder: RULES_DIR when set, so compliance staff can
+// try a change without a new build, else the policies built into the binary.
+func rulesFS(dir string) fs.FS {
+	if dir != "" {
+		return os.DirFS(dir)
+	}
+	return rules.FS
+}
+
+func botChecker(cfg config) web.BotChecker {
+	if cfg.BotCheck == "recaptcha" {
+		return botcheck.NewRecaptcha(cfg.RecaptchaKey, cfg.RecaptchaSecret, cfg.RecaptchaScore)
+	}
+	return botcheck.Sandbox{}
+}
+
+func newLogger(cfg config) *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
+		level = slog.LevelInfo
+	}
+	return slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: level}))
+}
+
+func policyTest(ctx context.Context) error {
+	report, err := policy.RunTests(ctx, rulesFS(os.Getenv("RULES_DIR")))
+	if err != nil {
+		return err
+	}
+	fmt.Print(report.String())
+	if report.Failed() {
+		return errors.New("policy tests failed")
+	}
+	return nil
+}

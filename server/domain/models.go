@@ -1,0 +1,54 @@
+package domain
+
+import "time"
+
+// Realm says which of the two separate sign-in worlds a session belongs to.
+// An applicant session is worthless on portal calls and the reverse.
+type Realm string
+
+// The two realms of spec §6.
+const (
+	RealmApplicant Realm = "applicant"
+	RealmPortal    Realm = "portal"
+)
+
+// Insight is a post of the public insights blog (/insights, /insight-blog).
+type Insight struct {
+	Slug        string    `json:"slug" db:"slug"`
+	Title       string    `json:"title" db:"title"`
+	Summary     string    `json:"summary" db:"summary"`
+	Body        string    `json:"body,omitempty" db:"body"`
+	Author      string    `json:"author" db:"author"`
+	PublishedAt time.Time `json:"publishedAt" db:"published_at"`
+}
+
+// Applicant is a borrower's account (spec §3 "Applicant").
+type Applicant struct {
+	ID        string    `json:"id" db:"id"`
+	Email     string    `json:"email" db:"email"`
+	FirstName string    `json:"firstName" db:"first_name"`
+	LastName  string    `json:"lastName" db:"last_name"`
+	Phone     *string   `json:"phone" db:"phone"`
+	CreatedAt time.Time `json:"createdAt" db:"created_at"`
+}
+
+// Loan is an applicant's HELOC application; ApplicationStatus is the step
+// of spec §4 the applicant has reached.
+type Loan struct {
+	ID                string    `json:"id" db:"id"`
+	ApplicantID       string    `json:"applicantId" db:"applicant_id"`
+	ApplicationStatus string    `json:"applicationStatus" db:"application_status"`
+	CreatedAt         time.Time `json:"createdAt" db:"created_at"`
+	UpdatedAt         time.Time `json:"updatedAt" db:"updated_at"`
+}
+
+// Session is a server-side sign-in session. The cookie carries a random
+// token; only its SHA-256 is stored, so a database leak yields no live
+// session.
+type Session struct {
+	Realm      Realm     `json:"realm" db:"realm"`
+	SubjectID  string    `json:"subjectId" db:"subject_id"`
+	CreatedAt  time.Time `json:"createdAt" db:"created_at"`
+	LastSeenAt time.Time `json:"lastSeenAt" db:"last_seen_at"`
+	ExpiresAt  time.Time `json:"expiresAt" db:"expires_at"`
+}

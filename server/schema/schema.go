@@ -1,0 +1,225 @@
+// Package schema validates procedure input against the CUE definitions of
+// schemas/ and exports them as OpenAPI for the webapp's generated types.
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+
+	"cuelang.org/go/cue"
+	"cuelang.org/go/cue/cuecontext"
+	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/load"
+	"cuelang.org/go/encoding/openapi"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// Set is the compiled CUE package. A cue.Value is not safe for concurrent
+// evaluation, so every use goes through mu.
+type Set struct {
+	mu    sync.Mutex
+	ctx   *cue.Context
+	value cue.Value
+}
+
+// Load compiles the CUE package at the root of fsys.
+func Load(fsys fs.FS) (*Set, error) {
+	insts := load.Instances([]string{"."}, &load.Config{FS: fsys, Dir: "/"})
+	if len(insts) != 1 {
+		return nil, fmt.Errorf("schema: want one CUE instance, got %d", len(insts))
+	}
+	if err := insts[0].Err; err != nil {
+		return nil, fmt.Errorf("schema: load: %w", err)
+	}
+	ctx := cuecontext.New()
+	v := ctx.BuildInstance(insts[0])
+	if err := v.Err(); err != nil {
+		return nil, fmt.Errorf("schema: build: %s", cueerrors.Details(err, nil))
+	}
+	return &Set{ctx: ctx, value: v}, nil
+}
+
+// Has reports whether the package defines #name.
+func (s *Set) Has(name string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.value.LookupPath(cue.ParsePath("#" + name)).Exists()
+}
+
+// Decode validates the JSON document raw against definition #name and, when
+// it is valid, decodes it (with the definition's defaults filled in) into
+// out. Invalid input yields a domain.EINVALID error naming each field.
+func (s *Set) Decode(name string, raw []byte, out any) error {
+	var doc any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&doc); err != nil {
+		return domain.Errorf(domain.EPARSE, "The input is not valid JSON.")
+	}
+	if dec.More() {
+		return domain.Errorf(domain.EPARSE, "The input is not valid JSON.")
+	}
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	def := s.value.LookupPath(cue.ParsePath("#" + name))
+	if !def.Exists() {
+		return fmt.Errorf("schema: no definition #%s", name)
+	}
+	// Unknown keys are refused here, before CUE sees them: a long-lived
+	// cue.Context keeps every field name it is shown.
+	if fields := unknownFields(def, doc, ""); len(fields) > 0 {
+		return &domain.Error{Code: domain.EINVALID, Message: "The input has fields that are not allowed.", Fields: fields}
+	}
+	v := def.Unify(s.ctx.Encode(numbers(doc)))
+	if err := v.Validate(cue.Concrete(true)); err != nil {
+		return &domain.Error{Code: domain.EINVALID, Message: "Some fields need attention.", Fields: fieldErrors(err)}
+	}
+	if err := v.Decode(out); err != nil {
+		return fmt.Errorf("schema: decode #%s: %w", name, err)
+	}
+	return nil
+}
+
+// unknownFields lists the keys of doc that def does not allow, recursing
+// into nested structs and lists.
+func unknownFields(def cue.Value, doc any, prefix string) []domain.FieldError {
+	var out []domain.FieldError
+	switch d := doc.(type) {
+	case map[string]any:
+		if def.IncompleteKind()&cue.StructKind == 0 {
+			return nil
+		}
+		keys := make([]string, 0, len(d))
+		for k := range d {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			path := joinPath(prefix, k)
+			child := def.LookupPath(cue.MakePath(cue.Str(k)))
+			if !child.Exists() {
+				if allowsAny(def) {
+					continue
+				}
+				out = append(out, domain.FieldError{Path: path, Message: "This field is not allowed."})
+				continue
+			}
+			out = append(out, unknownFields(child, d[k], path)...)
+		}
+	case []any:
+		elem := def.LookupPath(cue.MakePath(cue.AnyIndex))
+		if !elem.Exists() {
+			return nil
+		}
+		for i, item := range d {
+			out = append(out, unknownFields(elem, item, fmt.Sprintf("%s[%d]", prefix, i))...)
+		}
+	}
+	return out
+}
+
+// numbers replaces the decoder's json.Number values by int64 or float64, so
+// CUE sees numbers where the client sent numbers.
+func numbers(doc any) any {
+	switch d := doc.(type) {
+	case json.Number:
+		if i, err := d.Int64(); err == nil {
+			return i
+		}
+		f, _ := d.Float64()
+		return f
+	case map[string]any:
+		for k, v := range d {
+			d[k] = numbers(v)
+		}
+	case []any:
+		for i, v := range d {
+			d[i] = numbers(v)
+		}
+	}
+	return doc
+}
+
+// allowsAny reports whether a struct takes keys it does not name, through a
+// pattern constraint such as {[string]: number}.
+func allowsAny(def cue.Value) bool {
+	return def.LookupPath(cue.MakePath(cue.AnyString)).Exists()
+}
+
+func joinPath(prefix, key string) string {
+	if prefix == "" {
+		return key
+	}
+	return prefix + "." + key
+}
+
+// fieldErrors turns CUE's errors into one message per field, preferring the
+// definition's own error("...") text over CUE's generic wording.
+func fieldErrors(err error) []domain.FieldError {
+	byPath := map[string]string{}
+	var order []string
+	for _, e := range cueerrors.Errors(err) {
+		parts := e.Path()
+		if len(parts) > 0 && strings.HasPrefix(parts[0], "#") {
+			parts = parts[1:] // the definition's own name means nothing to a form
+		}
+		path := strings.Join(parts, ".")
+		format, args := e.Msg()
+		msg := fmt.Sprintf(format, args...)
+		switch {
+		case strings.Contains(msg, "incomplete value") || strings.HasPrefix(msg, "field is required"):
+			msg = "This field is required."
+		case path == "" && strings.Contains(msg, "mismatched types"):
+			msg = "The input must be a JSON object."
+		}
+		prev, seen := byPath[path]
+		if !seen {
+			order = append(order, path)
+		}
+		if !seen || generic(prev) && !generic(msg) {
+			byPath[path] = msg
+		}
+	}
+	out := make([]domain.FieldError, 0, len(order))
+	for _, p := range order {
+		out = append(out, domain.FieldError{Path: p, Message: byPath[p]})
+	}
+	return out
+}
+
+// generic reports whether msg is CUE's own wording rather than a message
+// written for a person.
+func generic(msg string) bool {
+	for _, s := range []string{"empty disjunction", "conflicting values", "invalid value", "mismatched types", "out of bound", "does not match"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// OpenAPI exports every definition as an OpenAPI 3 document.
+func (s *Set) OpenAPI() ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b, err := openapi.Gen(s.value, &openapi.Config{
+		Info:    map[string]any{"title": "HELOC API schemas", "version": "1"},
+		Version: "3.0.0",
+	})
+	if err != nil {
+		return nil, fmt.Errorf("schema: openapi: %w", err)
+	}
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, b, "", "  "); err != nil {
+		return nil, err
+	}
+	buf.WriteByte('\n')
+	return buf.Bytes(), nil
+}

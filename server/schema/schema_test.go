@@ -1,0 +1,122 @@
+package schema_test
+
+import (
+	"bytes"
+	"os"
+	"testing"
+
+	"github.com/heloc/heloc/schemas"
+	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/schema"
+)
+
+func MustLoad(tb testing.TB) *schema.Set {
+	tb.Helper()
+	s, err := schema.Load(schemas.FS)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+type quoteInput struct {
+	Email               string `json:"email"`
+	FetchOriginationFee bool   `json:"fetchOriginationFee"`
+}
+
+func TestDecodeFillsDefaults(t *testing.T) {
+	var in quoteInput
+	if err := MustLoad(t).Decode("QuoteCurrentInput", []byte(`{"email":"ana@example.com"}`), &in); err != nil {
+		t.Fatal(err)
+	}
+	if in.Email != "ana@example.com" || in.FetchOriginationFee {
+		t.Fatalf("got %+v, want the e-mail and fetchOriginationFee false", in)
+	}
+}
+
+// Each bad input is refused with a message a form can show beside the field.
+func TestDecodeRefusesBadInput(t *testing.T) {
+	tests := []struct {
+		name, def, input string
+		code, path, msg  string
+	}{
+		{"e-mail without a domain", "QuoteCurrentInput", `{"email":"ana@"}`, domain.EINVALID, "email", "Enter a valid e-mail address, like name@example.com."},
+		{"e-mail of the wrong type", "QuoteCurrentInput", `{"email":42}`, domain.EINVALID, "email", "Enter a valid e-mail address, like name@example.com."},
+		{"missing e-mail", "QuoteCurrentInput", `{}`, domain.EINVALID, "email", "This field is required."},
+		{"unknown field", "QuoteCurrentInput", `{"email":"ana@example.com","isAdmin":true}`, domain.EINVALID, "isAdmin", "This field is not allowed."},
+		{"not an object", "QuoteCurrentInput", `[1,2]`, domain.EINVALID, "", "The input must be a JSON object."},
+		{"negative balance", "Balance", `-1`, domain.EINVALID, "", "Enter a whole dollar amount of zero or more."},
+		{"fractional balance", "Balance", `10.5`, domain.EINVALID, "", "Enter a whole dollar amount of zero or more."},
+		{"date in the wrong format", "Date", `"11/22/2026"`, domain.EINVALID, "", "Enter a date as yyyy-MM-dd."},
+		{"short password", "Password", `"seven77"`, domain.EINVALID, "", "Use at least 8 characters."},
+		{"slug with a slash", "InsightInput", `{"slug":"../etc"}`, domain.EINVALID, "slug", "Use lowercase letters, digits and hyphens."},
+		{"property usage outside the enumeration", "PropertyUsage", `"vacation"`, domain.EINVALID, "", "Choose Primary Home, Secondary Home or Rental Property."},
+		{"malformed JSON", "QuoteCurrentInput", `{"email":`, domain.EPARSE, "", ""},
+	}
+	s := MustLoad(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out any
+			err := s.Decode(tt.def, []byte(tt.input), &out)
+			if got := domain.ErrorCode(err); got != tt.code {
+				t.Fatalf("got code %q (%v), want %q", got, err, tt.code)
+			}
+			if tt.msg == "" {
+				return
+			}
+			fields := domain.ErrorFields(err)
+			if len(fields) != 1 || fields[0].Path != tt.path || fields[0].Message != tt.msg {
+				t.Fatalf("got fields %+v, want one at %q saying %q", fields, tt.path, tt.msg)
+			}
+		})
+	}
+}
+
+func TestDecodeAcceptsGoodValues(t *testing.T) {
+	tests := []struct{ def, input string }{
+		{"Balance", `0`},
+		{"Balance", `250000`},
+		{"Date", `"2026-11-22"`},
+		{"Password", `"correct horse"`},
+		{"PropertyUsage", `"secondHome"`},
+		{"PropertyType", `"condo"`},
+		{"InsightInput", `{"slug":"what-is-a-heloc"}`},
+	}
+	s := MustLoad(t)
+	for _, tt := range tests {
+		t.Run(tt.def+" "+tt.input, func(t *testing.T) {
+			var out any
+			if err := s.Decode(tt.def, []byte(tt.input), &out); err != nil {
+				t.Fatalf("got %v, want nil", err)
+			}
+		})
+	}
+}
+
+// The committed OpenAPI export is what the webapp's types are generated
+// from; it must match the schemas (make generate rewrites it).
+func TestOpenAPIIsUpToDate(t *testing.T) {
+	got, err := MustLoad(t).OpenAPI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("../../schemas/openapi.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("schemas/openapi.json is stale: run 'make generate' and commit the result")
+	}
+}
+
+func BenchmarkDecode(b *testing.B) {
+	s := MustLoad(b)
+	input := []byte(`{"email":"ana@example.com","fetchOriginationFee":true}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		var in quoteInput
+		if err := s.Decode("QuoteCurrentInput", input, &in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

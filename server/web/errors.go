@@ -1,0 +1,109 @@
+package web
+
+import (
+	"errors"
+	"log/slog"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// trpcCode is one row of the error table: a domain code's tRPC name,
+// JSON-RPC number and HTTP status (architecture, "The wire").
+type trpcCode struct {
+	name   string
+	rpc    int
+	status int
+}
+
+var errorTable = map[string]trpcCode{
+	domain.EPARSE:        {"PARSE_ERROR", -32700, 400},
+	domain.EINVALID:      {"BAD_REQUEST", -32600, 400},
+	domain.EUNAUTHORIZED: {"UNAUTHORIZED", -32001, 401},
+	domain.EFORBIDDEN:    {"FORBIDDEN", -32003, 403},
+	domain.ENOTFOUND:     {"NOT_FOUND", -32004, 404},
+	domain.EMETHOD:       {"METHOD_NOT_SUPPORTED", -32005, 405},
+	domain.ECONFLICT:     {"CONFLICT", -32009, 409},
+	domain.ETOOLARGE:     {"PAYLOAD_TOO_LARGE", -32013, 413},
+	domain.ETOOMANY:      {"TOO_MANY_REQUESTS", -32029, 429},
+	domain.EINTERNAL:     {"INTERNAL_SERVER_ERROR", -32603, 500},
+}
+
+// trpcError is the error member of a tRPC response.
+type trpcError struct {
+	Message string        `json:"message"`
+	Code    int           `json:"code"`
+	Data    trpcErrorData `json:"data"`
+}
+
+type trpcErrorData struct {
+	Code       string              `json:"code"`
+	HTTPStatus int                 `json:"httpStatus"`
+	Path       string              `json:"path,omitempty"`
+	Fields     []domain.FieldError `json:"fields,omitempty"`
+}
+
+// toTRPCError maps err to the wire shape. Errors that are not *domain.Error
+// are logged and shown only as "Internal error.".
+func (s *Server) toTRPCError(c fiber.Ctx, err error, path string) trpcError {
+	code := domain.ErrorCode(err)
+	row, ok := errorTable[code]
+	if !ok {
+		row = errorTable[domain.EINTERNAL]
+	}
+	if row.status >= 500 {
+		s.log.ErrorContext(c.Context(), "procedure failed", slog.String("path", path), slog.String("error", err.Error()))
+	}
+	return trpcError{
+		Message: domain.ErrorMessage(err),
+		Code:    row.rpc,
+		Data:    trpcErrorData{Code: row.name, HTTPStatus: row.status, Path: path, Fields: domain.ErrorFields(err)},
+	}
+}
+
+// handleError answers errors that escape a handler, including Fiber's own
+// (an oversized body, an unknown method). API paths get the tRPC error
+// shape; pages get plain text.
+func (s *Server) handleError(c fiber.Ctx, err error) error {
+	var fe *fiber.Error
+	if errors.As(err, &fe) {
+		err = fromFiberError(fe)
+	}
+	if isAPI(c.Path()) {
+		te := s.toTRPCError(c, err, "")
+		return c.Status(te.Data.HTTPStatus).JSON(fiber.Map{"error": te})
+	}
+	row, ok := errorTable[domain.ErrorCode(err)]
+	if !ok {
+		row = errorTable[domain.EINTERNAL]
+	}
+	if row.status >= 500 {
+		s.log.ErrorContext(c.Context(), "request failed", slog.String("error", err.Error()))
+	}
+	return c.Status(row.status).SendString(domain.ErrorMessage(err))
+}
+
+func fromFiberError(fe *fiber.Error) error {
+	switch fe.Code {
+	case fiber.StatusRequestEntityTooLarge:
+		return domain.Errorf(domain.ETOOLARGE, "The request is too large.")
+	case fiber.StatusNotFound:
+		return domain.Errorf(domain.ENOTFOUND, "Not found.")
+	case fiber.StatusMethodNotAllowed:
+		return domain.Errorf(domain.EMETHOD, "Method not allowed.")
+	case fiber.StatusBadRequest:
+		return domain.Errorf(domain.EPARSE, "The request could not be read.")
+	case fiber.StatusTooManyRequests:
+		return domain.Errorf(domain.ETOOMANY, "Too many requests. Try again shortly.")
+	}
+	return fe
+}
+
+func isAPI(path string) bool {
+	return len(path) >= 5 && path[:5] == "/api/"
+}
+
+func (s *Server) handleAPINotFound(c fiber.Ctx) error {
+	return domain.Errorf(domain.ENOTFOUND, "No such API endpoint.")
+}

@@ -1,0 +1,121 @@
+package web
+
+import (
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// procedures is the tRPC router: every procedure the API offers, by area.
+func (s *Server) procedures() map[string]procedure {
+	return map[string]procedure{
+		"system.info":            {kind: query, fn: s.systemInfo},
+		"funnel.steps":           {kind: query, fn: s.funnelSteps},
+		"content.insights":       {kind: query, fn: s.listInsights},
+		"content.insight":        withInput(s, query, "InsightInput", s.findInsight),
+		"identity.deleteSession": {kind: mutation, fn: s.deleteSession},
+	}
+}
+
+// withInput makes a procedure whose input is validated against the CUE
+// definition def and decoded into T before fn sees it.
+func withInput[T any](s *Server, kind procKind, def string, fn func(fiber.Ctx, T) (any, error)) procedure {
+	return procedure{kind: kind, input: def, fn: func(c fiber.Ctx, raw []byte) (any, error) {
+		var in T
+		if err := s.schemas.Decode(def, raw, &in); err != nil {
+			return nil, err
+		}
+		return fn(c, in)
+	}}
+}
+
+type systemInfo struct {
+	ProductName    string       `json:"productName"`
+	Environment    string       `json:"environment"`
+	Sandbox        bool         `json:"sandbox"`
+	BotCheck       botCheckInfo `json:"botCheck"`
+	PolicyRevision string       `json:"policyRevision"`
+}
+
+type botCheckInfo struct {
+	Mode    string `json:"mode"`
+	SiteKey string `json:"siteKey"`
+}
+
+// systemInfo tells the webapp what it needs of the server: its name, the
+// bot-check mode, and whether sandbox providers are in use (the UI says so).
+func (s *Server) systemInfo(c fiber.Ctx, _ []byte) (any, error) {
+	env := "development"
+	if s.cfg.Production {
+		env = "production"
+	}
+	return systemInfo{
+		ProductName:    s.cfg.ProductName,
+		Environment:    env,
+		Sandbox:        s.botCheck.Mode() == "sandbox",
+		BotCheck:       botCheckInfo{Mode: s.botCheck.Mode(), SiteKey: s.botCheck.SiteKey()},
+		PolicyRevision: s.policy.Revision(),
+	}, nil
+}
+
+// funnelSteps returns what the funnel policy decides about the order and
+// labels of the steps; the webapp renders the flow from it.
+func (s *Server) funnelSteps(c fiber.Ctx, _ []byte) (any, error) {
+	out := map[string]any{"revision": s.policy.Revision()}
+	for key, entrypoint := range map[string]string{
+		"order":        "heloc.funnel.order",
+		"sections":     "heloc.funnel.sections",
+		"prequalSteps": "heloc.funnel.prequal_steps",
+		"landingPages": "heloc.funnel.landing_pages",
+	} {
+		v, err := s.policy.Decide(c.Context(), entrypoint, nil)
+		if err != nil {
+			return nil, err
+		}
+		out[key] = v
+	}
+	return out, nil
+}
+
+type insightList struct {
+	Items []*domain.Insight `json:"items"`
+}
+
+func (s *Server) listInsights(c fiber.Ctx, _ []byte) (any, error) {
+	items, err := s.store.ListInsights(c.Context())
+	if err != nil {
+		return nil, err
+	}
+	if items == nil {
+		items = []*domain.Insight{}
+	}
+	return insightList{Items: items}, nil
+}
+
+type insightInput struct {
+	Slug string `json:"slug"`
+}
+
+func (s *Server) findInsight(c fiber.Ctx, in insightInput) (any, error) {
+	return s.store.FindInsight(c.Context(), in.Slug)
+}
+
+type deleteSessionResult struct {
+	Deleted bool `json:"deleted"`
+}
+
+// deleteSession ends the applicant's server-side session (spec §4 auto
+// sign-out) and clears its cookie. Without a session it deletes nothing.
+func (s *Server) deleteSession(c fiber.Ctx, _ []byte) (any, error) {
+	name := s.cookieName(applicantSessionCookie, c)
+	token := c.Cookies(name)
+	if token == "" {
+		return deleteSessionResult{}, nil
+	}
+	deleted, err := s.store.DeleteSession(c.Context(), domain.RealmApplicant, token)
+	if err != nil {
+		return nil, err
+	}
+	c.ClearCookie(name)
+	return deleteSessionResult{Deleted: deleted}, nil
+}

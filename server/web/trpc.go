@@ -1,0 +1,236 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"mime"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// maxBatch caps how many procedures one request may call.
+const maxBatch = 16
+
+// botAction is the action every mutation's bot-check token is issued for (spec §7).
+const botAction = "api_update"
+
+type procKind int
+
+const (
+	query procKind = iota
+	mutation
+)
+
+// procedure is one entry of the tRPC router: its kind, the CUE definition
+// its input must satisfy ("" for none), and its handler.
+type procedure struct {
+	kind  procKind
+	input string
+	fn    func(c fiber.Ctx, in []byte) (any, error)
+}
+
+// trpcResult is one call's answer: either result or error.
+type trpcResult struct {
+	Result *trpcData  `json:"result,omitempty"`
+	Error  *trpcError `json:"error,omitempty"`
+}
+
+type trpcData struct {
+	Data any `json:"data"`
+}
+
+// handleTRPC answers /api/trpc/<path>[,<path>...] in tRPC's HTTP format:
+// queries over GET with ?input=, mutations over POST with a JSON body, and
+// batches (?batch=1) with inputs keyed "0", "1", ... answered as an array.
+func (s *Server) handleTRPC(c fiber.Ctx) error {
+	paths, batch, err := s.parseCall(c)
+	if err == nil {
+		err = s.guard(c, paths)
+	}
+	if err != nil {
+		return s.respondAll(c, paths, batch, err)
+	}
+	inputs, err := readInputs(c, len(paths), batch)
+	if err != nil {
+		return s.respondAll(c, paths, batch, err)
+	}
+	results := make([]trpcResult, len(paths))
+	for i, path := range paths {
+		results[i] = s.call(c, path, inputs[i])
+	}
+	return respond(c, results, batch)
+}
+
+// parseCall splits the procedure list and checks the batch flag.
+func (s *Server) parseCall(c fiber.Ctx) (paths []string, batch bool, err error) {
+	raw, err := url.PathUnescape(c.Params("procs"))
+	if err != nil {
+		return []string{""}, false, domain.Errorf(domain.EPARSE, "The procedure path could not be read.")
+	}
+	paths = strings.Split(raw, ",")
+	batch = c.Query("batch") == "1" || c.Query("batch") == "true"
+	switch {
+	case len(paths) > 1 && !batch:
+		return paths, false, domain.Errorf(domain.EINVALID, "Several procedures need batch=1.")
+	case len(paths) > maxBatch:
+		return paths, batch, domain.Errorf(domain.EINVALID, "At most %d procedures per batch.", maxBatch)
+	}
+	return paths, batch, nil
+}
+
+// guard applies the checks every call must pass before any procedure runs.
+func (s *Server) guard(c fiber.Ctx, paths []string) error {
+	if c.Get("X-Same-Origin") != "1" {
+		return domain.Errorf(domain.EFORBIDDEN, "This API answers only the product's own pages.")
+	}
+	want := query
+	if c.Method() != fiber.MethodGet {
+		want = mutation
+	}
+	for _, p := range paths {
+		proc, ok := s.procs[p]
+		if !ok {
+			continue // answered NOT_FOUND for that call alone
+		}
+		if proc.kind != want {
+			if want == query {
+				return domain.Errorf(domain.EMETHOD, "%s is a mutation: use POST.", p)
+			}
+			return domain.Errorf(domain.EMETHOD, "%s is a query: use GET.", p)
+		}
+	}
+	if want == query {
+		return nil
+	}
+	if c.Method() != fiber.MethodPost {
+		return domain.Errorf(domain.EMETHOD, "No subscriptions are offered.")
+	}
+	if !s.sameOrigin(c) {
+		return domain.Errorf(domain.EFORBIDDEN, "The request came from another site.")
+	}
+	if mt, _, _ := mime.ParseMediaType(c.Get(fiber.HeaderContentType)); mt != fiber.MIMEApplicationJSON {
+		return domain.Errorf(domain.EINVALID, "Send the input as application/json.")
+	}
+	token := c.Get("X-Recaptcha-Token")
+	if token == "" {
+		return domain.Errorf(domain.EFORBIDDEN, "The human check is missing. Reload the page and try again.")
+	}
+	if err := s.botCheck.Verify(c.Context(), token, botAction, c.IP()); err != nil {
+		return err
+	}
+	return nil
+}
+
+// sameOrigin reports whether the Origin header names this server. Browsers
+// send Origin on every POST, so a missing one is refused too.
+func (s *Server) sameOrigin(c fiber.Ctx) bool {
+	origin := c.Get(fiber.HeaderOrigin)
+	if origin == "" {
+		return false
+	}
+	u, err := url.Parse(origin)
+	if err != nil {
+		return false
+	}
+	return u.Scheme == c.Scheme() && strings.EqualFold(u.Host, c.Host())
+}
+
+// readInputs returns each call's raw input JSON (nil when none was sent).
+func readInputs(c fiber.Ctx, n int, batch bool) ([]json.RawMessage, error) {
+	var raw []byte
+	if c.Method() == fiber.MethodGet {
+		raw = []byte(c.Query("input"))
+	} else {
+		raw = c.Body()
+	}
+	inputs := make([]json.RawMessage, n)
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return inputs, nil
+	}
+	if !json.Valid(raw) {
+		return nil, domain.Errorf(domain.EPARSE, "The input is not valid JSON.")
+	}
+	if !batch {
+		inputs[0] = raw
+		return inputs, nil
+	}
+	var keyed map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &keyed); err != nil {
+		return nil, domain.Errorf(domain.EPARSE, "A batch input is an object keyed by call index.")
+	}
+	for k, v := range keyed {
+		i, err := strconv.Atoi(k)
+		if err != nil || i < 0 || i >= n {
+			return nil, domain.Errorf(domain.EPARSE, "A batch input has no call %q.", k)
+		}
+		inputs[i] = v
+	}
+	return inputs, nil
+}
+
+// call runs one procedure with its input validated against its schema.
+func (s *Server) call(c fiber.Ctx, path string, in json.RawMessage) trpcResult {
+	proc, ok := s.procs[path]
+	if !ok {
+		return s.failure(c, path, domain.Errorf(domain.ENOTFOUND, "No procedure %q.", path))
+	}
+	if proc.input == "" && len(in) > 0 && !isEmptyInput(in) {
+		return s.failure(c, path, domain.Errorf(domain.EINVALID, "%s takes no input.", path))
+	}
+	if proc.input != "" && len(in) == 0 {
+		in = json.RawMessage("{}") // let the schema say which fields are required
+	}
+	data, err := proc.fn(c, in)
+	if err != nil {
+		return s.failure(c, path, err)
+	}
+	return trpcResult{Result: &trpcData{Data: data}}
+}
+
+func isEmptyInput(in json.RawMessage) bool {
+	t := string(bytes.TrimSpace(in))
+	return t == "null" || t == "{}"
+}
+
+func (s *Server) failure(c fiber.Ctx, path string, err error) trpcResult {
+	te := s.toTRPCError(c, err, path)
+	return trpcResult{Error: &te}
+}
+
+// respondAll answers every call of the request with the same error.
+func (s *Server) respondAll(c fiber.Ctx, paths []string, batch bool, err error) error {
+	results := make([]trpcResult, len(paths))
+	for i, p := range paths {
+		results[i] = s.failure(c, p, err)
+	}
+	return respond(c, results, batch)
+}
+
+// respond writes one result, or the batch's array with one status: the
+// calls' shared status, or 207 when they differ.
+func respond(c fiber.Ctx, results []trpcResult, batch bool) error {
+	status := statusOf(results[0])
+	for _, r := range results[1:] {
+		if statusOf(r) != status {
+			status = fiber.StatusMultiStatus
+			break
+		}
+	}
+	c.Set(fiber.HeaderCacheControl, "no-store")
+	if !batch {
+		return c.Status(status).JSON(results[0])
+	}
+	return c.Status(status).JSON(results)
+}
+
+func statusOf(r trpcResult) int {
+	if r.Error != nil {
+		return r.Error.Data.HTTPStatus
+	}
+	return fiber.StatusOK
+}
