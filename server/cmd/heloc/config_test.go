@@ -1,0 +1,102 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestConfigDefaults(t *testing.T) {
+	dir := t.TempDir()
+	c, err := loadConfig(env(map[string]string{"DATA_DIR": dir}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Port != "8080" || c.DatabaseURL != filepath.Join(dir, "heloc.db") || c.BotCheck != "sandbox" || !c.Demo || c.Production {
+		t.Fatalf("got %+v, want port 8080, SQLite in DATA_DIR, sandbox bot check, demo data", c)
+	}
+}
+
+// In development the secrets are generated into DATA_DIR once, readable by
+// the owner only, and the same on the next start.
+func TestDevelopmentSecretsAreGeneratedOnce(t *testing.T) {
+	dir := t.TempDir()
+	first, err := loadConfig(env(map[string]string{"DATA_DIR": dir}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := os.Stat(filepath.Join(dir, "secrets.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Mode().Perm() != 0o600 {
+		t.Fatalf("got mode %v, want 0600", info.Mode().Perm())
+	}
+	second, err := loadConfig(env(map[string]string{"DATA_DIR": dir}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Secrets.SessionSecret != second.Secrets.SessionSecret || first.Secrets.SessionSecret == "" {
+		t.Fatal("got a new session secret on the second start, want the stored one")
+	}
+}
+
+func TestProductionRequiresItsSecrets(t *testing.T) {
+	key := strings.Repeat("A", 43) + "=" // base64 of 32 zero bytes
+	base := map[string]string{"APP_ENV": "production", "DATA_DIR": t.TempDir(), "RECAPTCHA_SITE_KEY": "k", "RECAPTCHA_SECRET": "s"}
+	tests := []struct {
+		name string
+		set  map[string]string
+		ok   bool
+	}{
+		{"no secrets", map[string]string{}, false},
+		{"no encryption keys", map[string]string{"SESSION_SECRET": key}, false},
+		{"short encryption key", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k1:c2hvcnQ="}, false},
+		{"sandbox bot check", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k1:" + key, "BOTCHECK": "sandbox"}, false},
+		{"complete", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k2:" + key + ",k1:" + key}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := map[string]string{}
+			for k, v := range base {
+				m[k] = v
+			}
+			for k, v := range tt.set {
+				m[k] = v
+			}
+			c, err := loadConfig(env(m))
+			if got := err == nil; got != tt.ok {
+				t.Fatalf("got ok=%v (%v), want %v", got, err, tt.ok)
+			}
+			if err != nil && strings.Contains(err.Error(), key) {
+				t.Fatal("got a key in the error message")
+			}
+			if tt.ok && (c.Secrets.CurrentKeyID != "k2" || c.Demo || c.BotCheck != "recaptcha") {
+				t.Fatalf("got %+v, want current key k2, no demo data, reCAPTCHA", c.Secrets)
+			}
+			if _, err := os.Stat(filepath.Join(m["DATA_DIR"], "secrets.json")); err == nil {
+				t.Fatal("got secrets.json written in production, want none")
+			}
+		})
+	}
+}
+
+func TestConfigRefusesBadValues(t *testing.T) {
+	for _, m := range []map[string]string{
+		{"PORT": "eighty"},
+		{"APP_ENV": "staging"},
+		{"BOTCHECK": "none"},
+		{"BOTCHECK": "recaptcha"},
+		{"RECAPTCHA_MIN_SCORE": "2"},
+	} {
+		m["DATA_DIR"] = t.TempDir()
+		if _, err := loadConfig(env(m)); err == nil {
+			t.Errorf("got no error for %v", m)
+		}
+	}
+}

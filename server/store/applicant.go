@@ -1,0 +1,148 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strings"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// CreateApplicant stores a new applicant, assigning its ID and CreatedAt.
+// The e-mail is kept lowercase, so sign-up and sign-in ignore its case.
+func (db *DB) CreateApplicant(ctx context.Context, a *domain.Applicant) error {
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+
+	if err := createApplicant(ctx, tx, a); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func createApplicant(ctx context.Context, tx *tx, a *domain.Applicant) error {
+	a.Email = normalizeEmail(a.Email)
+	if a.Email == "" {
+		return domain.Errorf(domain.EINVALID, "E-mail is required.")
+	}
+	a.ID, a.CreatedAt = newID(), tx.now
+	_, err := tx.ExecContext(ctx, tx.Rebind(`
+		INSERT INTO applicants (id, email, first_name, last_name, phone, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`),
+		a.ID, a.Email, a.FirstName, a.LastName, a.Phone, a.CreatedAt.UnixMilli())
+	if isUniqueViolation(err) {
+		return domain.Errorf(domain.ECONFLICT, "An account with this e-mail already exists.")
+	}
+	return err
+}
+
+// FindApplicantByEmail returns the applicant with the given e-mail, in any case.
+func (db *DB) FindApplicantByEmail(ctx context.Context, email string) (*domain.Applicant, error) {
+	return db.findApplicant(ctx, "email", normalizeEmail(email))
+}
+
+// FindApplicantByID returns the applicant with the given id.
+func (db *DB) FindApplicantByID(ctx context.Context, id string) (*domain.Applicant, error) {
+	return db.findApplicant(ctx, "id", id)
+}
+
+// findApplicant looks an applicant up by column, which is one of two
+// constants above, never caller input.
+func (db *DB) findApplicant(ctx context.Context, column, value string) (*domain.Applicant, error) {
+	var a domain.Applicant
+	var phone sql.NullString
+	var created int64
+	err := db.getRow(ctx, `SELECT id, email, first_name, last_name, phone, created_at FROM applicants WHERE `+column+` = ?`, value).
+		Scan(&a.ID, &a.Email, &a.FirstName, &a.LastName, &phone, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, domain.Errorf(domain.ENOTFOUND, "Applicant not found.")
+	} else if err != nil {
+		return nil, err
+	}
+	if phone.Valid {
+		a.Phone = &phone.String
+	}
+	a.CreatedAt = fromMS(created)
+	return &a, nil
+}
+
+func normalizeEmail(email string) string {
+	return strings.ToLower(strings.TrimSpace(email))
+}
+
+// CreateLoan stores a new loan for an existing applicant, assigning its ID,
+// CreatedAt and UpdatedAt.
+func (db *DB) CreateLoan(ctx context.Context, l *domain.Loan) error {
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+
+	if err := createLoan(ctx, tx, l); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+func createLoan(ctx context.Context, tx *tx, l *domain.Loan) error {
+	if l.ApplicantID == "" || l.ApplicationStatus == "" {
+		return domain.Errorf(domain.EINVALID, "A loan needs an applicant and an application status.")
+	}
+	l.ID, l.CreatedAt, l.UpdatedAt = newID(), tx.now, tx.now
+	_, err := tx.ExecContext(ctx, tx.Rebind(`
+		INSERT INTO loans (id, applicant_id, application_status, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?)`),
+		l.ID, l.ApplicantID, l.ApplicationStatus, l.CreatedAt.UnixMilli(), l.UpdatedAt.UnixMilli())
+	if isForeignKeyViolation(err) {
+		return domain.Errorf(domain.ENOTFOUND, "Applicant not found.")
+	}
+	return err
+}
+
+// FindLoanByApplicant returns the applicant's most recent loan.
+func (db *DB) FindLoanByApplicant(ctx context.Context, applicantID string) (*domain.Loan, error) {
+	var l domain.Loan
+	var created, updated int64
+	err := db.getRow(ctx, `
+		SELECT id, applicant_id, application_status, created_at, updated_at
+		FROM loans WHERE applicant_id = ?
+		ORDER BY created_at DESC, id LIMIT 1`, applicantID).
+		Scan(&l.ID, &l.ApplicantID, &l.ApplicationStatus, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, domain.Errorf(domain.ENOTFOUND, "Loan not found.")
+	} else if err != nil {
+		return nil, err
+	}
+	l.CreatedAt, l.UpdatedAt = fromMS(created), fromMS(updated)
+	return &l, nil
+}
+
+// UpdateLoanStatus moves a loan to another application status. Which moves
+// are allowed is the policy's business, not the store's.
+func (db *DB) UpdateLoanStatus(ctx context.Context, loanID, status string) error {
+	if status == "" {
+		return domain.Errorf(domain.EINVALID, "Application status is required.")
+	}
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+
+	res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE loans SET application_status = ?, updated_at = ? WHERE id = ?`),
+		status, tx.now.UnixMilli(), loanID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return domain.Errorf(domain.ENOTFOUND, "Loan not found.")
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,52 @@
+package store_test
+
+import (
+	"testing"
+
+	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/store"
+)
+
+func TestDecisions(t *testing.T) {
+	forEachDB(t, func(t *testing.T, db *store.DB) {
+		ctx := t.Context()
+		input := `{"creditScore":790,"mortgages":[{"balance":312000}]}`
+		result := `{"eligible":true,"ineligiblePage":null,"reasons":[]}`
+
+		t.Run("RoundTrip", func(t *testing.T) {
+			id, err := db.CreateDecision(ctx, "heloc.eligibility.decision", []byte(input), []byte(result), "sha256:abc")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := db.FindDecision(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := store.Decision{ID: id, Entrypoint: "heloc.eligibility.decision", Input: []byte(input), Result: []byte(result), Revision: "sha256:abc", CreatedAt: testNow}
+			if got.ID != want.ID || got.Entrypoint != want.Entrypoint || string(got.Input) != input || string(got.Result) != result ||
+				got.Revision != want.Revision || !got.CreatedAt.Equal(want.CreatedAt) {
+				t.Fatalf("got %+v, want %+v", got, want)
+			}
+		})
+
+		t.Run("NotFound", func(t *testing.T) {
+			_, err := db.FindDecision(ctx, "missing")
+			assertError(t, err, domain.ENOTFOUND, "Decision not found.")
+		})
+
+		for _, tc := range []struct {
+			name, entrypoint, input, result, revision string
+		}{
+			{"InputNotJSON", "e", "{", result, "r"},
+			{"ResultNotJSON", "e", input, "", "r"},
+			{"NoRevision", "e", input, result, ""},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				_, err := db.CreateDecision(ctx, tc.entrypoint, []byte(tc.input), []byte(tc.result), tc.revision)
+				if got := domain.ErrorCode(err); got != domain.EINVALID {
+					t.Fatalf("got %q (%v), want %q", got, err, domain.EINVALID)
+				}
+			})
+		}
+	})
+}

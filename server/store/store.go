@@ -1,0 +1,258 @@
+// Package store keeps the product's data in SQLite (the default) or
+// PostgreSQL, through one set of portable SQL written with `?` placeholders
+// and rebound per driver.
+//
+// Timestamps are stored as BIGINT milliseconds since the Unix epoch, UTC.
+// Both engines index and compare integers alike, whereas TIMESTAMP values
+// come back from the two drivers in different shapes and SQLite would
+// compare them as text. Times handed out are UTC, truncated to the
+// millisecond, so what a caller writes is what it reads back.
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/jmoiron/sqlx"
+	"github.com/mattn/go-sqlite3"
+)
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// SQLite pragmas. The writer takes its lock at BEGIN (_txlock=immediate) so
+// two writers queue on the busy timeout instead of failing half-way with
+// SQLITE_BUSY when a read lock cannot be upgraded.
+const (
+	sqliteWriteParams = "_journal_mode=WAL&_synchronous=NORMAL&_busy_timeout=5000&_foreign_keys=on&_txlock=immediate"
+	sqliteReadParams  = "_busy_timeout=5000&_foreign_keys=on&_query_only=1"
+)
+
+const postgresMaxConns = 10
+
+// DB is the product's database: a writer pool and a read pool, which are
+// the same pool on PostgreSQL.
+type DB struct {
+	write   *sqlx.DB
+	read    *sqlx.DB
+	dialect string
+
+	// Now returns the current time; tests replace it to move the clock.
+	Now func() time.Time
+}
+
+// Open connects to dsn, a postgres:// URL or an SQLite file path, and
+// applies any pending migrations.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	db := &DB{Now: func() time.Time { return time.Now().UTC() }}
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		pool, err := sqlx.Open("pgx", dsn)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		// A bounded pool queues a burst of requests in the process rather
+		// than spending the server's max_connections (100 by default),
+		// which several servers share.
+		pool.SetMaxOpenConns(postgresMaxConns)
+		pool.SetMaxIdleConns(postgresMaxConns)
+		db.dialect, db.write, db.read = "postgres", pool, pool
+	} else if err := db.openSQLite(dsn); err != nil {
+		return nil, err
+	}
+	if err := db.Ping(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := db.migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+func (db *DB) openSQLite(path string) error {
+	// Each :memory: connection is its own database, so the read pool
+	// would never see what the writer wrote.
+	if path == "" || strings.Contains(path, ":memory:") {
+		return fmt.Errorf("open sqlite: need a file path, got %q", path)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	write, err := sqlx.Open("sqlite3", path+"?"+sqliteWriteParams)
+	if err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	// SQLite allows one writer at a time; one connection makes writers
+	// queue inside the process rather than on the file lock.
+	write.SetMaxOpenConns(1)
+	read, err := sqlx.Open("sqlite3", path+"?"+sqliteReadParams)
+	if err != nil {
+		write.Close()
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
+	db.dialect, db.write, db.read = "sqlite", write, read
+	return nil
+}
+
+// Close closes both pools.
+func (db *DB) Close() error {
+	err := db.write.Close()
+	if db.read != db.write {
+		err = errors.Join(err, db.read.Close())
+	}
+	return err
+}
+
+// Ping checks that both pools can reach the database.
+func (db *DB) Ping(ctx context.Context) error {
+	if err := db.write.PingContext(ctx); err != nil {
+		return fmt.Errorf("ping %s: %w", db.dialect, err)
+	}
+	if err := db.read.PingContext(ctx); err != nil {
+		return fmt.Errorf("ping %s read pool: %w", db.dialect, err)
+	}
+	return nil
+}
+
+// Dialect returns "sqlite" or "postgres".
+func (db *DB) Dialect() string { return db.dialect }
+
+// migrationLockID names the PostgreSQL advisory lock held while migrating.
+const migrationLockID = 7_440_301
+
+// migrate applies the embedded migrations not yet recorded in
+// schema_migrations, in file-name order, each in its own transaction.
+func (db *DB) migrate(ctx context.Context) error {
+	if db.dialect == "postgres" {
+		// Two servers starting together must not apply the same migration
+		// twice: the first holds a session lock until it is done.
+		conn, err := db.write.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, migrationLockID); err != nil {
+			return fmt.Errorf("lock migrations: %w", err)
+		}
+		defer conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, migrationLockID)
+	}
+	const ddl = `CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`
+	if _, err := db.write.ExecContext(ctx, ddl); err != nil {
+		return fmt.Errorf("create schema_migrations: %w", err)
+	}
+	names, err := fs.Glob(migrationFS, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if err := db.migrateFile(ctx, name); err != nil {
+			return fmt.Errorf("migration %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+func (db *DB) migrateFile(ctx context.Context, name string) error {
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+
+	var n int
+	if err := tx.GetContext(ctx, &n, tx.Rebind(`SELECT COUNT(*) FROM schema_migrations WHERE name = ?`), name); err != nil {
+		return err
+	} else if n > 0 {
+		return nil
+	}
+	buf, err := fs.ReadFile(migrationFS, name)
+	if err != nil {
+		return err
+	}
+	// Without arguments both drivers accept several statements in one call.
+	if _, err := tx.ExecContext(ctx, string(buf)); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO schema_migrations (name, applied_at) VALUES (?, ?)`), name, tx.now.UnixMilli()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// tx is a write transaction with the time it began, so every row it writes
+// carries the same timestamp.
+type tx struct {
+	*sqlx.Tx
+	now time.Time
+}
+
+func (db *DB) beginTx(ctx context.Context) (*tx, error) {
+	t, err := db.write.BeginTxx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &tx{Tx: t, now: db.now()}, nil
+}
+
+// now is the clock truncated to what a BIGINT millisecond column keeps.
+func (db *DB) now() time.Time {
+	return db.Now().UTC().Truncate(time.Millisecond)
+}
+
+// getRow runs a single-row query on the read pool.
+func (db *DB) getRow(ctx context.Context, query string, args ...any) *sqlx.Row {
+	return db.read.QueryRowxContext(ctx, db.read.Rebind(query), args...)
+}
+
+// rowScanner is a *sql.Row, *sql.Rows or their sqlx forms.
+type rowScanner interface {
+	Scan(dest ...any) error
+}
+
+// newID returns a random 128-bit id in hex.
+func newID() string {
+	b := make([]byte, 16)
+	rand.Read(b) // never fails since Go 1.24
+	return hex.EncodeToString(b)
+}
+
+// fromMS turns a stored millisecond timestamp into a UTC time.
+func fromMS(ms int64) time.Time {
+	return time.UnixMilli(ms).UTC()
+}
+
+// isUniqueViolation reports whether err is a UNIQUE or PRIMARY KEY clash.
+func isUniqueViolation(err error) bool {
+	var se sqlite3.Error
+	if errors.As(err, &se) {
+		return se.ExtendedCode == sqlite3.ErrConstraintUnique || se.ExtendedCode == sqlite3.ErrConstraintPrimaryKey
+	}
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
+}
+
+// isForeignKeyViolation reports whether err is a FOREIGN KEY clash.
+func isForeignKeyViolation(err error) bool {
+	var se sqlite3.Error
+	if errors.As(err, &se) {
+		return se.ExtendedCode == sqlite3.ErrConstraintForeignKey
+	}
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23503"
+}
