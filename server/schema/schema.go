@@ -75,7 +75,7 @@ func (s *Set) Decode(name string, raw []byte, out any) error {
 	// Unknown keys are refused here, before CUE sees them: a long-lived
 	// cue.Context keeps every field name it is shown.
 	if fields := unknownFields(def, doc, ""); len(fields) > 0 {
-		return &domain.Error{Code: domain.EINVALID, Message: "The input has fields that are not allowed.", Fields: fields}
+		return &domain.Error{Code: domain.EINVALID, Message: "Some fields are not allowed or have the wrong type.", Fields: fields}
 	}
 	v := def.Unify(s.ctx.Encode(numbers(doc)))
 	if err := v.Validate(cue.Concrete(true)); err != nil {
@@ -87,6 +87,8 @@ func (s *Set) Decode(name string, raw []byte, out any) error {
 	return nil
 }
 
+const wrongType = "This field has the wrong type."
+
 // unknownFields lists the keys of doc that def does not allow, recursing
 // into nested structs and lists.
 func unknownFields(def cue.Value, doc any, prefix string) []domain.FieldError {
@@ -94,7 +96,7 @@ func unknownFields(def cue.Value, doc any, prefix string) []domain.FieldError {
 	switch d := doc.(type) {
 	case map[string]any:
 		if def.IncompleteKind()&cue.StructKind == 0 {
-			return nil
+			return []domain.FieldError{{Path: prefix, Message: wrongType}}
 		}
 		keys := make([]string, 0, len(d))
 		for k := range d {
@@ -114,6 +116,9 @@ func unknownFields(def cue.Value, doc any, prefix string) []domain.FieldError {
 			out = append(out, unknownFields(child, d[k], path)...)
 		}
 	case []any:
+		if def.IncompleteKind()&cue.ListKind == 0 {
+			return []domain.FieldError{{Path: prefix, Message: wrongType}}
+		}
 		elem := def.LookupPath(cue.MakePath(cue.AnyIndex))
 		if !elem.Exists() {
 			return nil

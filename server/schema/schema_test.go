@@ -44,7 +44,8 @@ func TestDecodeRefusesBadInput(t *testing.T) {
 		{"e-mail of the wrong type", "QuoteCurrentInput", `{"email":42}`, domain.EINVALID, "email", "Enter a valid e-mail address, like name@example.com."},
 		{"missing e-mail", "QuoteCurrentInput", `{}`, domain.EINVALID, "email", "This field is required."},
 		{"unknown field", "QuoteCurrentInput", `{"email":"ana@example.com","isAdmin":true}`, domain.EINVALID, "isAdmin", "This field is not allowed."},
-		{"not an object", "QuoteCurrentInput", `[1,2]`, domain.EINVALID, "", "The input must be a JSON object."},
+		{"not an object", "QuoteCurrentInput", `[1,2]`, domain.EINVALID, "", "This field has the wrong type."},
+		{"object where a string belongs", "QuoteCurrentInput", `{"email":{"x":1}}`, domain.EINVALID, "email", "This field has the wrong type."},
 		{"negative balance", "Balance", `-1`, domain.EINVALID, "", "Enter a whole dollar amount of zero or more."},
 		{"fractional balance", "Balance", `10.5`, domain.EINVALID, "", "Enter a whole dollar amount of zero or more."},
 		{"date in the wrong format", "Date", `"11/22/2026"`, domain.EINVALID, "", "Enter a date as yyyy-MM-dd."},
@@ -119,4 +120,29 @@ func BenchmarkDecode(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// FuzzDecode feeds arbitrary bytes to the input decoder: it must never
+// panic, and must either accept or refuse with a domain error (never an
+// internal one), whatever a client sends.
+func FuzzDecode(f *testing.F) {
+	for _, seed := range []string{
+		`{"email":"ana@example.com"}`, `{"email":"ana@example.com","fetchOriginationFee":true}`,
+		`{}`, `[]`, `null`, `"x"`, `1e400`, `{"email":{"nested":[1,2,{"a":null}]}}`,
+		`{"email":"a@b.co","email":"dup@b.co"}`, `{"slug":"what-is-a-heloc"}`, "{\"email\":\"\xff\"}", `{"a":`,
+	} {
+		f.Add("QuoteCurrentInput", []byte(seed))
+		f.Add("InsightInput", []byte(seed))
+	}
+	s := MustLoad(f)
+	f.Fuzz(func(t *testing.T, def string, input []byte) {
+		if def != "QuoteCurrentInput" && def != "InsightInput" {
+			return
+		}
+		var out map[string]any
+		err := s.Decode(def, input, &out)
+		if err != nil && domain.ErrorCode(err) == domain.EINTERNAL {
+			t.Fatalf("got internal error %v for %q", err, input)
+		}
+	})
 }

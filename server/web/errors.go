@@ -69,6 +69,10 @@ func (s *Server) handleError(c fiber.Ctx, err error) error {
 	var fe *fiber.Error
 	if errors.As(err, &fe) {
 		err = fromFiberError(fe)
+		if errors.As(err, &fe) {
+			// Fiber's own answer for the rest (a read timeout's 408, say).
+			return c.Status(fe.Code).SendString(fe.Message)
+		}
 	}
 	if isAPI(c.Path()) {
 		te := s.toTRPCError(c, err, "")
