@@ -37,3 +37,57 @@ landing_pages := tables.landing_pages if {
 	is_array(tables.landing_pages["default"])
 	is_array(tables.landing_pages.withoutPropertyUsage)
 }
+
+# The full application's pages for one loan, in funnel order: every page of
+# tables.application_pages whose `when` holds for input.application. Input:
+# {"application": {"user": {...}, "coborrower": null | {...}, "isSelfEmployed": bool}},
+# the application shape of data.heloc.documents. Each page carries its step's
+# section label, so the webapp renders the stepper from this list alone.
+default application_pages := []
+
+application_pages := [page |
+	some row in tables.application_pages
+	_shows(row)
+	page := object.union(row, {"section": object.get(sections, row.step, "")})
+] if is_array(tables.application_pages)
+
+# The page after input.path in this loan's application, or null at the end
+# (or when input.path is not one of its pages).
+default next_page := null
+
+next_page := application_pages[i + 1] if {
+	some i, page in application_pages
+	page.path == _path
+	i + 1 < count(application_pages)
+}
+
+# The page before input.path in this loan's application, or null.
+default previous_page := null
+
+previous_page := application_pages[i - 1] if {
+	some i, page in application_pages
+	page.path == _path
+	i > 0
+}
+
+_path := trim_suffix(object.get(input, "path", ""), "/")
+
+_shows(row) if not row.when
+
+_shows(row) if _facts[row.when]
+
+_application := object.get(input, "application", {})
+
+_people := [p | some p in [object.get(_application, "user", null), object.get(_application, "coborrower", null)]; is_object(p)]
+
+_facts["hasCoborrower"] if is_object(object.get(_application, "coborrower", null))
+
+# Self-employed when the prequal answer said so (is-self-employed page) or
+# any employment of either person is marked self-employed (spec §3).
+_facts["selfEmployed"] if object.get(_application, "isSelfEmployed", false) == true
+
+_facts["selfEmployed"] if {
+	some person in _people
+	some job in object.get(person, "employments", [])
+	object.get(job, "selfEmployedIndicator", false) == true
+}

@@ -214,3 +214,105 @@ test_a_malformed_table_falls_back_to_the_default if {
 	funnel.order == {} with data.heloc.funnel.tables.order as ["propertyValue"]
 	funnel.prequal_steps == [] with data.heloc.funnel.tables.prequal_steps as {"a": 1}
 }
+
+# --- Which pages a loan sees (§2 "Application pages"; conditions from screens.md)
+
+_single_salaried := {"application": {"user": {"employments": [{"selfEmployedIndicator": false}]}, "coborrower": null}}
+
+_with_coborrower := {"application": {"user": {"employments": []}, "coborrower": {"employments": []}}}
+
+_self_employed := {"application": {"user": {"employments": [{"selfEmployedIndicator": true}]}, "coborrower": null}}
+
+_paths(pages) := [p.path | some p in pages]
+
+test_a_single_salaried_borrower_sees_no_coborrower_or_business_pages if {
+	paths := _paths(funnel.application_pages) with input as _single_salaried
+	not "/app/application/4/coborrower" in paths
+	not "/app/application/other-income/coborrower" in paths
+	not "/app/application/business-information" in paths
+	count(paths) == 14
+}
+
+test_coborrower_pages_show_only_with_a_coborrower if {
+	paths := _paths(funnel.application_pages) with input as _with_coborrower
+	"/app/application/4/coborrower" in paths
+	"/app/application/other-income/coborrower" in paths
+}
+
+test_business_information_shows_only_when_self_employed if {
+	paths := _paths(funnel.application_pages) with input as _self_employed
+	"/app/application/business-information" in paths
+}
+
+test_the_prequal_answer_alone_brings_business_information if {
+	paths := _paths(funnel.application_pages) with input as {"application": {"isSelfEmployed": true, "coborrower": null}}
+	"/app/application/business-information" in paths
+}
+
+test_a_self_employed_coborrower_brings_business_information if {
+	loan := {"application": {"user": {"employments": []}, "coborrower": {"employments": [{"selfEmployedIndicator": true}]}}}
+	"/app/application/business-information" in _paths(funnel.application_pages) with input as loan
+}
+
+test_pages_follow_the_funnel_order_numbers if {
+	pages := funnel.application_pages with input as _with_coborrower
+	every i in numbers.range(1, count(pages) - 1) {
+		funnel.order[pages[i - 1].step] <= funnel.order[pages[i].step]
+	}
+}
+
+test_income_verification_comes_after_signing_by_its_order_number if {
+	paths := _paths(funnel.application_pages) with input as _single_salaried
+	some i, j
+	paths[i] == "/app/application/sign"
+	paths[j] == "/app/application/income-verification"
+	i < j
+}
+
+test_every_page_carries_its_section_label if {
+	pages := funnel.application_pages with input as _with_coborrower
+	every page in pages {
+		page.section == funnel.sections[page.step]
+	}
+	pages[0].section == "Personal Info"
+}
+
+test_the_application_starts_at_personal_info_and_ends_submitted if {
+	pages := funnel.application_pages with input as _single_salaried
+	pages[0].path == "/app/application/1"
+	pages[count(pages) - 1].path == "/app/application/submitted"
+}
+
+test_employment_is_followed_by_the_coborrower_employment_page if {
+	loan := object.union(_with_coborrower, {"path": "/app/application/4"})
+	funnel.next_page.path == "/app/application/4/coborrower" with input as loan
+}
+
+test_without_a_coborrower_employment_is_followed_by_other_income if {
+	loan := object.union(_single_salaried, {"path": "/app/application/4/"})
+	funnel.next_page.path == "/app/application/other-income" with input as loan
+}
+
+test_the_page_before_declarations_is_demographics if {
+	loan := object.union(_single_salaried, {"path": "/app/application/7"})
+	funnel.previous_page.path == "/app/application/6" with input as loan
+}
+
+test_nothing_follows_submitted_and_nothing_precedes_personal_info if {
+	funnel.next_page == null with input as object.union(_single_salaried, {"path": "/app/application/submitted"})
+	funnel.previous_page == null with input as object.union(_single_salaried, {"path": "/app/application/1"})
+}
+
+test_a_page_the_loan_does_not_see_has_no_next_page if {
+	funnel.next_page == null with input as object.union(_single_salaried, {"path": "/app/application/4/coborrower"})
+}
+
+test_every_application_page_is_a_spec_application_route if {
+	routes := {"/app/application/1", "/app/application/2", "/app/application/3", "/app/application/4", "/app/application/4/coborrower", "/app/application/income-verification", "/app/application/6", "/app/application/7", "/app/application/upload", "/app/application/debt-consolidation", "/app/application/other-income", "/app/application/other-income/coborrower", "/app/application/identity-verification", "/app/application/sign", "/app/application/loan-disbursement", "/app/application/submitted", "/app/application/business-information"}
+	pages := funnel.application_pages with input as {"application": {"isSelfEmployed": true, "coborrower": {}}}
+	{p.path | some p in pages} == routes
+}
+
+test_application_pages_without_input_show_the_unconditional_pages if {
+	count(funnel.application_pages) == 14
+}
