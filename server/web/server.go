@@ -21,11 +21,14 @@ type Store interface {
 	ListInsights(ctx context.Context) ([]*domain.Insight, error)
 	FindInsight(ctx context.Context, slug string) (*domain.Insight, error)
 	DeleteSession(ctx context.Context, realm domain.Realm, token string) (bool, error)
+	CreateDecision(ctx context.Context, entrypoint string, input, result []byte, revision string) (string, error)
 }
 
 // Policy is what the web layer needs of the policy engine.
 type Policy interface {
 	Decide(ctx context.Context, entrypoint string, input any) (any, error)
+	// DecideAt also names the revision that decided, for the decision record.
+	DecideAt(ctx context.Context, entrypoint string, input any) (any, string, error)
 	Revision() string
 }
 

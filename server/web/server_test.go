@@ -88,7 +88,7 @@ func MustOpenServer(tb testing.TB, cfg web.Config) *testServer {
 	if cfg.ProductName == "" {
 		cfg.ProductName = "Test Home Equity"
 	}
-	srv, err := web.New(cfg, db, engine, set, botcheck.Sandbox{}, log, assets, routes)
+	srv, err := web.New(cfg, db, policy.NewLive(engine, log), set, botcheck.Sandbox{}, log, assets, routes)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -30,7 +30,10 @@ const usage = `usage: heloc [command]
 
 commands:
   serve         start the web server (the default)
-  policy test   run the Rego tests of the policies (RULES_DIR or built-in)
+  policy test                run the Rego tests and the table checks of the policies
+  policy eval ENTRYPOINT     evaluate an entrypoint: input JSON on stdin, result on stdout
+  policy replay DECISION_ID  re-evaluate a stored decision under the current rules
+The policy commands read RULES_DIR when it is set, else the built-in policies.
 `
 
 func main() {
@@ -51,10 +54,7 @@ func run(ctx context.Context, args []string) error {
 	case "serve":
 		return serve(ctx)
 	case "policy":
-		if len(args) < 2 || args[1] != "test" {
-			return errors.New("usage: heloc policy test")
-		}
-		return policyTest(ctx)
+		return policyCommand(ctx, args[1:])
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
@@ -83,6 +83,12 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	live := policy.NewLive(engine, log)
+	if cfg.RulesDir != "" {
+		if err := live.Watch(ctx, cfg.RulesDir, 300*time.Millisecond); err != nil {
+			return err
+		}
+	}
 	schemaSet, err := schema.Load(schemas.FS)
 	if err != nil {
 		return err
@@ -97,7 +103,7 @@ func serve(ctx context.Context) error {
 	}
 
 	srv, err := web.New(web.Config{ProductName: cfg.ProductName, Production: cfg.Production, TrustProxy: cfg.TrustProxy},
-		db, engine, schemaSet, botChecker(cfg), log, assets, routes.Routes)
+		db, live, schemaSet, botChecker(cfg), log, assets, routes.Routes)
 	if err != nil {
 		return err
 	}
@@ -144,16 +150,4 @@ func newLogger(cfg config) *slog.Logger {
 		level = slog.LevelInfo
 	}
 	return slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: level}))
-}
-
-func policyTest(ctx context.Context) error {
-	report, err := policy.RunTests(ctx, rulesFS(os.Getenv("RULES_DIR")))
-	if err != nil {
-		return err
-	}
-	fmt.Print(report.String())
-	if report.Failed() {
-		return errors.New("policy tests failed")
-	}
-	return nil
 }

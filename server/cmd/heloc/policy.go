@@ -1,0 +1,197 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/heloc/heloc/schemas"
+	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/schema"
+	"github.com/heloc/heloc/server/store"
+)
+
+// policyCommand runs the commands compliance staff use on the policies.
+func policyCommand(ctx context.Context, args []string) error {
+	if len(args) == 0 {
+		return errors.New("usage: heloc policy test | eval ENTRYPOINT | replay DECISION_ID")
+	}
+	rules := rulesFS(os.Getenv("RULES_DIR"))
+	switch {
+	case args[0] == "test":
+		return policyTest(ctx, os.Stdout)
+	case args[0] == "eval" && len(args) == 2:
+		return policyEval(ctx, args[1], os.Stdin, os.Stdout)
+	case args[0] == "replay" && len(args) == 2:
+		cfg, err := loadConfig(os.Getenv)
+		if err != nil {
+			return err
+		}
+		db, err := store.Open(ctx, cfg.DatabaseURL)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		engine, err := policy.Load(ctx, rules)
+		if err != nil {
+			return err
+		}
+		return policyReplay(ctx, db, engine, args[1], os.Stdout)
+	}
+	return errors.New("usage: heloc policy test | eval ENTRYPOINT | replay DECISION_ID")
+}
+
+// policyTest runs the Rego tests and checks every table against its CUE
+// definition, and prints one readable report of both.
+func policyTest(ctx context.Context, w io.Writer) error {
+	rules := rulesFS(os.Getenv("RULES_DIR"))
+	report, err := policy.RunTests(ctx, rules)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(w, report.String())
+	set, err := schema.Load(schemas.FS)
+	if err != nil {
+		return err
+	}
+	problems, err := set.CheckTables(rules)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	if len(problems) == 0 {
+		fmt.Fprintln(w, "tables: every table matches its CUE definition")
+	}
+	for _, p := range problems {
+		fmt.Fprintln(w, "TABLE ", p)
+	}
+	if report.Failed() || len(problems) > 0 {
+		return fmt.Errorf("policy tests failed: %d failed, %d errored, %d table problems", report.Failures, report.Errors, len(problems))
+	}
+	return nil
+}
+
+func policyEval(ctx context.Context, entrypoint string, in io.Reader, w io.Writer) error {
+	engine, err := policy.Load(ctx, rulesFS(os.Getenv("RULES_DIR")))
+	if err != nil {
+		return err
+	}
+	var input any
+	dec := json.NewDecoder(in)
+	dec.UseNumber()
+	if err := dec.Decode(&input); err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("input: %w", err)
+	}
+	out, err := engine.Decide(ctx, entrypoint, input)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// policyReplay re-evaluates a stored decision's input under the current
+// rules and shows what changed.
+func policyReplay(ctx context.Context, db *store.DB, engine *policy.Engine, id string, w io.Writer) error {
+	d, err := db.FindDecision(ctx, id)
+	if err != nil {
+		return err
+	}
+	var input, was any
+	if err := unmarshalNumbers(d.Input, &input); err != nil {
+		return err
+	}
+	if err := unmarshalNumbers(d.Result, &was); err != nil {
+		return err
+	}
+	now, err := engine.Decide(ctx, d.Entrypoint, input)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "decision %s: %s at %s\n", d.ID, d.Entrypoint, d.CreatedAt.Format("2006-01-02 15:04:05 MST"))
+	fmt.Fprintf(w, "stored under revision  %.12s\nreplayed under revision %.12s\n", d.Revision, engine.Revision())
+	changes := diff("", was, now)
+	if len(changes) == 0 {
+		fmt.Fprintln(w, "\nthe current rules decide the same")
+		return nil
+	}
+	fmt.Fprintf(w, "\n%d changed:\n", len(changes))
+	for _, c := range changes {
+		fmt.Fprintln(w, "  "+c)
+	}
+	return nil
+}
+
+func unmarshalNumbers(b []byte, v any) error {
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.UseNumber()
+	return dec.Decode(v)
+}
+
+// diff lists the paths where two JSON values differ, as "path: old -> new".
+func diff(path string, a, b any) []string {
+	am, aok := a.(map[string]any)
+	bm, bok := b.(map[string]any)
+	if aok && bok {
+		keys := map[string]bool{}
+		for k := range am {
+			keys[k] = true
+		}
+		for k := range bm {
+			keys[k] = true
+		}
+		sorted := make([]string, 0, len(keys))
+		for k := range keys {
+			sorted = append(sorted, k)
+		}
+		sort.Strings(sorted)
+		var out []string
+		for _, k := range sorted {
+			av, ain := am[k]
+			bv, bin := bm[k]
+			switch {
+			case !ain:
+				out = append(out, fmt.Sprintf("%s: (absent) -> %s", join(path, k), show(bv)))
+			case !bin:
+				out = append(out, fmt.Sprintf("%s: %s -> (absent)", join(path, k), show(av)))
+			default:
+				out = append(out, diff(join(path, k), av, bv)...)
+			}
+		}
+		return out
+	}
+	al, aok := a.([]any)
+	bl, bok := b.([]any)
+	if aok && bok && len(al) == len(bl) {
+		var out []string
+		for i := range al {
+			out = append(out, diff(fmt.Sprintf("%s[%d]", path, i), al[i], bl[i])...)
+		}
+		return out
+	}
+	if show(a) == show(b) {
+		return nil
+	}
+	if path == "" {
+		path = "(result)"
+	}
+	return []string{fmt.Sprintf("%s: %s -> %s", path, show(a), show(b))}
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func show(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

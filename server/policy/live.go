@@ -1,0 +1,144 @@
+package policy
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing/fstest"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// Live serves every decision from the current revision and swaps to a new
+// one only when it compiles and its tests pass. It is what the server holds:
+// a decision under way keeps the Engine it started with.
+type Live struct {
+	current atomic.Pointer[Engine]
+	log     *slog.Logger
+	mu      sync.Mutex // one reload at a time
+}
+
+// NewLive serves e until a reload replaces it.
+func NewLive(e *Engine, log *slog.Logger) *Live {
+	l := &Live{log: log}
+	l.current.Store(e)
+	return l
+}
+
+// Engine returns the revision being served.
+func (l *Live) Engine() *Engine { return l.current.Load() }
+
+// Decide evaluates entrypoint under the current revision.
+func (l *Live) Decide(ctx context.Context, entrypoint string, input any) (any, error) {
+	return l.current.Load().Decide(ctx, entrypoint, input)
+}
+
+// Revision is the current revision's hash.
+func (l *Live) Revision() string { return l.current.Load().Revision() }
+
+// Reload reads fsys once, then loads and tests that snapshot (so the files
+// tested are the files served) and swaps to it only if both succeed.
+// Otherwise the old revision stays and the error says why.
+func (l *Live) Reload(ctx context.Context, fsys fs.FS) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	snap, err := snapshot(fsys)
+	if err != nil {
+		return err
+	}
+	next, err := Load(ctx, snap)
+	if err != nil {
+		return err
+	}
+	if next.Revision() == l.Revision() {
+		return nil
+	}
+	report, err := RunTests(ctx, snap)
+	if err != nil {
+		return err
+	}
+	if report.Failed() {
+		return fmt.Errorf("policy: revision %.12s not served: %d failed, %d errored of %d tests\n%s",
+			next.Revision(), report.Failures, report.Errors, len(report.Results), report.String())
+	}
+	old := l.current.Swap(next)
+	l.log.Info("policy revision swapped", slog.String("from", old.Revision()), slog.String("to", next.Revision()),
+		slog.Int("tests", len(report.Results)))
+	return nil
+}
+
+// Watch reloads from dir whenever a file under it changes, until ctx ends.
+// Changes arriving together (an editor's save, a git checkout) are taken as
+// one, after a quiet spell of debounce.
+func (l *Live) Watch(ctx context.Context, dir string, debounce time.Duration) error {
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return fmt.Errorf("policy: watch: %w", err)
+	}
+	if err := addTree(w, dir); err != nil {
+		w.Close()
+		return err
+	}
+	go func() {
+		defer w.Close()
+		var timer <-chan time.Time
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case ev := <-w.Events:
+				if ev.Has(fsnotify.Create) {
+					if info, err := os.Stat(ev.Name); err == nil && info.IsDir() {
+						_ = addTree(w, ev.Name)
+					}
+				}
+				timer = time.After(debounce)
+			case err := <-w.Errors:
+				l.log.Warn("policy watch", slog.String("error", err.Error()))
+			case <-timer:
+				timer = nil
+				if err := l.Reload(ctx, os.DirFS(dir)); err != nil {
+					l.log.Error("policy reload refused; still serving the old revision",
+						slog.String("revision", l.Revision()), slog.String("error", err.Error()))
+				}
+			}
+		}
+	}()
+	return nil
+}
+
+func addTree(w *fsnotify.Watcher, dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		return w.Add(p)
+	})
+}
+
+// snapshot copies the files of fsys that policies are made of into memory.
+func snapshot(fsys fs.FS) (fs.FS, error) {
+	files, err := readTree(fsys, loadsInTests)
+	if err != nil {
+		return nil, fmt.Errorf("policy: read: %w", err)
+	}
+	m := fstest.MapFS{}
+	for _, f := range files {
+		m[f.name] = &fstest.MapFile{Data: f.data}
+	}
+	return m, nil
+}
+
+// DecideAt evaluates entrypoint and names the revision that decided, which
+// may differ from Revision() a moment later if a reload swapped meanwhile.
+func (l *Live) DecideAt(ctx context.Context, entrypoint string, input any) (any, string, error) {
+	e := l.current.Load()
+	out, err := e.Decide(ctx, entrypoint, input)
+	return out, e.Revision(), err
+}
