@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -105,7 +106,9 @@ func unknownFields(def cue.Value, doc any, prefix string) []domain.FieldError {
 		sort.Strings(keys)
 		for _, k := range keys {
 			path := joinPath(prefix, k)
-			child := def.LookupPath(cue.MakePath(cue.Str(k)))
+			// An optional selector finds regular, optional (a?) and
+			// required (a!) fields, and keys a pattern constraint allows.
+			child := lookup(def, cue.Str(k).Optional())
 			if !child.Exists() {
 				if allowsAny(def) {
 					continue
@@ -119,15 +122,32 @@ func unknownFields(def cue.Value, doc any, prefix string) []domain.FieldError {
 		if def.IncompleteKind()&cue.ListKind == 0 {
 			return []domain.FieldError{{Path: prefix, Message: wrongType}}
 		}
-		elem := def.LookupPath(cue.MakePath(cue.AnyIndex))
+		elem := lookup(def, cue.AnyIndex)
 		if !elem.Exists() {
 			return nil
 		}
 		for i, item := range d {
-			out = append(out, unknownFields(elem, item, fmt.Sprintf("%s[%d]", prefix, i))...)
+			out = append(out, unknownFields(elem, item, joinPath(prefix, strconv.Itoa(i)))...)
 		}
 	}
 	return out
+}
+
+// lookup finds sel in def or, when def is a disjunction such as
+// #Person | null, in the first of its disjuncts that has it.
+func lookup(def cue.Value, sel cue.Selector) cue.Value {
+	path := cue.MakePath(sel)
+	if v := def.LookupPath(path); v.Exists() {
+		return v
+	}
+	if op, disjuncts := def.Expr(); op == cue.OrOp {
+		for _, d := range disjuncts {
+			if v := d.LookupPath(path); v.Exists() {
+				return v
+			}
+		}
+	}
+	return cue.Value{}
 }
 
 // numbers replaces the decoder's json.Number values by int64 or float64, so
@@ -183,20 +203,50 @@ func fieldErrors(err error) []domain.FieldError {
 			msg = "This field is required."
 		case path == "" && strings.Contains(msg, "mismatched types"):
 			msg = "The input must be a JSON object."
+		case strings.Contains(msg, "mismatched types"):
+			msg = wrongType
 		}
 		prev, seen := byPath[path]
 		if !seen {
 			order = append(order, path)
 		}
-		if !seen || generic(prev) && !generic(msg) {
+		if !seen || rank(msg) > rank(prev) {
 			byPath[path] = msg
 		}
 	}
 	out := make([]domain.FieldError, 0, len(order))
 	for _, p := range order {
-		out = append(out, domain.FieldError{Path: p, Message: byPath[p]})
+		msg := byPath[p]
+		if rank(msg) < 2 && hasChild(order, p) {
+			// "coborrower: 2 errors in empty disjunction" says no more than
+			// the messages at coborrower.email and the like.
+			continue
+		}
+		out = append(out, domain.FieldError{Path: p, Message: msg})
 	}
 	return out
+}
+
+// hasChild reports whether paths holds one below parent.
+func hasChild(paths []string, parent string) bool {
+	for _, p := range paths {
+		if p != parent && (parent == "" || strings.HasPrefix(p, parent+".")) {
+			return true
+		}
+	}
+	return false
+}
+
+// rank orders the messages for one field: the definition's own text, then
+// the wrong-type message, then CUE's wording.
+func rank(msg string) int {
+	switch {
+	case msg == wrongType:
+		return 1
+	case generic(msg):
+		return 0
+	}
+	return 2
 }
 
 // generic reports whether msg is CUE's own wording rather than a message
