@@ -75,10 +75,15 @@ var enumerations = []enumeration{
 		"identityVerification", "incomeDocs", "loanDisbursement", "applicationSubmitted", "joinWaitlist",
 	}, "Choose an application status."},
 	{"DocumentCategory", []string{"APP", "INC", "ASSET", "MISC", "CRED", "DOCS", "PROP"}, "Choose a document category."},
+	// The contract's 15 document keys and the documents policy's own types.
 	{"DocumentType", []string{
-		"idDocument", "bankStatements", "paystubs", "w2", "form1099", "businessTaxReturns", "k1", "personalTaxReturns",
-		"mostRecentPersonalTaxReturns", "rentalAgreements", "educationalLoanStatement", "floodInsurance", "trustDocument",
-		"propertyTaxBill", "solarPanelStatement",
+		"idDocument", "paystubs", "w2", "form1099", "k1", "personalTaxReturns", "mostRecentPersonalTaxReturns",
+		"businessTaxReturns", "rentalAgreements", "alimonyDocument", "bankStatements", "educationalLoanStatement",
+		"floodInsurance", "trustDocument", "propertyTaxBill", "solarPanelStatement", "residencyDocument", "proofOfAddress",
+		"socialSecurityAwardLetter", "pensionAwardLetter", "annuityStatement", "childSupportOrder",
+		"childSupportPaymentHistory", "mortgageStatement", "mortgagePaymentProof", "bankruptcyDocuments", "debtStatement",
+		"debtPaymentProof", "payoffStatement", "homeownersInsurance", "condoMasterPolicy", "hoaStatement", "disasterLetter",
+		"otherDocument",
 	}, "Choose a document type."},
 	{"IdSubtype", []string{"driver_license", "passport", "state_id", "military_id", "visa", "residence_permit_card", "green_card"}, "Choose the kind of ID."},
 	{"AlimonySubtype", []string{"alimony_order", "divorce_decree", "separation_agreement", "state_law"}, "Choose the document that shows the alimony."},
@@ -148,10 +153,11 @@ func TestEnumerationTableHasNoDuplicates(t *testing.T) {
 	}
 }
 
-// The spec's counts: 28 other-income labels, 14 income types, 15 document
-// types, 7 document categories, 7 ID subtypes.
+// The spec's counts: 28 other-income labels, 14 income types, 7 document
+// categories, 7 ID subtypes; 34 document types (the contract's 15 and the
+// documents policy's own).
 func TestEnumerationSizes(t *testing.T) {
-	want := map[string]int{"OtherIncomeLabel": 28, "IncomeType": 14, "DocumentType": 15, "DocumentCategory": 7, "IdSubtype": 7, "TitleHolding": 7, "NameSuffix": 11, "StateCode": 52}
+	want := map[string]int{"OtherIncomeLabel": 28, "IncomeType": 14, "DocumentType": 34, "DocumentCategory": 7, "IdSubtype": 7, "TitleHolding": 7, "NameSuffix": 11, "StateCode": 52}
 	for _, e := range enumerations {
 		if n, ok := want[e.def]; ok && len(e.values) != n {
 			t.Errorf("%s: got %d values, want %d", e.def, len(e.values), n)
