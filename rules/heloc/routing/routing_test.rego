@@ -1,0 +1,252 @@
+# Tests for heloc.routing: each reads as a sentence of product spec §2
+# "Resume redirect rule" or §4 "Auto sign-out". The larger table of cases is
+# testcases/cases.yaml, run by test_every_case_of_the_table_holds.
+package heloc.routing_test
+
+import rego.v1
+
+import data.heloc.routing
+import data.heloc.routing.tables
+import data.heloc.routing.testcases
+
+# A signed-in applicant with a loan at status, arriving fresh at path.
+fresh(path, status) := {
+	"path": path,
+	"previousPath": "",
+	"session": "authenticated",
+	"loan": {"applicationStatus": status},
+}
+
+redirect(to) := {"action": "redirect", "to": to}
+
+none := {"action": "none", "to": null}
+
+sign_out := {"action": "signOut", "to": "/"}
+
+# --- §2 "resumes the user at the page matching the loan's applicationStatus" ---
+
+test_a_returning_applicant_resumes_at_the_page_of_the_status if {
+	routing.resume == redirect("/app/application/4") with input as fresh("/app/application/1", "application5")
+}
+
+test_the_contract_example_resumes_application5_at_application_4 if {
+	routing.resume == redirect("/app/application/4") with input as {
+		"path": "/app/application/3",
+		"previousPath": "",
+		"session": "authenticated",
+		"loan": {"applicationStatus": "application5"},
+	}
+}
+
+test_every_status_of_the_table_resumes_at_its_page if {
+	every status, page in tables.status_pages {
+		routing.resume == redirect(page) with input as fresh("/app/initial-setup/credit-income", status)
+	}
+}
+
+test_every_status_page_is_a_full_application_or_initial_setup_path if {
+	every _, page in tables.status_pages {
+		regex.match(`^/app/(application|initial-setup)/[a-z0-9-]+$`, page)
+	}
+}
+
+test_the_application_statuses_resume_in_the_full_application if {
+	every status in [
+		"application", "application3", "application4", "application5", "application6",
+		"manualIncomeVerification", "debtConsolidation", "application7", "application8",
+		"incomeDocs", "identityVerification", "disclosures", "loanDisbursement", "applicationSubmitted",
+	] {
+		startswith(tables.status_pages[status], "/app/application/")
+	}
+}
+
+test_the_prequalification_statuses_resume_at_the_matching_initial_setup_page if {
+	every status, slug in {
+		"previewOffer": "preview-offer", "mortgageBalance": "mortgage-balance",
+		"coborrower": "coborrower", "creditScore": "credit-score", "propertyUsage": "property-usage",
+		"zip": "zip", "creditRange": "credit-range", "isSelfEmployed": "is-self-employed",
+		"hasFbm": "has-fbm", "mortgageEstimate": "mortgage-estimate", "propertyValue": "property-value",
+	} {
+		tables.status_pages[status] == concat("", ["/app/initial-setup/", slug])
+	}
+}
+
+test_an_unknown_status_resumes_at_property_value if {
+	routing.resume == redirect("/app/initial-setup/property-value") with input as fresh("/app/application/1", "noSuchStatus")
+}
+
+test_a_loan_without_a_status_resumes_at_property_value if {
+	routing.resume == redirect("/app/initial-setup/property-value") with input as fresh("/app/application/1", "x")
+		with input.loan as {}
+}
+
+# --- §2 "only when arriving fresh (no previous page, or the same page)" ---
+
+test_arriving_with_no_previous_page_is_fresh if {
+	routing.resume == redirect("/app/application/2") with input as fresh("/app/application/1", "application3")
+}
+
+test_reloading_the_same_page_is_fresh if {
+	routing.resume == redirect("/app/application/2") with input as fresh("/app/application/1", "application3")
+		with input.previousPath as "/app/application/1"
+}
+
+test_coming_from_another_page_is_not_fresh_and_does_not_redirect if {
+	routing.resume == none with input as fresh("/app/application/1", "application3")
+		with input.previousPath as "/app/application/3"
+}
+
+# --- Policy contract: "when the target differs from path" ---
+
+test_no_redirect_when_already_on_the_status_page if {
+	routing.resume == none with input as fresh("/app/application/2", "application3")
+}
+
+# --- §2 "A status of applicationSubmitted always sends the user to the submitted page" ---
+
+test_a_submitted_application_goes_to_submitted_even_when_not_arriving_fresh if {
+	routing.resume == redirect("/app/application/submitted") with input as fresh("/app/application/7", "applicationSubmitted")
+		with input.previousPath as "/app/application/sign"
+}
+
+test_a_submitted_application_on_the_submitted_page_stays if {
+	routing.resume == none with input as fresh("/app/application/submitted", "applicationSubmitted")
+		with input.previousPath as "/app/application/loan-disbursement"
+}
+
+test_a_submitted_application_is_not_moved_off_an_exempt_page if {
+	routing.resume == none with input as fresh("/app/upload", "applicationSubmitted")
+		with input.previousPath as "/app/application/submitted"
+}
+
+# --- §2 "Pages exempt from the redirect" ---
+
+test_every_exempt_page_is_never_redirected if {
+	every page in tables.exempt.pages {
+		routing.resume == none with input as fresh(page, "application5")
+	}
+}
+
+test_every_exempt_page_is_never_redirected_even_for_a_submitted_application if {
+	every page in tables.exempt.pages {
+		routing.resume == none with input as fresh(page, "applicationSubmitted")
+	}
+}
+
+test_the_exempt_pages_are_exactly_the_spec_list if {
+	{p | some p in tables.exempt.pages} == {
+		"/", "/insights", "/insight-blog", "/faq", "/privacy-statement", "/license",
+		"/e-consent", "/terms-of-use", "/app/application/faqs", "/app/upload",
+		"/app/application/application-summary", "/app/bank-statement",
+		"/app/application/business-information",
+	}
+	{p | some p in tables.exempt.prefixes} == {"/portal", "/app/ineligible"}
+}
+
+test_everything_under_the_portal_is_exempt if {
+	every page in ["/portal", "/portal/login", "/portal/manage-users", "/portal/a/b"] {
+		routing.resume == none with input as fresh(page, "application5")
+	}
+}
+
+test_every_ineligible_page_is_exempt if {
+	every page in ["/app/ineligible/low-equity", "/app/ineligible/boost", "/app/ineligible/late-payment"] {
+		routing.resume == none with input as fresh(page, "application5")
+	}
+}
+
+# --- Paths are compared without trailing slash, query string or fragment ---
+
+test_a_trailing_slash_does_not_break_an_exemption if {
+	routing.resume == none with input as fresh("/faq/", "application5")
+}
+
+test_a_query_string_does_not_break_an_exemption if {
+	routing.resume == none with input as fresh("/insight-blog?slug=heloc-basics", "application5")
+}
+
+test_a_trailing_slash_and_query_do_not_hide_that_the_user_is_on_the_target if {
+	routing.resume == none with input as fresh("/app/application/4/?from=email#top", "application5")
+}
+
+test_normalize_strips_query_fragment_and_trailing_slashes if {
+	routing.normalize("/app/application/1/?a=1#b") == "/app/application/1"
+	routing.normalize("/portal//") == "/portal"
+	routing.normalize("/") == "/"
+	routing.normalize("") == "/"
+	routing.normalize("/?utm=x") == "/"
+	routing.normalize(null) == "/"
+}
+
+test_under_means_the_page_itself_or_a_page_below_it if {
+	routing.under("/portal", "/portal")
+	routing.under("/portal/login", "/portal")
+	routing.under("/app/ineligible/boost", "/app/ineligible/")
+	not routing.under("/portals", "/portal")
+	not routing.under("/app/applications", "/app/application")
+}
+
+# --- §4 "Auto sign-out" ---
+
+test_an_authenticated_session_without_a_loan_on_an_initial_setup_page_is_signed_out if {
+	routing.resume == sign_out with input as fresh("/app/initial-setup/zip", "x") with input.loan as null
+}
+
+test_an_authenticated_session_without_a_loan_on_an_application_page_is_signed_out if {
+	routing.resume == sign_out with input as fresh("/app/application/3", "x") with input.loan as null
+}
+
+test_an_authenticated_session_without_a_loan_on_a_prequal_page_is_signed_out if {
+	routing.resume == sign_out with input as fresh("/prequal/credit-check", "x") with input.loan as null
+}
+
+test_sign_out_sends_the_user_to_the_home_page if {
+	tables.sign_out.to == "/"
+}
+
+test_an_authenticated_session_without_a_loan_elsewhere_is_left_alone if {
+	every page in ["/", "/faq", "/app/upload", "/app/bank-statement", "/app/ineligible/boost", "/portal", "/app/login"] {
+		routing.resume == none with input as fresh(page, "x") with input.loan as null
+	}
+}
+
+# --- §4 "Session status: loading, authenticated, unauthenticated" ---
+
+test_a_loading_session_is_neither_redirected_nor_signed_out if {
+	routing.resume == none with input as fresh("/app/application/1", "application5") with input.session as "loading"
+	routing.resume == none with input as fresh("/app/application/1", "x") with input.session as "loading"
+		with input.loan as null
+}
+
+test_an_unauthenticated_session_is_neither_redirected_nor_signed_out if {
+	routing.resume == none with input as fresh("/app/application/1", "application5")
+		with input.session as "unauthenticated"
+	routing.resume == none with input as fresh("/prequal/address", "x") with input.session as "unauthenticated"
+		with input.loan as null
+}
+
+# --- Policy contract: a default, never undefined ---
+
+test_resume_has_a_default_for_an_empty_input if {
+	routing.resume == none with input as {}
+}
+
+test_resume_has_a_default_without_tables if {
+	routing.resume == none with input as fresh("/app/application/1", "application5") with data.heloc.routing.tables as {}
+}
+
+# --- The table of cases (testcases/cases.yaml) ---
+
+failing_cases contains {"name": c.name, "got": got, "want": c.want} if {
+	some c in testcases.cases
+	got := routing.resume with input as c.input
+	got != c.want
+}
+
+test_every_case_of_the_table_holds if {
+	count(testcases.cases) >= 80
+	print("failing cases:", failing_cases)
+	every c in testcases.cases {
+		routing.resume == c.want with input as c.input
+	}
+}

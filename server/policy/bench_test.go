@@ -1,0 +1,124 @@
+package policy_test
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/open-policy-agent/opa/v1/loader"
+	"github.com/open-policy-agent/opa/v1/rego"
+	"github.com/open-policy-agent/opa/v1/storage/inmem"
+
+	"github.com/heloc/heloc/fixtures"
+	"github.com/heloc/heloc/rules"
+)
+
+// entrypointOf maps the prefix of a fixtures/policy-inputs file to the
+// entrypoint its input is for.
+var entrypointOf = map[string]string{
+	"eligibility": "heloc.eligibility.decision",
+	"offer":       "heloc.offer.preview",
+	"documents":   "heloc.documents.requirements",
+	"employment":  "heloc.employment.history",
+	"resume":      "heloc.routing.resume",
+}
+
+type example struct {
+	name, entrypoint string
+	input            any
+}
+
+func examples(tb testing.TB) []example {
+	tb.Helper()
+	names, err := fs.Glob(fixtures.FS, "policy-inputs/*.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []example
+	for _, name := range names {
+		base := strings.TrimSuffix(strings.TrimPrefix(name, "policy-inputs/"), ".json")
+		prefix, _, _ := strings.Cut(base, "-")
+		entrypoint, ok := entrypointOf[prefix]
+		if !ok {
+			tb.Fatalf("%s: no entrypoint for prefix %q", name, prefix)
+		}
+		b, err := fs.ReadFile(fixtures.FS, name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		var input any
+		if err := json.Unmarshal(b, &input); err != nil {
+			tb.Fatalf("%s: %v", name, err)
+		}
+		out = append(out, example{name: base, entrypoint: entrypoint, input: input})
+	}
+	out = append(out, example{name: "conditions-catalog", entrypoint: "heloc.conditions.catalog"},
+		example{name: "funnel-application-pages", entrypoint: "heloc.funnel.application_pages", input: map[string]any{
+			"application": map[string]any{"isSelfEmployed": true, "coborrower": map[string]any{}}}})
+	return out
+}
+
+// Every realistic input of fixtures/ gives its entrypoint a result.
+func TestEveryFixtureInputDecides(t *testing.T) {
+	e := MustLoad(t, rules.FS)
+	for _, ex := range examples(t) {
+		t.Run(ex.name, func(t *testing.T) {
+			out, err := e.Decide(context.Background(), ex.entrypoint, ex.input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out == nil {
+				t.Fatalf("got no result from %s", ex.entrypoint)
+			}
+		})
+	}
+}
+
+// BenchmarkEntrypoints evaluates each entrypoint on the realistic inputs of
+// fixtures/policy-inputs through the prepared engine and, for the ratio, the
+// first input of each entrypoint with its query prepared from scratch, in
+// the same run.
+func BenchmarkEntrypoints(b *testing.B) {
+	ctx := context.Background()
+	e := MustLoad(b, rules.FS)
+	for _, ex := range examples(b) {
+		b.Run("prepared/"+ex.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := e.Decide(ctx, ex.entrypoint, ex.input); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	// The baseline: compile the policy tree and prepare the one query for
+	// every decision, as a server that did not prepare once would.
+	loaded, err := loader.NewFileLoader().WithFS(rules.FS).Filtered([]string{"."}, func(_ string, info fs.FileInfo, _ int) bool {
+		return !info.IsDir() && (strings.HasSuffix(info.Name(), "_test.rego") || (strings.HasSuffix(info.Name(), ".yaml") && info.Name() != "data.yaml"))
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, ex := range examples(b) {
+		if seen[ex.entrypoint] {
+			continue
+		}
+		seen[ex.entrypoint] = true
+		b.Run("from-scratch/"+ex.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				opts := []func(*rego.Rego){rego.Query("data." + ex.entrypoint), rego.Store(inmem.NewFromObject(loaded.Documents)), rego.Input(ex.input)}
+				for _, m := range loaded.ParsedModules() {
+					opts = append(opts, rego.ParsedModule(m))
+				}
+				rs, err := rego.New(opts...).Eval(ctx)
+				if err != nil || len(rs) != 1 {
+					b.Fatal(rs, err)
+				}
+			}
+		})
+	}
+}
