@@ -76,6 +76,53 @@ func TestEveryFixtureInputDecides(t *testing.T) {
 	}
 }
 
+// plainTree loads rules/ the way `opa eval -d rules/` does, without tests.
+func plainTree(tb testing.TB) *loader.Result {
+	tb.Helper()
+	loaded, err := loader.NewFileLoader().WithFS(rules.FS).Filtered([]string{"."}, func(_ string, info fs.FileInfo, _ int) bool {
+		return !info.IsDir() && (strings.HasSuffix(info.Name(), "_test.rego") || (strings.HasSuffix(info.Name(), ".yaml") && info.Name() != "data.yaml"))
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return loaded
+}
+
+// plainEval evaluates entrypoint from scratch, with nothing prepared or
+// partially evaluated: the reference the Engine's answers must match.
+func plainEval(tb testing.TB, loaded *loader.Result, entrypoint string, input any) any {
+	tb.Helper()
+	opts := []func(*rego.Rego){rego.Query("data." + entrypoint), rego.Store(inmem.NewFromObject(loaded.Documents)), rego.Input(input)}
+	for _, m := range loaded.ParsedModules() {
+		opts = append(opts, rego.ParsedModule(m))
+	}
+	rs, err := rego.New(opts...).Eval(context.Background())
+	if err != nil || len(rs) != 1 {
+		tb.Fatal(rs, err)
+	}
+	return rs[0].Expressions[0].Value
+}
+
+// The Engine prepares its queries with partial evaluation; on every
+// realistic input it must decide exactly what plain evaluation decides.
+func TestEngineMatchesPlainEvaluation(t *testing.T) {
+	e := MustLoad(t, rules.FS)
+	loaded := plainTree(t)
+	for _, ex := range examples(t) {
+		t.Run(ex.name, func(t *testing.T) {
+			got, err := e.Decide(context.Background(), ex.entrypoint, ex.input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gotJSON, _ := json.Marshal(got)
+			wantJSON, _ := json.Marshal(plainEval(t, loaded, ex.entrypoint, ex.input))
+			if string(gotJSON) != string(wantJSON) {
+				t.Fatalf("got  %s\nwant %s", gotJSON, wantJSON)
+			}
+		})
+	}
+}
+
 // BenchmarkEntrypoints evaluates each entrypoint on the realistic inputs of
 // fixtures/policy-inputs through the prepared engine and, for the ratio, the
 // first input of each entrypoint with its query prepared from scratch, in
@@ -95,12 +142,7 @@ func BenchmarkEntrypoints(b *testing.B) {
 	}
 	// The baseline: compile the policy tree and prepare the one query for
 	// every decision, as a server that did not prepare once would.
-	loaded, err := loader.NewFileLoader().WithFS(rules.FS).Filtered([]string{"."}, func(_ string, info fs.FileInfo, _ int) bool {
-		return !info.IsDir() && (strings.HasSuffix(info.Name(), "_test.rego") || (strings.HasSuffix(info.Name(), ".yaml") && info.Name() != "data.yaml"))
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
+	loaded := plainTree(b)
 	seen := map[string]bool{}
 	for _, ex := range examples(b) {
 		if seen[ex.entrypoint] {
@@ -110,14 +152,7 @@ func BenchmarkEntrypoints(b *testing.B) {
 		b.Run("from-scratch/"+ex.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				opts := []func(*rego.Rego){rego.Query("data." + ex.entrypoint), rego.Store(inmem.NewFromObject(loaded.Documents)), rego.Input(ex.input)}
-				for _, m := range loaded.ParsedModules() {
-					opts = append(opts, rego.ParsedModule(m))
-				}
-				rs, err := rego.New(opts...).Eval(ctx)
-				if err != nil || len(rs) != 1 {
-					b.Fatal(rs, err)
-				}
+				plainEval(b, loaded, ex.entrypoint, ex.input)
 			}
 		})
 	}

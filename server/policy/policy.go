@@ -49,6 +49,11 @@ var ErrUndefined = errors.New("policy result is undefined")
 type Engine struct {
 	revision string
 	queries  map[string]rego.PreparedEvalQuery // by entrypoint, without "data."
+	// constants holds the result of each entrypoint that reads no input,
+	// directly or through the rules it uses (the condition catalogue, the
+	// funnel's tables): it is the same for every call under this revision,
+	// so it is worked out once, at load.
+	constants map[string]any
 }
 
 // Dir returns the policy tree at path on disk (os.DirFS), for Load and
@@ -78,7 +83,7 @@ func Load(ctx context.Context, fsys fs.FS) (*Engine, error) {
 		return nil, err
 	}
 
-	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}}
+	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, constants: map[string]any{}}
 	for _, name := range entrypoints(modules) {
 		pq, err := rego.New(
 			rego.Query("data."+name),
@@ -89,8 +94,60 @@ func Load(ctx context.Context, fsys fs.FS) (*Engine, error) {
 			return nil, fmt.Errorf("policy: prepare %s: %w", name, err)
 		}
 		e.queries[name] = pq
+		if readsInput(compiler, name) {
+			continue
+		}
+		v, err := e.eval(ctx, name, pq, nil)
+		if err != nil {
+			return nil, err
+		}
+		e.constants[name] = v
 	}
 	return e, nil
+}
+
+// readsInput reports whether the rules of entrypoint, or any rule they
+// depend on, refer to input. When in doubt it says yes.
+func readsInput(c *ast.Compiler, entrypoint string) bool {
+	ref, err := ast.ParseRef("data." + entrypoint)
+	if err != nil {
+		return true
+	}
+	seen := map[*ast.Rule]bool{}
+	var visit func(r *ast.Rule) bool
+	visit = func(r *ast.Rule) bool {
+		if seen[r] {
+			return false
+		}
+		seen[r] = true
+		found := false
+		ast.WalkRefs(r, func(x ast.Ref) bool {
+			if x.HasPrefix(ast.InputRootRef) {
+				found = true
+			}
+			return found
+		})
+		if found {
+			return true
+		}
+		for dep := range c.Graph.Dependencies(r) {
+			rule, ok := dep.(*ast.Rule)
+			if !ok || visit(rule) {
+				return true
+			}
+		}
+		return false
+	}
+	rules := c.GetRulesExact(ref)
+	if len(rules) == 0 {
+		return true
+	}
+	for _, r := range rules {
+		if visit(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // Revision identifies the loaded policy: the hex SHA-256 of the names and
@@ -113,6 +170,13 @@ func (e *Engine) Decide(ctx context.Context, entrypoint string, input any) (any,
 	if !ok {
 		return nil, domain.Errorf(domain.ENOTFOUND, "Policy %q not found.", entrypoint)
 	}
+	if v, ok := e.constants[name]; ok {
+		return deepCopy(v), nil
+	}
+	return e.eval(ctx, name, pq, input)
+}
+
+func (e *Engine) eval(ctx context.Context, name string, pq rego.PreparedEvalQuery, input any) (any, error) {
 	var opts []rego.EvalOption
 	if input != nil {
 		opts = append(opts, rego.EvalInput(input))
@@ -125,6 +189,26 @@ func (e *Engine) Decide(ctx context.Context, entrypoint string, input any) (any,
 		return nil, fmt.Errorf("policy: decide %s: %w", name, ErrUndefined)
 	}
 	return rs[0].Expressions[0].Value, nil
+}
+
+// deepCopy copies a decoded JSON value, so that no caller can change the
+// constant every other caller is given.
+func deepCopy(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, val := range x {
+			out[k] = deepCopy(val)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, val := range x {
+			out[i] = deepCopy(val)
+		}
+		return out
+	}
+	return v
 }
 
 // DecideInto evaluates entrypoint like Decide and decodes the result into

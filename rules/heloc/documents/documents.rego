@@ -82,7 +82,10 @@ _verified(e) if {
 # month"; an endDate of null means current (spec §3).
 _current(e) if employment.employment_current(e, _today)
 
-_has_verified_current_job(p) if {
+# The people with a verified current job, as a set so that it is worked
+# out once per decision rather than once per employment and type.
+_has_verified_current_job contains side if {
+	some side, p in _people
 	some e in _employments(p)
 	_current(e)
 	_verified(e)
@@ -108,7 +111,7 @@ _trigger contains _t(side, type, "employmentNotVerified") if {
 	some side, p in _people
 	some e in _employments(p)
 	not _self_employed(e)
-	not _has_verified_current_job(p)
+	not side in _has_verified_current_job
 	some type in tables.triggers.employment.notVerified
 }
 
@@ -251,16 +254,23 @@ _count(side, type) := max([object.get(def, "minimum", 0), def.count * _units(sid
 # years of personal returns include the most recent one).
 _subsumed(side, type) if {
 	some bigger in object.get(tables.types[type], "subsumedBy", [])
-	some t in _trigger
-	t.side == side
-	t.type == bigger
+	bigger in _triggered[side]
+}
+
+# The types triggered for each person, and each type's trigger codes.
+_triggered[side] := {t.type | some t in _trigger; t.side == side} if {
+	some side, _ in _people
+}
+
+_codes[side] := {type: sort({t.code | some t in _trigger; t.side == side; t.type == type}) |
+	some type in _triggered[side]
+} if {
+	some side, _ in _people
 }
 
 # Policy contract: "Only types with a count above zero appear in required".
 _required[side] := {type: n |
-	some t in _trigger
-	t.side == side
-	type := t.type
+	some type in _triggered[side]
 	not _subsumed(side, type)
 	n := _count(side, type)
 	n > 0
@@ -286,11 +296,11 @@ _upload_side(u) := "coborrower" if {
 	object.get(u, "isCoborrower", false) == true
 } else := "borrower"
 
-_uploaded(side, type) := count([u |
-	some u in _uploads
-	object.get(u, "type", null) == type
-	_upload_side(u) == side
-])
+_uploaded(side, type) := count([t | some t in _upload_types[side]; t == type])
+
+_upload_types[side] := [object.get(u, "type", null) | some u in _uploads; _upload_side(u) == side] if {
+	some side, _ in _people
+}
 
 # Spec §5: "ID document and educational loan statement are excluded from the
 # total when a flag says so."
@@ -342,7 +352,7 @@ _entry(side, type, n) := object.union(
 		"missing": object.get(_missing[side], type, 0),
 		"countsInTotal": _counts_in_total(type),
 		"reasons": [{"code": code, "message": object.get(tables.reasons, code, code)} |
-			some code in sort({t.code | some t in _trigger; t.side == side; t.type == type})
+			some code in _codes[side][type]
 		],
 	},
 	object.union(_items(tables.types[type], n), _subtypes(tables.types[type])),

@@ -1,0 +1,60 @@
+package policy_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"testing/fstest"
+)
+
+// Entrypoints that read no input are worked out once at load; any that
+// reads input, directly or through a rule or function it uses, is not.
+func TestOnlyInputFreeEntrypointsAreFolded(t *testing.T) {
+	fsys := fstest.MapFS{"heloc/fold/fold.rego": {Data: []byte(`package heloc.fold
+
+import rego.v1
+
+constant := {"n": 1}
+
+direct := object.get(input, "x", 0)
+
+through_rule := _helper
+
+_helper := object.get(input, "y", 0)
+
+through_function := _plus(2)
+
+_plus(n) := n + object.get(input, "z", 0)
+
+from_data := data.heloc.fold.tables.limit
+`)}, "heloc/fold/tables/data.yaml": {Data: []byte("limit: 7\n")}}
+	e := MustLoad(t, fsys)
+	ctx := context.Background()
+	for _, tt := range []struct {
+		entrypoint string
+		input      map[string]any
+		want       string
+	}{
+		{"heloc.fold.constant", nil, `{"n":1}`},
+		{"heloc.fold.from_data", nil, `7`},
+		{"heloc.fold.direct", map[string]any{"x": 5}, `5`},
+		{"heloc.fold.through_rule", map[string]any{"y": 6}, `6`},
+		{"heloc.fold.through_function", map[string]any{"z": 3}, `5`},
+	} {
+		got, err := e.Decide(ctx, tt.entrypoint, tt.input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(got)
+		if string(b) != tt.want {
+			t.Errorf("%s: got %s, want %s", tt.entrypoint, b, tt.want)
+		}
+	}
+	// A caller changing a constant it was given changes no one else's.
+	first, _ := e.Decide(ctx, "heloc.fold.constant", nil)
+	first.(map[string]any)["n"] = 99
+	second, _ := e.Decide(ctx, "heloc.fold.constant", nil)
+	if b, _ := json.Marshal(second); string(b) != `{"n":1}` {
+		t.Fatalf("got %s after another caller's change, want {\"n\":1}", b)
+	}
+}
