@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+
+import { mockApi } from './mock-api';
+
+export const viewports = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 375, height: 740 },
+] as const;
+
+export const test = base.extend<{ api: void }>({
+  api: [
+    async ({ page }, use) => {
+      if (process.env.E2E_MOCK_API === '1') await mockApi(page);
+      await use();
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+const artifacts = path.join(import.meta.dirname, '..', 'artifacts');
+
+/** Saves a full-page screenshot as e2e/artifacts/<name>-<width>.png. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(artifacts, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(artifacts, `${name}-${width}.png`), fullPage: true });
+}
+
+/** Calls a tRPC query from the page, as the app would. */
+export async function trpcQuery<T>(page: Page, procedure: string, input?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ procedure, input }) => {
+      const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+      const res = await fetch(`/api/trpc/${procedure}${query}`, { headers: { 'X-Same-Origin': '1' } });
+      const body = await res.json();
+      if (!body.result) throw new Error(`${procedure}: ${JSON.stringify(body)}`);
+      return body.result.data;
+    },
+    { procedure, input },
+  ) as Promise<T>;
+}
+
+/** No serious or critical WCAG 2.1 A/AA violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
+
+/** The page scrolls only vertically. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+export async function productName(page: Page): Promise<string> {
+  return (await trpcQuery<{ productName: string }>(page, 'system.info')).productName;
+}

@@ -1,0 +1,123 @@
+// Answers /api/trpc in the browser for runs without the Go server
+// (E2E_MOCK_API=1). The shapes follow src/api/types.ts; the funnel order and
+// labels are those of spec §2.
+
+import type { Page, Route } from '@playwright/test';
+
+const order: Record<string, number> = {
+  setupPhone: 0, setupVerify: 0, setupConsent: 0, profile: 0, property: 0, offer: 0, monthlyDebts: 0,
+  desiredAmount: 0, annualIncome: 0, phone: 0, loanReason: 0, name: 0, email: 0,
+  propertyValue: 1, mortgageEstimate: 2, hasFbm: 3, isSelfEmployed: 4, creditRange: 5, zip: 6, propertyUsage: 7,
+  selfReportedInformationOffer: 7.5, creditScore: 8, coborrower: 8.5, mortgageBalance: 9, previewOffer: 11,
+  application: 12, application2: 13, application3: 14, application4: 15, application5: 16,
+  manualIncomeVerification: 17, debtConsolidation: 18, application7: 20, application8: 21, disclosures: 22,
+  application6: 22.5, identityVerification: 23, incomeDocs: 24, loanDisbursement: 25, applicationSubmitted: 26,
+  joinWaitlist: 27,
+};
+
+const insights = [
+  {
+    slug: 'heloc-vs-home-equity-loan',
+    title: 'HELOC or home equity loan: which fits your plans?',
+    summary: 'A line you draw from as you go, or a lump sum with a fixed payment.',
+    author: 'Maya Chen',
+    publishedAt: '2026-09-14',
+    body: 'A home equity line of credit works like a credit card secured by your home.\n\nA home equity loan pays a lump sum.',
+  },
+  {
+    slug: 'what-is-cltv',
+    title: 'What is combined loan-to-value?',
+    summary: 'How lenders weigh every loan on your home against its value.',
+    author: 'Jordan Reyes',
+    publishedAt: '2026-08-02',
+    body: 'Combined loan-to-value adds up every loan on the home.\n\nThen it divides by the value.',
+  },
+  {
+    slug: 'soft-vs-hard-credit-checks',
+    title: 'Soft and hard credit checks, explained',
+    summary: 'Why checking your rate does not affect your score.',
+    author: 'Maya Chen',
+    publishedAt: '2026-06-20',
+    body: 'A soft inquiry is visible only to you.\n\nA hard inquiry is made when you apply.',
+  },
+];
+
+const procedures: Record<string, (input: unknown) => unknown> = {
+  'system.info': () => ({
+    productName: 'Keystone Home Equity',
+    environment: 'development',
+    sandbox: true,
+    botCheck: { mode: 'sandbox', siteKey: '' },
+    policyRevision: 'mock',
+  }),
+  'funnel.steps': () => ({
+    order,
+    sections: {
+      application: 'Personal Info', application3: 'Property Info', application4: 'Additional Real Estate',
+      application5: 'Employment History', manualIncomeVerification: 'Other Income Sources',
+      application6: 'Income Verification', debtConsolidation: 'Debt Consolidation', application7: 'Demographics',
+      application8: 'Declarations', disclosures: 'E-sign HECA', incomeDocs: 'Income Docs',
+      applicationSubmitted: 'Submitted',
+    },
+    prequalSteps: [
+      ['prequalAddress', 'address', 'Property Address'],
+      ['prequalListedForSale', 'listed-for-sale', 'Listed For Sale'],
+      ['prequalNewMortgage', 'subject-to-mortgage', 'New Mortgage'],
+      ['prequalDerogatory', 'has-fbm', 'Disqualifying Issues'],
+      ['prequalCredit', 'credit-check', 'Credit Pull'],
+      ['prequalCoborrower', 'coborrower', 'Coborrower Info'],
+      ['prequalMortgageSelect', 'mortgage-select', 'Select Mortgage'],
+      ['prequalDebts', 'debts', 'Debt Payoff'],
+      ['prequalPreOffer', 'pre-offer', 'Pre-Offer'],
+      ['prequalOffer', 'preview-offer', 'Preview Offer'],
+    ].map(([step, slug, label]) => ({ step, slug, label })),
+    landingPages: {
+      default: ['name', 'email', 'property-value', 'mortgage-estimate', 'has-fbm', 'is-self-employed', 'credit-range',
+        'zip', 'property-usage', 'credit-score', 'mortgage-balance', 'preview-offer'],
+      withoutPropertyUsage: ['name', 'email', 'property-value', 'mortgage-estimate', 'has-fbm', 'is-self-employed',
+        'credit-range', 'zip', 'credit-score', 'mortgage-balance', 'preview-offer'],
+    },
+    revision: 'mock',
+  }),
+  'content.insights': () => ({ items: insights.map(({ body: _body, ...rest }) => rest) }),
+  'content.insight': (input) => {
+    const found = insights.find((i) => i.slug === (input as { slug?: string } | undefined)?.slug);
+    if (!found) throw Object.assign(new Error('No such insight.'), { code: 'NOT_FOUND' });
+    return found;
+  },
+  'identity.deleteSession': () => ({ deleted: false }),
+};
+
+function answer(path: string, input: unknown) {
+  const proc = procedures[path];
+  try {
+    if (!proc) throw Object.assign(new Error(`No procedure ${path}.`), { code: 'NOT_FOUND' });
+    return { status: 200, body: { result: { data: proc(input) } } };
+  } catch (err) {
+    const code = (err as { code?: string }).code ?? 'INTERNAL_SERVER_ERROR';
+    const httpStatus = code === 'NOT_FOUND' ? 404 : 500;
+    return {
+      status: httpStatus,
+      body: { error: { message: (err as Error).message, code: code === 'NOT_FOUND' ? -32004 : -32603, data: { code, httpStatus, path } } },
+    };
+  }
+}
+
+async function handle(route: Route) {
+  const url = new URL(route.request().url());
+  const names = decodeURIComponent(url.pathname.replace(/^\/api\/trpc\//, '')).split(',');
+  const rawInput = url.searchParams.get('input');
+  const input = rawInput ? JSON.parse(rawInput) : route.request().postDataJSON?.();
+  if (url.searchParams.get('batch') === '1') {
+    const outcomes = names.map((name, i) => answer(name, (input as Record<string, unknown> | undefined)?.[i]));
+    const mixed = outcomes.some((o) => o.status !== 200);
+    await route.fulfill({ status: mixed ? 207 : 200, json: outcomes.map((o) => o.body) });
+    return;
+  }
+  const { status, body } = answer(names[0]!, input);
+  await route.fulfill({ status, json: body });
+}
+
+export async function mockApi(page: Page) {
+  await page.route('**/api/trpc/**', handle);
+}

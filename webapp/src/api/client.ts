@@ -1,0 +1,16 @@
+// The app's one tRPC client. system.info configures the client itself (it
+// says which human check mutations need), so its procedure name lives here.
+
+import { createBotCheck } from './bot-check';
+import { createTRPCClient } from './trpc-client';
+import type { SystemInfo } from './types';
+
+export const SYSTEM_INFO_PROCEDURE = 'system.info';
+
+export const api = createTRPCClient({
+  getBotCheckToken: (action) => botCheck.getToken(action),
+});
+
+const botCheck = createBotCheck(() =>
+  api.query<SystemInfo>(SYSTEM_INFO_PROCEDURE).then((info) => info.botCheck),
+);

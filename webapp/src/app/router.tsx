@@ -1,0 +1,99 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+
+import { PageLoader } from '@/components/layouts/page-loader';
+import { paths, routes, type Area, type RouteEntry } from '@/config/paths';
+
+import { RootLayout } from './root-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+type LazyRoute = () => Promise<{ Component: ComponentType }>;
+
+function lazyDefault(load: () => Promise<{ default: ComponentType }>): LazyRoute {
+  return async () => ({ Component: (await load()).default });
+}
+
+function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyRoute {
+  return async () => ({ Component: (await load())[name] });
+}
+
+// Every page and layout is its own chunk, loaded when first needed.
+const simpleLayout = lazyNamed(() => import('@/components/layouts/simple-layout'), 'SimpleLayout');
+const funnelLayout = lazyNamed(() => import('@/features/prequal/components/funnel-layout'), 'FunnelLayout');
+
+const layouts: Record<Area, LazyRoute> = {
+  public: lazyNamed(() => import('@/components/layouts/public-layout'), 'PublicLayout'),
+  login: lazyNamed(() => import('@/features/auth/components/auth-layout'), 'AuthLayout'),
+  initialSetup: funnelLayout,
+  prequal: funnelLayout,
+  ineligible: simpleLayout,
+  application: lazyNamed(() => import('@/features/application/components/application-layout'), 'ApplicationLayout'),
+  standalone: simpleLayout,
+  portal: lazyNamed(() => import('@/features/portal/components/portal-layout'), 'PortalLayout'),
+  error: simpleLayout,
+};
+
+const funnelStep = lazyDefault(() => import('./routes/funnel-step'));
+const legal = lazyDefault(() => import('./routes/legal'));
+
+/** Pages by area; the areas whose pages differ by path are listed by path below. */
+const areaPages: Partial<Record<Area, LazyRoute>> = {
+  login: lazyDefault(() => import('./routes/login')),
+  initialSetup: funnelStep,
+  prequal: funnelStep,
+  ineligible: lazyDefault(() => import('./routes/ineligible')),
+  application: lazyDefault(() => import('./routes/application')),
+  error: lazyDefault(() => import('./routes/error')),
+};
+
+const pathPages: Record<string, LazyRoute> = {
+  [paths.home]: lazyDefault(() => import('./routes/home')),
+  [paths.insights]: lazyDefault(() => import('./routes/insights')),
+  [paths.insightBlog]: lazyDefault(() => import('./routes/insight-blog')),
+  [paths.faq]: lazyDefault(() => import('./routes/faq')),
+  [paths.privacyStatement]: legal,
+  [paths.license]: legal,
+  [paths.eConsent]: legal,
+  [paths.termsOfUse]: legal,
+  [paths.upload]: lazyDefault(() => import('./routes/upload')),
+  [paths.bankStatement]: lazyDefault(() => import('./routes/bank-statement')),
+  [paths.portal]: lazyDefault(() => import('./routes/portal')),
+  [paths.portalManageUsers]: lazyDefault(() => import('./routes/portal-manage-users')),
+};
+
+export function pageFor(route: RouteEntry): LazyRoute | undefined {
+  return pathPages[route.path] ?? areaPages[route.area];
+}
+
+function pageRoute(route: RouteEntry): RouteObject {
+  const lazy = pageFor(route);
+  if (!lazy) throw new Error(`No page for ${route.path}`);
+  return route.path === '/' ? { index: true, lazy } : { path: route.path.slice(1), lazy };
+}
+
+const notFound: RouteObject = { path: '*', lazy: lazyDefault(() => import('./routes/not-found')) };
+
+/** One layout route per area, each holding that area's pages from routes.json. */
+export function buildRoutes(): RouteObject[] {
+  const children = Object.entries(layouts).map(([area, lazy]): RouteObject => ({
+    id: area,
+    lazy,
+    children: [
+      ...routes.filter((r) => r.area === area).map(pageRoute),
+      ...(area === 'public' ? [notFound] : []),
+    ],
+  }));
+  return [
+    {
+      path: '/',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorBoundary,
+      HydrateFallback: PageLoader,
+      children,
+    },
+  ];
+}
+
+export function createRouter() {
+  return createBrowserRouter(buildRoutes());
+}

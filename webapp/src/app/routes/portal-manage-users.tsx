@@ -1,0 +1,13 @@
+import { PortalPage } from '@/features/portal/components/portal-page';
+import { useRouteDocumentTitle } from '@/lib/use-document-title';
+
+export default function PortalManageUsersRoute() {
+  useRouteDocumentTitle();
+  return (
+    <PortalPage
+      title="Manage users"
+      help="Portal users, their roles and whether they are active: invite someone, change a role, deactivate a user or reset a second factor."
+      signInFor="the users"
+    />
+  );
+}

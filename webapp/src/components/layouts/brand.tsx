@@ -1,0 +1,29 @@
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
+
+import { useProductName } from '@/api/get-system-info';
+import { paths } from '@/config/paths';
+
+function Mark({ size = 32 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <rect width="32" height="32" rx="8" fill="var(--mantine-color-harbor-7)" />
+      <path d="M16 6 5 15h3v11h6v-7h4v7h6V15h3z" fill="#fff" />
+    </svg>
+  );
+}
+
+/** The logo: the product's mark and name, linking home. */
+export function Brand({ inverted = false }: { inverted?: boolean }) {
+  const name = useProductName();
+  return (
+    <UnstyledButton component={Link} to={paths.home} aria-label={`${name}, home`} style={{ borderRadius: 8 }}>
+      <Group gap={10} wrap="nowrap">
+        <Mark />
+        <Text fw={600} fz={{ base: 15, sm: 'lg' }} c={inverted ? 'white' : 'harbor.9'} lh={1.2} style={{ whiteSpace: 'nowrap' }}>
+          {name}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,68 @@
+import { Anchor, Badge, Box, Button, Container, Group, ScrollArea } from '@mantine/core';
+import { Link, NavLink, Outlet } from 'react-router';
+
+import { Brand } from '@/components/layouts/brand';
+import { MainContent } from '@/components/layouts/main-content';
+import { paths } from '@/config/paths';
+
+const links = [
+  { to: paths.portal, label: 'Pipeline' },
+  { to: paths.portalManageUsers, label: 'Manage users' },
+];
+
+/** The staff portal: its own dark header and navigation, no marketing chrome. */
+export function PortalLayout() {
+  return (
+    <>
+      <Box component="header" bg="harbor.9">
+        <Container size="xl">
+          <Group h={60} justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap">
+              <Brand inverted />
+              <Badge variant="white" color="harbor.9" radius="sm" visibleFrom="xs">
+                Staff portal
+              </Badge>
+            </Group>
+            <Button component={Link} to={paths.portalLogin} variant="white" size="xs">
+              Sign in
+            </Button>
+          </Group>
+        </Container>
+        <Box bg="harbor.8">
+          <Container size="xl">
+            <ScrollArea type="never">
+              <Group component="nav" aria-label="Portal" className="portal-nav" gap="lg" h={44} wrap="nowrap">
+                {links.map((link) => (
+                  <Anchor
+                    underline="never"
+                    key={link.to}
+                    component={NavLink}
+                    to={link.to}
+                    end
+                    c="white"
+                    fw={500}
+                    fz="sm"
+                  >
+                    {link.label}
+                  </Anchor>
+                ))}
+              </Group>
+            </ScrollArea>
+          </Container>
+        </Box>
+      </Box>
+      <MainContent bg="gray.0">
+        <Container size="xl" py="xl">
+          <Outlet />
+        </Container>
+      </MainContent>
+      <Box component="footer" py="md" style={{ borderTop: '1px solid var(--app-border)' }}>
+        <Container size="xl">
+          <Anchor component={Link} to={paths.privacyStatement} fz="xs" c="gray.7">
+            Privacy statement
+          </Anchor>
+        </Container>
+      </Box>
+    </>
+  );
+}
