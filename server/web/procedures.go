@@ -14,6 +14,7 @@ func (s *Server) procedures() map[string]procedure {
 		"content.insights":       {kind: query, fn: s.listInsights},
 		"content.insight":        withInput(s, query, "InsightInput", s.findInsight),
 		"identity.deleteSession": {kind: mutation, fn: s.deleteSession},
+		"prequal.estimate":       withInput(s, mutation, "EstimateInput", s.estimate),
 	}
 }
 

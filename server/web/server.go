@@ -54,6 +54,8 @@ type Config struct {
 	Production  bool
 	// BodyLimit caps every request body, in bytes.
 	BodyLimit int
+	// Now is the clock (time.Now by default); the policies never read one.
+	Now func() time.Time
 	// TrustProxy makes X-Forwarded-Proto and X-Forwarded-For count, for a
 	// server behind a TLS-terminating proxy.
 	TrustProxy bool
@@ -77,6 +79,9 @@ type Server struct {
 func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck BotChecker, log *slog.Logger, assets fs.FS, routes []Route) (*Server, error) {
 	if cfg.BodyLimit == 0 {
 		cfg.BodyLimit = 1 << 20
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	s := &Server{cfg: cfg, store: store, policy: policy, schemas: schemas, botCheck: botCheck, log: log}
 	app, err := newSPA(assets, routes)
@@ -124,6 +129,8 @@ func (s *Server) Serve(ln net.Listener) error {
 func (s *Server) Shutdown(ctx context.Context) error {
 	return s.app.ShutdownWithContext(ctx)
 }
+
+func (s *Server) now() time.Time { return s.cfg.Now() }
 
 // App exposes the Fiber app, for tests that use app.Test.
 func (s *Server) App() *fiber.App { return s.app }

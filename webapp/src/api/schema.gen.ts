@@ -298,6 +298,58 @@ export interface components {
             startDate: components["schemas"]["Date"];
         };
         /**
+         * @description #EstimateInput is the input of prequal.estimate: the homeowner's own
+         *     answers of the initial-setup pages, for the self-reported estimate before
+         *     any credit pull (spec §2 selfReportedInformationOffer). The server adds
+         *     the date; the policies never read a clock.
+         */
+        EstimateInput: {
+            /**
+             * @description null when the homeowner does not know their score.
+             * @default null
+             */
+            creditScore: number | null;
+            /** @default false */
+            hasFbm: boolean;
+            mortgageBalance: components["schemas"]["Balance"];
+            propertyState?: components["schemas"]["StateCode"];
+            /**
+             * @default singleFamily
+             * @enum {string}
+             */
+            propertyType: "singleFamily" | "multiUnit" | "condo" | "townhouse" | "manufactured";
+            propertyUsage: components["schemas"]["PropertyUsage"];
+            propertyValue: number;
+        };
+        /**
+         * @description #EstimateResult is the result of prequal.estimate: the eligibility and
+         *     preview-offer decisions, each with the id it is stored under.
+         */
+        EstimateResult: {
+            eligibility: {
+                decisionId: string;
+                eligible: boolean;
+                /**
+                 * @default null
+                 * @enum {string|null}
+                 */
+                ineligiblePage: "low-equity" | "boost" | "late-payment" | null;
+                reasons: {
+                    code: string;
+                    message: string;
+                }[];
+            };
+            offer: {
+                apr: number;
+                cltv: number;
+                decisionId: string;
+                eligible: boolean;
+                maxLine: number;
+                minLine: number;
+                originationFee: number;
+            };
+        };
+        /**
          * @description #FunnelSteps is the result of funnel.steps: what the funnel policy decides
          *     about step order and labels, and the policy revision that decided it.
          */
