@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing/fstest"
@@ -64,8 +65,14 @@ func (l *Live) Reload(ctx context.Context, fsys fs.FS) error {
 		return err
 	}
 	if report.Failed() {
-		return fmt.Errorf("policy: revision %.12s not served: %d failed, %d errored of %d tests\n%s",
-			next.Revision(), report.Failures, report.Errors, len(report.Results), report.String())
+		var failing []string
+		for _, r := range report.Results {
+			if r.Outcome == Fail || r.Outcome == Error {
+				failing = append(failing, r.Outcome+" "+r.Name)
+			}
+		}
+		return fmt.Errorf("policy: revision %.12s not served: %d failed, %d errored of %d tests: %s",
+			next.Revision(), report.Failures, report.Errors, len(report.Results), strings.Join(failing, "; "))
 	}
 	old := l.current.Swap(next)
 	l.log.Info("policy revision swapped", slog.String("from", old.Revision()), slog.String("to", next.Revision()),

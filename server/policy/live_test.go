@@ -85,6 +85,11 @@ func TestLiveReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := live.Revision()
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("server log:\n%s", logs.String())
+		}
+	})
 
 	t.Run("a change whose tests fail is refused", func(t *testing.T) {
 		table := filepath.Join(dir, "heloc/funnel/tables/data.yaml")
