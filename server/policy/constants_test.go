@@ -3,6 +3,8 @@ package policy_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -56,5 +58,35 @@ from_data := data.heloc.fold.tables.limit
 	second, _ := e.Decide(ctx, "heloc.fold.constant", nil)
 	if b, _ := json.Marshal(second); string(b) != `{"n":1}` {
 		t.Fatalf("got %s after another caller's change, want {\"n\":1}", b)
+	}
+}
+
+// The engine hands OPA the input exactly as JSON would: whatever a caller
+// passes, a policy that echoes its input gives it back unchanged.
+func TestInputReachesThePolicyAsJSON(t *testing.T) {
+	e := MustLoad(t, fstest.MapFS{"heloc/echo/echo.rego": {Data: []byte("package heloc.echo\n\nimport rego.v1\n\nvalue := input\n")}})
+	for _, raw := range []string{
+		`{"a":1,"b":[1,2.5,-0,1e21,"x",null,true],"c":{"d":{}},"e":[]}`,
+		`{"balance":250000,"rate":7.125,"big":12345678901234567890}`,
+		`{"nested":[{"employments":[{"startDate":"2021-03-01","endDate":null}]}]}`,
+	} {
+		var in any
+		dec := json.NewDecoder(strings.NewReader(raw))
+		dec.UseNumber()
+		if err := dec.Decode(&in); err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.Decide(context.Background(), "heloc.echo.value", in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gotJSON, _ := json.Marshal(got)
+		var want any
+		_ = json.Unmarshal([]byte(raw), &want)
+		var gotAny any
+		_ = json.Unmarshal(gotJSON, &gotAny)
+		if a, b := fmt.Sprint(gotAny), fmt.Sprint(want); a != b {
+			t.Errorf("got %s, want %s", gotJSON, raw)
+		}
 	}
 }

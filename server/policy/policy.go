@@ -28,6 +28,7 @@ import (
 	"os"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/open-policy-agent/opa/v1/ast"
@@ -54,6 +55,9 @@ type Engine struct {
 	// funnel's tables): it is the same for every call under this revision,
 	// so it is worked out once, at load.
 	constants map[string]any
+	// tables is the data document (every tables/data.yaml) as OPA holds it,
+	// read once at load; see dataCache.
+	tables dataCache
 }
 
 // Dir returns the policy tree at path on disk (os.DirFS), for Load and
@@ -74,16 +78,22 @@ func Load(ctx context.Context, fsys fs.FS) (*Engine, error) {
 	if len(modules) == 0 {
 		return nil, errors.New("policy: load: no .rego files found")
 	}
-	// AST values on read: a rule that walks a table allocates about a third
-	// less per evaluation (measured); one that returns a whole table, like
-	// heloc.funnel.order, pays a little more. Tables are mostly walked.
+	// AST values on read: the store holds the tables as OPA values, so the
+	// data document that dataCache serves is the store's own. Since
+	// evaluations read the tables from dataCache rather than from the store,
+	// the option no longer changes their cost (measured on every fixture:
+	// within 6 allocations and within noise either way).
 	store := inmem.NewFromObjectWithOpts(docs, inmem.OptReturnASTValuesOnRead(true))
 	compiler, err := compile(ctx, store, modules)
 	if err != nil {
 		return nil, err
 	}
 
-	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, constants: map[string]any{}}
+	tables, err := readData(ctx, store)
+	if err != nil {
+		return nil, err
+	}
+	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, constants: map[string]any{}, tables: tables}
 	for _, name := range entrypoints(modules) {
 		pq, err := rego.New(
 			rego.Query("data."+name),
@@ -177,9 +187,13 @@ func (e *Engine) Decide(ctx context.Context, entrypoint string, input any) (any,
 }
 
 func (e *Engine) eval(ctx context.Context, name string, pq rego.PreparedEvalQuery, input any) (any, error) {
-	var opts []rego.EvalOption
+	opts := []rego.EvalOption{rego.EvalBaseCache(e.tables)}
 	if input != nil {
-		opts = append(opts, rego.EvalInput(input))
+		if v, ok := inputValue(input); ok {
+			opts = append(opts, rego.EvalParsedInput(v))
+		} else {
+			opts = append(opts, rego.EvalInput(input))
+		}
 	}
 	rs, err := pq.Eval(ctx, opts...)
 	if err != nil {
@@ -189,6 +203,105 @@ func (e *Engine) eval(ctx context.Context, name string, pq rego.PreparedEvalQuer
 		return nil, fmt.Errorf("policy: decide %s: %w", name, ErrUndefined)
 	}
 	return rs[0].Expressions[0].Value, nil
+}
+
+// dataCache serves OPA's reads of data (the tables) from the data document
+// read at load, instead of from the store. By default every evaluation
+// starts with an empty cache of data and reads each table it uses from the
+// store again; that was about a sixth of the allocations of a small
+// decision (measured: eligibility 611 to 512, routing 368 to 318). The store never changes after Load (a
+// reload makes a new Engine), so the document read at load is what every
+// read would return. It is only read, never written, and so is safe for
+// concurrent evaluations; a read it cannot serve goes to the store as
+// before.
+type dataCache struct{ root ast.Value }
+
+// readData reads the whole data document from the store.
+func readData(ctx context.Context, store storage.Store) (dataCache, error) {
+	txn, err := store.NewTransaction(ctx)
+	if err != nil {
+		return dataCache{}, fmt.Errorf("policy: read data: %w", err)
+	}
+	defer store.Abort(ctx, txn)
+	blob, err := store.Read(ctx, txn, storage.Path{})
+	if err != nil {
+		return dataCache{}, fmt.Errorf("policy: read data: %w", err)
+	}
+	root, err := ast.InterfaceToValue(blob)
+	if err != nil {
+		return dataCache{}, fmt.Errorf("policy: read data: %w", err)
+	}
+	return dataCache{root: root}, nil
+}
+
+// Get returns the value of data at ref, or nil to have it read from the
+// store. The whole of data is left to the store, which leaves out its
+// "system" key.
+func (c dataCache) Get(ref ast.Ref) ast.Value {
+	if c.root == nil || len(ref) < 2 || !ref[0].Equal(ast.DefaultRootDocument) {
+		return nil
+	}
+	v, err := c.root.Find(ref[1:])
+	if err != nil {
+		return nil
+	}
+	return v
+}
+
+// Put does nothing: the cache holds the whole document already.
+func (dataCache) Put(ast.Ref, ast.Value) {}
+
+// inputValue converts an input decoded from JSON (map[string]any, []any,
+// string, bool, nil, float64 or json.Number, as encoding/json gives them)
+// to the AST value that rego.EvalInput would make of it, numbers included:
+// a float64 is written as OPA's JSON round trip writes it. rego.EvalInput
+// first copies the whole input in that round trip and then converts the
+// copy; the walk here converts in one pass (the full application of
+// fixtures/policy-inputs: 38 µs and 492 allocations instead of 62 µs and
+// 593, measured). Any other Go type, or a number that does not convert,
+// gives ok false and the input goes through rego.EvalInput, as before.
+func inputValue(x any) (v ast.Value, ok bool) {
+	switch x := x.(type) {
+	case nil:
+		return ast.NullValue, true
+	case bool:
+		return ast.InternedValue(x), true
+	case string:
+		return ast.InternedValue(x), true
+	case json.Number:
+		v, err := ast.InterfaceToValue(x)
+		return v, err == nil
+	case float64:
+		v, err := ast.InterfaceToValue(json.Number(strconv.FormatFloat(x, 'f', -1, 64)))
+		return v, err == nil
+	case []any:
+		if x == nil {
+			return ast.NullValue, true // as the round trip reads a nil slice
+		}
+		terms := util.NewPtrSlice[ast.Term](len(x)) // one allocation for all
+		for i, e := range x {
+			if terms[i].Value, ok = inputValue(e); !ok {
+				return nil, false
+			}
+		}
+		return ast.NewArray(terms...), true
+	case map[string]any:
+		if x == nil {
+			return ast.NullValue, true // as the round trip reads a nil map
+		}
+		terms := util.NewPtrSlice[ast.Term](2 * len(x))
+		pairs := make([][2]*ast.Term, 0, len(x))
+		for k, e := range x {
+			key, val := terms[2*len(pairs)], terms[2*len(pairs)+1]
+			key.Value = ast.InternedValue(k)
+			if val.Value, ok = inputValue(e); !ok {
+				return nil, false
+			}
+			pairs = append(pairs, [2]*ast.Term{key, val})
+		}
+		return ast.NewObject(pairs...), true
+	}
+	return nil, false
 }
 
 // deepCopy copies a decoded JSON value, so that no caller can change the

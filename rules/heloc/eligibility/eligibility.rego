@@ -98,15 +98,9 @@ mortgages(x) := v if {
 # The maximum-CLTV row of the property usage (spec §3 "Property usage"); a
 # missing or unlisted usage reads as tables.usage_when_unknown (the spec's
 # second landing variant never asks it).
-_cltv_row := _cltv_rows[0]
-
-_cltv_rows := [row | some row in tables.max_cltv; row.usage == _usage]
-
-_usage := input.propertyUsage if _listed_usage
-
-_usage := tables.usage_when_unknown if not _listed_usage
-
-_listed_usage if input.propertyUsage in {row.usage | some row in tables.max_cltv}
+_cltv_row := row if {
+	row := [row | some row in tables.max_cltv; row.usage == input.propertyUsage][0]
+} else := [row | some row in tables.max_cltv; row.usage == tables.usage_when_unknown][0]
 
 # --- Spec §2 "boost": the credit score is below the minimum. ---
 
@@ -170,9 +164,10 @@ _failed["PROPERTY_TYPE_NOT_ELIGIBLE"] := tables.property.id if input.propertyUni
 # --- Reasons and the page ---
 
 # Every failed check, in the priority order of tables.checks, with its words.
+# (_failed is bound once, as a lookup per row would cost more.)
 _reasons := [reason |
 	some row in tables.checks
-	rule := _failed[row.code]
+	rule := failed[row.code]
 	reason := {
 		"code": row.code,
 		"message": _fill(row.message),
@@ -180,17 +175,20 @@ _reasons := [reason |
 		"page": row.page,
 		"adverseAction": _fill(row.adverse_action),
 	}
-]
+] if failed := _failed
 
 # The page of the first failed check in tables.checks; null when eligible.
-_ineligible_page := _reasons[0].page
-
-_ineligible_page := null if count(_reasons) == 0
+_ineligible_page := _reasons[0].page if {
+	count(_reasons) > 0
+} else := null
 
 # _fill(words) puts the values a reason's words name in place of their
 # {placeholders} (tables/data.yaml lists them); only those named are worked
-# out.
-_fill(words) := strings.replace_n(
+# out, and words without a placeholder are used as they are.
+_fill(words) := words if {
+	is_string(words)
+	not contains(words, "{")
+} else := strings.replace_n(
 	{key: value |
 		some key in regex.find_n(`\{[A-Za-z]+\}`, words, -1)
 		value := _placeholder(key)
@@ -216,23 +214,24 @@ _placeholder("{fbmYears}") := format_int(tables.fbm.years, 10)
 
 # dollars(n) writes whole dollars as an adverse-action notice would:
 # dollars(1234567) is "$1,234,567".
-dollars(n) := concat("", ["$", _thousands(format_int(n, 10))]) if n >= 0
-
-dollars(n) := concat("", ["-$", _thousands(format_int(abs(n), 10))]) if n < 0
+dollars(n) := concat("", ["$", _thousands(format_int(n, 10))]) if {
+	n >= 0
+} else := concat("", ["-$", _thousands(format_int(abs(n), 10))]) if {
+	n < 0
+}
 
 # _thousands("1234567") is "1,234,567": the leading 1-3 digits, then groups
 # of three.
-_thousands(digits) := concat(",", array.concat([substring(digits, 0, lead)], groups)) if {
-	count(digits) > 3
+_thousands(digits) := digits if {
+	count(digits) <= 3
+} else := concat(",", array.concat([substring(digits, 0, lead)], groups)) if {
 	lead := _lead(count(digits) % 3)
 	groups := [substring(digits, lead + (3 * i), 3) | some i in numbers.range(0, ((count(digits) - lead) / 3) - 1)]
 }
 
-_thousands(digits) := digits if count(digits) <= 3
-
-_lead(r) := 3 if r == 0
-
-_lead(r) := r if r != 0
+_lead(r) := 3 if {
+	r == 0
+} else := r
 
 # percent(f) writes a fraction as a percentage: percent(0.85) is "85%".
 percent(f) := sprintf("%v%%", [round(f * 10000) / 100])

@@ -43,10 +43,13 @@ current(date, today) if {
 }
 
 # Spec §3 Employment: "endDate (nullable; null means current)"; otherwise
-# the end date is current by §4. An absent endDate reads as null.
-employment_current(e, _) if object.get(e, "endDate", null) == null
-
-employment_current(e, today) if current(e.endDate, today)
+# the end date is current by §4. An absent endDate reads as null. (Written
+# with `else` so that a null endDate stops at the first line.)
+employment_current(e, today) if {
+	object.get(e, "endDate", null) == null
+} else if {
+	current(e.endDate, today)
+}
 
 # A yyyy-MM-dd string naming a real calendar date (2026-02-30 is not one).
 is_date(d) if {
@@ -66,21 +69,37 @@ _employments := [e |
 	is_object(e)
 ] if is_array(object.get(input, "employments", []))
 
+# The employments that count, each as [start, end]: a valid startDate, and
+# an endDate that is null (absent reads as null: current, spec §3) or a
+# valid date. Each date is checked here once; the rules below only compare.
+_dated contains [start, null] if {
+	some e in _employments
+	start := e.startDate
+	is_date(start)
+	object.get(e, "endDate", null) == null
+}
+
+_dated contains [start, end] if {
+	some e in _employments
+	start := e.startDate
+	is_date(start)
+	end := e.endDate
+	is_date(end)
+}
+
 # Each employment as the stretch [start, end] it covers. An endDate of null
 # covers up to today (a start after today covers nothing and only marks where
 # the next job begins). Entries without a valid startDate, with an invalid
 # endDate, or ending before they start, are left out.
-_spans contains [start, end] if {
-	some e in _employments
-	start := e.startDate
-	is_date(start)
-	end := _end(e, start)
-	start <= end
+_spans contains [start, max([_today, start])] if {
+	some [start, null] in _dated
 }
 
-_end(e, start) := max([_today, start]) if object.get(e, "endDate", null) == null
-
-_end(e, _) := e.endDate if is_date(e.endDate)
+_spans contains [start, end] if {
+	some [start, end] in _dated
+	end != null
+	start <= end
+}
 
 # --- Gaps (spec §4) ---
 
@@ -101,10 +120,15 @@ _window_start := _format(time.add_date(_ns(_today), 0 - tables.windowYears, 0, 0
 # `gaps` but in `trailingGap`. An employment entirely before the window still
 # ends a stretch, so a gap that began before the window counts from the
 # window's start.
+#
+# (The spans are bound once and "no employment covers the time just after
+# end" is a count in place, as a rule lookup or function call per span
+# costs more than the comparisons.)
 _gaps contains [from, to, days] if {
-	some [_, end] in _spans
-	not _covered_after(end)
-	next := min({start | some [start, _] in _spans; start > end})
+	spans := _spans
+	some [_, end] in spans
+	count({start | some [start, stop] in spans; start <= end; stop > end}) == 0
+	next := min({start | some [start, _] in spans; start > end})
 	from := max([end, _window_start])
 	to := min([next, _today])
 	from < to
@@ -112,19 +136,17 @@ _gaps contains [from, to, days] if {
 	days > tables.gapThresholdDays
 }
 
-_covered_after(date) if {
-	some [start, end] in _spans
-	start <= date
-	end > date
-}
-
-# Ours: currentlyEmployed is true when some employment is current (§4).
+# Ours: currentlyEmployed is true when some employment is current (§4): one
+# without an end date (spec §3), or one whose end date is current.
 default _currently_employed := false
 
 _currently_employed if {
-	some e in _employments
-	is_date(e.startDate)
-	employment_current(e, _today)
+	some [_, null] in _dated
+}
+
+_currently_employed if {
+	some [_, end] in _dated
+	current(end, _today)
 }
 
 # Ours (spec silent): with no current employment, the time from the latest
@@ -148,29 +170,25 @@ _trailing_gap := {"from": from, "to": _today, "days": days} if {
 # exists"; policy contract: its first day.
 default _next_start_date := null
 
-_next_start_date := _first_of_next_month(max(_end_dates)) if count(_end_dates) > 0
-
-_next_start_date := sprintf("%04d-%s-01", [
+_next_start_date := _first_of_next_month(max(_end_dates)) if {
+	count(_end_dates) > 0
+} else := sprintf("%04d-%s-01", [
 	to_number(substring(_today, 0, 4)) - tables.defaultStartYearsBack,
 	substring(_today, 5, 2),
-]) if count(_end_dates) == 0
+])
 
 # The end dates of the employments that _spans keeps (a valid start, an end
 # on or after it).
 _end_dates := {end |
-	some e in _employments
-	is_date(e.startDate)
-	end := e.endDate
-	is_date(end)
-	e.startDate <= end
+	some [start, end] in _dated
+	end != null
+	start <= end
 }
 
 _first_of_next_month(date) := sprintf("%04d-%02d-01", [year + 1, 1]) if {
 	year := to_number(substring(date, 0, 4))
 	substring(date, 5, 2) == "12"
-}
-
-_first_of_next_month(date) := sprintf("%04d-%02d-01", [year, month + 1]) if {
+} else := sprintf("%04d-%02d-01", [year, month + 1]) if {
 	year := to_number(substring(date, 0, 4))
 	month := to_number(substring(date, 5, 2))
 	month < 12

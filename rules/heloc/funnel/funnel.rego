@@ -46,10 +46,20 @@ landing_pages := tables.landing_pages if {
 default application_pages := []
 
 application_pages := [page |
-	some row in tables.application_pages
-	_shows(row)
-	page := object.union(row, {"section": object.get(sections, row.step, "")})
-] if is_array(tables.application_pages)
+	some i, row in rows
+	shown[i]
+	page := object.union(row, {"section": object.get(labels, row.step, "")})
+] if {
+	rows := tables.application_pages
+	is_array(rows)
+	labels := sections
+	facts := _facts
+
+	# The rows shown: those without a `when`, and those whose `when` holds
+	# (gathered in two passes rather than a function call per row, which
+	# costs more).
+	shown := {i | some i, row in rows; object.get(row, "when", false) == false} | {i | some i, row in rows; facts[row.when]}
+}
 
 # The page after input.path in this loan's application, or null at the end
 # (or when input.path is not one of its pages).
@@ -71,10 +81,6 @@ previous_page := application_pages[i - 1] if {
 }
 
 _path := trim_suffix(object.get(input, "path", ""), "/")
-
-_shows(row) if not row.when
-
-_shows(row) if _facts[row.when]
 
 _application := object.get(input, "application", {})
 

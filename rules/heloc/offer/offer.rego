@@ -134,13 +134,18 @@ _cltv := cltv(_balance + _max_line, _value)
 # score and whose CLTV band (above, upTo] holds the offer's CLTV.
 _row := _rows[0]
 
+# (The score and the CLTV are bound once: a rule lookup per grid row costs
+# more than the row's comparisons.)
 _rows := [row |
 	some row in tables.pricing_grid
-	row.score.min <= input.creditScore
-	input.creditScore < row.score.below
-	row.cltv.above < _cltv
-	_cltv <= row.cltv.upTo
-]
+	row.score.min <= score
+	score < row.score.below
+	row.cltv.above < cltv
+	cltv <= row.cltv.upTo
+] if {
+	score := input.creditScore
+	cltv := _cltv
+}
 
 # The grid's margin plus the usage's (0 for a usage not listed).
 _margin := _row.margin + _usage_add
@@ -162,9 +167,9 @@ _prime := {"rate": rate, "rule": "input"} if {
 	row := tables.prime_rates[_prime_index]
 }
 
-_prime_index := max(_in_effect) if count(_in_effect) > 0
-
-_prime_index := 0 if count(_in_effect) == 0
+_prime_index := max(_in_effect) if {
+	count(_in_effect) > 0
+} else := 0
 
 _in_effect := {i | some i, row in tables.prime_rates; row.effective <= input.today}
 

@@ -89,13 +89,11 @@ normalize(p) := n if {
 	is_string(p)
 	bare := split(split(p, "?")[0], "#")[0]
 	n := _root_if_empty(trim_right(bare, "/"))
-}
+} else := "/"
 
-normalize(p) := "/" if not is_string(p)
-
-_root_if_empty(s) := "/" if s == ""
-
-_root_if_empty(s) := s if s != ""
+_root_if_empty(s) := "/" if {
+	s == ""
+} else := s
 
 # under(path, prefix): path is the prefix page itself or a page below it
 # ("/portal" and "/portal/login" are under "/portal"; "/portals" is not).
