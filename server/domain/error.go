@@ -20,7 +20,6 @@ const (
 	EPARSE        = "parse"        // the request could not be decoded
 	ETOOLARGE     = "too_large"    // the request body is over the limit
 	EINTERNAL     = "internal"     // a fault of ours
-	EUNAVAILABLE  = "unavailable"  // a dependency is not ready
 )
 
 // FieldError names one input field that failed validation and why, in words

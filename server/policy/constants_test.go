@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/heloc/heloc/server/policy"
 )
 
 // Entrypoints that read no input are worked out once at load; any that
@@ -36,13 +38,17 @@ from_data := data.heloc.fold.tables.limit
 		entrypoint string
 		input      map[string]any
 		want       string
+		folded     bool
 	}{
-		{"heloc.fold.constant", nil, `{"n":1}`},
-		{"heloc.fold.from_data", nil, `7`},
-		{"heloc.fold.direct", map[string]any{"x": 5}, `5`},
-		{"heloc.fold.through_rule", map[string]any{"y": 6}, `6`},
-		{"heloc.fold.through_function", map[string]any{"z": 3}, `5`},
+		{"heloc.fold.constant", nil, `{"n":1}`, true},
+		{"heloc.fold.from_data", nil, `7`, true},
+		{"heloc.fold.direct", map[string]any{"x": 5}, `5`, false},
+		{"heloc.fold.through_rule", map[string]any{"y": 6}, `6`, false},
+		{"heloc.fold.through_function", map[string]any{"z": 3}, `5`, false},
 	} {
+		if got := policy.Folded(e, tt.entrypoint); got != tt.folded {
+			t.Errorf("%s: got folded %v, want %v", tt.entrypoint, got, tt.folded)
+		}
 		got, err := e.Decide(ctx, tt.entrypoint, tt.input)
 		if err != nil {
 			t.Fatal(err)

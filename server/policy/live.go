@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"testing/fstest"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -43,24 +42,30 @@ func (l *Live) Decide(ctx context.Context, entrypoint string, input any) (any, e
 // Revision is the current revision's hash.
 func (l *Live) Revision() string { return l.current.Load().Revision() }
 
-// Reload reads fsys once, then loads and tests that snapshot (so the files
-// tested are the files served) and swaps to it only if both succeed.
-// Otherwise the old revision stays and the error says why.
+// Reload reads fsys once, then loads and tests those same bytes (so the
+// files tested are the files served) and swaps to them only if both
+// succeed. Otherwise the old revision stays and the error says why.
 func (l *Live) Reload(ctx context.Context, fsys fs.FS) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	snap, err := snapshot(fsys)
+	files, err := readTree(fsys, loadsInTests)
 	if err != nil {
-		return err
+		return fmt.Errorf("policy: read: %w", err)
 	}
-	next, err := Load(ctx, snap)
+	var served []file
+	for _, f := range files {
+		if loadsInEngine(f.name) {
+			served = append(served, f)
+		}
+	}
+	next, err := loadFiles(ctx, served)
 	if err != nil {
 		return err
 	}
 	if next.Revision() == l.Revision() {
 		return nil
 	}
-	report, err := RunTests(ctx, snap)
+	report, err := runTestFiles(ctx, files)
 	if err != nil {
 		return err
 	}
@@ -127,19 +132,6 @@ func addTree(w *fsnotify.Watcher, dir string) error {
 		}
 		return w.Add(p)
 	})
-}
-
-// snapshot copies the files of fsys that policies are made of into memory.
-func snapshot(fsys fs.FS) (fs.FS, error) {
-	files, err := readTree(fsys, loadsInTests)
-	if err != nil {
-		return nil, fmt.Errorf("policy: read: %w", err)
-	}
-	m := fstest.MapFS{}
-	for _, f := range files {
-		m[f.name] = &fstest.MapFile{Data: f.data}
-	}
-	return m, nil
 }
 
 // DecideAt evaluates entrypoint and names the revision that decided, which

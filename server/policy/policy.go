@@ -71,6 +71,11 @@ func Load(ctx context.Context, fsys fs.FS) (*Engine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("policy: read: %w", err)
 	}
+	return loadFiles(ctx, files)
+}
+
+// loadFiles builds an Engine from files already read and filtered.
+func loadFiles(ctx context.Context, files []file) (*Engine, error) {
 	modules, docs, err := parse(files)
 	if err != nil {
 		return nil, fmt.Errorf("policy: load: %w", err)

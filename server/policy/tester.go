@@ -73,6 +73,11 @@ func RunTests(ctx context.Context, fsys fs.FS) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("policy: read: %w", err)
 	}
+	return runTestFiles(ctx, files)
+}
+
+// runTestFiles runs the tests of files already read.
+func runTestFiles(ctx context.Context, files []file) (Report, error) {
 	modules, docs, err := parse(files)
 	if err != nil {
 		return Report{}, fmt.Errorf("policy: load: %w", err)

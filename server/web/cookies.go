@@ -2,12 +2,9 @@ package web
 
 import "github.com/gofiber/fiber/v3"
 
-// Session cookie base names, one per realm, so the applicant and portal
-// sessions never share a cookie.
-const (
-	applicantSessionCookie = "heloc-applicant.session"
-	portalSessionCookie    = "heloc-portal.session"
-)
+// applicantSessionCookie is the applicant realm's session cookie; the
+// portal's has a name of its own, so the two sessions never share one.
+const applicantSessionCookie = "heloc-applicant.session"
 
 // cookieName adds the __Host- prefix behind TLS, which binds the cookie to
 // this host, path / and Secure.

@@ -44,17 +44,23 @@ type trpcErrorData struct {
 	Fields     []domain.FieldError `json:"fields,omitempty"`
 }
 
-// toTRPCError maps err to the wire shape. Errors that are not *domain.Error
-// are logged and shown only as "Internal error.".
-func (s *Server) toTRPCError(c fiber.Ctx, err error, path string) trpcError {
-	code := domain.ErrorCode(err)
-	row, ok := errorTable[code]
+// rowFor is err's row of the error table; anything that is not a
+// *domain.Error is an internal error, logged here with its detail.
+func (s *Server) rowFor(c fiber.Ctx, err error, path string) trpcCode {
+	row, ok := errorTable[domain.ErrorCode(err)]
 	if !ok {
 		row = errorTable[domain.EINTERNAL]
 	}
 	if row.status >= 500 {
-		s.log.ErrorContext(c.Context(), "procedure failed", slog.String("path", path), slog.String("error", err.Error()))
+		s.log.ErrorContext(c.Context(), "request failed", slog.String("path", path), slog.String("error", err.Error()))
 	}
+	return row
+}
+
+// toTRPCError maps err to the wire shape; an internal error shows only as
+// "Internal error.".
+func (s *Server) toTRPCError(c fiber.Ctx, err error, path string) trpcError {
+	row := s.rowFor(c, err, path)
 	return trpcError{
 		Message: domain.ErrorMessage(err),
 		Code:    row.rpc,
@@ -78,14 +84,7 @@ func (s *Server) handleError(c fiber.Ctx, err error) error {
 		te := s.toTRPCError(c, err, "")
 		return c.Status(te.Data.HTTPStatus).JSON(fiber.Map{"error": te})
 	}
-	row, ok := errorTable[domain.ErrorCode(err)]
-	if !ok {
-		row = errorTable[domain.EINTERNAL]
-	}
-	if row.status >= 500 {
-		s.log.ErrorContext(c.Context(), "request failed", slog.String("error", err.Error()))
-	}
-	return c.Status(row.status).SendString(domain.ErrorMessage(err))
+	return c.Status(s.rowFor(c, err, c.Path()).status).SendString(domain.ErrorMessage(err))
 }
 
 func fromFiberError(fe *fiber.Error) error {

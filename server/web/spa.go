@@ -65,7 +65,7 @@ func (s *spa) handle(c fiber.Ctx) error {
 		return send(c, a, fiber.StatusOK)
 	}
 	status := fiber.StatusOK
-	if !s.routes[strings.TrimSuffix(p, "/")] && p != "/" {
+	if !s.routes[p] && !s.routes[strings.TrimSuffix(p, "/")] {
 		status = fiber.StatusNotFound // the app shows its own 404 page
 	}
 	return send(c, s.files["/index.html"], status)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"sort"
 	"strings"
@@ -24,9 +25,9 @@ func policyCommand(ctx context.Context, args []string) error {
 	rules := rulesFS(os.Getenv("RULES_DIR"))
 	switch {
 	case args[0] == "test":
-		return policyTest(ctx, os.Stdout)
+		return policyTest(ctx, rules, os.Stdout)
 	case args[0] == "eval" && len(args) == 2:
-		return policyEval(ctx, args[1], os.Stdin, os.Stdout)
+		return policyEval(ctx, rules, args[1], os.Stdin, os.Stdout)
 	case args[0] == "replay" && len(args) == 2:
 		cfg, err := loadConfig(os.Getenv)
 		if err != nil {
@@ -48,8 +49,7 @@ func policyCommand(ctx context.Context, args []string) error {
 
 // policyTest runs the Rego tests and checks every table against its CUE
 // definition, and prints one readable report of both.
-func policyTest(ctx context.Context, w io.Writer) error {
-	rules := rulesFS(os.Getenv("RULES_DIR"))
+func policyTest(ctx context.Context, rules fs.FS, w io.Writer) error {
 	report, err := policy.RunTests(ctx, rules)
 	if err != nil {
 		return err
@@ -76,8 +76,8 @@ func policyTest(ctx context.Context, w io.Writer) error {
 	return nil
 }
 
-func policyEval(ctx context.Context, entrypoint string, in io.Reader, w io.Writer) error {
-	engine, err := policy.Load(ctx, rulesFS(os.Getenv("RULES_DIR")))
+func policyEval(ctx context.Context, rules fs.FS, entrypoint string, in io.Reader, w io.Writer) error {
+	engine, err := policy.Load(ctx, rules)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,7 +13,7 @@ import (
 
 func TestPolicyEvalReadsStdinAndWritesTheResult(t *testing.T) {
 	var out bytes.Buffer
-	err := policyEval(context.Background(), "heloc.funnel.next_page",
+	err := policyEval(context.Background(), rulesFS(""), "heloc.funnel.next_page",
 		strings.NewReader(`{"path": "/app/application/6", "application": {"coborrower": null}}`), &out)
 	if err != nil {
 		t.Fatal(err)
@@ -56,15 +55,10 @@ func TestPolicyReplayShowsTheDifference(t *testing.T) {
 
 func TestPolicyTestReportsTablesToo(t *testing.T) {
 	var out bytes.Buffer
-	if err := policyTest(context.Background(), &out); err != nil {
+	if err := policyTest(context.Background(), rulesFS(""), &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	if !strings.Contains(out.String(), "every table matches its CUE definition") {
 		t.Fatalf("got\n%s\nwant the table check reported", out.String())
 	}
-}
-
-func TestMain(m *testing.M) {
-	os.Unsetenv("RULES_DIR")
-	os.Exit(m.Run())
 }
