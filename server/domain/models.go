@@ -52,3 +52,25 @@ type Session struct {
 	LastSeenAt time.Time `json:"lastSeenAt" db:"last_seen_at"`
 	ExpiresAt  time.Time `json:"expiresAt" db:"expires_at"`
 }
+
+// StaffUser is a portal user: lender staff or a partner (spec §6). Role is
+// one of the roles of the access policy (rules/heloc/access).
+type StaffUser struct {
+	ID        string    `json:"id"`
+	Email     string    `json:"email"`
+	FirstName string    `json:"firstName"`
+	LastName  string    `json:"lastName"`
+	Role      string    `json:"role"`
+	Active    bool      `json:"active"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// The portal roles. What each may do is the access policy's to say.
+const (
+	RoleAdministrator = "administrator"
+	RoleUnderwriter   = "underwriter"
+	RoleProcessor     = "processor"
+	RoleLoanOfficer   = "loanOfficer"
+	RolePartner       = "partner"
+)

@@ -106,13 +106,16 @@ func createLoan(ctx context.Context, tx *tx, l *domain.Loan) error {
 
 // FindLoanByApplicant returns the applicant's most recent loan.
 func (db *DB) FindLoanByApplicant(ctx context.Context, applicantID string) (*domain.Loan, error) {
+	return scanLoan(db.getRow(ctx, `SELECT `+loanColumns+` FROM loans WHERE applicant_id = ?
+		ORDER BY created_at DESC, id LIMIT 1`, applicantID))
+}
+
+const loanColumns = `id, applicant_id, application_status, created_at, updated_at`
+
+func scanLoan(row rowScanner) (*domain.Loan, error) {
 	var l domain.Loan
 	var created, updated int64
-	err := db.getRow(ctx, `
-		SELECT id, applicant_id, application_status, created_at, updated_at
-		FROM loans WHERE applicant_id = ?
-		ORDER BY created_at DESC, id LIMIT 1`, applicantID).
-		Scan(&l.ID, &l.ApplicantID, &l.ApplicationStatus, &created, &updated)
+	err := row.Scan(&l.ID, &l.ApplicantID, &l.ApplicationStatus, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.ENOTFOUND, "Loan not found.")
 	} else if err != nil {
@@ -145,4 +148,77 @@ func (db *DB) UpdateLoanStatus(ctx context.Context, loanID, status string) error
 		return domain.Errorf(domain.ENOTFOUND, "Loan not found.")
 	}
 	return tx.Commit()
+}
+
+// CreateApplicantWithLoan stores a new applicant and their first loan, at
+// status, in one transaction: an account is made at the contact step of
+// prequalification, and from then on the loan keeps the applicant's place.
+func (db *DB) CreateApplicantWithLoan(ctx context.Context, a *domain.Applicant, status string) (*domain.Loan, error) {
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+
+	if err := createApplicant(ctx, tx, a); err != nil {
+		return nil, err
+	}
+	l := &domain.Loan{ApplicantID: a.ID, ApplicationStatus: status}
+	if err := createLoan(ctx, tx, l); err != nil {
+		return nil, err
+	}
+	return l, tx.Commit()
+}
+
+// UpdateApplicant applies patch to the applicant and returns the result.
+func (db *DB) UpdateApplicant(ctx context.Context, id string, patch domain.ApplicantPatch) (*domain.Applicant, error) {
+	a, err := db.FindApplicantByID(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if patch.FirstName != nil {
+		a.FirstName = *patch.FirstName
+	}
+	if patch.LastName != nil {
+		a.LastName = *patch.LastName
+	}
+	if patch.Phone != nil {
+		a.Phone = patch.Phone
+	}
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE applicants SET first_name = ?, last_name = ?, phone = ? WHERE id = ?`),
+		a.FirstName, a.LastName, a.Phone, id); err != nil {
+		return nil, err
+	}
+	return a, tx.Commit()
+}
+
+// SetApplicantPassword stores the hash of the applicant's optional password.
+func (db *DB) SetApplicantPassword(ctx context.Context, id, hash string) error {
+	ok, err := db.updateOnce(ctx, `UPDATE applicants SET password_hash = ? WHERE id = ?`, hash, id)
+	if err == nil && !ok {
+		return domain.Errorf(domain.ENOTFOUND, "Applicant not found.")
+	}
+	return err
+}
+
+// ApplicantPasswordHash returns the hash of the applicant's password, or
+// "" when they have none.
+func (db *DB) ApplicantPasswordHash(ctx context.Context, id string) (string, error) {
+	var hash sql.NullString
+	err := db.getRow(ctx, `SELECT password_hash FROM applicants WHERE id = ?`, id).Scan(&hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", domain.Errorf(domain.ENOTFOUND, "Applicant not found.")
+	}
+	return hash.String, err
+}
+
+// FindLoan returns the loan with the given id.
+func (db *DB) FindLoan(ctx context.Context, id string) (*domain.Loan, error) {
+	return scanLoan(db.getRow(ctx, `SELECT `+loanColumns+` FROM loans WHERE id = ?`, id))
 }

@@ -5,26 +5,17 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"time"
 
 	"github.com/heloc/heloc/server/domain"
 )
 
-// Decision is a stored policy decision: the entrypoint asked, its input and
-// result as JSON, and the policy revision that gave it, so it can be
-// replayed and explained.
-type Decision struct {
-	ID         string          `json:"id"`
-	Entrypoint string          `json:"entrypoint"`
-	Input      json.RawMessage `json:"input"`
-	Result     json.RawMessage `json:"result"`
-	Revision   string          `json:"revision"`
-	CreatedAt  time.Time       `json:"createdAt"`
-}
+// Decision is a stored policy decision (domain.Decision).
+type Decision = domain.Decision
 
 // CreateDecision stores a policy decision and returns its id. Input and
-// result must be JSON documents.
-func (db *DB) CreateDecision(ctx context.Context, entrypoint string, input, result []byte, revision string) (string, error) {
+// result must be JSON documents. loanID names the loan the decision was made
+// for, or is "" when there is none yet (an estimate before sign-up).
+func (db *DB) CreateDecision(ctx context.Context, entrypoint, loanID string, input, result []byte, revision string) (string, error) {
 	if entrypoint == "" || revision == "" {
 		return "", domain.Errorf(domain.EINVALID, "A decision needs an entrypoint and a revision.")
 	}
@@ -40,9 +31,9 @@ func (db *DB) CreateDecision(ctx context.Context, entrypoint string, input, resu
 	id := newID()
 	// Strings, not []byte: pgx would send bytes as bytea to a TEXT column.
 	if _, err := tx.ExecContext(ctx, tx.Rebind(`
-		INSERT INTO decisions (id, entrypoint, input, result, revision, created_at)
-		VALUES (?, ?, ?, ?, ?, ?)`),
-		id, entrypoint, string(input), string(result), revision, tx.now.UnixMilli()); err != nil {
+		INSERT INTO decisions (id, entrypoint, input, result, revision, loan_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`),
+		id, entrypoint, string(input), string(result), revision, sql.NullString{String: loanID, Valid: loanID != ""}, tx.now.UnixMilli()); err != nil {
 		return "", err
 	}
 	return id, tx.Commit()
@@ -50,17 +41,30 @@ func (db *DB) CreateDecision(ctx context.Context, entrypoint string, input, resu
 
 // FindDecision returns the stored decision with the given id.
 func (db *DB) FindDecision(ctx context.Context, id string) (*Decision, error) {
+	return scanDecision(db.getRow(ctx, `SELECT `+decisionColumns+` FROM decisions WHERE id = ?`, id))
+}
+
+// LatestDecision returns the most recent decision of entrypoint made for the loan.
+func (db *DB) LatestDecision(ctx context.Context, loanID, entrypoint string) (*Decision, error) {
+	return scanDecision(db.getRow(ctx, `SELECT `+decisionColumns+` FROM decisions
+		WHERE loan_id = ? AND entrypoint = ? ORDER BY created_at DESC, id DESC LIMIT 1`, loanID, entrypoint))
+}
+
+const decisionColumns = `id, entrypoint, input, result, revision, loan_id, created_at`
+
+func scanDecision(row rowScanner) (*Decision, error) {
 	var d Decision
 	var input, result string
+	var loanID sql.NullString
 	var created int64
-	err := db.getRow(ctx, `SELECT id, entrypoint, input, result, revision, created_at FROM decisions WHERE id = ?`, id).
-		Scan(&d.ID, &d.Entrypoint, &input, &result, &d.Revision, &created)
+	err := row.Scan(&d.ID, &d.Entrypoint, &input, &result, &d.Revision, &loanID, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.ENOTFOUND, "Decision not found.")
 	} else if err != nil {
 		return nil, err
 	}
 	d.Input, d.Result = json.RawMessage(input), json.RawMessage(result)
+	d.LoanID = loanID.String
 	d.CreatedAt = fromMS(created)
 	return &d, nil
 }

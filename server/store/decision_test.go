@@ -14,7 +14,7 @@ func TestDecisions(t *testing.T) {
 		result := `{"eligible":true,"ineligiblePage":null,"reasons":[]}`
 
 		t.Run("RoundTrip", func(t *testing.T) {
-			id, err := db.CreateDecision(ctx, "heloc.eligibility.decision", []byte(input), []byte(result), "sha256:abc")
+			id, err := db.CreateDecision(ctx, "heloc.eligibility.decision", "", []byte(input), []byte(result), "sha256:abc")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -42,7 +42,7 @@ func TestDecisions(t *testing.T) {
 			{"NoRevision", "e", input, result, ""},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				_, err := db.CreateDecision(ctx, tc.entrypoint, []byte(tc.input), []byte(tc.result), tc.revision)
+				_, err := db.CreateDecision(ctx, tc.entrypoint, "", []byte(tc.input), []byte(tc.result), tc.revision)
 				if got := domain.ErrorCode(err); got != domain.EINVALID {
 					t.Fatalf("got %q (%v), want %q", got, err, domain.EINVALID)
 				}

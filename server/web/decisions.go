@@ -25,8 +25,9 @@ type decision struct {
 }
 
 // decide evaluates entrypoint and stores the decision when it is one the
-// product acts on. A decision that cannot be stored is not acted on.
-func (s *Server) decide(c fiber.Ctx, entrypoint string, input any) (decision, error) {
+// product acts on, with the loan it was made for ("" when there is none
+// yet). A decision that cannot be stored is not acted on.
+func (s *Server) decide(c fiber.Ctx, entrypoint, loanID string, input any) (decision, error) {
 	result, revision, err := s.policy.DecideAt(c.Context(), entrypoint, input)
 	if err != nil {
 		return decision{}, err
@@ -42,7 +43,7 @@ func (s *Server) decide(c fiber.Ctx, entrypoint string, input any) (decision, er
 	if err != nil {
 		return decision{}, fmt.Errorf("record %s: %w", entrypoint, err)
 	}
-	id, err := s.store.CreateDecision(c.Context(), entrypoint, in, out, revision)
+	id, err := s.store.CreateDecision(c.Context(), entrypoint, loanID, in, out, revision)
 	if err != nil {
 		return decision{}, err
 	}

@@ -39,11 +39,15 @@ func (in estimateInput) policyInput(today time.Time) map[string]any {
 // answers. Both decisions are stored, so each can be replayed and explained.
 func (s *Server) estimate(c fiber.Ctx, in estimateInput) (any, error) {
 	input := in.policyInput(s.now())
-	eligibility, err := s.decide(c, "heloc.eligibility.decision", input)
+	loanID, err := s.currentLoanID(c)
 	if err != nil {
 		return nil, err
 	}
-	offer, err := s.decide(c, "heloc.offer.preview", input)
+	eligibility, err := s.decide(c, "heloc.eligibility.decision", loanID, input)
+	if err != nil {
+		return nil, err
+	}
+	offer, err := s.decide(c, "heloc.offer.preview", loanID, input)
 	if err != nil {
 		return nil, err
 	}

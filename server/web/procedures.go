@@ -13,8 +13,19 @@ func (s *Server) procedures() map[string]procedure {
 		"funnel.steps":           {kind: query, fn: s.funnelSteps},
 		"content.insights":       {kind: query, fn: s.listInsights},
 		"content.insight":        withInput(s, query, "InsightInput", s.findInsight),
+		"identity.createAccount": withInput(s, mutation, "CreateAccountInput", s.createAccount),
+		"identity.setPassword":   withInput(s, mutation, "SetPasswordInput", s.setPassword),
 		"identity.deleteSession": {kind: mutation, fn: s.deleteSession},
+		"routing.resume":         withInput(s, query, "ResumeInput", s.resume),
+		"loan.current":           {kind: query, fn: s.currentLoan},
+		"loan.get":               withInput(s, query, "LoanIdInput", s.getLoan),
+		"loan.updateStatus":      withInput(s, mutation, "LoanStatusInput", s.updateLoanStatus),
+		"quote.current":          withInput(s, query, "QuoteCurrentInput", s.currentQuote),
 		"prequal.estimate":       withInput(s, mutation, "EstimateInput", s.estimate),
+		"users.list":             {kind: query, fn: s.listStaffUsers},
+		"users.create":           withInput(s, mutation, "CreateStaffUserInput", s.createStaffUser),
+		"users.setActive":        withInput(s, mutation, "SetStaffActiveInput", s.setStaffActive),
+		"users.setRole":          withInput(s, mutation, "SetStaffRoleInput", s.setStaffRole),
 	}
 }
 
@@ -99,24 +110,4 @@ type insightInput struct {
 
 func (s *Server) findInsight(c fiber.Ctx, in insightInput) (any, error) {
 	return s.store.FindInsight(c.Context(), in.Slug)
-}
-
-type deleteSessionResult struct {
-	Deleted bool `json:"deleted"`
-}
-
-// deleteSession ends the applicant's server-side session (spec §4 auto
-// sign-out) and clears its cookie. Without a session it deletes nothing.
-func (s *Server) deleteSession(c fiber.Ctx, _ []byte) (any, error) {
-	name := s.cookieName(applicantSessionCookie, c)
-	token := c.Cookies(name)
-	if token == "" {
-		return deleteSessionResult{}, nil
-	}
-	deleted, err := s.store.DeleteSession(c.Context(), domain.RealmApplicant, token)
-	if err != nil {
-		return nil, err
-	}
-	c.ClearCookie(name)
-	return deleteSessionResult{Deleted: deleted}, nil
 }

@@ -4,6 +4,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -11,17 +12,42 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
+	"github.com/gorilla/securecookie"
+
+	"github.com/heloc/heloc/server/accounts"
+	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/mail"
+	"github.com/heloc/heloc/server/ratelimit"
 	"github.com/heloc/heloc/server/schema"
 )
 
 // Store is what the web layer needs of the database.
 type Store interface {
+	accounts.Store
 	Ping(ctx context.Context) error
 	ListInsights(ctx context.Context) ([]*domain.Insight, error)
 	FindInsight(ctx context.Context, slug string) (*domain.Insight, error)
+
+	CreateSession(ctx context.Context, realm domain.Realm, subjectID string, idle, absolute time.Duration) (string, *domain.Session, error)
+	FindSession(ctx context.Context, realm domain.Realm, token string) (*domain.Session, error)
+	TouchSession(ctx context.Context, realm domain.Realm, token string, idle time.Duration) error
 	DeleteSession(ctx context.Context, realm domain.Realm, token string) (bool, error)
-	CreateDecision(ctx context.Context, entrypoint string, input, result []byte, revision string) (string, error)
+	DeleteSessionsForSubject(ctx context.Context, realm domain.Realm, subjectID string) (int, error)
+
+	FindApplicantByID(ctx context.Context, id string) (*domain.Applicant, error)
+	UpdateApplicant(ctx context.Context, id string, patch domain.ApplicantPatch) (*domain.Applicant, error)
+	FindLoan(ctx context.Context, id string) (*domain.Loan, error)
+	FindLoanByApplicant(ctx context.Context, applicantID string) (*domain.Loan, error)
+	UpdateLoanStatus(ctx context.Context, loanID, status string) error
+
+	FindStaffUserByID(ctx context.Context, id string) (*domain.StaffUser, error)
+	ListStaffUsers(ctx context.Context) ([]*domain.StaffUser, error)
+	SetStaffUserActive(ctx context.Context, id string, active bool) error
+	SetStaffUserRole(ctx context.Context, id, role string) error
+
+	CreateDecision(ctx context.Context, entrypoint, loanID string, input, result []byte, revision string) (string, error)
+	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
 }
 
 // Policy is what the web layer needs of the policy engine.
@@ -59,6 +85,20 @@ type Config struct {
 	// TrustProxy makes X-Forwarded-Proto and X-Forwarded-For count, for a
 	// server behind a TLS-terminating proxy.
 	TrustProxy bool
+
+	// SessionSecret signs session cookies and CSRF tokens and keys the
+	// hashes of one-time codes; without it every sign-in call answers NO_SECRET.
+	SessionSecret []byte
+	// SessionIdle and SessionMaxAge end a session after that long without
+	// activity, or that long after sign-in (defaults 30 minutes, 12 hours).
+	SessionIdle   time.Duration
+	SessionMaxAge time.Duration
+	// Keyring seals secrets at rest (the portal users' authenticator secrets).
+	Keyring *crypt.Keyring
+	// Mailer sends sign-in codes; Outbox, when set, is the sandbox mailer,
+	// shown at /dev/outbox outside production.
+	Mailer mail.Sender
+	Outbox *mail.Outbox
 }
 
 // Server wires the handlers to their dependencies.
@@ -72,6 +112,11 @@ type Server struct {
 	log      *slog.Logger
 	spa      *spa
 	procs    map[string]procedure
+
+	cookies  *securecookie.SecureCookie
+	csrfKey  []byte
+	limiter  *ratelimit.Limiter
+	accounts *accounts.Service
 }
 
 // New builds the server. assets is the built webapp (with index.html at its
@@ -83,7 +128,27 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
-	s := &Server{cfg: cfg, store: store, policy: policy, schemas: schemas, botCheck: botCheck, log: log}
+	if cfg.SessionIdle <= 0 {
+		cfg.SessionIdle = defaultSessionIdle
+	}
+	if cfg.SessionMaxAge <= 0 {
+		cfg.SessionMaxAge = defaultSessionMaxAge
+	}
+	if cfg.Keyring == nil {
+		return nil, errors.New("web: a keyring is required")
+	}
+	if cfg.Mailer == nil && cfg.Outbox != nil {
+		cfg.Mailer = cfg.Outbox
+	}
+	if cfg.Mailer == nil {
+		return nil, errors.New("web: a mailer is required")
+	}
+	s := &Server{cfg: cfg, store: store, policy: policy, schemas: schemas, botCheck: botCheck, log: log,
+		cookies:  newCookieCodec(cfg.SessionSecret, cfg.SessionMaxAge),
+		csrfKey:  newCSRFKey(cfg.SessionSecret),
+		limiter:  ratelimit.New(cfg.Now),
+		accounts: accounts.New(store, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
+	}
 	app, err := newSPA(assets, routes)
 	if err != nil {
 		return nil, err
@@ -116,7 +181,11 @@ func (s *Server) routes() {
 	s.app.Post("/api/trpc/:procs", s.handleTRPC)
 	s.app.Put("/api/trpc/:procs", s.handleTRPC)
 	s.app.Patch("/api/trpc/:procs", s.handleTRPC)
+	s.authRoutes()
 	s.app.All("/api/*", s.handleAPINotFound)
+	if s.cfg.Outbox != nil && !s.cfg.Production {
+		s.app.Get("/dev/outbox", s.handleOutbox)
+	}
 	s.app.Get("/*", s.spa.handle)
 }
 

@@ -142,12 +142,16 @@ func (s *Server) sameOrigin(c fiber.Ctx) bool {
 
 // readInputs returns each call's raw input JSON (nil when none was sent).
 func readInputs(c fiber.Ctx, n int, batch bool) ([]json.RawMessage, error) {
-	var raw []byte
+	raw := c.Body()
 	if c.Method() == fiber.MethodGet {
 		raw = []byte(c.Query("input"))
-	} else {
-		raw = c.Body()
 	}
+	return splitInputs(raw, n, batch)
+}
+
+// splitInputs splits a request's input into its n calls' inputs: the whole
+// of it for one call, or an object keyed "0".."n-1" for a batch.
+func splitInputs(raw []byte, n int, batch bool) ([]json.RawMessage, error) {
 	inputs := make([]json.RawMessage, n)
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return inputs, nil
@@ -165,7 +169,7 @@ func readInputs(c fiber.Ctx, n int, batch bool) ([]json.RawMessage, error) {
 	}
 	for k, v := range keyed {
 		i, err := strconv.Atoi(k)
-		if err != nil || i < 0 || i >= n {
+		if err != nil || i < 0 || i >= n || strconv.Itoa(i) != k {
 			return nil, domain.Errorf(domain.EPARSE, "A batch input has no call %q.", k)
 		}
 		inputs[i] = v

@@ -10,6 +10,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/heloc/heloc/server/crypt"
+	"github.com/heloc/heloc/server/mail"
 )
 
 // config is everything the server reads from the environment. Each field
@@ -29,6 +33,11 @@ type config struct {
 	RecaptchaKey    string  // RECAPTCHA_SITE_KEY
 	RecaptchaSecret string  // RECAPTCHA_SECRET
 	RecaptchaScore  float64 // RECAPTCHA_MIN_SCORE, default 0.5
+
+	SessionIdle   time.Duration // SESSION_IDLE, default 30m
+	SessionMaxAge time.Duration // SESSION_MAX_AGE, default 12h
+
+	SMTP mail.SMTPConfig // SMTP_HOST, SMTP_PORT (587), SMTP_USERNAME, SMTP_PASSWORD, MAIL_FROM; no host: the sandbox outbox
 
 	Secrets secrets
 }
@@ -90,6 +99,36 @@ func loadConfig(getenv func(string) string) (config, error) {
 			return c, fmt.Errorf("RECAPTCHA_MIN_SCORE must be between 0 and 1, not %q", v)
 		}
 		c.RecaptchaScore = f
+	}
+	for name, d := range map[string]*time.Duration{"SESSION_IDLE": &c.SessionIdle, "SESSION_MAX_AGE": &c.SessionMaxAge} {
+		if v := getenv(name); v != "" {
+			parsed, err := time.ParseDuration(v)
+			if err != nil || parsed < time.Minute {
+				return c, fmt.Errorf("%s must be a duration of at least a minute, like 30m or 12h, not %q", name, v)
+			}
+			*d = parsed
+		}
+	}
+	if c.SessionIdle == 0 {
+		c.SessionIdle = 30 * time.Minute
+	}
+	if c.SessionMaxAge == 0 {
+		c.SessionMaxAge = 12 * time.Hour
+	}
+	if c.SessionIdle > c.SessionMaxAge {
+		return c, errors.New("SESSION_IDLE must not be longer than SESSION_MAX_AGE")
+	}
+	c.SMTP = mail.SMTPConfig{Host: getenv("SMTP_HOST"), Port: 587, Username: getenv("SMTP_USERNAME"),
+		Password: getenv("SMTP_PASSWORD"), From: or(getenv("MAIL_FROM"), c.ProductName+" <no-reply@localhost>")}
+	if v := getenv("SMTP_PORT"); v != "" {
+		port, err := strconv.Atoi(v)
+		if err != nil || port < 1 || port > 65535 {
+			return c, fmt.Errorf("SMTP_PORT must be a port number, not %q", v)
+		}
+		c.SMTP.Port = port
+	}
+	if c.Production && c.SMTP.Host == "" {
+		return c, errors.New("SMTP_HOST is required with APP_ENV=production: sign-in codes must be mailed")
 	}
 	if c.DatabaseURL == "" {
 		c.DatabaseURL = filepath.Join(c.DataDir, "heloc.db")
@@ -187,4 +226,23 @@ func truthy(v string) bool {
 		return true
 	}
 	return false
+}
+
+// keyring opens the encryption keys as a crypt.Keyring.
+func (s secrets) keyring() (*crypt.Keyring, error) {
+	keys := map[string][]byte{}
+	for id, k := range s.EncryptionKeys {
+		b, err := base64.StdEncoding.DecodeString(k)
+		if err != nil {
+			return nil, fmt.Errorf("encryption key %q is not base64", id)
+		}
+		keys[id] = b
+	}
+	return crypt.NewKeyring(s.CurrentKeyID, keys)
+}
+
+// sessionSecret is the decoded session secret.
+func (s secrets) sessionSecret() []byte {
+	b, _ := base64.StdEncoding.DecodeString(s.SessionSecret) // checked at load
+	return b
 }

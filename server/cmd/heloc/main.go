@@ -18,6 +18,7 @@ import (
 	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/schemas"
 	"github.com/heloc/heloc/server/botcheck"
+	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/schema"
 	"github.com/heloc/heloc/server/store"
@@ -32,6 +33,9 @@ commands:
   policy test                run the Rego tests and the table checks of the policies
   policy eval ENTRYPOINT     evaluate an entrypoint: input JSON on stdin, result on stdout
   policy replay DECISION_ID  re-evaluate a stored decision under the current rules
+  admin create --email E --first-name F --last-name L [--role R] [--password-stdin] [--json]
+                create a portal user (the first administrator): the password is read
+                from stdin; the authenticator secret and recovery codes are printed once
 The policy commands read RULES_DIR when it is set, else the built-in policies.
 `
 
@@ -54,6 +58,8 @@ func run(ctx context.Context, args []string) error {
 		return serve(ctx)
 	case "policy":
 		return policyCommand(ctx, args[1:])
+	case "admin":
+		return adminCommand(ctx, args[1:], os.Stdin, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
@@ -101,7 +107,20 @@ func serve(ctx context.Context) error {
 		return fmt.Errorf("webapp routes: %w", err)
 	}
 
-	srv, err := web.New(web.Config{ProductName: cfg.ProductName, Production: cfg.Production, TrustProxy: cfg.TrustProxy},
+	keyring, err := cfg.Secrets.keyring()
+	if err != nil {
+		return err
+	}
+	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, TrustProxy: cfg.TrustProxy,
+		SessionSecret: cfg.Secrets.sessionSecret(), SessionIdle: cfg.SessionIdle, SessionMaxAge: cfg.SessionMaxAge, Keyring: keyring}
+	if cfg.SMTP.Host != "" {
+		if wcfg.Mailer, err = mail.NewSMTP(cfg.SMTP); err != nil {
+			return err
+		}
+	} else {
+		wcfg.Outbox = mail.NewOutbox(0)
+	}
+	srv, err := web.New(wcfg,
 		db, live, schemaSet, botChecker(cfg), log, assets, routes.Routes)
 	if err != nil {
 		return err
@@ -109,6 +128,9 @@ func serve(ctx context.Context) error {
 	ln, err := net.Listen("tcp", ":"+cfg.Port)
 	if err != nil {
 		return err
+	}
+	if wcfg.Outbox != nil {
+		log.Info("sandbox mail: sign-in codes are shown at /dev/outbox, not sent")
 	}
 	log.Info("serving", slog.String("url", "http://localhost:"+cfg.Port), slog.String("database", db.Dialect()),
 		slog.String("policy_revision", engine.Revision()), slog.String("bot_check", cfg.BotCheck))

@@ -31,7 +31,7 @@ func TestPolicyReplayShowsTheDifference(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	id, err := db.CreateDecision(ctx, "heloc.funnel.order", []byte(`null`), []byte(`{"propertyValue": 2, "zip": 6}`), "0123456789abcdef")
+	id, err := db.CreateDecision(ctx, "heloc.funnel.order", "", []byte(`null`), []byte(`{"propertyValue": 2, "zip": 6}`), "0123456789abcdef")
 	if err != nil {
 		t.Fatal(err)
 	}

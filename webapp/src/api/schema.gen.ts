@@ -48,6 +48,12 @@ export interface components {
             hitchLoan: (components["schemas"]["Application"] & unknown) | null;
             lastName: string;
         };
+        /** @description #ApplicantSessionUpdate is the data of POST /api/authApplicant/session. */
+        ApplicantSessionUpdate: {
+            firstName?: string;
+            lastName?: string;
+            phone?: string | null;
+        };
         /**
          * @description #Application is a loan application (spec §3), as the documents policy
          *     reads it.
@@ -112,6 +118,27 @@ export interface components {
          * @enum {string}
          */
         Citizenship: "usCitizen" | "permanentResident" | "nonPermanentResident";
+        /**
+         * @description #CreateAccountInput is the input of identity.createAccount: the account
+         *     fields of spec §3 and, optionally, a password.
+         */
+        CreateAccountInput: {
+            password?: components["schemas"]["Password"];
+        } & components["schemas"]["AccountInput"];
+        /**
+         * @description #CreateAccountResult says a sign-in code was mailed; it is the same
+         *     whether or not the e-mail already had an account.
+         */
+        CreateAccountResult: {
+            codeSent: boolean;
+        };
+        /** @description #CreateStaffUserInput is the input of users.create. */
+        CreateStaffUserInput: {
+            email: components["schemas"]["Email"];
+            firstName: string;
+            lastName: string;
+            role: components["schemas"]["PortalRole"];
+        };
         /**
          * @description #Date is a calendar date, yyyy-MM-dd in UTC (spec §5). The pattern is what
          *     OpenAPI can carry; time.Format also refuses days a month does not have,
@@ -409,6 +436,8 @@ export interface components {
                 short: "Rent";
             };
         };
+        /** @description #Id is a record id: 32 lowercase hex digits. */
+        Id: string;
         /**
          * @description #IdSubtype is the kind of identity document (spec §9).
          * @enum {string}
@@ -530,12 +559,21 @@ export interface components {
             /** @description type is the credit report's kind of account; the spec does not list them. */
             type?: string;
         };
+        /** @description #LoanIdInput names one loan. */
+        LoanIdInput: {
+            loanId: components["schemas"]["Id"];
+        };
         /**
          * @description #LoanPurpose is what the line is for (screens.md, loan-reason; the spec
          *     names the field only).
          * @enum {string}
          */
         LoanPurpose: "homeImprovement" | "debtConsolidation" | "education" | "other";
+        /** @description #LoanStatusInput moves a loan to the step the applicant has reached. */
+        LoanStatusInput: {
+            applicationStatus: components["schemas"]["ApplicationStatus"];
+            loanId: components["schemas"]["Id"];
+        };
         /**
          * @description #MaritalStatus is the borrower's marital status as the URLA asks it (spec §3).
          * @enum {string}
@@ -636,6 +674,26 @@ export interface components {
          *     code and exchange cannot start with 0 or 1 (the North American plan).
          */
         Phone: string;
+        /**
+         * @description #PortalRole is a role of the access policy (rules/heloc/access).
+         * @enum {string}
+         */
+        PortalRole: "administrator" | "underwriter" | "processor" | "loanOfficer" | "partner";
+        /** @description #PortalSessionUpdate is the data of POST /api/authPortal/session. */
+        PortalSessionUpdate: {
+            firstName?: string;
+            lastName?: string;
+        };
+        /**
+         * @description #PortalSignInInput is what the portal sign-in form sends: e-mail,
+         *     password and, once the password is right, the authenticator code (6
+         *     digits) or a recovery code.
+         */
+        PortalSignInInput: {
+            email: components["schemas"]["Email"];
+            otpCode?: string;
+            password: string;
+        };
         /** @description #PrequalStep is one step of the /prequal flow, in order. */
         PrequalStep: {
             label: string;
@@ -724,6 +782,15 @@ export interface components {
          */
         ReportType: "avm" | "avmCascade" | "singleCredit" | "jointCredit" | "singleCreditCoborrower";
         /**
+         * @description #ResumeInput is the input of routing.resume; the server adds the session
+         *     and the loan (policy contract, data.heloc.routing.resume).
+         */
+        ResumeInput: {
+            path: string;
+            /** @default  */
+            previousPath: string;
+        };
+        /**
          * @description #SSN is a Social Security number stored as its 9 digits, 123456789; the
          *     form shows ddd-dd-dddd and responses mask it (spec §5). Numbers the SSA
          *     never issues (area 000 or 666, group 00, serial 0000) are refused; area
@@ -735,6 +802,20 @@ export interface components {
          * @enum {string}
          */
         SessionStatus: "loading" | "authenticated" | "unauthenticated";
+        /** @description #SetPasswordInput is the input of identity.setPassword. */
+        SetPasswordInput: {
+            password: components["schemas"]["Password"];
+        };
+        /** @description #SetStaffActiveInput is the input of users.setActive. */
+        SetStaffActiveInput: {
+            active: boolean;
+            userId: components["schemas"]["Id"];
+        };
+        /** @description #SetStaffRoleInput is the input of users.setRole. */
+        SetStaffRoleInput: {
+            role: components["schemas"]["PortalRole"];
+            userId: components["schemas"]["Id"];
+        };
         /**
          * @description #SignInInput is what a sign-in form sends (spec §3): the e-mail with a
          *     password, a sign-in link's token or a one-time code.

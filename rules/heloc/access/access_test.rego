@@ -1,0 +1,263 @@
+# Tests for heloc.access: each reads as a sentence of the portal's access
+# design (tables/data.yaml; the spec names no roles, so the design is ours).
+package heloc.access_test
+
+import rego.v1
+
+import data.heloc.access
+import data.heloc.access.tables
+
+# ask(role, action) is the decision on an action that is not about one loan,
+# or about a loan not assigned to the user.
+ask(role, action) := d if {
+	d := access.decision with input as {"role": role, "action": action}
+}
+
+# ask_assigned(role, action) is the decision on a loan assigned to the user.
+ask_assigned(role, action) := d if {
+	d := access.decision with input as {"role": role, "action": action, "assigned": true}
+}
+
+allowed(scope, grant) := {"allow": true, "scope": scope, "grant": grant, "reasons": []}
+
+refused(codes) := {"allow": false, "scope": null, "grant": null, "reasons": [reason(c) | some c in codes]}
+
+reason(code) := {"code": code, "message": tables.messages[code]}
+
+every_action := {
+	"pipeline.view", "loans.read", "loans.update", "loans.assign",
+	"documents.read", "documents.review", "conditions.manage",
+	"decisions.read", "decisions.replay", "users.read", "users.manage",
+}
+
+# --- The roles and actions of the design ---
+
+test_the_portal_has_five_roles if {
+	object.keys(tables.roles) == {"administrator", "underwriter", "processor", "loanOfficer", "partner"}
+}
+
+test_the_portal_has_eleven_actions if {
+	object.keys(tables.actions) == every_action
+}
+
+# --- An administrator may do everything, on every loan ---
+
+test_an_administrator_may_do_every_action_on_every_loan if {
+	every action in every_action {
+		d := ask("administrator", action)
+		d.allow == true
+		d.scope == "all"
+		startswith(d.grant, "ADMIN-")
+	}
+}
+
+test_an_administrator_is_allowed_by_the_grant_row_named if {
+	ask("administrator", "users.manage") == allowed("all", "ADMIN-USERS-MANAGE")
+}
+
+# --- An underwriter reads everything, reviews documents, manages
+# conditions, and reads and replays decisions ---
+
+test_an_underwriter_may_read_review_manage_conditions_and_replay_on_every_loan if {
+	every action in {
+		"pipeline.view", "loans.read", "documents.read", "documents.review",
+		"conditions.manage", "decisions.read", "decisions.replay", "users.read",
+	} {
+		ask("underwriter", action).allow == true
+		ask("underwriter", action).scope == "all"
+	}
+}
+
+test_an_underwriter_may_not_edit_or_assign_a_loan_nor_manage_users if {
+	every action in {"loans.update", "loans.assign", "users.manage"} {
+		ask("underwriter", action) == refused(["not_granted"])
+	}
+}
+
+# --- A processor reads and edits loans, reviews documents and collects
+# conditions ---
+
+test_a_processor_may_read_edit_review_and_manage_conditions_on_every_loan if {
+	every action in {
+		"pipeline.view", "loans.read", "loans.update", "documents.read",
+		"documents.review", "conditions.manage", "decisions.read", "users.read",
+	} {
+		ask("processor", action).allow == true
+		ask("processor", action).scope == "all"
+	}
+}
+
+test_a_processor_may_not_assign_loans_replay_decisions_nor_manage_users if {
+	every action in {"loans.assign", "decisions.replay", "users.manage"} {
+		ask("processor", action) == refused(["not_granted"])
+	}
+}
+
+# --- A loan officer sees and works on the loans assigned to them only ---
+
+test_a_loan_officer_may_work_on_a_loan_assigned_to_them if {
+	every action in {"loans.read", "loans.update", "loans.assign", "documents.read", "decisions.read"} {
+		d := ask_assigned("loanOfficer", action)
+		d.allow == true
+		d.scope == "assigned"
+		startswith(d.grant, "LO-")
+	}
+}
+
+test_a_loan_officer_may_not_open_a_loan_not_assigned_to_them if {
+	every action in {"loans.read", "loans.update", "loans.assign", "documents.read", "decisions.read"} {
+		ask("loanOfficer", action) == refused(["not_assigned"])
+	}
+}
+
+test_a_loan_officer_sees_the_pipeline_of_their_assigned_loans if {
+	ask("loanOfficer", "pipeline.view") == allowed("assigned", "LO-PIPELINE-VIEW")
+}
+
+test_a_loan_officer_may_not_review_documents_manage_conditions_replay_or_see_users if {
+	every action in {"documents.review", "conditions.manage", "decisions.replay", "users.read", "users.manage"} {
+		ask_assigned("loanOfficer", action) == refused(["not_granted"])
+	}
+}
+
+# --- A partner follows the loans assigned to them, read-only ---
+
+test_a_partner_sees_the_pipeline_of_their_assigned_loans if {
+	ask("partner", "pipeline.view") == allowed("assigned", "PARTNER-PIPELINE-VIEW")
+}
+
+test_a_partner_may_read_a_loan_and_its_documents_when_assigned_to_them if {
+	ask_assigned("partner", "loans.read") == allowed("assigned", "PARTNER-LOANS-READ")
+	ask_assigned("partner", "documents.read") == allowed("assigned", "PARTNER-DOCUMENTS-READ")
+}
+
+test_a_partner_may_not_read_a_loan_not_assigned_to_them if {
+	ask("partner", "loans.read") == refused(["not_assigned"])
+	ask("partner", "documents.read") == refused(["not_assigned"])
+}
+
+test_a_partner_may_do_nothing_else_even_on_their_own_loans if {
+	every action in every_action - {"pipeline.view", "loans.read", "documents.read"} {
+		ask_assigned("partner", action) == refused(["not_granted"])
+	}
+}
+
+# --- The assigned-scope rule ---
+
+test_only_a_literal_true_counts_as_assigned if {
+	every assigned in [false, null, "true", 1, {}] {
+		access.decision == refused(["not_assigned"]) with input as {"role": "partner", "action": "loans.read", "assigned": assigned}
+	}
+}
+
+test_a_grant_on_all_loans_does_not_ask_whether_the_loan_is_assigned if {
+	ask("underwriter", "loans.read") == allowed("all", "UW-LOANS-READ")
+	ask_assigned("underwriter", "loans.read") == allowed("all", "UW-LOANS-READ")
+}
+
+test_being_assigned_a_loan_grants_no_action_the_role_lacks if {
+	ask_assigned("loanOfficer", "users.manage") == refused(["not_granted"])
+}
+
+test_a_refusal_names_no_scope_and_no_grant if {
+	d := ask("loanOfficer", "loans.read")
+	d.scope == null
+	d.grant == null
+}
+
+# --- Unknown roles and actions are refused, saying why ---
+
+test_an_unknown_role_is_refused if {
+	ask("auditor", "loans.read") == refused(["unknown_role"])
+}
+
+test_an_unknown_action_is_refused if {
+	ask("administrator", "loans.delete") == refused(["unknown_action"])
+}
+
+test_an_unknown_role_and_action_give_both_reasons_role_first if {
+	ask("auditor", "loans.delete") == refused(["unknown_role", "unknown_action"])
+}
+
+test_a_role_or_action_in_another_case_is_unknown if {
+	ask("Administrator", "loans.read") == refused(["unknown_role"])
+	ask("administrator", "Loans.Read") == refused(["unknown_action"])
+}
+
+test_a_missing_or_malformed_input_is_refused_not_an_error if {
+	access.decision == refused(["unknown_role", "unknown_action"]) with input as {}
+	access.decision == refused(["unknown_role", "unknown_action"]) with input as {"role": 7, "action": ["loans.read"]}
+	access.decision == refused(["unknown_role"]) with input as {"role": null, "action": "loans.read", "assigned": true}
+}
+
+test_every_reason_has_words_the_portal_can_show if {
+	every code in ["unknown_role", "unknown_action", "not_granted", "not_assigned"] {
+		count(tables.messages[code]) > 10
+	}
+}
+
+# --- The tables hang together ---
+
+test_every_grant_names_an_action_of_the_table if {
+	every _, role in tables.roles {
+		every grant in role.grants {
+			tables.actions[grant.action]
+		}
+	}
+}
+
+test_a_role_grants_each_action_once if {
+	every _, role in tables.roles {
+		count({g.action | some g in role.grants}) == count(role.grants)
+	}
+}
+
+test_every_grant_id_is_unique if {
+	ids := [g.id | some role in tables.roles; some g in role.grants]
+	count({id | some id in ids}) == count(ids)
+}
+
+# Only loan officers and partners are limited to their assigned loans.
+test_only_loan_officers_and_partners_have_grants_on_assigned_loans_only if {
+	limited := {name | some name, role in tables.roles; some g in role.grants; g.scope == "assigned"}
+	limited == {"loanOfficer", "partner"}
+	every name in limited {
+		every g in tables.roles[name].grants {
+			g.scope == "assigned"
+		}
+	}
+}
+
+# --- The roles entrypoint, for the user-management page ---
+
+test_roles_lists_every_role_with_its_label_and_actions if {
+	object.keys(access.roles) == object.keys(tables.roles)
+	access.roles.loanOfficer.label == "Loan officer"
+	access.roles.partner == {"label": "Partner", "actions": ["pipeline.view", "loans.read", "documents.read"]}
+	{a | some a in access.roles.administrator.actions} == every_action
+}
+
+test_roles_agrees_with_decision if {
+	every name, role in access.roles {
+		every action in role.actions {
+			ask_assigned(name, action).allow == true
+		}
+		every action in every_action - {a | some a in role.actions} {
+			ask_assigned(name, action).allow == false
+		}
+	}
+}
+
+# --- Without the tables, nothing is allowed ---
+
+test_without_tables_every_request_is_refused_as_not_decided if {
+	d := access.decision with input as {"role": "administrator", "action": "loans.read"}
+		with data.heloc.access.tables as {}
+	d.allow == false
+	d.scope == null
+	[r.code | some r in d.reasons] == ["not_decided"]
+}
+
+test_without_tables_there_are_no_roles if {
+	access.roles == {} with data.heloc.access.tables as {}
+}

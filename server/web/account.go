@@ -1,0 +1,220 @@
+package web
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// Account creations allowed per client address per window: enough for a
+// household, too few to fill the table.
+const accountsPerAddress = 10
+
+type createAccountInput struct {
+	Email     string  `json:"email"`
+	FirstName string  `json:"firstName"`
+	LastName  string  `json:"lastName"`
+	Phone     *string `json:"phone"`
+	Password  string  `json:"password"`
+}
+
+// createAccount makes an applicant's account and first loan and mails a
+// sign-in code (issue 4); for a known e-mail it only mails a code, so the
+// answer is the same either way.
+func (s *Server) createAccount(c fiber.Ctx, in createAccountInput) (any, error) {
+	if err := s.limitAttempt(c, "send", in.Email, sendsPerAccount, accountsPerAddress); err != nil {
+		return nil, err
+	}
+	a := &domain.Applicant{Email: in.Email, FirstName: strings.TrimSpace(in.FirstName), LastName: strings.TrimSpace(in.LastName), Phone: in.Phone}
+	if err := s.accounts.CreateApplicant(c.Context(), a, in.Password); err != nil {
+		return nil, err
+	}
+	return fiber.Map{"codeSent": true}, nil
+}
+
+type setPasswordInput struct {
+	Password string `json:"password"`
+}
+
+func (s *Server) setPassword(c fiber.Ctx, in setPasswordInput) (any, error) {
+	a, err := s.applicant(c)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.accounts.SetApplicantPassword(c.Context(), a.ID, in.Password); err != nil {
+		return nil, err
+	}
+	return fiber.Map{"passwordSet": true}, nil
+}
+
+type deleteSessionResult struct {
+	Deleted bool `json:"deleted"`
+}
+
+// deleteSession ends the applicant's server-side session (spec §4 auto
+// sign-out) and clears its cookie. Without a session it deletes nothing.
+func (s *Server) deleteSession(c fiber.Ctx, _ []byte) (any, error) {
+	deleted, err := s.endSession(c, domain.RealmApplicant)
+	if err != nil {
+		return nil, err
+	}
+	return deleteSessionResult{Deleted: deleted}, nil
+}
+
+type resumeInput struct {
+	Path         string `json:"path"`
+	PreviousPath string `json:"previousPath"`
+}
+
+// resume asks the routing policy where a returning applicant belongs on
+// this navigation; the server fills in the session and the loan, which the
+// browser cannot be trusted to state.
+func (s *Server) resume(c fiber.Ctx, in resumeInput) (any, error) {
+	input := map[string]any{"path": in.Path, "previousPath": in.PreviousPath, "session": "unauthenticated", "loan": nil}
+	id, err := s.who(c, domain.RealmApplicant)
+	if err != nil {
+		return nil, err
+	}
+	if id.applicant != nil {
+		input["session"] = "authenticated"
+		loan, err := s.store.FindLoanByApplicant(c.Context(), id.applicant.ID)
+		if err == nil {
+			input["loan"] = map[string]any{"applicationStatus": loan.ApplicationStatus}
+		} else if domain.ErrorCode(err) != domain.ENOTFOUND {
+			return nil, err
+		}
+	}
+	return s.policy.Decide(c.Context(), "heloc.routing.resume", input)
+}
+
+// currentLoanID is the signed-in applicant's loan, or "" when nobody is
+// signed in or the applicant has none.
+func (s *Server) currentLoanID(c fiber.Ctx) (string, error) {
+	id, err := s.who(c, domain.RealmApplicant)
+	if err != nil || id.applicant == nil {
+		return "", err
+	}
+	loan, err := s.store.FindLoanByApplicant(c.Context(), id.applicant.ID)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return "", nil
+	}
+	if err != nil {
+		return "", err
+	}
+	return loan.ID, nil
+}
+
+// currentLoan is the signed-in applicant's loan, or null.
+func (s *Server) currentLoan(c fiber.Ctx, _ []byte) (any, error) {
+	a, err := s.applicant(c)
+	if err != nil {
+		return nil, err
+	}
+	loan, err := s.store.FindLoanByApplicant(c.Context(), a.ID)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return nil, nil
+	}
+	return loan, err
+}
+
+type loanIDInput struct {
+	LoanID string `json:"loanId"`
+}
+
+// ownLoan returns the loan when it is the signed-in applicant's. Another
+// applicant's loan is NOT_FOUND, exactly as a loan that does not exist, so
+// ids cannot be probed.
+func (s *Server) ownLoan(c fiber.Ctx, loanID string) (*domain.Loan, error) {
+	a, err := s.applicant(c)
+	if err != nil {
+		return nil, err
+	}
+	loan, err := s.store.FindLoan(c.Context(), loanID)
+	if err != nil {
+		return nil, err
+	}
+	if loan.ApplicantID != a.ID {
+		return nil, domain.Errorf(domain.ENOTFOUND, "Loan not found.")
+	}
+	return loan, nil
+}
+
+func (s *Server) getLoan(c fiber.Ctx, in loanIDInput) (any, error) {
+	return s.ownLoan(c, in.LoanID)
+}
+
+type loanStatusInput struct {
+	LoanID            string `json:"loanId"`
+	ApplicationStatus string `json:"applicationStatus"`
+}
+
+// serverStatuses are reached only through what the server itself decides
+// (a submitted application, a state without a licence), never set by a page.
+var serverStatuses = map[string]bool{"applicationSubmitted": true, "joinWaitlist": true}
+
+// updateLoanStatus records the step the applicant has reached, so the
+// resume rule brings them back to it.
+func (s *Server) updateLoanStatus(c fiber.Ctx, in loanStatusInput) (any, error) {
+	loan, err := s.ownLoan(c, in.LoanID)
+	if err != nil {
+		return nil, err
+	}
+	if serverStatuses[in.ApplicationStatus] || serverStatuses[loan.ApplicationStatus] {
+		return nil, domain.Errorf(domain.EFORBIDDEN, "This application's status is decided by the lender.")
+	}
+	if err := s.store.UpdateLoanStatus(c.Context(), loan.ID, in.ApplicationStatus); err != nil {
+		return nil, err
+	}
+	return s.store.FindLoan(c.Context(), loan.ID)
+}
+
+type quoteInput struct {
+	Email               string `json:"email"`
+	FetchOriginationFee bool   `json:"fetchOriginationFee"`
+}
+
+// currentQuote is quote.current (spec §7): the latest preview offer made
+// for the signed-in applicant's loan, or null before there is one. The
+// e-mail must be the applicant's own.
+func (s *Server) currentQuote(c fiber.Ctx, in quoteInput) (any, error) {
+	a, err := s.applicant(c)
+	if err != nil {
+		return nil, err
+	}
+	if !strings.EqualFold(strings.TrimSpace(in.Email), a.Email) {
+		return nil, domain.Errorf(domain.EFORBIDDEN, "A quote can be read only by the applicant it was made for.")
+	}
+	loan, err := s.store.FindLoanByApplicant(c.Context(), a.ID)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	d, err := s.store.LatestDecision(c.Context(), loan.ID, "heloc.offer.preview")
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	var offer map[string]any
+	if err := json.Unmarshal(d.Result, &offer); err != nil {
+		return nil, err
+	}
+	out := map[string]any{
+		"loanId":     loan.ID,
+		"decisionId": d.ID,
+		"revision":   d.Revision,
+		"decidedAt":  d.CreatedAt.UTC().Format(time.RFC3339),
+	}
+	for _, k := range []string{"eligible", "maxLine", "minLine", "cltv", "apr"} {
+		out[k] = offer[k]
+	}
+	if in.FetchOriginationFee {
+		out["originationFee"] = offer["originationFee"]
+	}
+	return out, nil
+}
