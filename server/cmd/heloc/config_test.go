@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func env(m map[string]string) func(string) string {
@@ -58,7 +59,8 @@ func TestProductionRequiresItsSecrets(t *testing.T) {
 		{"no encryption keys", map[string]string{"SESSION_SECRET": key}, false},
 		{"short encryption key", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k1:c2hvcnQ="}, false},
 		{"sandbox bot check", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k1:" + key, "BOTCHECK": "sandbox"}, false},
-		{"complete", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k2:" + key + ",k1:" + key}, true},
+		{"no mail relay", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k1:" + key}, false},
+		{"complete", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k2:" + key + ",k1:" + key, "SMTP_HOST": "smtp.example.com"}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,10 +95,25 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{"BOTCHECK": "none"},
 		{"BOTCHECK": "recaptcha"},
 		{"RECAPTCHA_MIN_SCORE": "2"},
+		{"SESSION_IDLE": "soon"},
+		{"SESSION_IDLE": "10s"},
+		{"SESSION_IDLE": "13h"},
+		{"SMTP_PORT": "0"},
 	} {
 		m["DATA_DIR"] = t.TempDir()
 		if _, err := loadConfig(env(m)); err == nil {
 			t.Errorf("got no error for %v", m)
 		}
+	}
+}
+
+func TestSessionLifetimes(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{"DATA_DIR": t.TempDir()}))
+	if err != nil || c.SessionIdle != 30*time.Minute || c.SessionMaxAge != 12*time.Hour {
+		t.Fatalf("got %v, %v, %v; want 30m and 12h by default", c.SessionIdle, c.SessionMaxAge, err)
+	}
+	c, err = loadConfig(env(map[string]string{"DATA_DIR": t.TempDir(), "SESSION_IDLE": "15m", "SESSION_MAX_AGE": "8h"}))
+	if err != nil || c.SessionIdle != 15*time.Minute || c.SessionMaxAge != 8*time.Hour {
+		t.Fatalf("got %v, %v, %v; want 15m and 8h", c.SessionIdle, c.SessionMaxAge, err)
 	}
 }

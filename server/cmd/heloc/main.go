@@ -136,6 +136,7 @@ func serve(ctx context.Context) error {
 		slog.String("policy_revision", engine.Revision()), slog.String("bot_check", cfg.BotCheck))
 	fmt.Fprintf(os.Stderr, "\n  %s is running at http://localhost:%s\n\n", cfg.ProductName, cfg.Port)
 
+	go sweepSessions(ctx, db, log)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -171,4 +172,23 @@ func newLogger(cfg config) *slog.Logger {
 		level = slog.LevelInfo
 	}
 	return slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: level}))
+}
+
+// sweepSessions deletes ended sessions now and then; they are refused the
+// moment they end, this only keeps the table small.
+func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
+	tick := time.NewTicker(10 * time.Minute)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			if n, err := db.DeleteExpiredSessions(ctx); err != nil {
+				log.Warn("sweep sessions", slog.String("error", err.Error()))
+			} else if n > 0 {
+				log.Debug("swept sessions", slog.Int("ended", n))
+			}
+		}
+	}
 }
