@@ -26,7 +26,10 @@ type createAccountInput struct {
 // sign-in code (issue 4); for a known e-mail it only mails a code, so the
 // answer is the same either way.
 func (s *Server) createAccount(c fiber.Ctx, in createAccountInput) (any, error) {
-	if err := s.limitAttempt(c, "send", in.Email, sendsPerAccount, accountsPerAddress); err != nil {
+	if err := s.limit("create|ip|"+c.IP(), accountsPerAddress); err != nil {
+		return nil, err
+	}
+	if err := s.limit("send|account|"+strings.ToLower(strings.TrimSpace(in.Email)), sendsPerAccount); err != nil {
 		return nil, err
 	}
 	a := &domain.Applicant{Email: in.Email, FirstName: strings.TrimSpace(in.FirstName), LastName: strings.TrimSpace(in.LastName), Phone: in.Phone}

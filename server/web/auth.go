@@ -298,13 +298,12 @@ func sessionOf(id identity) sessionBody {
 
 // Sign-in attempts allowed per window, per account and per client address.
 const (
-	limitWindow      = 15 * time.Minute
-	sendsPerAccount  = 5
-	sendsPerAddress  = 20
-	triesPerAccount  = 10
-	triesPerAddress  = 50
-	logLinesPerMin   = 60
-	accountsPerIPWin = 10
+	limitWindow     = 15 * time.Minute
+	sendsPerAccount = 5
+	sendsPerAddress = 20
+	triesPerAccount = 10
+	triesPerAddress = 50
+	logLinesPerMin  = 60
 )
 
 // limit spends one attempt of key and refuses when over max in the window.

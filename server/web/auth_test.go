@@ -698,3 +698,19 @@ func TestLogsHoldNoSecrets(t *testing.T) {
 		}
 	}
 }
+
+func TestAccountCreationIsRateLimited(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	b := s.browser(t)
+	var last int
+	for i := range 11 {
+		resp, _ := b.trpc("POST", "identity.createAccount", `{"email":"bulk`+string(rune('a'+i))+`@example.com","firstName":"B","lastName":"K","phone":null}`)
+		last = resp.StatusCode
+		if i < 10 && last != 200 {
+			t.Fatalf("account %d: got %d, want 200", i+1, last)
+		}
+	}
+	if last != 429 {
+		t.Fatalf("got %d, want 429 for the 11th account from one address", last)
+	}
+}
