@@ -714,3 +714,12 @@ func TestAccountCreationIsRateLimited(t *testing.T) {
 		t.Fatalf("got %d, want 429 for the 11th account from one address", last)
 	}
 }
+
+func TestCookiesBehindTLSAreHostBoundAndSecure(t *testing.T) {
+	s := MustOpenServer(t, web.Config{TrustProxy: true})
+	resp, _ := s.do(t, request{path: applicantAuth + "/csrf", headers: map[string]string{"X-Forwarded-Proto": "https"}})
+	cookies := resp.Cookies()
+	if len(cookies) != 1 || cookies[0].Name != "__Host-heloc-applicant.csrf-token" || !cookies[0].Secure || !cookies[0].HttpOnly || cookies[0].Path != "/" || cookies[0].Domain != "" {
+		t.Fatalf("got %+v, want one __Host- cookie, Secure and HttpOnly, for / without a domain", cookies)
+	}
+}
