@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import { defineConfig } from '@playwright/test';
 
 // Against BASE_URL when it is set; otherwise this starts the Go server
@@ -9,11 +13,23 @@ const port = Number(process.env.E2E_PORT ?? 18787);
 const mockApi = process.env.E2E_MOCK_API === '1';
 const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
 
+// The binary, absolute, so that tests can run its commands too (e2e/support/heloc.ts).
+process.env.HELOC_BIN = path.resolve(import.meta.dirname, process.env.HELOC_BIN ?? '../bin/heloc');
+
+// A fresh temporary folder for the server's SQLite database and secrets on
+// every run. The tests' worker processes load this file again and inherit
+// the variable, so they all see the one folder the server uses (and can run
+// `heloc admin create` against it).
+if (!process.env.BASE_URL && !mockApi) {
+  process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'heloc-e2e-'));
+}
+
 const goServer = {
-  // A fresh temporary folder for the server's SQLite database on every run.
-  command: `DATA_DIR="$(mktemp -d -t heloc-e2e-XXXXXX)" exec ${process.env.HELOC_BIN ?? '../bin/heloc'} serve`,
+  // The server's JSON log goes to server.log in the data folder, where the
+  // journeys check that no code, password or session token reached it.
+  command: `exec "${process.env.HELOC_BIN}" serve > "${process.env.E2E_DATA_DIR}/server.log"`,
   url: `${baseURL}/healthz`,
-  env: { PORT: String(port), APP_ENV: 'development' },
+  env: { PORT: String(port), APP_ENV: 'development', DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
   timeout: 60_000,
   reuseExistingServer: false,
   stdout: 'ignore' as const,

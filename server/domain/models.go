@@ -24,12 +24,21 @@ type Insight struct {
 
 // Applicant is a borrower's account (spec §3 "Applicant").
 type Applicant struct {
-	ID        string    `json:"id" db:"id"`
-	Email     string    `json:"email" db:"email"`
-	FirstName string    `json:"firstName" db:"first_name"`
-	LastName  string    `json:"lastName" db:"last_name"`
-	Phone     *string   `json:"phone" db:"phone"`
-	CreatedAt time.Time `json:"createdAt" db:"created_at"`
+	ID        string  `json:"id" db:"id"`
+	Email     string  `json:"email" db:"email"`
+	FirstName string  `json:"firstName" db:"first_name"`
+	LastName  string  `json:"lastName" db:"last_name"`
+	Phone     *string `json:"phone" db:"phone"`
+	// TCPAConsent, when set, is the applicant's agreement to calls and texts
+	// at Phone: the version of the wording they agreed to and when.
+	TCPAConsent *Consent  `json:"tcpaConsent,omitempty" db:"-"`
+	CreatedAt   time.Time `json:"createdAt" db:"created_at"`
+}
+
+// Consent records an agreement: which wording, and when.
+type Consent struct {
+	Version string    `json:"version"`
+	At      time.Time `json:"at"`
 }
 
 // Loan is an applicant's HELOC application; ApplicationStatus is the step

@@ -30,10 +30,17 @@ func createApplicant(ctx context.Context, tx *tx, a *domain.Applicant) error {
 		return domain.Errorf(domain.EINVALID, "E-mail is required.")
 	}
 	a.ID, a.CreatedAt = newID(), tx.now
+	var consentAt sql.NullInt64
+	var consentVersion sql.NullString
+	if a.TCPAConsent != nil {
+		a.TCPAConsent.At = tx.now
+		consentAt = sql.NullInt64{Int64: tx.now.UnixMilli(), Valid: true}
+		consentVersion = sql.NullString{String: a.TCPAConsent.Version, Valid: true}
+	}
 	_, err := tx.ExecContext(ctx, tx.Rebind(`
-		INSERT INTO applicants (id, email, first_name, last_name, phone, created_at)
-		VALUES (?, ?, ?, ?, ?, ?)`),
-		a.ID, a.Email, a.FirstName, a.LastName, a.Phone, a.CreatedAt.UnixMilli())
+		INSERT INTO applicants (id, email, first_name, last_name, phone, tcpa_consent_at, tcpa_consent_version, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
+		a.ID, a.Email, a.FirstName, a.LastName, a.Phone, consentAt, consentVersion, a.CreatedAt.UnixMilli())
 	if isUniqueViolation(err) {
 		return domain.Errorf(domain.ECONFLICT, "An account with this e-mail already exists.")
 	}
@@ -54,10 +61,12 @@ func (db *DB) FindApplicantByID(ctx context.Context, id string) (*domain.Applica
 // constants above, never caller input.
 func (db *DB) findApplicant(ctx context.Context, column, value string) (*domain.Applicant, error) {
 	var a domain.Applicant
-	var phone sql.NullString
+	var phone, consentVersion sql.NullString
+	var consentAt sql.NullInt64
 	var created int64
-	err := db.getRow(ctx, `SELECT id, email, first_name, last_name, phone, created_at FROM applicants WHERE `+column+` = ?`, value).
-		Scan(&a.ID, &a.Email, &a.FirstName, &a.LastName, &phone, &created)
+	err := db.getRow(ctx, `SELECT id, email, first_name, last_name, phone, tcpa_consent_at, tcpa_consent_version, created_at
+		FROM applicants WHERE `+column+` = ?`, value).
+		Scan(&a.ID, &a.Email, &a.FirstName, &a.LastName, &phone, &consentAt, &consentVersion, &created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.ENOTFOUND, "Applicant not found.")
 	} else if err != nil {
@@ -65,6 +74,9 @@ func (db *DB) findApplicant(ctx context.Context, column, value string) (*domain.
 	}
 	if phone.Valid {
 		a.Phone = &phone.String
+	}
+	if consentAt.Valid {
+		a.TCPAConsent = &domain.Consent{Version: consentVersion.String, At: fromMS(consentAt.Int64)}
 	}
 	a.CreatedAt = fromMS(created)
 	return &a, nil

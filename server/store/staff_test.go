@@ -179,7 +179,7 @@ func TestOneTimeCodes(t *testing.T) {
 func TestApplicantAccount(t *testing.T) {
 	forEachDB(t, func(t *testing.T, db *store.DB) {
 		ctx := t.Context()
-		a := &domain.Applicant{Email: "New@Example.com", FirstName: "Nia", LastName: "Ng"}
+		a := &domain.Applicant{Email: "New@Example.com", FirstName: "Nia", LastName: "Ng", TCPAConsent: &domain.Consent{Version: "tcpa-v1"}}
 		loan, err := db.CreateApplicantWithLoan(ctx, a, "propertyValue")
 		if err != nil {
 			t.Fatal(err)
@@ -190,6 +190,10 @@ func TestApplicantAccount(t *testing.T) {
 		}
 		if byID, err := db.FindLoan(ctx, loan.ID); err != nil || byID.ApplicantID != a.ID {
 			t.Fatalf("got %+v, %v; want the loan of the new applicant", byID, err)
+		}
+		if stored, err := db.FindApplicantByID(ctx, a.ID); err != nil || stored.TCPAConsent == nil ||
+			stored.TCPAConsent.Version != "tcpa-v1" || !stored.TCPAConsent.At.Equal(a.CreatedAt) {
+			t.Fatalf("got %+v, %v; want the TCPA consent kept with its wording's version and time", stored, err)
 		}
 
 		if h, err := db.ApplicantPasswordHash(ctx, a.ID); err != nil || h != "" {

@@ -15,12 +15,17 @@ import (
 const accountsPerAddress = 10
 
 type createAccountInput struct {
-	Email     string  `json:"email"`
-	FirstName string  `json:"firstName"`
-	LastName  string  `json:"lastName"`
-	Phone     *string `json:"phone"`
-	Password  string  `json:"password"`
+	Email       string  `json:"email"`
+	FirstName   string  `json:"firstName"`
+	LastName    string  `json:"lastName"`
+	Phone       *string `json:"phone"`
+	Password    string  `json:"password"`
+	TCPAConsent bool    `json:"tcpaConsent"`
 }
+
+// tcpaConsentVersion names the wording of the calls-and-texts consent on
+// the account form (webapp create-account-form.tsx); change both together.
+const tcpaConsentVersion = "tcpa-2026-11"
 
 // createAccount makes an applicant's account and first loan and mails a
 // sign-in code (issue 4); for a known e-mail it only mails a code, so the
@@ -33,6 +38,9 @@ func (s *Server) createAccount(c fiber.Ctx, in createAccountInput) (any, error) 
 		return nil, err
 	}
 	a := &domain.Applicant{Email: in.Email, FirstName: strings.TrimSpace(in.FirstName), LastName: strings.TrimSpace(in.LastName), Phone: in.Phone}
+	if in.TCPAConsent && in.Phone != nil {
+		a.TCPAConsent = &domain.Consent{Version: tcpaConsentVersion}
+	}
 	if err := s.accounts.CreateApplicant(c.Context(), a, in.Password); err != nil {
 		return nil, err
 	}

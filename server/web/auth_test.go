@@ -187,9 +187,12 @@ func TestApplicantSignUpSignOutSignIn(t *testing.T) {
 		t.Fatalf("got session %v, want {} before sign-in", got)
 	}
 
-	resp, res := b.trpc("POST", "identity.createAccount", `{"email":"Nia.Ng@example.com","firstName":"Nia","lastName":"Ng","phone":"4155550100"}`)
+	resp, res := b.trpc("POST", "identity.createAccount", `{"email":"Nia.Ng@example.com","firstName":"Nia","lastName":"Ng","phone":"4155550100","tcpaConsent":true}`)
 	if resp.StatusCode != 200 || !strings.Contains(string(res.Result.Data), `"codeSent":true`) {
 		t.Fatalf("create account: got %d %+v", resp.StatusCode, res.Error)
+	}
+	if a, err := s.DB.FindApplicantByEmail(context.Background(), "nia.ng@example.com"); err != nil || a.TCPAConsent == nil || a.TCPAConsent.Version == "" {
+		t.Fatalf("got %+v, %v; want the consent to calls and texts recorded", a, err)
 	}
 	code := s.latestCode(t, "nia.ng@example.com")
 	resp2, a := b.form(applicantAuth, "callback/otp", url.Values{"email": {"nia.ng@example.com"}, "otpCode": {code}, "callbackUrl": {"/app/initial-setup/property-value"}}, nil)

@@ -19,11 +19,16 @@ for (const viewport of viewports) {
       await expect(h1).toHaveCount(1);
       await expect(page.getByRole('heading', { level: 3, name: 'Pay interest only on what you use' })).toBeVisible();
 
-      const { items } = await trpcQuery<{ items: { title: string }[] }>(page, 'content.insights');
+      const { items } = await trpcQuery<{ items: { title: string; publishedAt: string }[] }>(page, 'content.insights');
       const teaser = page.getByRole('region', { name: 'Insights' });
       for (const item of items.slice(0, 3)) {
         await expect(teaser.getByRole('link', { name: item.title })).toBeVisible();
       }
+      // publishedAt (RFC 3339) is shown as a date, read in UTC, in a <time>.
+      const first = items[0]!;
+      const time = teaser.locator('time').first();
+      await expect(time).toHaveAttribute('datetime', first.publishedAt);
+      await expect(time).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
 
       for (const landmark of ['banner', 'main', 'contentinfo'] as const) {
         await expect(page.getByRole(landmark).first()).toBeAttached();

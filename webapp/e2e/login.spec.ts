@@ -1,22 +1,73 @@
-import { expect, expectNoSeriousA11yViolations, screenshot, test } from './support/fixtures';
+import {
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  screenshot,
+  test,
+  viewports,
+} from './support/fixtures';
 
-test('applicant sign-in checks the e-mail, then says plainly it is not available yet', async ({ page }) => {
-  await page.goto('/app/login');
-  const email = page.getByRole('textbox', { name: 'E-mail address' });
-  await email.fill('not-an-email');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('Enter an e-mail address like name@example.com.')).toBeVisible();
-  await expect(email).toBeFocused();
-  await expect(email).toHaveAttribute('aria-invalid', 'true');
+for (const viewport of viewports) {
+  test.describe(`sign-in pages, ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-  await email.fill('ana@example.com');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const toast = page.getByRole('alert').filter({ hasText: 'Sign-in is not available yet' });
-  await expect(toast).toBeVisible();
-  const box = await toast.boundingBox();
-  const viewport = page.viewportSize()!;
-  expect(box!.x).toBeLessThan(viewport.width / 2); // bottom-left
-  expect(box!.y).toBeGreaterThan(viewport.height / 2);
+    test('applicant sign-in checks the e-mail beside the field, by keyboard', async ({ page }) => {
+      await page.goto('/app/login');
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your application' })).toBeVisible();
+      const email = page.getByRole('textbox', { name: 'E-mail address' });
+      await expect(email).toHaveAttribute('autocomplete', 'email');
+      await email.fill('not-an-email');
+      await email.press('Enter');
+      await expect(page.getByText('Enter an e-mail address like name@example.com.')).toBeVisible();
+      await expect(email).toBeFocused();
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'login');
+    });
+
+    test('create-account form names every field and asks for the TCPA consent', async ({ page }) => {
+      await page.goto('/app/login');
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      await expect(page).toHaveURL(/\/app\/login\?mode=create$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+      await expect(page).toHaveTitle(/^Create an account \| /);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByText('Enter your first name.')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'First name' })).toBeFocused();
+      const consent = page.getByRole('checkbox', { name: /call and text me about my application/ });
+      await expect(consent).toHaveAttribute('aria-invalid', 'true');
+      await page.getByRole('textbox', { name: 'Mobile phone' }).pressSequentially('4155550101');
+      await expect(page.getByRole('textbox', { name: 'Mobile phone' })).toHaveValue('(415) 555-0101');
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'login-create');
+    });
+
+    test('staff sign-in asks for e-mail and password', async ({ page }) => {
+      await page.goto('/portal/login');
+      await expect(page.getByRole('heading', { level: 1, name: 'Staff sign in' })).toBeVisible();
+      await page.getByRole('textbox', { name: 'E-mail address' }).fill('staff@example.com');
+      await page.getByRole('textbox', { name: 'Password' }).fill('short');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByText('Your password has at least 8 characters.')).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, 'portal-login');
+    });
+  });
+}
+
+test('a signed-out visitor to an application page lands on sign-in with the SessionRequired message', async ({ page }) => {
+  await page.goto('/app/application/1');
+  await expect(page).toHaveURL('/app/login?error=SessionRequired&callbackUrl=%2Fapp%2Fapplication%2F1');
+  await expect(page.getByRole('alert')).toHaveText('Please sign in to see that page.');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to your application' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await screenshot(page, 'login');
+});
+
+test('a signed-out visitor to the portal lands on staff sign-in', async ({ page }) => {
+  await page.goto('/portal/manage-users');
+  await expect(page).toHaveURL('/portal/login?error=SessionRequired&callbackUrl=%2Fportal%2Fmanage-users');
+  await expect(page.getByRole('alert')).toHaveText('Please sign in to see that page.');
 });

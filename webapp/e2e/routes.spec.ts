@@ -1,7 +1,16 @@
 import data from '../src/app/routes.json' with { type: 'json' };
 import { expect, productName, test } from './support/fixtures';
 
-test('every route in routes.json answers and renders its title', async ({ page }) => {
+/** Spec §6: the pages that need a session, and the sign-in page each sends a visitor to. */
+function signInFor(path: string): { login: string; title: string } | null {
+  if (path === '/portal' || path === '/portal/manage-users') return { login: '/portal/login', title: 'Staff sign in' };
+  if (path.startsWith('/app/application/') || path === '/app/upload' || path === '/app/bank-statement') {
+    return { login: '/app/login', title: 'Sign in' };
+  }
+  return null;
+}
+
+test('every route in routes.json answers and renders its title; a signed-out visitor is asked to sign in where a session is needed', async ({ page }) => {
   test.setTimeout(180_000);
   await page.goto('/');
   const product = await productName(page);
@@ -11,10 +20,15 @@ test('every route in routes.json answers and renders its title', async ({ page }
     const response = await page.goto(route.path);
     if (response?.status() !== 200) failures.push(`${route.path}: HTTP ${response?.status()}`);
     const h1 = page.getByRole('heading', { level: 1 });
+    const guarded = signInFor(route.path);
     try {
+      if (guarded) {
+        const query = new URLSearchParams({ error: 'SessionRequired', callbackUrl: route.path }).toString();
+        await expect(page).toHaveURL(`${guarded.login}?${query}`);
+      }
       await expect(h1).toHaveCount(1);
       await expect(h1).toBeVisible();
-      await expect(page).toHaveTitle(`${route.title} | ${product}`, { timeout: 5_000 });
+      await expect(page).toHaveTitle(`${guarded?.title ?? route.title} | ${product}`, { timeout: 5_000 });
       await expect(page.locator('main')).toHaveCount(1);
     } catch (err) {
       failures.push(`${route.path}: ${(err as Error).message.split('\n')[0]}`);

@@ -2,6 +2,10 @@
 -- factor, one-time codes, and decisions tied to the loan they were made for.
 
 ALTER TABLE applicants ADD COLUMN password_hash TEXT;
+-- When the applicant agreed to calls and texts at their phone number (TCPA),
+-- or NULL; with the wording's version, so the consent can be shown later.
+ALTER TABLE applicants ADD COLUMN tcpa_consent_at BIGINT;
+ALTER TABLE applicants ADD COLUMN tcpa_consent_version TEXT;
 
 -- A portal user. totp_secret is sealed with AES-256-GCM (server/crypt) under
 -- the user's id; totp_last_step is the last authenticator time step accepted,

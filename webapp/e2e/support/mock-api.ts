@@ -1,6 +1,7 @@
 // Answers /api/trpc in the browser for runs without the Go server
 // (E2E_MOCK_API=1). The shapes follow src/api/types.ts; the funnel order and
-// labels are those of spec §2.
+// labels are those of spec §2. The auth APIs answer as for a visitor who is
+// signed out; signing in needs the real server (its journeys skip here).
 
 import type { Page, Route } from '@playwright/test';
 
@@ -86,7 +87,37 @@ const procedures: Record<string, (input: unknown) => unknown> = {
     return found;
   },
   'identity.deleteSession': () => ({ deleted: false }),
+  'routing.resume': () => ({ action: 'none', to: null }),
 };
+
+const providers: Record<string, Record<string, { id: string; name: string; type: string }>> = {
+  authApplicant: {
+    otp: { id: 'otp', name: 'E-mail code', type: 'email' },
+    password: { id: 'password', name: 'Password', type: 'credentials' },
+  },
+  authPortal: { credentials: { id: 'credentials', name: 'E-mail, password and authenticator code', type: 'credentials' } },
+};
+
+/** GET session, csrf and providers of either auth API, for a signed-out visitor. */
+async function handleAuth(route: Route) {
+  const url = new URL(route.request().url());
+  const [, , api, call] = url.pathname.split('/');
+  if (route.request().method() !== 'GET') {
+    await route.fulfill({ status: 404, json: { error: 'MISSING_NEXTAUTH_API_ROUTE_ERROR', status: 404, ok: false, url: null } });
+    return;
+  }
+  const answers: Record<string, unknown> = {
+    session: {},
+    csrf: { csrfToken: 'mock' },
+    providers: Object.fromEntries(
+      Object.entries(providers[api!] ?? {}).map(([id, p]) => [
+        id,
+        { ...p, signinUrl: `${url.origin}/api/${api}/signin/${id}`, callbackUrl: `${url.origin}/api/${api}/callback/${id}` },
+      ]),
+    ),
+  };
+  await route.fulfill({ status: call! in answers ? 200 : 404, json: answers[call!] ?? {} });
+}
 
 function answer(path: string, input: unknown) {
   const proc = procedures[path];
@@ -120,4 +151,5 @@ async function handle(route: Route) {
 
 export async function mockApi(page: Page) {
   await page.route('**/api/trpc/**', handle);
+  await page.route(/\/api\/auth(Applicant|Portal)\//, handleAuth);
 }

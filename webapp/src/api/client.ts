@@ -1,5 +1,6 @@
-// The app's one tRPC client. system.info configures the client itself (it
-// says which human check mutations need), so its procedure name lives here.
+// The app's one tRPC client and its human check. system.info configures the
+// client itself (it says which human check mutations need), so its procedure
+// name lives here. The auth clients (features/auth) use the same bot check.
 
 import { createBotCheck } from './bot-check';
 import { createTRPCClient } from './trpc-client';
@@ -11,6 +12,6 @@ export const api = createTRPCClient({
   getBotCheckToken: (action) => botCheck.getToken(action),
 });
 
-const botCheck = createBotCheck(() =>
+export const botCheck = createBotCheck(() =>
   api.query<SystemInfo>(SYSTEM_INFO_PROCEDURE).then((info) => info.botCheck),
 );

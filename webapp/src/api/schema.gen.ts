@@ -120,11 +120,15 @@ export interface components {
         Citizenship: "usCitizen" | "permanentResident" | "nonPermanentResident";
         /**
          * @description #CreateAccountInput is the input of identity.createAccount: the account
-         *     fields of spec §3 and, optionally, a password.
+         *     fields of spec §3, optionally a password, and whether the applicant
+         *     agreed to calls and texts at that number (TCPA; never a condition of
+         *     credit, so never required).
          */
         CreateAccountInput: {
             password?: components["schemas"]["Password"];
-        } & components["schemas"]["AccountInput"];
+            /** @default false */
+            tcpaConsent: boolean;
+        } & (components["schemas"]["AccountInput"] & unknown);
         /**
          * @description #CreateAccountResult says a sign-in code was mailed; it is the same
          *     whether or not the e-mail already had an account.
@@ -789,6 +793,12 @@ export interface components {
             path: string;
             /** @default  */
             previousPath: string;
+        };
+        /** @description #ResumeResult is the result of routing.resume (policy contract). */
+        ResumeResult: {
+            /** @enum {string} */
+            action: "none" | "redirect" | "signOut";
+            to: string | null;
         };
         /**
          * @description #SSN is a Social Security number stored as its 9 digits, 123456789; the

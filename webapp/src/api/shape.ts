@@ -14,6 +14,12 @@ export const is = {
     (v: unknown): boolean =>
       Array.isArray(v) && v.every(check),
   string: (v: unknown): v is string => typeof v === 'string',
+  boolean: (v: unknown): v is boolean => typeof v === 'boolean',
+  /** null, or a value passing the check. */
+  nullable:
+    (check: (v: unknown) => boolean) =>
+    (v: unknown): boolean =>
+      v === null || check(v),
   number: (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v),
   /** An object with at least these fields, each passing its check. */
   shape:

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: its RouterProvider honours navigate(..., { flushSync })
+// (signing out leaves a page that needs a session before the session ends).
+import { RouterProvider } from 'react-router/dom';
 
 import { AppProvider } from './provider';
 import { createRouter } from './router';

@@ -33,6 +33,15 @@ const layouts: Record<Area, LazyRoute> = {
   error: simpleLayout,
 };
 
+// Spec §6: the pages of these areas need a session; the check sits between
+// the area's layout and its pages, so the header shows while it loads.
+const requireApplicant = lazyNamed(() => import('@/features/auth/components/require-session'), 'RequireApplicantSession');
+const sessionGuards: Partial<Record<Area, LazyRoute>> = {
+  application: requireApplicant,
+  standalone: requireApplicant,
+  portal: lazyNamed(() => import('@/features/auth/components/require-session'), 'RequirePortalSession'),
+};
+
 const funnelStep = lazyDefault(() => import('./routes/funnel-step'));
 const legal = lazyDefault(() => import('./routes/legal'));
 
@@ -75,14 +84,18 @@ const notFound: RouteObject = { path: '*', lazy: lazyDefault(() => import('./rou
 
 /** One layout route per area, each holding that area's pages from routes.json. */
 export function buildRoutes(): RouteObject[] {
-  const children = Object.entries(layouts).map(([area, lazy]): RouteObject => ({
-    id: area,
-    lazy,
-    children: [
-      ...routes.filter((r) => r.area === area).map(pageRoute),
-      ...(area === 'public' ? [notFound] : []),
-    ],
-  }));
+  const children = Object.entries(layouts).map(([area, lazy]): RouteObject => {
+    const pages = routes.filter((r) => r.area === area).map(pageRoute);
+    const guard = sessionGuards[area as Area];
+    return {
+      id: area,
+      lazy,
+      children: [
+        ...(guard ? [{ id: `${area}-session`, lazy: guard, children: pages }] : pages),
+        ...(area === 'public' ? [notFound] : []),
+      ],
+    };
+  });
   return [
     {
       path: '/',

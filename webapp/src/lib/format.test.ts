@@ -1,4 +1,4 @@
-import { formatDate } from './format';
+import { formatDate, formatPhone, phoneDigits } from './format';
 
 describe('formatDate', () => {
   it('reads yyyy-MM-dd as a UTC date', () => {
@@ -14,5 +14,24 @@ describe('formatDate', () => {
   it('returns anything else unchanged', () => {
     expect(formatDate('soon')).toBe('soon');
     expect(formatDate('2026-13-45T99:00:00Z')).toBe('2026-13-45T99:00:00Z');
+  });
+});
+
+describe('formatPhone', () => {
+  it('builds (ddd) ddd-dddd up as digits are typed', () => {
+    expect(formatPhone('')).toBe('');
+    expect(formatPhone('5')).toBe('(5');
+    expect(formatPhone('555')).toBe('(555');
+    expect(formatPhone('5551')).toBe('(555) 1');
+    expect(formatPhone('555123')).toBe('(555) 123');
+    expect(formatPhone('5551234')).toBe('(555) 123-4');
+    expect(formatPhone('5551234567')).toBe('(555) 123-4567');
+  });
+
+  it('reads any formatting, drops a leading country code 1 and stops at 10 digits', () => {
+    expect(formatPhone('555.123.4567')).toBe('(555) 123-4567');
+    expect(formatPhone('+1 555 123 4567')).toBe('(555) 123-4567');
+    expect(formatPhone('555123456789')).toBe('(555) 123-4567');
+    expect(phoneDigits('(555) 123-4567')).toBe('5551234567');
   });
 });

@@ -13,3 +13,18 @@ export function formatDate(value: string): string {
       : undefined;
   return date && !Number.isNaN(date.getTime()) ? dateFormat.format(date) : value;
 }
+
+/** The digits of a US phone number as typed, at most 10; a leading country code 1 is dropped. */
+export function phoneDigits(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return (digits.length > 10 && digits.startsWith('1') ? digits.slice(1) : digits).slice(0, 10);
+}
+
+/** Spec §5: a phone number shown as (ddd) ddd-dddd, built up as it is typed. */
+export function formatPhone(value: string): string {
+  const d = phoneDigits(value);
+  if (d.length === 0) return '';
+  if (d.length <= 3) return `(${d}`;
+  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}

@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 
 import { theme } from '@/config/theme';
 import { createQueryClient } from '@/lib/react-query';
@@ -24,15 +24,59 @@ export function renderAt(path: string, element: ReactElement, { routePath = path
 
 type Answer = { status?: number; body: unknown };
 
-/** Stubs fetch so /api/trpc/<procedure> answers from the table; records the calls. */
-export function stubTRPC(answers: Record<string, (input: unknown) => Answer>) {
+/** A request to an auth API, as a handler of stubTRPC's `auth` table sees it. */
+export type AuthRequest = {
+  method: string;
+  /** The path under the auth base: session, csrf, signin/otp, ... */
+  path: string;
+  realm: 'applicant' | 'portal';
+  headers: Headers;
+  /** The form fields of a form-encoded POST. */
+  form: URLSearchParams | null;
+  /** The body of a JSON POST. */
+  json: unknown;
+};
+
+export type AuthHandler = (req: AuthRequest) => Answer | Promise<Answer>;
+
+const authBases = { '/api/authApplicant/': 'applicant', '/api/authPortal/': 'portal' } as const;
+
+/**
+ * Stubs fetch so /api/trpc/<procedure> answers from the table (a mutation's
+ * JSON body is its input) and, when given, the auth APIs answer from `auth`,
+ * keyed "METHOD realm/path" ("GET applicant/session"); records the calls.
+ */
+export function stubTRPC(
+  answers: Record<string, (input: unknown) => Answer>,
+  { auth = {} }: { auth?: Record<string, AuthHandler> } = {},
+) {
   const calls: string[] = [];
-  const fetchStub = vi.fn(async (url: RequestInfo | URL) => {
+  const authCalls: AuthRequest[] = [];
+  const fetchStub = vi.fn(async (url: RequestInfo | URL, init: RequestInit = {}) => {
     const u = new URL(String(url), 'http://localhost');
+    const method = init.method ?? 'GET';
+    const base = Object.keys(authBases).find((b) => u.pathname.startsWith(b)) as keyof typeof authBases | undefined;
+    if (base) {
+      const headers = new Headers(init.headers);
+      const body = typeof init.body === 'string' ? init.body : '';
+      const isJSON = headers.get('Content-Type') === 'application/json';
+      const req: AuthRequest = {
+        method,
+        path: u.pathname.slice(base.length),
+        realm: authBases[base],
+        headers,
+        form: method === 'POST' && !isJSON ? new URLSearchParams(body) : null,
+        json: isJSON && body ? JSON.parse(body) : undefined,
+      };
+      authCalls.push(req);
+      const handler = auth[`${method} ${req.realm}/${req.path}`];
+      const r = handler ? await handler(req) : { status: 404, body: { error: 'MISSING_NEXTAUTH_API_ROUTE_ERROR', status: 404, ok: false, url: null } };
+      return new Response(JSON.stringify(r.body), { status: r.status ?? 200 });
+    }
     const names = u.pathname.replace('/api/trpc/', '').split(',');
     calls.push(...names);
     const input = u.searchParams.get('input');
-    const parsed = input ? JSON.parse(input) : undefined;
+    const parsed = method === 'POST' ? (typeof init.body === 'string' ? JSON.parse(init.body) : undefined) : input ? JSON.parse(input) : undefined;
     const one = (name: string, i: number): Answer => {
       const answer = answers[name];
       if (!answer) return { status: 404, body: { error: { message: 'No such procedure', code: -32004, data: { code: 'NOT_FOUND', httpStatus: 404, path: name } } } };
@@ -46,9 +90,47 @@ export function stubTRPC(answers: Record<string, (input: unknown) => Answer>) {
     return new Response(JSON.stringify(r.body), { status: r.status ?? 200 });
   });
   vi.stubGlobal('fetch', fetchStub);
-  return { calls, fetch: fetchStub };
+  return { calls, authCalls, fetch: fetchStub };
 }
 
 export function ok(data: unknown): Answer {
   return { body: { result: { data } } };
+}
+
+/** A tRPC error answer. */
+export function trpcError(code: string, httpStatus: number, message = 'Refused.', fields?: { path: string; message: string }[]): Answer {
+  return { status: httpStatus, body: { error: { message, code: -32600, data: { code, httpStatus, path: '', ...(fields ? { fields } : {}) } } } };
+}
+
+/** An auth API refusal: {error, status, ok: false, url, message}. */
+export function authRefusal(error: string, status: number): Answer {
+  return { status, body: { error, status, ok: false, url: `http://localhost/app/login?error=${error}`, message: error } };
+}
+
+export const sandboxSystemInfo = {
+  productName: 'Keystone Home Equity',
+  environment: 'development',
+  sandbox: true,
+  botCheck: { mode: 'sandbox', siteKey: '' },
+  policyRevision: 'test',
+};
+
+/** Renders a route table inside the app's providers, starting at a path; the router tells where it went. */
+export function renderRoutes(path: string, routes: RouteObject[]) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const view = render(
+    <MantineProvider theme={theme} env="test">
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...view, router };
+}
+
+/** The path and query the router is at. */
+export function currentUrl(router: { state: { location: { pathname: string; search: string } } }): string {
+  return router.state.location.pathname + router.state.location.search;
 }

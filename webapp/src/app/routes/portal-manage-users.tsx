@@ -7,7 +7,7 @@ export default function PortalManageUsersRoute() {
     <PortalPage
       title="Manage users"
       help="Portal users, their roles and whether they are active: invite someone, change a role, deactivate a user or reset a second factor."
-      signInFor="the users"
+      pending="User management is not available yet: portal users will be listed here."
     />
   );
 }

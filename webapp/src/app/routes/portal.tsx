@@ -7,7 +7,7 @@ export default function PortalRoute() {
     <PortalPage
       title="Pipeline"
       help="Every application with its borrower, property state, line amount, status, days since last activity, loan officer and processor."
-      signInFor="the pipeline"
+      pending="The pipeline is not available yet: applications will be listed here."
     />
   );
 }

@@ -5,6 +5,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 
 import { paths } from '@/config/paths';
 
+import { AccountSlot } from './account-slot';
 import { Brand } from './brand';
 
 const navLinks = [
@@ -14,7 +15,7 @@ const navLinks = [
 
 const NAV_ID = 'site-nav-mobile';
 
-/** The marketing header: logo, Insights, FAQ and Sign in; a menu button on phones. */
+/** The marketing header: logo, Insights, FAQ and Sign in (Sign out when signed in); a menu button on phones. */
 export function SiteHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
@@ -31,9 +32,14 @@ export function SiteHeader() {
                 {link.label}
               </Anchor>
             ))}
-            <Button component={Link} to={paths.appLogin} variant="outline">
-              Sign in
-            </Button>
+            <AccountSlot
+              place="site"
+              fallback={
+                <Button component={Link} to={paths.appLogin} variant="outline">
+                  Sign in
+                </Button>
+              }
+            />
           </Group>
           <Burger
             hiddenFrom="sm"
@@ -53,9 +59,14 @@ export function SiteHeader() {
                 {link.label}
               </Anchor>
             ))}
-            <Button component={Link} to={paths.appLogin} variant="outline" fullWidth>
-              Sign in
-            </Button>
+            <AccountSlot
+              place="site"
+              fallback={
+                <Button component={Link} to={paths.appLogin} variant="outline" fullWidth>
+                  Sign in
+                </Button>
+              }
+            />
           </Stack>
         </Container>
       </Collapse>

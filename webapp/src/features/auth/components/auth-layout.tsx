@@ -11,7 +11,7 @@ export function AuthLayout() {
   const isPortal = useLocation().pathname.startsWith(paths.portal);
   return (
     <>
-      <SimpleHeader>
+      <SimpleHeader account={false}>
         {isPortal ? (
           <Badge variant="light" size="md" radius="sm" style={{ flexShrink: 0 }}>
             Staff portal

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Box, Button, Container, Group, ScrollArea } from '@mantine/core';
 import { Link, NavLink, Outlet } from 'react-router';
 
+import { AccountSlot } from '@/components/layouts/account-slot';
 import { Brand } from '@/components/layouts/brand';
 import { MainContent } from '@/components/layouts/main-content';
 import { paths } from '@/config/paths';
@@ -10,7 +11,7 @@ const links = [
   { to: paths.portalManageUsers, label: 'Manage users' },
 ];
 
-/** The staff portal: its own dark header and navigation, no marketing chrome. */
+/** The staff portal: its own dark header (with the signed-in user's name, role and Sign out) and navigation. */
 export function PortalLayout() {
   return (
     <>
@@ -23,9 +24,14 @@ export function PortalLayout() {
                 Staff portal
               </Badge>
             </Group>
-            <Button component={Link} to={paths.portalLogin} variant="white" size="xs">
-              Sign in
-            </Button>
+            <AccountSlot
+              place="portal"
+              fallback={
+                <Button component={Link} to={paths.portalLogin} variant="white" size="xs">
+                  Sign in
+                </Button>
+              }
+            />
           </Group>
         </Container>
         <Box bg="harbor.8">

@@ -1,0 +1,30 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/api/client';
+import { expectShape, is } from '@/api/shape';
+import type { components } from '@/api/schema.gen';
+import type { MutationConfig } from '@/lib/react-query';
+
+type Schemas = components['schemas'];
+
+// identity.createAccount (README "Sign-in and sessions"); the types come
+// from the CUE schemas.
+
+export type CreateAccountInput = Schemas['CreateAccountInput'];
+export type CreateAccountResult = Schemas['CreateAccountResult'];
+
+const PROCEDURE = 'identity.createAccount';
+
+/**
+ * Starts an applicant account (and a loan at the first prequalification
+ * step) and mails a sign-in code. For an address that already has an
+ * account it only mails a code, so the answer never says which it was.
+ */
+export async function createAccount(input: CreateAccountInput): Promise<CreateAccountResult> {
+  return expectShape<CreateAccountResult>(PROCEDURE, await api.mutate(PROCEDURE, input), is.shape({ codeSent: is.boolean }));
+}
+
+/** Nothing cached depends on an account that has no session yet, so nothing is invalidated. */
+export function useCreateAccount(config: MutationConfig<typeof createAccount> = {}) {
+  return useMutation({ ...config, mutationFn: createAccount });
+}

@@ -1,0 +1,163 @@
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+
+import { PageHeading } from '@/components/ui/page-heading';
+import { paths } from '@/config/paths';
+import { useRouteDocumentTitle } from '@/lib/use-document-title';
+
+import { useProviders } from '../api/get-providers';
+import { loginPageMessage } from '../lib/auth-errors';
+import { safeCallbackPath } from '../lib/callback-url';
+import { markFreshArrival } from '../lib/fresh-arrival';
+import { useSession } from '../stores/session-store';
+import { CodeStep } from './code-step';
+import { CreateAccountForm } from './create-account-form';
+import { EmailStep } from './email-step';
+import { PasswordStep } from './password-step';
+import { SandboxOutboxNote } from './sandbox-outbox-note';
+
+export type LoginMode = 'signIn' | 'create';
+
+type Step = 'start' | 'password' | 'code';
+
+/** Where a signed-in applicant goes when no page asked for the sign-in: the resume check takes it from there. */
+const RESUME_ENTRY = paths.initialSetup['property-value']!;
+
+function modeLink(mode: LoginMode, callbackPath: string | null): string {
+  const params = new URLSearchParams();
+  if (mode === 'create') params.set('mode', 'create');
+  if (callbackPath) params.set('callbackUrl', callbackPath);
+  const query = params.toString();
+  return query ? `${paths.appLogin}?${query}` : paths.appLogin;
+}
+
+function Heading({ mode, step, email }: { mode: LoginMode; step: Step; email: string }) {
+  if (step === 'code') {
+    return (
+      <PageHeading
+        title="Enter your code"
+        help={
+          mode === 'create'
+            ? `We e-mailed a 6-digit code to ${email}. Enter it to confirm your address and sign in.`
+            : `If ${email} has an account, we e-mailed it a 6-digit code. It works once, for 10 minutes.`
+        }
+      />
+    );
+  }
+  if (step === 'password') return <PageHeading title="Sign in with your password" help="If you set a password, use it here." />;
+  if (mode === 'create') {
+    return (
+      <PageHeading
+        title="Create your account"
+        help="Save your progress and come back any time. We’ll e-mail you a code to confirm your address."
+      />
+    );
+  }
+  return <PageHeading title="Sign in to your application" help="Use the e-mail address you gave when you checked your rate." />;
+}
+
+function Flow({ mode }: { mode: LoginMode }) {
+  const [params] = useSearchParams();
+  const callbackPath = safeCallbackPath(params.get('callbackUrl'));
+  const pageError = params.get('error');
+  const providers = useProviders('applicant');
+  const session = useSession('applicant');
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>('start');
+  const [email, setEmail] = useState('');
+  useRouteDocumentTitle(mode === 'create' ? 'Create an account' : undefined);
+
+  const callbackUrl = callbackPath ?? RESUME_ENTRY;
+
+  // Back to the page that asked for the sign-in; otherwise to the start of
+  // the flow as a fresh arrival, where the resume rule (spec §2) places the
+  // applicant at their loan's page.
+  const onSignedIn = async () => {
+    await session.refetch();
+    if (!callbackPath) markFreshArrival();
+    await navigate(callbackUrl, { replace: true });
+  };
+
+  const toCode = (address: string) => {
+    setEmail(address);
+    setStep('code');
+  };
+
+  const hasPassword = Boolean(providers.data?.password);
+
+  return (
+    <Stack gap="lg">
+      <Heading mode={mode} step={step} email={email} />
+      {pageError && step === 'start' ? (
+        <Alert color={pageError === 'SessionRequired' ? 'harbor' : 'red'} variant="light">
+          <Text fz="sm">{loginPageMessage(pageError)}</Text>
+        </Alert>
+      ) : null}
+      <SandboxOutboxNote />
+      {step === 'code' ? (
+        <CodeStep email={email} callbackUrl={callbackUrl} onSignedIn={onSignedIn} onChangeEmail={() => setStep('start')} />
+      ) : step === 'password' ? (
+        <PasswordStep
+          defaultEmail={email}
+          callbackUrl={callbackUrl}
+          onSignedIn={onSignedIn}
+          onUseCode={(address) => {
+            setEmail(address);
+            setStep('start');
+          }}
+        />
+      ) : mode === 'create' ? (
+        <CreateAccountForm onCodeSent={(account) => toCode(account.email)} />
+      ) : (
+        <EmailStep
+          defaultEmail={email}
+          callbackUrl={callbackUrl}
+          onCodeSent={toCode}
+          onUsePassword={
+            hasPassword
+              ? (address) => {
+                  setEmail(address);
+                  setStep('password');
+                }
+              : undefined
+          }
+        />
+      )}
+      {step === 'start' ? (
+        mode === 'create' ? (
+          <Text fz="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to={modeLink('signIn', callbackPath)} fw={500} c="harbor.9" fz="sm">
+              Sign in
+            </Anchor>
+          </Text>
+        ) : (
+          <Text fz="sm" ta="center">
+            New here?{' '}
+            <Anchor component={Link} to={modeLink('create', callbackPath)} fw={500} c="harbor.9" fz="sm">
+              Create an account
+            </Anchor>{' '}
+            or{' '}
+            <Anchor component={Link} to={RESUME_ENTRY} fw={500} c="harbor.9" fz="sm">
+              check your rate
+            </Anchor>
+            .
+          </Text>
+        )
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * /app/login: "Sign in" (e-mail, then the mailed code, or a password) and,
+ * with ?mode=create, "Create an account". ?error= says why the user is here
+ * and ?callbackUrl= where to go back to.
+ */
+export function ApplicantLogin() {
+  const [params] = useSearchParams();
+  const mode: LoginMode = params.get('mode') === 'create' ? 'create' : 'signIn';
+  // A new mode starts its own flow.
+  return <Flow key={mode} mode={mode} />;
+}

@@ -1,0 +1,138 @@
+import { Button, SimpleGrid, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+
+import { useProductName } from '@/api/get-system-info';
+import { isTRPCClientError, type FieldError } from '@/api/trpc-client';
+import { Form } from '@/components/form/form';
+import { CheckboxField, PasswordField, PhoneField, TextField } from '@/components/form/text-field';
+import { phoneDigits } from '@/lib/format';
+import { emailRules, nameRules, optionalPasswordRules, phoneRules } from '@/lib/validation';
+
+import { useCreateAccount, type CreateAccountInput } from '../api/create-account';
+import { AuthAlert } from './auth-alert';
+
+type Values = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  tcpaConsent: boolean;
+  password: string;
+};
+
+const defaults: Values = { firstName: '', lastName: '', email: '', phone: '', tcpaConsent: false, password: '' };
+
+const serverFields = ['firstName', 'lastName', 'email', 'phone', 'password'] as const;
+
+/** The account just created, as the form took it (phone as 10 digits). */
+export type CreatedAccount = Omit<CreateAccountInput, 'password'>;
+
+/** The form field a server field error is about ("email", "/email", "input.email"), if it is one of ours. */
+function fieldOf(error: FieldError): Path<Values> | null {
+  const name = error.path.split(/[./]/).filter(Boolean).pop();
+  return serverFields.find((f) => f === name) ?? null;
+}
+
+function errorMessage(err: unknown): string {
+  if (!isTRPCClientError(err)) return 'Something went wrong on our side. Please try again in a moment.';
+  if (err.code === 'TOO_MANY_REQUESTS') return 'Too many tries. Wait a few minutes and try again.';
+  if (err.code === 'NETWORK_ERROR' || err.code === 'BAD_REQUEST') return err.message;
+  if (err.code === 'FORBIDDEN') return 'We could not confirm this request came from this site. Reload the page and try again.';
+  return 'Something went wrong on our side. Please try again in a moment.';
+}
+
+/**
+ * Creating an applicant account (identity.createAccount): name, e-mail,
+ * phone with the optional TCPA consent (the server records it with its
+ * wording's version, tcpa-2026-11 in server/web/account.go: change both
+ * together), and an optional password. The server mails a
+ * sign-in code; onCodeSent moves on to the code step. The sign-in page uses
+ * it, and so will the prequalification's contact step.
+ */
+export function CreateAccountForm({
+  onCodeSent,
+  submitLabel = 'Create account',
+}: {
+  onCodeSent: (account: CreatedAccount) => void;
+  submitLabel?: string;
+}) {
+  const productName = useProductName();
+  const form = useForm<Values>({ defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const createAccount = useCreateAccount();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (values: Values) => {
+    setError(null);
+    const input: CreateAccountInput = {
+      email: values.email.trim(),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      phone: phoneDigits(values.phone),
+      tcpaConsent: values.tcpaConsent,
+      ...(values.password ? { password: values.password } : {}),
+    };
+    try {
+      await createAccount.mutateAsync(input);
+    } catch (err) {
+      const fields = isTRPCClientError(err) ? err.fields : [];
+      const others: string[] = [];
+      let first = true;
+      for (const f of fields) {
+        const name = fieldOf(f);
+        if (name) {
+          form.setError(name, { type: 'server', message: f.message }, { shouldFocus: first });
+          first = false;
+        } else {
+          others.push(f.message);
+        }
+      }
+      if (fields.length === 0) setError(errorMessage(err));
+      else if (others.length > 0) setError(others.join(' '));
+      return;
+    }
+    onCodeSent({ email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone, tcpaConsent: input.tcpaConsent });
+  };
+
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Create an account">
+      <AuthAlert message={error} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField name="firstName" rules={nameRules('first')} label="First name" autoComplete="given-name" size="md" />
+        <TextField name="lastName" rules={nameRules('last')} label="Last name" autoComplete="family-name" size="md" />
+      </SimpleGrid>
+      <TextField
+        name="email"
+        rules={emailRules}
+        label="E-mail address"
+        description="We’ll e-mail you a 6-digit code to confirm it."
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        size="md"
+      />
+      <PhoneField name="phone" rules={phoneRules} label="Mobile phone" size="md" />
+      <CheckboxField
+        name="tcpaConsent"
+        label={
+          <Text fz="sm" component="span">
+            I agree that {productName} and its loan team may call and text me about my application at the number above,
+            including with automated technology. Message and data rates may apply. My consent is not a condition of
+            credit.
+          </Text>
+        }
+      />
+      <PasswordField
+        name="password"
+        rules={optionalPasswordRules}
+        label="Password (optional)"
+        description="At least 8 characters. Without one, you sign in with a code we e-mail you."
+        autoComplete="new-password"
+        size="md"
+      />
+      <Button type="submit" size="md" fullWidth mt="xs" loading={form.formState.isSubmitting}>
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}

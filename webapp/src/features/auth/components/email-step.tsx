@@ -1,0 +1,78 @@
+import { Anchor, Button } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+import { Form } from '@/components/form/form';
+import { TextField } from '@/components/form/text-field';
+import { emailRules } from '@/lib/validation';
+
+import { authClients } from '../api/auth-clients';
+import { authErrorMessage, isUnexpectedAuthError } from '../lib/auth-errors';
+import { AuthAlert } from './auth-alert';
+
+type Values = { email: string };
+
+/** The applicant's first step: an e-mail address, to which signin/otp mails a code. */
+export function EmailStep({
+  defaultEmail,
+  callbackUrl,
+  onCodeSent,
+  onUsePassword,
+}: {
+  defaultEmail: string;
+  callbackUrl: string;
+  onCodeSent: (email: string) => void;
+  /** Offered when the server has the password provider. */
+  onUsePassword?: (email: string) => void;
+}) {
+  // Checked on submit, then as the person types: a message appearing on blur
+  // would move the button away from a pointer that is pressing it.
+  const form = useForm<Values>({ defaultValues: { email: defaultEmail }, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (values: Values) => {
+    setError(null);
+    const email = values.email.trim();
+    const res = await authClients.applicant.signIn('otp', { email }, { action: 'signin', callbackUrl });
+    if (res.ok) {
+      onCodeSent(email);
+      return;
+    }
+    const code = res.error ?? 'Unknown';
+    if (isUnexpectedAuthError(code)) void authClients.applicant.log('error', code);
+    const field = res.fields?.find((f) => f.path === 'email');
+    if (field) form.setError('email', { type: 'server', message: field.message }, { shouldFocus: true });
+    else setError(authErrorMessage(code, 'email'));
+  };
+
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Sign in">
+      <AuthAlert message={error} />
+      <TextField
+        name="email"
+        rules={emailRules}
+        label="E-mail address"
+        description="We’ll e-mail you a 6-digit code to sign in."
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        size="md"
+      />
+      <Button type="submit" size="md" fullWidth mt="xs" loading={form.formState.isSubmitting}>
+        Continue
+      </Button>
+      {onUsePassword ? (
+        <Anchor
+          component="button"
+          type="button"
+          fz="sm"
+          c="harbor.9"
+          ta="center"
+          onClick={() => onUsePassword(form.getValues('email').trim())}
+        >
+          Use a password instead
+        </Anchor>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,0 +1,68 @@
+import { Anchor, Button } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+
+import { Form } from '@/components/form/form';
+import { PasswordField, TextField } from '@/components/form/text-field';
+import { emailRules, passwordRules } from '@/lib/validation';
+
+import { authClients } from '../api/auth-clients';
+import { authErrorMessage, isUnexpectedAuthError } from '../lib/auth-errors';
+import { AuthAlert } from './auth-alert';
+
+type Values = { email: string; password: string };
+
+/** The applicant's optional password (callback/password), for those who set one. */
+export function PasswordStep({
+  defaultEmail,
+  callbackUrl,
+  onSignedIn,
+  onUseCode,
+}: {
+  defaultEmail: string;
+  callbackUrl: string;
+  onSignedIn: () => void | Promise<void>;
+  onUseCode: (email: string) => void;
+}) {
+  const form = useForm<Values>({
+    defaultValues: { email: defaultEmail, password: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    form.setFocus(defaultEmail ? 'password' : 'email');
+  }, [form, defaultEmail]);
+
+  const submit = async (values: Values) => {
+    setError(null);
+    const res = await authClients.applicant.signIn(
+      'password',
+      { email: values.email.trim(), password: values.password },
+      { callbackUrl },
+    );
+    if (res.ok) {
+      await onSignedIn();
+      return;
+    }
+    const code = res.error ?? 'Unknown';
+    if (isUnexpectedAuthError(code)) void authClients.applicant.log('error', code);
+    setError(authErrorMessage(code, 'password'));
+    if (code === 'CredentialsSignin') form.resetField('password');
+  };
+
+  return (
+    <Form form={form} onSubmit={submit} aria-label="Sign in with a password">
+      <AuthAlert message={error} />
+      <TextField name="email" rules={emailRules} label="E-mail address" type="email" autoComplete="email" inputMode="email" size="md" />
+      <PasswordField name="password" rules={passwordRules} label="Password" autoComplete="current-password" size="md" />
+      <Button type="submit" size="md" fullWidth mt="xs" loading={form.formState.isSubmitting}>
+        Sign in
+      </Button>
+      <Anchor component="button" type="button" fz="sm" c="harbor.9" ta="center" onClick={() => onUseCode(form.getValues('email').trim())}>
+        E-mail me a code instead
+      </Anchor>
+    </Form>
+  );
+}

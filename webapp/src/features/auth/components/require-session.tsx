@@ -1,0 +1,33 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+
+import { PageLoader } from '@/components/layouts/page-loader';
+
+import type { AuthRealm } from '../api/auth-client';
+import { sessionRequiredPath } from '../lib/callback-url';
+import { useSession } from '../stores/session-store';
+
+/**
+ * Spec §6 "A required-session check": the pages inside need the realm's
+ * session. While it loads a loader shows instead of the page; without one
+ * the user goes to the sign-in page with error=SessionRequired and the way
+ * back in callbackUrl.
+ */
+export function RequireSession({ realm }: { realm: AuthRealm }) {
+  const { status } = useSession(realm);
+  const { pathname, search, hash } = useLocation();
+  if (status === 'unauthenticated') {
+    return <Navigate to={sessionRequiredPath(realm, `${pathname}${search}${hash}`)} replace />;
+  }
+  if (status === 'loading') return <PageLoader />;
+  return <Outlet />;
+}
+
+/** The applicant's pages: /app/application/*, /app/upload, /app/bank-statement. */
+export function RequireApplicantSession() {
+  return <RequireSession realm="applicant" />;
+}
+
+/** The portal's pages: /portal, /portal/manage-users. */
+export function RequirePortalSession() {
+  return <RequireSession realm="portal" />;
+}

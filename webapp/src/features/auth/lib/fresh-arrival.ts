@@ -1,0 +1,19 @@
+// Spec §2 "Resume redirect rule": an applicant is resumed at their loan's page
+// only when arriving fresh. Signing in without a page to return to counts as
+// a fresh arrival (as the full-page redirect of a NextAuth sign-in did), so
+// the sign-in page marks the next page as one; the resume check takes the
+// mark once.
+
+let fresh = false;
+
+/** The next page shown in this tab counts as a fresh arrival. */
+export function markFreshArrival(): void {
+  fresh = true;
+}
+
+/** Whether the page now being entered was marked as a fresh arrival; clears the mark. */
+export function takeFreshArrival(): boolean {
+  const was = fresh;
+  fresh = false;
+  return was;
+}
