@@ -7,10 +7,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/cuecontext"
@@ -24,9 +24,34 @@ import (
 // Set is the compiled CUE package. A cue.Value is not safe for concurrent
 // evaluation, so every use goes through mu.
 type Set struct {
-	mu    sync.Mutex
+	// shards are independent compilations of the package, one per CPU: a
+	// cue.Context is not safe for concurrent use, and one shared behind a
+	// mutex made every request's validation wait for the others'.
+	shards chan *shard
+}
+
+// shard is one compilation: its context and the package's value.
+type shard struct {
 	ctx   *cue.Context
 	value cue.Value
+	defs  map[string]cue.Value
+}
+
+// with lends fn a shard for the length of the call.
+func (s *Set) with(fn func(*shard) error) error {
+	sh := <-s.shards
+	defer func() { s.shards <- sh }()
+	return fn(sh)
+}
+
+// def returns the definition #name, looked up once per shard.
+func (sh *shard) def(name string) cue.Value {
+	v, ok := sh.defs[name]
+	if !ok {
+		v = sh.value.LookupPath(cue.ParsePath("#" + name))
+		sh.defs[name] = v
+	}
+	return v
 }
 
 // Load compiles the CUE package at the root of fsys.
@@ -38,19 +63,27 @@ func Load(fsys fs.FS) (*Set, error) {
 	if err := insts[0].Err; err != nil {
 		return nil, fmt.Errorf("schema: load: %w", err)
 	}
-	ctx := cuecontext.New()
-	v := ctx.BuildInstance(insts[0])
-	if err := v.Err(); err != nil {
-		return nil, fmt.Errorf("schema: build: %s", cueerrors.Details(err, nil))
+	n := max(1, runtime.GOMAXPROCS(0))
+	s := &Set{shards: make(chan *shard, n)}
+	for range n {
+		ctx := cuecontext.New()
+		v := ctx.BuildInstance(insts[0])
+		if err := v.Err(); err != nil {
+			return nil, fmt.Errorf("schema: build: %s", cueerrors.Details(err, nil))
+		}
+		s.shards <- &shard{ctx: ctx, value: v, defs: map[string]cue.Value{}}
 	}
-	return &Set{ctx: ctx, value: v}, nil
+	return s, nil
 }
 
 // Has reports whether the package defines #name.
 func (s *Set) Has(name string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.value.LookupPath(cue.ParsePath("#" + name)).Exists()
+	var ok bool
+	s.with(func(sh *shard) error {
+		ok = sh.def(name).Exists()
+		return nil
+	})
+	return ok
 }
 
 // Decode validates the JSON document raw against definition #name and, when
@@ -67,25 +100,25 @@ func (s *Set) Decode(name string, raw []byte, out any) error {
 		return domain.Errorf(domain.EPARSE, "The input is not valid JSON.")
 	}
 
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	def := s.value.LookupPath(cue.ParsePath("#" + name))
-	if !def.Exists() {
-		return fmt.Errorf("schema: no definition #%s", name)
-	}
-	// Unknown keys are refused here, before CUE sees them: a long-lived
-	// cue.Context keeps every field name it is shown.
-	if fields := unknownFields(def, doc, ""); len(fields) > 0 {
-		return &domain.Error{Code: domain.EINVALID, Message: "Some fields are not allowed or have the wrong type.", Fields: fields}
-	}
-	v := def.Unify(s.ctx.Encode(numbers(doc)))
-	if err := v.Validate(cue.Concrete(true)); err != nil {
-		return &domain.Error{Code: domain.EINVALID, Message: "Some fields need attention.", Fields: fieldErrors(err)}
-	}
-	if err := v.Decode(out); err != nil {
-		return fmt.Errorf("schema: decode #%s: %w", name, err)
-	}
-	return nil
+	return s.with(func(sh *shard) error {
+		def := sh.def(name)
+		if !def.Exists() {
+			return fmt.Errorf("schema: no definition #%s", name)
+		}
+		// Unknown keys are refused here, before CUE sees them: a long-lived
+		// cue.Context keeps every field name it is shown.
+		if fields := unknownFields(def, doc, ""); len(fields) > 0 {
+			return &domain.Error{Code: domain.EINVALID, Message: "Some fields are not allowed or have the wrong type.", Fields: fields}
+		}
+		v := def.Unify(sh.ctx.Encode(numbers(doc)))
+		if err := v.Validate(cue.Concrete(true)); err != nil {
+			return &domain.Error{Code: domain.EINVALID, Message: "Some fields need attention.", Fields: fieldErrors(err)}
+		}
+		if err := v.Decode(out); err != nil {
+			return fmt.Errorf("schema: decode #%s: %w", name, err)
+		}
+		return nil
+	})
 }
 
 const wrongType = "This field has the wrong type."
@@ -262,11 +295,13 @@ func generic(msg string) bool {
 
 // OpenAPI exports every definition as an OpenAPI 3 document.
 func (s *Set) OpenAPI() ([]byte, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	b, err := openapi.Gen(s.value, &openapi.Config{
-		Info:    map[string]any{"title": "HELOC API schemas", "version": "1"},
-		Version: "3.0.0",
+	var b []byte
+	err := s.with(func(sh *shard) (err error) {
+		b, err = openapi.Gen(sh.value, &openapi.Config{
+			Info:    map[string]any{"title": "HELOC API schemas", "version": "1"},
+			Version: "3.0.0",
+		})
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("schema: openapi: %w", err)

@@ -146,3 +146,20 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkDecodeParallel is Decode under concurrent requests, as the
+// server sees it; compare with BenchmarkDecode in the same run.
+func BenchmarkDecodeParallel(b *testing.B) {
+	s := MustLoad(b)
+	input := []byte(`{"email":"ana@example.com","fetchOriginationFee":true}`)
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			var in quoteInput
+			if err := s.Decode("QuoteCurrentInput", input, &in); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}

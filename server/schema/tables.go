@@ -79,10 +79,16 @@ func (s *Set) CheckTables(fsys fs.FS) ([]TableError, error) {
 	return problems, nil
 }
 
-func (s *Set) checkTable(name, def string, src []byte) []TableError {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	schema := s.value.LookupPath(cue.ParsePath("#" + def))
+func (s *Set) checkTable(name, def string, src []byte) (problems []TableError) {
+	s.with(func(sh *shard) error {
+		problems = sh.checkTable(name, def, src)
+		return nil
+	})
+	return problems
+}
+
+func (sh *shard) checkTable(name, def string, src []byte) []TableError {
+	schema := sh.def(def)
 	if !schema.Exists() {
 		return []TableError{{File: name, Message: fmt.Sprintf("no CUE definition #%s in schemas/ checks this table", def)}}
 	}
@@ -90,7 +96,7 @@ func (s *Set) checkTable(name, def string, src []byte) []TableError {
 	if err != nil {
 		return []TableError{{File: name, Message: err.Error()}}
 	}
-	v := schema.Unify(s.ctx.BuildFile(file))
+	v := schema.Unify(sh.ctx.BuildFile(file))
 	err = v.Validate(cue.Concrete(true))
 	if err == nil {
 		return nil

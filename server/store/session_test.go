@@ -176,3 +176,22 @@ func TestSessions(t *testing.T) {
 		}
 	})
 }
+
+func TestFindApplicantSession(t *testing.T) {
+	forEachDB(t, func(t *testing.T, db *store.DB) {
+		ctx := t.Context()
+		a := &domain.Applicant{Email: "joined@example.com", FirstName: "Jo", LastName: "In"}
+		if err := db.CreateApplicant(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		token := mustCreateSession(t, db, domain.RealmApplicant, a.ID)
+		s, got, err := db.FindApplicantSession(ctx, token)
+		if err != nil || got.ID != a.ID || got.Email != "joined@example.com" || s.SubjectID != a.ID {
+			t.Fatalf("got %+v, %+v, %v; want the session and its applicant", s, got, err)
+		}
+		portal := mustCreateSession(t, db, domain.RealmPortal, a.ID)
+		if _, _, err := db.FindApplicantSession(ctx, portal); domain.ErrorCode(err) != domain.EUNAUTHORIZED {
+			t.Fatalf("got %v, want a portal session refused", err)
+		}
+	})
+}

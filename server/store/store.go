@@ -33,12 +33,13 @@ import (
 //go:embed migrations/*.sql
 var migrationFS embed.FS
 
-// SQLite pragmas. The writer takes its lock at BEGIN (_txlock=immediate) so
+// SQLite pragmas. Each connection keeps its 64 most recent prepared
+// statements (the store's queries are a fixed set), sparing a parse per query. The writer takes its lock at BEGIN (_txlock=immediate) so
 // two writers queue on the busy timeout instead of failing half-way with
 // SQLITE_BUSY when a read lock cannot be upgraded.
 const (
-	sqliteWriteParams = "_journal_mode=WAL&_synchronous=NORMAL&_busy_timeout=5000&_foreign_keys=on&_txlock=immediate"
-	sqliteReadParams  = "_busy_timeout=5000&_foreign_keys=on&_query_only=1"
+	sqliteWriteParams = "_journal_mode=WAL&_synchronous=NORMAL&_busy_timeout=5000&_foreign_keys=on&_txlock=immediate&_stmt_cache_size=64"
+	sqliteReadParams  = "_busy_timeout=5000&_foreign_keys=on&_query_only=1&_stmt_cache_size=64"
 )
 
 const postgresMaxConns = 10

@@ -121,25 +121,33 @@ func (s *Server) endSession(c fiber.Ctx, realm domain.Realm) (bool, error) {
 	return s.store.DeleteSession(c.Context(), realm, token)
 }
 
-// liveSession returns the realm's live session of this request, moving its
-// idle deadline when it was last moved over a minute ago, or nil.
-func (s *Server) liveSession(c fiber.Ctx, realm domain.Realm) (*domain.Session, error) {
+// liveSession returns the realm's live session of this request, or nil.
+// For the applicant realm it also returns the applicant, found in the same
+// query. It moves the idle deadline when it was last moved over a minute ago.
+func (s *Server) liveSession(c fiber.Ctx, realm domain.Realm) (*domain.Session, *domain.Applicant, error) {
 	token := s.sessionToken(c, realm)
 	if token == "" {
-		return nil, nil
+		return nil, nil, nil
 	}
-	sess, err := s.store.FindSession(c.Context(), realm, token)
+	var sess *domain.Session
+	var applicant *domain.Applicant
+	var err error
+	if realm == domain.RealmApplicant {
+		sess, applicant, err = s.store.FindApplicantSession(c.Context(), token)
+	} else {
+		sess, err = s.store.FindSession(c.Context(), realm, token)
+	}
 	if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
-		return nil, nil
+		return nil, nil, nil
 	} else if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if s.now().Sub(sess.LastSeenAt) >= touchEvery {
 		if err := s.store.TouchSession(c.Context(), realm, token, s.cfg.SessionIdle); err != nil {
 			if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
-				return nil, nil
+				return nil, nil, nil
 			}
-			return nil, err
+			return nil, nil, err
 		}
 		idle := s.now().Add(s.cfg.SessionIdle)
 		absolute := sess.CreatedAt.Add(s.cfg.SessionMaxAge)
@@ -148,7 +156,7 @@ func (s *Server) liveSession(c fiber.Ctx, realm domain.Realm) (*domain.Session, 
 			sess.ExpiresAt = absolute
 		}
 	}
-	return sess, nil
+	return sess, applicant, nil
 }
 
 type identityKey struct{ realm domain.Realm }
@@ -168,19 +176,13 @@ func (s *Server) who(c fiber.Ctx, realm domain.Realm) (identity, error) {
 		return id, nil
 	}
 	var id identity
-	sess, err := s.liveSession(c, realm)
+	sess, applicant, err := s.liveSession(c, realm)
 	if err != nil || sess == nil {
 		return id, err
 	}
 	switch realm {
 	case domain.RealmApplicant:
-		a, err := s.store.FindApplicantByID(c.Context(), sess.SubjectID)
-		if domain.ErrorCode(err) == domain.ENOTFOUND {
-			break
-		} else if err != nil {
-			return id, err
-		}
-		id = identity{session: sess, applicant: a}
+		id = identity{session: sess, applicant: applicant}
 	case domain.RealmPortal:
 		u, err := s.store.FindStaffUserByID(c.Context(), sess.SubjectID)
 		if domain.ErrorCode(err) == domain.ENOTFOUND {
