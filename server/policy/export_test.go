@@ -6,3 +6,6 @@ func Folded(e *Engine, entrypoint string) bool {
 	_, ok := e.constants[entrypoint]
 	return ok
 }
+
+// FoldedRules lists the input-free rules compiled in as values.
+func FoldedRules(e *Engine) []string { return e.folded }

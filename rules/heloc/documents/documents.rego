@@ -4,16 +4,28 @@
 # The counts, categories, labels and the lists that decide which income,
 # employment or property asks for which type are data (tables/data.yaml,
 # loaded at data.heloc.documents.tables); the rules here only say when a
-# table row applies. Every trigger asks a person (side) for a type with a
+# table row applies. Every trigger asks a person for types, each with a
 # reason code; the required count of a type follows from the table, the
 # code explains why.
 #
 # Written for speed as well as reading: every decision of the upload page
-# runs this policy, and each rule, function call and lookup costs time. So
-# the facts of each person are worked out once, in rules whose values are
-# keyed by side (borrower, coborrower), rather than in functions called per
-# person and type; and loops bind the rules and tables they read to local
-# names before they start.
+# runs this policy, and each rule, function call, comprehension, iteration
+# and object built costs time.
+#   - What follows from the tables alone is worked out in one rule that
+#     reads no input, _lookup (at the end): the engine works such rules out
+#     once per policy revision (server/policy, fold), so an evaluation only
+#     looks it up. Evaluated as written (opa eval, opa test) it gives the
+#     same value, only worked out in each evaluation. A rule binds it to a
+#     local name (lk) once rather than look it up again for each use.
+#   - What a trigger asks is one record of _lookup: the entries the borrower
+#     sees of the types it asks (each with the trigger's reason), ready to
+#     show. A person's records are merged with one object.union_n, and what
+#     differs from the table (counts, uploads, labels naming the years, a
+#     type asked for two reasons) is merged over them the same way, so that
+#     little is done one type at a time. The entries are keyed by a string
+#     that sorts in display order (_keys), so that they are listed in that
+#     order as they are. Labels that name the years are ready for each year.
+#   - Each person is decided by one call of _decide with what is theirs.
 package heloc.documents
 
 import rego.v1
@@ -33,52 +45,158 @@ default requirements := {
 }
 
 requirements := {
-	"borrower": {"required": _required.borrower, "missing": _missing.borrower},
-	"coborrower": _coborrower_result,
-	"totalRequired": _total_required,
-	"totalMissing": _total_missing,
-	"documents": {"borrower": _documents.borrower, "coborrower": _coborrower_documents},
+	"borrower": {"required": borrower.required, "missing": borrower.missing},
+	"coborrower": object.get(coborrower, "result", null),
+	"totalRequired": borrower.totalRequired + coborrower.totalRequired,
+	"totalMissing": borrower.totalMissing + coborrower.totalMissing,
+	"documents": {"borrower": borrower.documents, "coborrower": object.get(coborrower, "documents", null)},
+} if {
+	borrower := _borrower
+	coborrower := _coborrower
 }
 
 # --- Input, guarded so that a missing optional field reads as empty ---
 
-_obj(x) := x if {
-	is_object(x)
-} else := {}
+_app := app if {
+	app := object.get(input, "application", {})
+	is_object(app)
+} else := {} if is_object(input)
 
-_app := _obj(object.get(input, "application", {}))
-
-_flags := _obj(object.get(input, "flags", {}))
-
+# Spec §9: today decides the years that W-2 labels name (the policy never
+# reads the clock).
 _today := object.get(input, "today", "")
 
-# Spec §3 Application: a user and a coborrower; policy contract: "coborrower
-# is null when the application has no coborrower".
-_people.borrower := _obj(object.get(_app, "user", {}))
+# The list x[key] ([] when it is absent or not a list). Its entries that
+# are not objects are left out where they are used: a field of a
+# non-object is undefined, so they ask nothing.
+_list(x, key) := list if {
+	list := object.get(x, key, [])
+	is_array(list)
+} else := []
 
-_people.coborrower := _app.coborrower if is_object(_app.coborrower)
+# Spec §5: the documents uploaded, each {type, isCoborrower}.
+_uploads := _list(_app, "uploads")
 
-# The objects of a list field (none when the field is absent or not a list).
-_employments := {side: [e | is_array(list); some e in list; is_object(e)] |
-	some side, p in _people
-	list := object.get(p, "employments", [])
+# Spec §3 Application: a user and a coborrower. Policy contract: the result
+# for the coborrower is null when the application has no coborrower (here
+# without one: no result, no documents, nothing in the totals). An upload
+# counts for the coborrower when isCoborrower is true, else for the
+# borrower.
+_borrower := _decide(
+	object.get(_app, "user", {}),
+	_property_asks,
+	[u.type | some u in _uploads; object.get(u, "isCoborrower", false) != true],
+	"borrower",
+)
+
+# The coborrower's decision, with the contract's result for them; without a
+# coborrower, nothing to add to the totals.
+default _coborrower := {"totalRequired": 0, "totalMissing": 0}
+
+_coborrower := object.union(d, {"result": {"required": d.required, "missing": d.missing}}) if {
+	p := _app.coborrower
+	is_object(p)
+	d := _decide(p, [], [u.type | some u in _uploads; u.isCoborrower == true], "coborrower")
 }
 
-_income_sources := {side: [s | is_array(list); some s in list; is_object(s)] |
-	some side, p in _people
-	list := object.get(p, "incomeSources", [])
+# --- One person ---
+
+# _decide(p, asks, uploads, side): the required and missing types of the
+# person p, their totals and what they see, given the asks (records of
+# _lookup) that fall to them beyond their own data (the property's fall to
+# the borrower) and the types of their uploads. side names them (borrower
+# or coborrower).
+_decide(p, asks, uploads, side) := {
+	"required": required,
+	"missing": missing,
+	"totalRequired": sum([n | some n in object.remove(required, excluded)]),
+	"totalMissing": sum([n | some n in object.remove(missing, excluded)]),
+	"documents": [entry | some entry in entries],
+} if {
+	lk := _lookup
+	excluded := _excluded
+	jobs := _list(p, "employments")
+	incomes := _list(p, "incomeSources")
+	loans := count([1 | some s in _omitted_student_loan_sides; s == side])
+
+	# Every record that asks this person for something.
+	records := array.concat(
+		array.concat(asks, _employment_asks(jobs, lk)),
+		array.concat(
+			[lk.income[s.type] | some s in incomes],
+			array.concat(
+				[_self_employment_asks(e, lk) | some e in jobs; e.selfEmployedIndicator == true; employment.employment_current(e, _today)],
+				array.concat(
+					[lk.id | lk.idStatuses[object.get(p, "identityVerificationStatus", "")]],
+					[lk.studentLoan | loans > 0],
+				),
+			),
+		),
+	)
+
+	# asked: type -> its key (_keys), for every type asked; shown: key ->
+	# what the borrower sees of the type, for every type asked.
+	asked := object.union_n([record.types | some record in records])
+	shown := object.union_n([record.entries | some record in records])
+
+	# Policy contract: "Only types with a count above zero appear in
+	# required". A type is not asked when a type that includes it
+	# (subsumedBy) is asked as well: the two years of personal returns
+	# include the most recent one. The types counted as a whole are taken
+	# from the table in one step; only the few counted per unit (spec §9:
+	# at least their minimum) are worked out one by one.
+	required := object.remove(
+		object.union(
+			object.filter(lk.fixedCounts, asked),
+			{type: n |
+				some type, def in lk.perUnit
+				asked[type]
+				n := max([object.get(def, "minimum", 0), def.count * _units(def.per, incomes, loans)])
+				n > 0
+			},
+		),
+		{type | some type, bigger in lk.subsumedBy; asked[type]; asked[bigger[_]]},
+	)
+
+	# How many uploads of each required type the person has.
+	uploaded := {type: count([1 | uploads[_] == type]) | some type in uploads; required[type]}
+
+	# Spec §5: "Missing documents = required count per type minus uploads
+	# of that type, computed separately for borrower and coborrower. Bank
+	# statements are excluded from the missing calculation." The required
+	# types that count as missing are taken in one step; only the types the
+	# person uploaded are looked at one by one.
+	counted := object.remove(required, lk.notCountedAsMissing)
+	missing := object.remove(
+		object.union(counted, {type: m | some type, n in uploaded; m := counted[type] - n; m > 0}),
+		{type | some type, n in uploaded; counted[type] <= n},
+	)
+
+	# What the person sees of each required type, in display order: its
+	# entry as shown, with what differs from the table merged in
+	# (object.union_n merges the objects of each key): all the reasons of a
+	# type asked for more than one, the counts of a type counted per unit,
+	# uploads, the totals' exclusions and labels that name the years; less
+	# the types asked but not required.
+	entries := object.remove(
+		object.union_n([
+			shown,
+			{asked[type]: {"reasons": [reason | some reason in codes]} |
+				some type, codes in object.union_n([record.codes | some record in records])
+				count(codes) > 1
+			},
+			{asked[type]: {"required": n, "missing": object.get(missing, type, 0)} | some type, _ in lk.perUnit; n := required[type]},
+			{asked[type]: {"uploaded": n, "missing": object.get(missing, type, 0)} | some type, n in uploaded},
+			{asked[type]: {"countsInTotal": false} | some type in excluded},
+			{asked[type]: _dynamic_fields(type, def, n, lk) | some type, def in lk.dynamic; n := required[type]},
+		]),
+		[key | some key in object.remove(asked, required)],
+	)
 }
 
-_mortgages := [m | is_array(list); some m in list; is_object(m)] if list := object.get(_app, "mortgages", [])
-
-_liabilities := [l | is_array(list); some l in list; is_object(l)] if list := object.get(_app, "liabilities", [])
-
-_uploads := [u | is_array(list); some u in list; is_object(u)] if list := object.get(_app, "uploads", [])
-
-# --- Employment facts (spec §3 Employment, §4) ---
+# --- Triggers (what a person's data asks) ---
 #
-# Worked out once per person. The employment predicates are written in
-# place, since a function call per employment costs more than its test:
+# The employment predicates, written in place:
 #   self-employed: selfEmployedIndicator is true (a missing one reads as
 #     not self-employed);
 #   verified (spec §3: "any source other than Manual means verified"): a
@@ -90,300 +208,172 @@ _uploads := [u | is_array(list); some u in list; is_object(u)] if list := object
 #   under 25% ownership (Fannie Mae B3-3.2-01): ownershipInterestType is
 #     "LessThan25Percent"; any other value, or none, is 25% or more.
 
-# The people with an employment that is not a self-employment.
-_has_salaried_job contains side if {
-	some side, jobs in _employments
+# Spec §5: paystubs (4) and W-2 (2) for a person who has a non-self-employed
+# employment and no verified current job.
+_employment_asks(jobs, lk) := [lk.employment] if {
 	some e in jobs
-	not e.selfEmployedIndicator == true
-}
+	object.get(e, "selfEmployedIndicator", false) != true
+	not _verified_current(jobs, lk)
+} else := []
 
-# The people with a verified current job.
-_has_verified_current_job contains side if {
-	some side, jobs in _employments
+# Some job is verified and current.
+_verified_current(jobs, lk) if {
 	some e in jobs
 	is_string(e.dataSource)
 	e.dataSource != ""
-	not e.dataSource in tables.triggers.employment.unverifiedSources
+	not lk.unverifiedSources[e.dataSource]
 	employment.employment_current(e, _today)
-}
-
-# Each person's current self-employments.
-_current_self_employments := {side: [e |
-	some e in jobs
-	e.selfEmployedIndicator == true
-	employment.employment_current(e, _today)
-] |
-	some side, jobs in _employments
-}
-
-# businessStructure is a field of the employment that the project adds (the
-# business-information page asks it: screens.md); without it, "default".
-_structure_documents(e) := docs if {
-	docs := tables.triggers.selfEmployment.byStructure[e.businessStructure]
-} else := tables.triggers.selfEmployment.byStructure["default"]
-
-# --- Triggers ---
-
-# _asked[side][type] is the set of reason codes asking that person for that
-# type; each rule below adds one code. (Gathered per person and type as they
-# are found, so that nothing searches a list of triggers per type.)
-
-# Spec §5: paystubs (4) and W-2 (2) for a person who has a non-self-employed
-# employment and no verified current job.
-_asked[side][type] contains "employmentNotVerified" if {
-	some side in _has_salaried_job
-	not side in _has_verified_current_job
-	some type in tables.triggers.employment.notVerified
 }
 
 # Spec §5 (bas: paystubs and W-2), §9 (rental agreements, alimony subtypes)
 # and, where the spec is silent, the Fannie Mae sections cited in the table
-# beside each income type. The code is "<income type>Income".
-_asked[side][type] contains code if {
-	some side, sources in _income_sources
-	some source in sources
-	is_string(source.type)
-	code := concat("", [source.type, "Income"])
-	some type in object.get(tables.triggers.income, source.type, [])
-}
+# beside each income type: lk.income[<income type>], with the code
+# "<income type>Income".
 
 # Spec silent on 1099, K-1, business and personal tax returns: Fannie Mae
-# B3-3.2-01 for a current self-employment of 25% or more, by business
-# structure (see the table).
-_asked[side][type] contains "selfEmployed" if {
-	some side, jobs in _current_self_employments
-	some e in jobs
-	object.get(e, "ownershipInterestType", "") != "LessThan25Percent"
-	some type in _structure_documents(e)
-}
-
-# Fannie Mae B3-3.2-01: under 25% ownership, K-1s.
-_asked[side][type] contains "selfEmployedLessThan25Percent" if {
-	some side, jobs in _current_self_employments
-	some e in jobs
+# B3-3.2-01. A current self-employment under 25% asks K-1s; one of 25% or
+# more asks by business structure (see the table). businessStructure is a
+# field of the employment that the project adds (the business-information
+# page asks it: screens.md); without it, or with one the table does not
+# list, "default".
+_self_employment_asks(e, lk) := lk.lessThan25Percent if {
 	e.ownershipInterestType == "LessThan25Percent"
-	some type in tables.triggers.selfEmployment.lessThan25Percent
-}
+} else := asks if {
+	asks := lk.structure[e.businessStructure]
+} else := lk.structure["default"]
 
 # Ours (spec §9 gives only the count 1): an ID document when the person's
 # electronic identity check did not pass (identityVerificationStatus, a
-# field of the person that the project adds). Until the check has a result
-# no ID document is asked, so the contract's example asks none.
-_asked[side].idDocument contains "identityNotVerified" if {
-	some side, p in _people
-	object.get(p, "identityVerificationStatus", "") in tables.triggers.identity.idDocumentStatuses
-}
+# field of the person that the project adds): lk.id, in _decide. Until the
+# check has a result no ID document is asked, so the contract's example
+# asks none.
 
 # Spec §5: property documents count on the borrower's side.
-# Flood insurance when the property state is FL.
-_asked.borrower.floodInsurance contains "floodInsuranceState" if {
-	state := object.get(_app, ["property", "state"], "")
-	is_string(state)
-	upper(trim_space(state)) in tables.triggers.property.floodInsuranceStates
-}
+_property_asks := array.concat(array.concat(flood, trust), array.concat(tax_bill, solar)) if {
+	lk := _lookup
+	mortgages := [m | some m in _list(_app, "mortgages"); is_object(m)]
 
-# Spec §5: a trust document when the property is in a trust.
-_asked.borrower.trustDocument contains "propertyInTrust" if {
-	object.get(_app, "isInTrust", false) == true
-}
+	# Spec §5: flood insurance when the property state is FL.
+	flood := [lk.flood |
+		state := object.get(_app, ["property", "state"], "")
+		is_string(state)
+		lk.floodStates[upper(trim_space(state))]
+	]
 
-# Spec §5: a property tax bill when there are no mortgages (an absent list
-# is no mortgages).
-_asked.borrower.propertyTaxBill contains "noMortgage" if {
-	count(_mortgages) == 0
-}
+	# Spec §5: a trust document when the property is in a trust.
+	trust := [lk.trust | object.get(_app, "isInTrust", false) == true]
 
-# Spec §5: a solar panel statement "by a mortgage-based check". Ours: a
-# mortgage held by a solar lender or recorded as a solar lien (table
-# triggers.property; Fannie Mae B2-3-04).
-_asked.borrower.solarPanelStatement contains "solarLien" if {
-	some m in _mortgages
-	_solar(m)
-}
+	# Spec §5: a property tax bill when there are no mortgages (an absent
+	# list is no mortgages).
+	tax_bill := [lk.taxBill | count(mortgages) == 0]
 
-_solar(m) if {
-	creditor := object.get(m, "creditor", "")
-	is_string(creditor)
-	name := lower(creditor)
-	some keyword in tables.triggers.property.solarCreditorKeywords
-	contains(name, keyword)
-}
-
-_solar(m) if {
-	type := object.get(m, "type", "")
-	is_string(type)
-	lower(type) in tables.triggers.property.solarLienTypes
+	# Spec §5: a solar panel statement "by a mortgage-based check". Ours: a
+	# mortgage held by a solar lender (its creditor, in lower case, holds a
+	# solar creditor keyword) or recorded as a solar lien (table
+	# triggers.property; Fannie Mae B2-3-04).
+	solar_creditors := [m |
+		some m in mortgages
+		creditor := object.get(m, "creditor", "")
+		is_string(creditor)
+		regex.match(lk.solarPattern, lower(creditor))
+	]
+	solar_liens := [m |
+		some m in mortgages
+		type := object.get(m, "type", "")
+		is_string(type)
+		lk.solarLienTypes[lower(type)]
+	]
+	solar := [lk.solar | count(solar_creditors) + count(solar_liens) > 0]
 }
 
 # Spec §9: an educational loan statement per omitted liability. Ours: the
-# omitted liabilities that are student loans (Fannie Mae B3-6-05).
-_asked[side].educationalLoanStatement contains "omittedStudentLoan" if {
-	some side in _omitted_student_loan_sides
-}
-
-# The side each omitted student loan counts on, one entry per loan.
+# omitted liabilities that are student loans (Fannie Mae B3-6-05). The side
+# each one counts on, one entry per loan.
 _omitted_student_loan_sides := [_liability_side(l) |
-	some l in _liabilities
+	student_loan_types := _lookup.studentLoanTypes
+	some l in _list(_app, "liabilities")
 	l.omitted == true
-	_student_loan(l)
-]
-
-_student_loan(l) if {
 	type := object.get(l, "type", "")
 	is_string(type)
-	lower(type) in tables.triggers.liabilities.studentLoanTypes
-}
+	student_loan_types[lower(type)]
+]
 
 # Spec §3 Liability: debtor is borrower, coborrower or joint. Ours: joint
 # (or no debtor) counts once, on the borrower's side; a coborrower's debt
 # without a coborrower on the application falls to the borrower.
 _liability_side(l) := "coborrower" if {
 	object.get(l, "debtor", "") == "coborrower"
-	_people.coborrower
+	is_object(_app.coborrower)
 } else := "borrower"
 
-# --- Counts (spec §9) ---
+# Spec §5: "ID document and educational loan statement are excluded from the
+# total when a flag says so."
+_excluded contains type if {
+	flags := object.get(input, "flags", {})
+	is_object(flags)
+	some flag, type in tables.exclusionFlags
+	object.get(flags, flag, false) == true
+}
+
+# --- Counts and labels (spec §9) ---
 
 # Spec §9: "one per rental unit (minimum 1)". Ours: a rental income source
 # without a usable rentalUnits counts as one unit.
-_units(side, "rentalUnit") := sum([_rental_units(s) |
-	some s in _income_sources[side]
-	s.type == "rental"
-])
+_units("rentalUnit", incomes, _) := sum([_rental_units(s) | some s in incomes; s.type == "rental"])
 
 # Spec §9: "one per omitted liability (minimum 1)".
-_units(side, "omittedStudentLoan") := count([s | some s in _omitted_student_loan_sides; s == side])
+_units("omittedStudentLoan", _, loans) := loans
 
+# The units of a rental income source: its rentalUnits, whole, or 1.
 _rental_units(s) := floor(s.rentalUnits) if {
 	is_number(s.rentalUnits)
 	s.rentalUnits >= 1
 } else := 1
 
-# The count of a type with `per` (def, its row of the table) for a person:
-# its count per unit, at least its minimum. (The tables' schema allows per
-# only as rentalUnit or omittedStudentLoan.) A type without `per` counts its
-# `count`.
-_count_per_unit(side, def) := max([object.get(def, "minimum", 0), def.count * _units(side, def.per)])
-
-# Policy contract: "Only types with a count above zero appear in required".
-# A type is not asked when a type that includes it (subsumedBy) is asked as
-# well: the two years of personal returns include the most recent one.
-# (Subsumed types are removed in one step, and only the few types counted
-# per unit go through a function, for speed.)
-_required := {side: {type: n |
-	some type, _ in object.remove(asked, subsumed)
-	def := types[type]
-	n := object.get(per_unit, type, def.count)
-	n > 0
-} |
-	some side, _ in _people
-	asked := object.get(_asked, side, {})
-	subsumed := {type | some type, _ in asked; some bigger in types[type].subsumedBy; asked[bigger]}
-	per_unit := {type: _count_per_unit(side, def) | some type, _ in asked; def := types[type]; def.per}
-} if types := tables.types
-
-# _uploads_of[side][type]: the positions of a person's uploads of a type.
-# An upload counts for the coborrower when isCoborrower is true, else for
-# the borrower.
-_uploads_of.coborrower[type] contains i if {
-	some i, u in _uploads
-	u.isCoborrower == true
-	type := object.get(u, "type", null)
-}
-
-_uploads_of.borrower[type] contains i if {
-	some i, u in _uploads
-	not u.isCoborrower == true
-	type := object.get(u, "type", null)
-}
-
-# How many uploads of each type a person has.
-_uploaded := {side: {type: count(positions) | some type, positions in uploads} |
-	some side, uploads in _uploads_of
-}
-
-# Spec §5: "Missing documents = required count per type minus uploads of
-# that type, computed separately for borrower and coborrower. Bank
-# statements are excluded from the missing calculation."
-_missing := {side: {type: m |
-	some type, n in required
-	not types[type].countsAsMissing == false
-	m := n - object.get(uploaded, type, 0)
-	m > 0
-} |
-	some side, required in _required
-	uploaded := object.get(_uploaded, side, {})
-} if types := tables.types
-
-# Spec §5: "ID document and educational loan statement are excluded from the
-# total when a flag says so."
-_excluded contains type if {
-	some flag, type in tables.exclusionFlags
-	object.get(_flags, flag, false) == true
-}
-
-_total_required := sum([n | some req in _required; some n in object.remove(req, excluded)]) if excluded := _excluded
-
-_total_missing := sum([m | some miss in _missing; some m in object.remove(miss, excluded)]) if excluded := _excluded
-
-default _coborrower_result := null
-
-_coborrower_result := {"required": _required.coborrower, "missing": _missing.coborrower} if _people.coborrower
-
-# --- What the borrower sees (spec §9 labels, categories, subtypes) ---
-
-default _coborrower_documents := null
-
-_coborrower_documents := _documents.coborrower if _people.coborrower
-
-# A person's required types in display order (the table's `order`), each
-# with its label, category, counts and reasons and, when the table gives
-# them, the kinds of document that satisfy it (subtypes) and, for a type
-# with an itemLabel, one line per document (items). Filled-in labels and
-# the optional fields are worked out first for the few types that have
-# them, so that the other entries are built without them (for speed:
-# object.union with {} is cheap, the per-entry alternatives are not).
-_documents := {side: [object.union(
-	object.union(
-		{
-			"type": type,
-			"label": object.get(labels, type, def.label),
-			"category": def.category,
-			"required": n,
-			"uploaded": object.get(uploaded, type, 0),
-			"missing": object.get(missing, type, 0),
-			"countsInTotal": object.get(in_total, type, true),
-			"reasons": [{"code": code, "message": object.get(reasons, code, code)} | some code in sort(asked[type])],
-		},
-		object.get(subtypes, type, {}),
-	),
-	object.get(items, type, {}),
-) |
-	some [_, type, n, def] in sort([[object.get(def, "order", 0), type, n, def] | some type, n in required; def := types[type]])
-] |
-	some side, required in _required
-	missing := _missing[side]
-	uploaded := object.get(_uploaded, side, {})
-	asked := object.get(_asked, side, {})
-	labels := {type: _label(def, n) | some type, n in required; def := types[type]; contains(def.label, "{")}
-	subtypes := {type: {"subtypes": def.subtypes} | some type, _ in required; def := types[type]; is_array(def.subtypes)}
-	items := {type: {"items": _items(def.itemLabel, n)} | some type, n in required; def := types[type]; is_string(def.itemLabel)}
-} if {
-	types := tables.types
-	reasons := tables.reasons
-	in_total := {type: false | some type in _excluded}
-}
-
 # Spec §9 "W-2 labels use the two previous calendar years": {years} in a
 # label names the previous calendar years of input.today, one per document,
-# and `itemLabel` gives each document its own line. "Bank statements cover
-# the last 12 months": {months}. Only labels with a placeholder come here
-# (the others are used as they are), and the years are worked out only for
-# a label that names them.
-_label(def, n) := strings.replace_n(
+# and `itemLabel` gives each document its own line (items). A type counted
+# as a whole has them ready in _fields_by_year for each year of this and the
+# next centuries (the year of input.today is all that decides them);
+# otherwise they are filled in here.
+_dynamic_fields(type, def, n, _) := _fields_by_year[type][_this_year] if {
+	not def.per
+} else := _fields_in(def, n, _this_year)
+
+# For each type counted as a whole whose label or items depend on the year
+# of input.today, its label and items for each year from 2000 to 2199. (A
+# rule of keys rather than one value, so that evaluated as written it works
+# out only the type and year it is asked for.)
+_fields_by_year[type][year] := _fields_in(def, def.count, year) if {
+	some type, def in tables.types
+	_dynamic(def)
+	not def.per
+	some year in numbers.range(2000, 2199)
+}
+
+# The year of input.today (0 when today is not a date).
+default _this_year := 0
+
+_this_year := to_number(substring(_today, 0, 4)) if regex.match(`^[0-9]{4}-`, _today)
+
+# The label of a type whose label or items depend on the input, as of the
+# year `year`, for n documents and, when it has an itemLabel, its items.
+_fields_in(def, n, year) := object.union(
+	{"label": _label(def, n, year)},
+	{"items": [replace(def.itemLabel, "{year}", y) | some y in _years_before(year, n)] | is_string(def.itemLabel)},
+)
+
+# The n calendar years before year, latest first.
+_years_before(year, n) := [format_int(year - i, 10) | some i in numbers.range(1, n)]
+
+# A label filled in: {years} (as above, before the year `year`), {months}
+# (spec §9 "Bank statements cover the last 12 months": coversMonths) and
+# {count}, the count required. A label without a placeholder is used as it
+# is.
+_label(def, n, year) := strings.replace_n(
 	{
 		"{count}": format_int(n, 10),
-		"{years}": _join_and(_previous_years(n)),
+		"{years}": _join_and(_years_before(year, n)),
 		"{months}": format_int(object.get(def, "coversMonths", 0), 10),
 	},
 	def.label,
@@ -397,17 +387,172 @@ _label(def, n) := strings.replace_n(
 	def.label,
 )
 
-_items(label, n) := [replace(label, "{year}", year) | some year in _previous_years(n)]
-
-default _this_year := 0
-
-_this_year := to_number(substring(_today, 0, 4)) if regex.match(`^[0-9]{4}-`, _today)
-
-_previous_years(n) := [format_int(_this_year - i, 10) | some i in numbers.range(1, n)]
-
+# "2025 and 2024"; "2025, 2024 and 2023".
 _join_and(words) := words[0] if count(words) == 1
 
 _join_and(words) := sprintf("%s and %s", [
 	concat(", ", array.slice(words, 0, count(words) - 1)),
 	words[count(words) - 1],
 ]) if count(words) > 1
+
+# --- Lookups: the tables as the rules above use them (no input) ---
+
+_lookup := {
+	# What each trigger asks, as a record (_record). Spec §5: an employment
+	# that is not verified; spec §5 and §9 (and Fannie Mae where the table
+	# cites it): each income type, with the code "<income type>Income";
+	# Fannie Mae B3-3.2-01: a current self-employment of 25% or more by
+	# business structure ("default" for one not listed), and one under 25%;
+	# ours: an identity check that did not pass; spec §5: flood insurance,
+	# a property in a trust, no mortgages, a solar lien; spec §9: an omitted
+	# student loan.
+	"employment": _record(tables.triggers.employment.notVerified, "employmentNotVerified"),
+	"income": {income: _record(types, concat("", [income, "Income"])) | some income, types in tables.triggers.income},
+	"structure": {structure: _record(types, "selfEmployed") | some structure, types in tables.triggers.selfEmployment.byStructure},
+	"lessThan25Percent": _record(tables.triggers.selfEmployment.lessThan25Percent, "selfEmployedLessThan25Percent"),
+	"id": _record(["idDocument"], "identityNotVerified"),
+	"flood": _record(["floodInsurance"], "floodInsuranceState"),
+	"trust": _record(["trustDocument"], "propertyInTrust"),
+	"taxBill": _record(["propertyTaxBill"], "noMortgage"),
+	"solar": _record(["solarPanelStatement"], "solarLien"),
+	"studentLoan": _record(["educationalLoanStatement"], "omittedStudentLoan"),
+	# The values the triggers compare with, as sets.
+	"unverifiedSources": {s | some s in tables.triggers.employment.unverifiedSources},
+	"idStatuses": {s | some s in tables.triggers.identity.idDocumentStatuses},
+	"floodStates": {s | some s in tables.triggers.property.floodInsuranceStates},
+	"solarLienTypes": {s | some s in tables.triggers.property.solarLienTypes},
+	"studentLoanTypes": {s | some s in tables.triggers.liabilities.studentLoanTypes},
+	# The solar creditor keywords as one pattern (_solar_pattern).
+	"solarPattern": _solar_pattern,
+	# Spec §9: the count of each type counted as a whole (without `per`),
+	# the types counted per unit, with their rows, and the types another
+	# type includes (subsumedBy), with those types.
+	"fixedCounts": {type: def.count | some type, def in tables.types; not def.per; def.count > 0},
+	"perUnit": {type: def | some type, def in tables.types; def.per},
+	"subsumedBy": {type: def.subsumedBy | some type, def in tables.types; def.subsumedBy},
+	# Spec §5: the types left out of `missing` (countsAsMissing false).
+	"notCountedAsMissing": {type | some type, def in tables.types; def.countsAsMissing == false},
+	# The types whose label or items depend on the input, with their rows.
+	"dynamic": {type: def | some type, def in tables.types; _dynamic(def)},
+}
+
+# The record of a trigger that asks for types with a reason code:
+#   types: type -> its key (_keys), for each type asked;
+#   entries: key -> what the borrower sees of the type (_entry), with the
+#     reason;
+#   codes: type -> {code: reason}, for the types that more than one code
+#     can ask (_shared), so that a type asked for two reasons lists both.
+# The reason is {code, message} (spec §9 and the table's reasons; a code
+# without a message shows itself).
+_record(types, code) := {
+	"types": {type: _keys[type] | some type in types; tables.types[type]},
+	"entries": {_keys[type]: object.union(_entry(type, def), {"reasons": [reason]}) | some type in types; def := tables.types[type]},
+	"codes": {type: {code: reason} | some type in types; _shared[type]},
+} if {
+	reason := {"code": code, "message": object.get(object.get(tables, "reasons", {}), code, code)}
+}
+
+# Each type's key: a string that sorts in display order (the table's
+# `order`, then the type's name), its position in that order written with
+# as many digits as the last position needs ("07").
+_keys := {type: sprintf("%0*d", [count(format_int(count(ranked), 10)), i]) | some i, [_, type] in ranked} if {
+	ranked := sort([[object.get(def, "order", 0), type] | some type, def in tables.types])
+}
+
+# Every [type, code] that a trigger can ask.
+_pairs contains [type, "employmentNotVerified"] if some type in tables.triggers.employment.notVerified
+
+_pairs contains [type, concat("", [income, "Income"])] if {
+	some income, types in tables.triggers.income
+	some type in types
+}
+
+_pairs contains [type, "selfEmployed"] if {
+	some types in tables.triggers.selfEmployment.byStructure
+	some type in types
+}
+
+_pairs contains [type, "selfEmployedLessThan25Percent"] if some type in tables.triggers.selfEmployment.lessThan25Percent
+
+_pairs contains ["idDocument", "identityNotVerified"]
+
+_pairs contains ["floodInsurance", "floodInsuranceState"]
+
+_pairs contains ["trustDocument", "propertyInTrust"]
+
+_pairs contains ["propertyTaxBill", "noMortgage"]
+
+_pairs contains ["solarPanelStatement", "solarLien"]
+
+_pairs contains ["educationalLoanStatement", "omittedStudentLoan"]
+
+# The types that more than one code can ask.
+_shared contains type if {
+	some [type, code] in _pairs
+	some [other_type, other] in _pairs
+	other_type == type
+	code != other
+}
+
+# The solar creditor keywords as one pattern that matches a name holding
+# any of them, each keyword taken literally (and one that matches nothing
+# when there are none).
+_solar_pattern := concat("|", [strings.replace_n(_regex_escapes, keyword) | some keyword in keywords]) if {
+	keywords := tables.triggers.property.solarCreditorKeywords
+	count(keywords) > 0
+} else := `[^\s\S]`
+
+# The characters a regular expression reads as operators, escaped.
+_regex_escapes := {
+	"\\": "\\\\", ".": "\\.", "+": "\\+", "*": "\\*", "?": "\\?", "(": "\\(", ")": "\\)",
+	"|": "\\|", "[": "\\[", "]": "\\]", "{": "\\{", "}": "\\}", "^": "\\^", "$": "\\$",
+}
+
+# What the borrower sees of a type, before a person's reasons, counts and
+# uploads are put in (spec §9 labels, categories, subtypes): its type,
+# category and count, the kinds of document that satisfy it (subtypes) when
+# the table gives them, and its label unless the label depends on the input
+# (_dynamic_label); none uploaded, missing what it counts, counting in the
+# totals.
+_entry(type, def) := object.union_n([
+	{
+		"type": type,
+		"category": def.category,
+		"required": def.count,
+		"uploaded": 0,
+		"missing": _missing_at_first(def),
+		"countsInTotal": true,
+	},
+	{"subtypes": def.subtypes | is_array(def.subtypes)},
+	{"label": _static_label(def) | not _dynamic_label(def)},
+])
+
+_missing_at_first(def) := 0 if {
+	def.countsAsMissing == false
+} else := def.count
+
+# A type whose label or items depend on the input: a label naming the years
+# (of input.today), a label naming the count of a type counted per unit, or
+# one line per document (itemLabel).
+_dynamic(def) if _dynamic_label(def)
+
+_dynamic(def) if is_string(def.itemLabel)
+
+_dynamic_label(def) if contains(def.label, "{years}")
+
+_dynamic_label(def) if {
+	def.per
+	contains(def.label, "{count}")
+}
+
+# The label of a type that names neither the years nor (counted per unit)
+# its count: {count} is the table's count, {months} its coversMonths.
+_static_label(def) := def.label if {
+	not contains(def.label, "{")
+} else := strings.replace_n(
+	{
+		"{count}": format_int(def.count, 10),
+		"{months}": format_int(object.get(def, "coversMonths", 0), 10),
+	},
+	def.label,
+)

@@ -43,22 +43,42 @@ landing_pages := tables.landing_pages if {
 # {"application": {"user": {...}, "coborrower": null | {...}, "isSelfEmployed": bool}},
 # the application shape of data.heloc.documents. Each page carries its step's
 # section label, so the webapp renders the stepper from this list alone.
+# (The list for each combination of the facts that `when` names is worked
+# out by _pages_by_facts, which reads no input: the engine works it out once
+# per policy revision (server/policy, fold), so a decision only looks up the
+# loan's facts.)
 default application_pages := []
 
-application_pages := [page |
-	some i, row in rows
-	shown[i]
+application_pages := _pages_by_facts[[fact | some fact in _when_facts; _facts[fact]]]
+
+# The facts that some page's `when` names.
+_when_facts := {row.when | some row in tables.application_pages; object.get(row, "when", false) != false}
+
+# For each set of those facts (as a sorted list), the pages shown to a loan
+# with exactly them: those without a `when`, and those whose `when` is one
+# of them.
+_pages_by_facts[sort(facts)] := [page |
+	some row in rows
+	_shown(row, facts)
 	page := object.union(row, {"section": object.get(labels, row.step, "")})
 ] if {
 	rows := tables.application_pages
 	is_array(rows)
 	labels := sections
-	facts := _facts
+	some facts in _subsets(_when_facts)
+}
 
-	# The rows shown: those without a `when`, and those whose `when` holds
-	# (gathered in two passes rather than a function call per row, which
-	# costs more).
-	shown := {i | some i, row in rows; object.get(row, "when", false) == false} | {i | some i, row in rows; facts[row.when]}
+# A row is shown to a loan with the facts: it has no `when`, or its `when`
+# is one of them.
+_shown(row, _) if object.get(row, "when", false) == false
+
+_shown(row, facts) if facts[row.when]
+
+# Every subset of the set s: for each n below 2^|s|, the elements whose bit
+# is set in n.
+_subsets(s) := {{x | some i, x in list; bits.and(n, bits.lsh(1, i)) != 0} |
+	list := sort(s)
+	some n in numbers.range(0, bits.lsh(1, count(list)) - 1)
 }
 
 # The page after input.path in this loan's application, or null at the end
