@@ -117,3 +117,10 @@ func TestSessionLifetimes(t *testing.T) {
 		t.Fatalf("got %v, %v, %v; want 15m and 8h", c.SessionIdle, c.SessionMaxAge, err)
 	}
 }
+
+func TestMailErrorsLoseTheirAddresses(t *testing.T) {
+	got := emailAddress.ReplaceAllString(`mail: RCPT TO: 550 5.1.1 <jane.doe@example.com>: Recipient address rejected`, "<address>")
+	if strings.Contains(got, "jane") || !strings.Contains(got, "Recipient address rejected") {
+		t.Fatalf("got %q, want the address gone and the reason kept", got)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"regexp"
 	"syscall"
 	"time"
 
@@ -114,9 +115,13 @@ func serve(ctx context.Context) error {
 	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, TrustProxy: cfg.TrustProxy,
 		SessionSecret: cfg.Secrets.sessionSecret(), SessionIdle: cfg.SessionIdle, SessionMaxAge: cfg.SessionMaxAge, Keyring: keyring}
 	if cfg.SMTP.Host != "" {
-		if wcfg.Mailer, err = mail.NewSMTP(cfg.SMTP); err != nil {
+		relay, err := mail.NewSMTP(cfg.SMTP)
+		if err != nil {
 			return err
 		}
+		wcfg.Mailer = mail.Async(relay, func(err error) {
+			log.Error("mail delivery failed", slog.String("error", emailAddress.ReplaceAllString(err.Error(), "<address>")))
+		})
 	} else {
 		wcfg.Outbox = mail.NewOutbox(0)
 	}
@@ -192,3 +197,7 @@ func sweepSessions(ctx context.Context, db *store.DB, log *slog.Logger) {
 		}
 	}
 }
+
+// emailAddress finds e-mail addresses, which a relay's refusal may quote;
+// they are personal data and stay out of the logs.
+var emailAddress = regexp.MustCompile(`[^\s<>"']+@[^\s<>"']+`)
