@@ -60,14 +60,19 @@ func (db *DB) FindApplicantByID(ctx context.Context, id string) (*domain.Applica
 // findApplicant looks an applicant up by column, which is one of two
 // constants above, never caller input.
 func (db *DB) findApplicant(ctx context.Context, column, value string) (*domain.Applicant, error) {
+	return scanApplicant(db.getRow(ctx, `SELECT `+applicantColumns+` FROM applicants a WHERE a.`+column+` = ?`, value))
+}
+
+const applicantColumns = `a.id, a.email, a.first_name, a.last_name, a.phone, a.tcpa_consent_at, a.tcpa_consent_version, a.created_at`
+
+// scanApplicant reads applicantColumns, then any extra columns into extra.
+func scanApplicant(row rowScanner, extra ...any) (*domain.Applicant, error) {
 	var a domain.Applicant
 	var phone, consentVersion sql.NullString
 	var consentAt sql.NullInt64
 	var created int64
-	err := db.getRow(ctx, `SELECT id, email, first_name, last_name, phone, tcpa_consent_at, tcpa_consent_version, created_at
-		FROM applicants WHERE `+column+` = ?`, value).
-		Scan(&a.ID, &a.Email, &a.FirstName, &a.LastName, &phone, &consentAt, &consentVersion, &created)
-	if errors.Is(err, sql.ErrNoRows) {
+	dest := append([]any{&a.ID, &a.Email, &a.FirstName, &a.LastName, &phone, &consentAt, &consentVersion, &created}, extra...)
+	if err := row.Scan(dest...); errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.ENOTFOUND, "Applicant not found.")
 	} else if err != nil {
 		return nil, err

@@ -166,18 +166,13 @@ func earlier(a, b time.Time) time.Time {
 // applicant in one query: the lookup every signed-in applicant request makes.
 func (db *DB) FindApplicantSession(ctx context.Context, token string) (*domain.Session, *domain.Applicant, error) {
 	var s domain.Session
-	var a domain.Applicant
-	var phone, consentVersion sql.NullString
-	var consentAt sql.NullInt64
-	var created, lastSeen, idleExpires, expires, applicantCreated int64
-	err := db.getRow(ctx, `
-		SELECT s.subject_id, s.created_at, s.last_seen_at, s.idle_expires_at, s.expires_at,
-		       a.id, a.email, a.first_name, a.last_name, a.phone, a.tcpa_consent_at, a.tcpa_consent_version, a.created_at
+	var created, lastSeen, idleExpires, expires int64
+	a, err := scanApplicant(db.getRow(ctx, `
+		SELECT `+applicantColumns+`, s.subject_id, s.created_at, s.last_seen_at, s.idle_expires_at, s.expires_at
 		FROM sessions s JOIN applicants a ON a.id = s.subject_id
-		WHERE s.token_hash = ? AND s.realm = ?`, hashToken(token), string(domain.RealmApplicant)).
-		Scan(&s.SubjectID, &created, &lastSeen, &idleExpires, &expires,
-			&a.ID, &a.Email, &a.FirstName, &a.LastName, &phone, &consentAt, &consentVersion, &applicantCreated)
-	if errors.Is(err, sql.ErrNoRows) {
+		WHERE s.token_hash = ? AND s.realm = ?`, hashToken(token), string(domain.RealmApplicant)),
+		&s.SubjectID, &created, &lastSeen, &idleExpires, &expires)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
 		return nil, nil, errNoSession()
 	} else if err != nil {
 		return nil, nil, err
@@ -188,12 +183,5 @@ func (db *DB) FindApplicantSession(ctx context.Context, token string) (*domain.S
 	if !db.now().Before(s.ExpiresAt) {
 		return nil, nil, errNoSession()
 	}
-	if phone.Valid {
-		a.Phone = &phone.String
-	}
-	if consentAt.Valid {
-		a.TCPAConsent = &domain.Consent{Version: consentVersion.String, At: fromMS(consentAt.Int64)}
-	}
-	a.CreatedAt = fromMS(applicantCreated)
-	return &s, &a, nil
+	return &s, a, nil
 }

@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -85,8 +84,7 @@ func (s *Server) authErrorOf(c fiber.Ctx, err error) *authError {
 		return ae
 	}
 	msg := domain.ErrorMessage(err)
-	switch {
-	case accounts.IsSecondFactorRequired(err):
+	if accounts.IsSecondFactorRequired(err) {
 		return authErr(401, "SecondFactorRequired", msg)
 	}
 	switch domain.ErrorCode(err) {
@@ -277,8 +275,8 @@ func (s *Server) getSession(c fiber.Ctx, api authAPI, _ url.Values) (any, error)
 		return nil, err
 	}
 	if id.session == nil {
-		if s.sessionToken(c, api.realm) != "" || c.Cookies(s.cookieName(cookiesOf[api.realm].session, c)) != "" {
-			s.clearCookie(c, cookiesOf[api.realm].session)
+		if c.Cookies(s.cookieName(cookiesOf[api.realm].session, c)) != "" {
+			s.clearCookie(c, cookiesOf[api.realm].session) // ended or forged
 		}
 		return fiber.Map{}, nil
 	}
@@ -468,13 +466,14 @@ func (s *Server) decodeForm(def string, form url.Values, fields []string, out an
 	return s.schemas.Decode(def, raw, out)
 }
 
+// signOut ends the session; without a callbackUrl it sends the user home.
 func (s *Server) signOut(c fiber.Ctx, api authAPI, form url.Values) (any, error) {
-	target, err := s.callbackURL(c, api, form.Get("callbackUrl"))
-	if err != nil {
-		return nil, err
-	}
-	if form.Get("callbackUrl") == "" {
-		target = s.origin(c) + "/"
+	target := s.origin(c) + "/"
+	if raw := form.Get("callbackUrl"); raw != "" {
+		var err error
+		if target, err = s.callbackURL(c, api, raw); err != nil {
+			return nil, err
+		}
 	}
 	if _, err := s.endSession(c, api.realm); err != nil {
 		return nil, err
@@ -555,9 +554,4 @@ func (s *Server) clientLog(c fiber.Ctx, api authAPI, _ url.Values) (any, error) 
 	s.log.InfoContext(c.Context(), "client log", slog.String("realm", string(api.realm)),
 		slog.String("level", level), slog.String("code", code))
 	return fiber.Map{}, nil
-}
-
-// newCSRFKey derives the CSRF hash key from the session secret.
-func newCSRFKey(secret []byte) []byte {
-	return []byte(base64.RawStdEncoding.EncodeToString(deriveKey(secret, "heloc csrf")))
 }

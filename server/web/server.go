@@ -146,7 +146,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	}
 	s := &Server{cfg: cfg, store: store, policy: policy, schemas: schemas, botCheck: botCheck, log: log,
 		cookies:  newCookieCodec(cfg.SessionSecret, cfg.SessionMaxAge),
-		csrfKey:  newCSRFKey(cfg.SessionSecret),
+		csrfKey:  deriveKey(cfg.SessionSecret, "heloc csrf"),
 		limiter:  ratelimit.New(cfg.Now),
 		accounts: accounts.New(store, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
 	}
