@@ -128,6 +128,7 @@ func loadFiles(ctx context.Context, files []file) (*Engine, error) {
 	}
 	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, constants: map[string]any{}, tables: tables, folded: folded}
 	e.strings, e.numbers = namedValues(compiler.Modules, tables.root)
+	deps := newDependencies(compiler) // one memo for every entrypoint's rules
 	for _, name := range entrypoints(modules) {
 		pq, err := rego.New(
 			rego.Query("data."+name),
@@ -138,7 +139,7 @@ func loadFiles(ctx context.Context, files []file) (*Engine, error) {
 			return nil, fmt.Errorf("policy: prepare %s: %w", name, err)
 		}
 		e.queries[name] = pq
-		if readsInput(compiler, name) {
+		if deps.readsInput(name) {
 			continue
 		}
 		v, err := e.eval(ctx, name, pq, nil)
@@ -154,13 +155,13 @@ func loadFiles(ctx context.Context, files []file) (*Engine, error) {
 // function they use, refer to input or call a nondeterministic built-in
 // (such as the clock): whether its value may differ between two calls. When
 // in doubt it says yes.
-func readsInput(c *ast.Compiler, entrypoint string) bool {
+func (d *dependencies) readsInput(entrypoint string) bool {
 	ref, err := ast.ParseRef("data." + entrypoint)
 	if err != nil {
 		return true
 	}
-	rules := c.GetRulesExact(ref)
-	return len(rules) == 0 || slices.ContainsFunc(rules, newDependencies(c).variable)
+	rules := d.c.GetRulesExact(ref)
+	return len(rules) == 0 || slices.ContainsFunc(rules, d.variable)
 }
 
 // Revision identifies the loaded policy: the hex SHA-256 of the names and

@@ -7,7 +7,7 @@ import { TextField } from '@/components/form/text-field';
 import { otpRules } from '@/lib/validation';
 
 import { authClients } from '../api/auth-clients';
-import { authErrorMessage, isUnexpectedAuthError } from '../lib/auth-errors';
+import { authErrorMessage, reportUnexpectedAuthError } from '../lib/auth-errors';
 import { AuthAlert, AuthStatus } from './auth-alert';
 
 type Values = { code: string };
@@ -49,7 +49,7 @@ export function CodeStep({
       return;
     }
     const errorCode = res.error ?? 'Unknown';
-    if (isUnexpectedAuthError(errorCode)) void authClients.applicant.log('error', errorCode);
+    reportUnexpectedAuthError(authClients.applicant, errorCode);
     const field = res.fields?.find((f) => f.path === 'otpCode');
     if (field) {
       form.setError('code', { type: 'server', message: field.message }, { shouldFocus: true });

@@ -7,7 +7,7 @@ import { TextField } from '@/components/form/text-field';
 import { emailRules } from '@/lib/validation';
 
 import { authClients } from '../api/auth-clients';
-import { authErrorMessage, isUnexpectedAuthError } from '../lib/auth-errors';
+import { authErrorMessage, reportUnexpectedAuthError } from '../lib/auth-errors';
 import { AuthAlert } from './auth-alert';
 
 type Values = { email: string };
@@ -39,7 +39,7 @@ export function EmailStep({
       return;
     }
     const code = res.error ?? 'Unknown';
-    if (isUnexpectedAuthError(code)) void authClients.applicant.log('error', code);
+    reportUnexpectedAuthError(authClients.applicant, code);
     const field = res.fields?.find((f) => f.path === 'email');
     if (field) form.setError('email', { type: 'server', message: field.message }, { shouldFocus: true });
     else setError(authErrorMessage(code, 'email'));

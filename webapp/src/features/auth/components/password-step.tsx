@@ -7,7 +7,7 @@ import { PasswordField, TextField } from '@/components/form/text-field';
 import { emailRules, passwordRules } from '@/lib/validation';
 
 import { authClients } from '../api/auth-clients';
-import { authErrorMessage, isUnexpectedAuthError } from '../lib/auth-errors';
+import { authErrorMessage, reportUnexpectedAuthError } from '../lib/auth-errors';
 import { AuthAlert } from './auth-alert';
 
 type Values = { email: string; password: string };
@@ -47,7 +47,7 @@ export function PasswordStep({
       return;
     }
     const code = res.error ?? 'Unknown';
-    if (isUnexpectedAuthError(code)) void authClients.applicant.log('error', code);
+    reportUnexpectedAuthError(authClients.applicant, code);
     setError(authErrorMessage(code, 'password'));
     if (code === 'CredentialsSignin') form.resetField('password');
   };

@@ -12,7 +12,7 @@ import { emailRules, otpRules, passwordRules, recoveryCodeRules } from '@/lib/va
 
 import { authClients } from '../api/auth-clients';
 import { useProviders } from '../api/get-providers';
-import { authErrorMessage, isUnexpectedAuthError, loginPageMessage } from '../lib/auth-errors';
+import { authErrorMessage, loginPageMessage, reportUnexpectedAuthError } from '../lib/auth-errors';
 import { safeCallbackPath } from '../lib/callback-url';
 import { useSession } from '../stores/session-store';
 import { AuthAlert } from './auth-alert';
@@ -23,10 +23,6 @@ type Credentials = { email: string; password: string };
 function signInWith(fields: Credentials & { otpCode?: string }, callbackUrl: string) {
   const { otpCode, ...rest } = fields;
   return authClients.portal.signIn('credentials', otpCode ? { ...rest, otpCode } : rest, { callbackUrl });
-}
-
-function reportUnexpected(code: string) {
-  if (isUnexpectedAuthError(code)) void authClients.portal.log('error', code);
 }
 
 function PasswordForm({
@@ -48,7 +44,7 @@ function PasswordForm({
     if (res.ok) return onSignedIn();
     const code = res.error ?? 'Unknown';
     if (code === 'SecondFactorRequired') return onSecondFactor(credentials);
-    reportUnexpected(code);
+    reportUnexpectedAuthError(authClients.portal, code);
     const fields = (res.fields ?? []).filter((f) => f.path === 'email' || f.path === 'password');
     fields.forEach((f, i) => form.setError(f.path as keyof Credentials, { type: 'server', message: f.message }, { shouldFocus: i === 0 }));
     if (fields.length > 0) return;
@@ -97,7 +93,7 @@ function SecondFactorForm({
     const res = await signInWith({ ...credentials, otpCode: code }, callbackUrl);
     if (res.ok) return onSignedIn();
     const errorCode = res.error ?? 'Unknown';
-    reportUnexpected(errorCode);
+    reportUnexpectedAuthError(authClients.portal, errorCode);
     const field = res.fields?.find((f) => f.path === 'otpCode');
     if (field) {
       form.setError('otpCode', { type: 'server', message: field.message }, { shouldFocus: true });

@@ -1,4 +1,4 @@
-import { BOT_CHECK_ERROR, NETWORK_ERROR } from '../api/auth-client';
+import { BOT_CHECK_ERROR, NETWORK_ERROR, type AuthClient } from '../api/auth-client';
 
 /** What was being done when the error came back; some codes read differently per step. */
 export type AuthStep = 'email' | 'code' | 'password' | 'portalPassword' | 'portalCode' | 'recoveryCode' | 'signOut';
@@ -48,6 +48,11 @@ export function authErrorMessage(code: string, step: AuthStep): string {
 /** Whether an error code points at a bug or a misconfiguration (NO_SECRET, a 5xx, ...): worth a log line. */
 export function isUnexpectedAuthError(code: string): boolean {
   return !expected.has(code);
+}
+
+/** Sends an unexpected error code (never personal data) to the server's client log. */
+export function reportUnexpectedAuthError(client: Pick<AuthClient, 'log'>, code: string): void {
+  if (isUnexpectedAuthError(code)) void client.log('error', code);
 }
 
 /** Messages for ?error= on a sign-in page (spec §8; NextAuth's page errors). */
