@@ -50,6 +50,7 @@ import (
 	"github.com/open-policy-agent/opa/v1/util"
 
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/policy/vm"
 )
 
 // ErrUndefined is wrapped by Decide when an entrypoint has no value for the
@@ -62,6 +63,8 @@ var ErrUndefined = errors.New("policy result is undefined")
 type Engine struct {
 	revision string
 	queries  map[string]rego.PreparedEvalQuery // by entrypoint, without "data."
+	// planned holds the entrypoints that the vm evaluates (see planned.go).
+	planned map[string]*vm.Program
 	// constants holds the result of each entrypoint that reads no input,
 	// directly or through the rules it uses (the condition catalogue, the
 	// funnel's tables): it is the same for every call under this revision,
@@ -126,7 +129,8 @@ func loadFiles(ctx context.Context, files []file) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, constants: map[string]any{}, tables: tables, folded: folded}
+	planned := os.Getenv("HELOC_POLICY_EVALUATOR") != "topdown"
+	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, planned: map[string]*vm.Program{}, constants: map[string]any{}, tables: tables, folded: folded}
 	e.strings, e.numbers = namedValues(compiler.Modules, tables.root)
 	deps := newDependencies(compiler) // one memo for every entrypoint's rules
 	for _, name := range entrypoints(modules) {
@@ -139,6 +143,11 @@ func loadFiles(ctx context.Context, files []file) (*Engine, error) {
 			return nil, fmt.Errorf("policy: prepare %s: %w", name, err)
 		}
 		e.queries[name] = pq
+		if planned {
+			if prog, err := plan(ctx, compiler, tables.root, name); err == nil {
+				e.planned[name] = prog
+			}
+		}
 		if deps.readsInput(name) {
 			continue
 		}
@@ -199,6 +208,26 @@ func (e *Engine) eval(ctx context.Context, name string, pq rego.PreparedEvalQuer
 	cancel := topdown.NewCancel()
 	stop := context.AfterFunc(ctx, cancel.Cancel)
 	defer stop()
+	if prog, ok := e.planned[name]; ok {
+		var in ast.Value
+		if input != nil {
+			var ok bool
+			if in, ok = inputValue(input, e.strings); !ok {
+				var err error
+				if in, err = ast.InterfaceToValue(input); err != nil {
+					return nil, fmt.Errorf("policy: decide %s: %w", name, err)
+				}
+			}
+		}
+		v, err := evalPlanned(ctx, prog, cancel, in)
+		if err != nil {
+			return nil, fmt.Errorf("policy: decide %s: %w", name, err)
+		}
+		if v == nil {
+			return nil, fmt.Errorf("policy: decide %s: %w", name, ErrUndefined)
+		}
+		return e.output(v)
+	}
 	opts := make([]rego.EvalOption, 0, 5)
 	opts = append(opts, rego.EvalBaseCache(e.tables), rego.EvalExternalCancel(cancel), rego.EvalMetrics(metrics.NoOp()), rego.EvalGenerateJSON(e.generateJSON))
 	if input != nil {
