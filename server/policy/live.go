@@ -58,7 +58,7 @@ func (l *Live) Reload(ctx context.Context, fsys fs.FS) error {
 			served = append(served, f)
 		}
 	}
-	next, err := loadFiles(ctx, served)
+	next, err := loadFiles(ctx, served, plannedEvaluation)
 	if err != nil {
 		return err
 	}

@@ -94,11 +94,16 @@ func Load(ctx context.Context, fsys fs.FS) (*Engine, error) {
 	if err != nil {
 		return nil, fmt.Errorf("policy: read: %w", err)
 	}
-	return loadFiles(ctx, files)
+	return loadFiles(ctx, files, plannedEvaluation)
 }
 
+// plannedEvaluation says whether entrypoints are evaluated by the vm where
+// they can be (see planned.go): yes unless HELOC_POLICY_EVALUATOR is
+// "topdown".
+var plannedEvaluation = os.Getenv("HELOC_POLICY_EVALUATOR") != "topdown"
+
 // loadFiles builds an Engine from files already read and filtered.
-func loadFiles(ctx context.Context, files []file) (*Engine, error) {
+func loadFiles(ctx context.Context, files []file, planned bool) (*Engine, error) {
 	modules, docs, err := parse(files)
 	if err != nil {
 		return nil, fmt.Errorf("policy: load: %w", err)
@@ -129,7 +134,6 @@ func loadFiles(ctx context.Context, files []file) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	planned := os.Getenv("HELOC_POLICY_EVALUATOR") != "topdown"
 	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, planned: map[string]*vm.Program{}, constants: map[string]any{}, tables: tables, folded: folded}
 	e.strings, e.numbers = namedValues(compiler.Modules, tables.root)
 	deps := newDependencies(compiler) // one memo for every entrypoint's rules

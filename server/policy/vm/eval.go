@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/ir"
@@ -17,39 +19,23 @@ func (s *state) scan(locals []*ast.Term, st *ir.ScanStmt) (int, error) {
 	if src == nil {
 		return completed, nil
 	}
-	body := func(k, v *ast.Term) (bool, int, error) {
-		if s.steps++; s.steps&1023 == 0 && s.cancel != nil && s.cancel.Cancelled() {
-			return true, 0, errCancel
-		}
-		locals[st.Key], locals[st.Value] = k, v
-		r, err := s.block(locals, st.Block)
-		switch {
-		case err != nil || r == returned:
-			return true, r, err
-		case r == 1: // out of the scan
-			return true, completed, nil
-		case r > 1: // out of the scan, the block it is in and r-2 more
-			return true, r - 2, nil
-		}
-		return false, 0, nil
-	}
 	switch v := src.Value.(type) {
 	case *ast.Array:
 		for i := range v.Len() {
-			if stop, r, err := body(ast.InternedTerm(i), v.Elem(i)); stop {
+			if stop, r, err := s.iteration(locals, st, ast.InternedTerm(i), v.Elem(i)); stop {
 				return r, err
 			}
 		}
 	case ast.Object:
 		it := v.KeysIterator()
 		for k, more := it.Next(); more; k, more = it.Next() {
-			if stop, r, err := body(k, v.Get(k)); stop {
+			if stop, r, err := s.iteration(locals, st, k, v.Get(k)); stop {
 				return r, err
 			}
 		}
 	case ast.Set:
 		for _, e := range v.Slice() {
-			if stop, r, err := body(e, e); stop {
+			if stop, r, err := s.iteration(locals, st, e, e); stop {
 				return r, err
 			}
 		}
@@ -57,50 +43,51 @@ func (s *state) scan(locals []*ast.Term, st *ir.ScanStmt) (int, error) {
 	return completed, nil
 }
 
+// iteration runs the block of st for the element k, v; stop says whether
+// the scan ends there, and r how.
+func (s *state) iteration(locals []*ast.Term, st *ir.ScanStmt, k, v *ast.Term) (stop bool, r int, err error) {
+	if s.steps++; s.steps&1023 == 0 && s.cancel != nil && s.cancel.Cancelled() {
+		return true, 0, errCancel
+	}
+	locals[st.Key], locals[st.Value] = k, v
+	r, err = s.block(locals, st.Block)
+	switch {
+	case err != nil || r == returned:
+		return true, r, err
+	case r == 1: // out of the scan
+		return true, completed, nil
+	case r > 1: // out of the scan, the block it is in and r-2 more
+		return true, r - 2, nil
+	}
+	return false, 0, nil
+}
+
 // call evaluates a CallStmt: its value, or nil when it is undefined.
 func (s *state) call(locals []*ast.Term, st *ir.CallStmt) (*ast.Term, error) {
 	c := s.p.calls[st]
 	if fn := c.fn; fn != nil {
-		if fn.fixed {
-			fn.once.Do(func() {
-				// Worked out once, without input and in a state of its
-				// own, so that nothing of this evaluation reaches it.
-				fs := &state{p: s.p, memo: make([]*ast.Term, s.p.nfuncs), results: ast.NewSet(), bctx: topdown.BuiltinContext{Context: context.Background()}}
-				fn.value, fn.err = fs.function(fn, []*ast.Term{nil, s.p.data})
-			})
-			return fn.value, fn.err
-		}
-		if fn.memo {
-			if v := s.memo[fn.index]; v != nil {
-				return v, nil
-			}
-		}
-		args := make([]*ast.Term, len(st.Args))
+		// The arguments and the function's locals are taken from the
+		// evaluation's stack and given back on return: nothing keeps a
+		// frame (values are terms, kept by pointer), so it is reused.
+		top := len(s.stack)
+		args := s.push(len(st.Args))
 		for i, a := range st.Args {
 			args[i] = s.operand(locals, a)
 		}
-		v, err := s.function(fn, args)
-		if fn.memo && v != nil {
-			s.memo[fn.index] = v
-		}
+		v, err := s.invoke(fn, args)
+		s.stack = s.stack[:top]
 		return v, err
 	}
-	operands := make([]*ast.Term, len(st.Args))
+	top := len(s.stack)
+	defer func() { s.stack = s.stack[:top] }()
+	operands := s.push(len(st.Args))
 	for i, a := range st.Args {
 		if operands[i] = s.operand(locals, a); operands[i] == nil {
 			return nil, nil
 		}
 	}
-	var out *ast.Term
-	var all []*ast.Term
-	err := c.builtin(s.bctx, operands, func(t *ast.Term) error {
-		if c.relation {
-			all = append(all, t)
-		} else {
-			out = t
-		}
-		return nil
-	})
+	s.out, s.all, s.relation = nil, nil, c.relation
+	err := c.builtin(s.bctx, operands, s.onOutput)
 	if err != nil {
 		var halt topdown.Halt
 		if errors.As(err, &halt) {
@@ -110,16 +97,80 @@ func (s *state) call(locals []*ast.Term, st *ir.CallStmt) (*ast.Term, error) {
 	}
 	switch {
 	case c.relation:
-		return ast.ArrayTerm(all...), nil
+		return ast.ArrayTerm(s.all...), nil
 	case c.void:
 		return trueTerm, nil
 	}
-	return out, nil
+	return s.out, nil
+}
+
+// invoke calls fn with args, remembering the value of a rule (see
+// function).
+func (s *state) invoke(fn *function, args []*ast.Term) (*ast.Term, error) {
+	if fn.fixed {
+		fn.once.Do(func() {
+			// Worked out once, without input and in a state of its own, so
+			// that nothing of this evaluation reaches it.
+			fs := &state{p: s.p, memo: make([]*ast.Term, s.p.nfuncs), results: ast.NewSet(), bctx: topdown.BuiltinContext{Context: context.Background()}}
+			fn.value, fn.err = fs.function(fn, []*ast.Term{nil, s.p.data})
+		})
+		return fn.value, fn.err
+	}
+	if fn.memo {
+		if v := s.memo[fn.index]; v != nil {
+			return v, nil
+		}
+	}
+	v, err := s.function(fn, args)
+	if fn.memo && v != nil {
+		s.memo[fn.index] = v
+	}
+	return v, err
+}
+
+// path joins the strings of a CallDynamicStmt's path ("" when one is not a
+// string, which names no function).
+func (s *state) path(locals []*ast.Term, ops []ir.Operand) string {
+	var b strings.Builder
+	for i, o := range ops {
+		t := s.operand(locals, o)
+		if t == nil {
+			return ""
+		}
+		str, ok := t.Value.(ast.String)
+		if !ok {
+			return ""
+		}
+		if i > 0 {
+			b.WriteByte(0)
+		}
+		b.WriteString(string(str))
+	}
+	return b.String()
+}
+
+// onOutput takes an output of a built-in (see call).
+func (s *state) onOutput(t *ast.Term) error {
+	if s.relation {
+		s.all = append(s.all, t)
+	} else {
+		s.out = t
+	}
+	return nil
+}
+
+// push takes n cleared slots from the stack.
+func (s *state) push(n int) []*ast.Term {
+	top := len(s.stack)
+	s.stack = slices.Grow(s.stack, n)[:top+n]
+	frame := s.stack[top : top+n : top+n]
+	clear(frame)
+	return frame
 }
 
 // function runs fn with args and returns its value (nil: undefined).
 func (s *state) function(fn *function, args []*ast.Term) (*ast.Term, error) {
-	locals := make([]*ast.Term, fn.nlocals)
+	locals := s.push(fn.nlocals)
 	for i, p := range fn.f.Params {
 		if i < len(args) {
 			locals[p] = args[i]

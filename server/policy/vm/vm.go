@@ -38,7 +38,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -58,6 +60,7 @@ type Program struct {
 	strings []*ast.Term // Static.Strings as string terms
 	numbers []*ast.Term // Static.Strings as number terms, where they are numbers
 	funcs   map[string]*function
+	byPath  map[string]*function // the functions of rules, by their path (CallDynamicStmt)
 	calls   map[*ir.CallStmt]callee
 	data    *ast.Term
 	nfuncs  int
@@ -94,10 +97,11 @@ func Prepare(policy *ir.Policy, data ast.Value) (*Program, error) {
 		return nil, errors.New("vm: want a policy of one plan")
 	}
 	p := &Program{
-		plan:  policy.Plans.Plans[0],
-		funcs: map[string]*function{},
-		calls: map[*ir.CallStmt]callee{},
-		data:  ast.NewTerm(data),
+		plan:   policy.Plans.Plans[0],
+		funcs:  map[string]*function{},
+		byPath: map[string]*function{},
+		calls:  map[*ir.CallStmt]callee{},
+		data:   ast.NewTerm(data),
 	}
 	if policy.Static != nil {
 		for _, s := range policy.Static.Strings {
@@ -113,7 +117,11 @@ func Prepare(policy *ir.Policy, data ast.Value) (*Program, error) {
 	}
 	if policy.Funcs != nil {
 		for i, f := range policy.Funcs.Funcs {
-			p.funcs[f.Name] = &function{f: f, index: i, nlocals: maxLocal(f.Params, f.Return, f.Blocks) + 1, memo: len(f.Params) == 2}
+			fn := &function{f: f, index: i, nlocals: maxLocal(f.Params, f.Return, f.Blocks) + 1, memo: len(f.Params) == 2}
+			p.funcs[f.Name] = fn
+			if f.Path != nil {
+				p.byPath[strings.Join(f.Path, "\x00")] = fn
+			}
 		}
 		p.nfuncs = len(policy.Funcs.Funcs)
 	}
@@ -137,8 +145,6 @@ func Prepare(policy *ir.Policy, data ast.Value) (*Program, error) {
 				}
 				p.calls[s] = callee{builtin: bi, decl: decl, void: decl.Decl.Result() == nil, relation: decl.Relation}
 				p.clock = p.clock || decl.Nondeterministic
-			case *ir.CallDynamicStmt:
-				err = errors.Join(err, errors.New("vm: dynamic calls are not supported"))
 			case *ir.WithStmt:
 				err = errors.Join(err, errors.New("vm: `with` is not supported"))
 			}
@@ -171,6 +177,10 @@ func Prepare(policy *ir.Policy, data ast.Value) (*Program, error) {
 				}
 				if readsInput(s) {
 					ok = false
+					continue
+				}
+				if _, isCall := s.(*ir.CallDynamicStmt); isCall {
+					ok = false // which function it calls is known only then
 					continue
 				}
 				if c, isCall := s.(*ir.CallStmt); isCall {
@@ -209,6 +219,8 @@ func readsInput(s ir.Stmt) bool {
 		for _, a := range s.Args {
 			op(a)
 		}
+	case *ir.CallDynamicStmt:
+		found = slices.Contains(s.Args, ir.Input)
 	case *ir.AssignVarStmt:
 		op(s.Source)
 	case *ir.AssignVarOnceStmt:
@@ -297,6 +309,12 @@ func maxLocal(params []ir.Local, ret ir.Local, blocks []*ir.Block) int {
 					op(a)
 				}
 				loc(s.Result)
+			case *ir.CallDynamicStmt:
+				for _, a := range s.Path {
+					op(a)
+				}
+				loc(s.Args...)
+				loc(s.Result)
 			case *ir.DotStmt:
 				op(s.Source)
 				op(s.Key)
@@ -372,7 +390,7 @@ func maxLocal(params []ir.Local, ret ir.Local, blocks []*ir.Block) int {
 // result set: one object per result, from each query variable to its
 // value, as rego's target plugins return it.
 func (p *Program) Eval(ctx context.Context, cancel topdown.Cancel, input ast.Value) (ast.Set, error) {
-	s := &state{p: p, memo: make([]*ast.Term, p.nfuncs), results: ast.NewSet(), cancel: cancel}
+	s := &state{p: p, memo: make([]*ast.Term, p.nfuncs), results: ast.NewSet(), cancel: cancel, stack: make([]*ast.Term, 0, 256)}
 	s.bctx = topdown.BuiltinContext{Context: ctx, Cancel: cancel}
 	if p.clock { // as topdown gives them: the time the evaluation started
 		s.bctx.Time = ast.NumberTerm(json.Number(strconv.FormatInt(time.Now().UnixNano(), 10)))
@@ -404,6 +422,12 @@ type state struct {
 	cancel  topdown.Cancel
 	ret     *ast.Term // the value a function returned
 	steps   int
+	stack   []*ast.Term // frames of the functions being called (see call)
+
+	// The outputs of the built-in being called (see onOutput).
+	out      *ast.Term
+	all      []*ast.Term
+	relation bool
 }
 
 // How a block ended: completed (it ran to its end), exited (a statement
@@ -452,6 +476,27 @@ func (s *state) block(locals []*ast.Term, b *ir.Block) (int, error) {
 			}
 			if v == nil {
 				return exited, nil
+			}
+			locals[st.Result] = v
+		case *ir.CallDynamicStmt:
+			// A rule found by a path worked out in the evaluation; when
+			// there is none, the block ends and the next one looks in the
+			// data. Found but undefined, it ends the block it is planned in
+			// and the two around it (see OPA's planner, planRefData).
+			fn := s.p.byPath[s.path(locals, st.Path)]
+			if fn == nil {
+				return exited, nil
+			}
+			args := make([]*ast.Term, len(st.Args))
+			for i, a := range st.Args {
+				args[i] = locals[a]
+			}
+			v, err := s.invoke(fn, args)
+			if err != nil {
+				return 0, err
+			}
+			if v == nil {
+				return 3, nil
 			}
 			locals[st.Result] = v
 		case *ir.BlockStmt:
