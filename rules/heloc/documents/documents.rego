@@ -17,14 +17,13 @@
 #     looks it up. Evaluated as written (opa eval, opa test) it gives the
 #     same value, only worked out in each evaluation. A rule binds it to a
 #     local name (lk) once rather than look it up again for each use.
-#   - What a trigger asks is one record of _lookup: the entries the borrower
-#     sees of the types it asks (each with the trigger's reason), ready to
-#     show. A person's records are merged with one object.union_n, and what
-#     differs from the table (counts, uploads, labels naming the years, a
-#     type asked for two reasons) is merged over them the same way, so that
-#     little is done one type at a time. The entries are keyed by a string
-#     that sorts in display order (_keys), so that they are listed in that
-#     order as they are. Labels that name the years are ready for each year.
+#   - What a trigger asks is one record of _lookup: the types it asks and
+#     its reason for each. A person's records are merged with one
+#     object.union_n; what they see of each required type is the type's
+#     entry of _lookup with their counts and reasons put in. The entries
+#     are keyed by a string that sorts in display order (_keys), so that
+#     they are listed in that order as they are. Labels that name the years
+#     are ready for each year.
 #   - Each person is decided by one call of _decide with what is theirs.
 package heloc.documents
 
@@ -134,10 +133,10 @@ _decide(p, asks, uploads, side) := {
 		),
 	)
 
-	# asked: type -> its key (_keys), for every type asked; shown: key ->
-	# what the borrower sees of the type, for every type asked.
+	# asked: type -> its key (_keys), for every type asked; codes: type ->
+	# {code: reason}, the reasons each type is asked for.
 	asked := object.union_n([record.types | some record in records])
-	shown := object.union_n([record.entries | some record in records])
+	codes := object.union_n([record.codes | some record in records])
 
 	# Policy contract: "Only types with a count above zero appear in
 	# required". A type is not asked when a type that includes it
@@ -172,26 +171,25 @@ _decide(p, asks, uploads, side) := {
 		{type | some type, n in uploaded; counted[type] <= n},
 	)
 
-	# What the person sees of each required type, in display order: its
-	# entry as shown, with what differs from the table merged in
-	# (object.union_n merges the objects of each key): all the reasons of a
-	# type asked for more than one, the counts of a type counted per unit,
-	# uploads, the totals' exclusions and labels that name the years; less
-	# the types asked but not required.
-	entries := object.remove(
-		object.union_n([
-			shown,
-			{asked[type]: {"reasons": [reason | some reason in codes]} |
-				some type, codes in object.union_n([record.codes | some record in records])
-				count(codes) > 1
-			},
-			{asked[type]: {"required": n, "missing": object.get(missing, type, 0)} | some type, _ in lk.perUnit; n := required[type]},
-			{asked[type]: {"uploaded": n, "missing": object.get(missing, type, 0)} | some type, n in uploaded},
-			{asked[type]: {"countsInTotal": false} | some type in excluded},
-			{asked[type]: _dynamic_fields(type, def, n, lk) | some type, def in lk.dynamic; n := required[type]},
-		]),
-		[key | some key in object.remove(asked, required)],
-	)
+	# What the person sees of each required type, keyed in display order:
+	# the type as the table shows it (lk.entry), with this person's counts,
+	# reasons and exclusion from the totals, and the label and items that
+	# name the years where the type has them.
+	included := {type: false | some type in excluded}
+	dynamic := {type: _dynamic_fields(type, def, required[type], lk) | some type, def in lk.dynamic; required[type]}
+	entries := {asked[type]: object.union_n([
+		lk.entry[type],
+		{
+			"required": n,
+			"uploaded": object.get(uploaded, type, 0),
+			"missing": object.get(missing, type, 0),
+			"countsInTotal": object.get(included, type, true),
+			"reasons": [reason | some reason in codes[type]],
+		},
+		object.get(dynamic, type, {}),
+	]) |
+		some type, n in required
+	}
 }
 
 # --- Triggers (what a person's data asks) ---
@@ -434,20 +432,21 @@ _lookup := {
 	"notCountedAsMissing": {type | some type, def in tables.types; def.countsAsMissing == false},
 	# The types whose label or items depend on the input, with their rows.
 	"dynamic": {type: def | some type, def in tables.types; _dynamic(def)},
+	# What the borrower sees of each type before a person's counts and
+	# reasons are put in (_entry).
+	"entry": {type: _entry(type, def) | some type, def in tables.types},
 }
 
 # The record of a trigger that asks for types with a reason code:
 #   types: type -> its key (_keys), for each type asked;
-#   entries: key -> what the borrower sees of the type (_entry), with the
-#     reason;
-#   codes: type -> {code: reason}, for the types that more than one code
-#     can ask (_shared), so that a type asked for two reasons lists both.
+#   codes: type -> {code: reason}, for each type asked, so that the
+#     records of a person, merged, list every reason of a type asked for
+#     more than one.
 # The reason is {code, message} (spec §9 and the table's reasons; a code
 # without a message shows itself).
 _record(types, code) := {
 	"types": {type: _keys[type] | some type in types; tables.types[type]},
-	"entries": {_keys[type]: object.union(_entry(type, def), {"reasons": [reason]}) | some type in types; def := tables.types[type]},
-	"codes": {type: {code: reason} | some type in types; _shared[type]},
+	"codes": {type: {code: reason} | some type in types; tables.types[type]},
 } if {
 	reason := {"code": code, "message": object.get(object.get(tables, "reasons", {}), code, code)}
 }
@@ -457,41 +456,6 @@ _record(types, code) := {
 # as many digits as the last position needs ("07").
 _keys := {type: sprintf("%0*d", [count(format_int(count(ranked), 10)), i]) | some i, [_, type] in ranked} if {
 	ranked := sort([[object.get(def, "order", 0), type] | some type, def in tables.types])
-}
-
-# Every [type, code] that a trigger can ask.
-_pairs contains [type, "employmentNotVerified"] if some type in tables.triggers.employment.notVerified
-
-_pairs contains [type, concat("", [income, "Income"])] if {
-	some income, types in tables.triggers.income
-	some type in types
-}
-
-_pairs contains [type, "selfEmployed"] if {
-	some types in tables.triggers.selfEmployment.byStructure
-	some type in types
-}
-
-_pairs contains [type, "selfEmployedLessThan25Percent"] if some type in tables.triggers.selfEmployment.lessThan25Percent
-
-_pairs contains ["idDocument", "identityNotVerified"]
-
-_pairs contains ["floodInsurance", "floodInsuranceState"]
-
-_pairs contains ["trustDocument", "propertyInTrust"]
-
-_pairs contains ["propertyTaxBill", "noMortgage"]
-
-_pairs contains ["solarPanelStatement", "solarLien"]
-
-_pairs contains ["educationalLoanStatement", "omittedStudentLoan"]
-
-# The types that more than one code can ask.
-_shared contains type if {
-	some [type, code] in _pairs
-	some [other_type, other] in _pairs
-	other_type == type
-	code != other
 }
 
 # The solar creditor keywords as one pattern that matches a name holding
@@ -508,28 +472,16 @@ _regex_escapes := {
 	"|": "\\|", "[": "\\[", "]": "\\]", "{": "\\{", "}": "\\}", "^": "\\^", "$": "\\$",
 }
 
-# What the borrower sees of a type, before a person's reasons, counts and
-# uploads are put in (spec §9 labels, categories, subtypes): its type,
-# category and count, the kinds of document that satisfy it (subtypes) when
-# the table gives them, and its label unless the label depends on the input
-# (_dynamic_label); none uploaded, missing what it counts, counting in the
-# totals.
+# What the borrower sees of a type, before a person's counts and reasons
+# are put in (spec §9 labels, categories, subtypes): its type and category,
+# the kinds of document that satisfy it (subtypes) when the table gives
+# them, and its label unless the label depends on the input
+# (_dynamic_label).
 _entry(type, def) := object.union_n([
-	{
-		"type": type,
-		"category": def.category,
-		"required": def.count,
-		"uploaded": 0,
-		"missing": _missing_at_first(def),
-		"countsInTotal": true,
-	},
+	{"type": type, "category": def.category},
 	{"subtypes": def.subtypes | is_array(def.subtypes)},
 	{"label": _static_label(def) | not _dynamic_label(def)},
 ])
-
-_missing_at_first(def) := 0 if {
-	def.countsAsMissing == false
-} else := def.count
 
 # A type whose label or items depend on the input: a label naming the years
 # (of input.today), a label naming the count of a type counted per unit, or
