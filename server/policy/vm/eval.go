@@ -63,8 +63,8 @@ func (s *state) iteration(locals []*ast.Term, st *ir.ScanStmt, k, v *ast.Term) (
 }
 
 // call evaluates a CallStmt: its value, or nil when it is undefined.
-func (s *state) call(locals []*ast.Term, st *ir.CallStmt) (*ast.Term, error) {
-	c := s.p.calls[st]
+func (s *state) call(locals []*ast.Term, st *call) (*ast.Term, error) {
+	c := &st.callee
 	if fn := c.fn; fn != nil {
 		// The arguments and the function's locals are taken from the
 		// evaluation's stack and given back on return: nothing keeps a

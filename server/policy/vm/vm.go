@@ -60,8 +60,8 @@ type Program struct {
 	strings []*ast.Term // Static.Strings as string terms
 	numbers []*ast.Term // Static.Strings as number terms, where they are numbers
 	funcs   map[string]*function
-	byPath  map[string]*function // the functions of rules, by their path (CallDynamicStmt)
-	calls   map[*ir.CallStmt]callee
+	byPath  map[string]*function    // the functions of rules, by their path (CallDynamicStmt)
+	calls   map[*ir.CallStmt]callee // while preparing; then each is a call
 	data    *ast.Term
 	nfuncs  int
 	nplan   int  // locals of the plan
@@ -203,7 +203,27 @@ func Prepare(policy *ir.Policy, data ast.Value) (*Program, error) {
 	for _, fn := range p.funcs {
 		fn.fixed = fixed(fn)
 	}
+	// Each call is given what it calls, in place, so that an evaluation
+	// does not look it up.
+	resolve := func(stmts []ir.Stmt) {
+		for i, st := range stmts {
+			if c, ok := st.(*ir.CallStmt); ok {
+				stmts[i] = &call{CallStmt: c, callee: p.calls[c]}
+			}
+		}
+	}
+	walkBlocks(p.plan.Blocks, resolve)
+	for _, fn := range p.funcs {
+		walkBlocks(fn.f.Blocks, resolve)
+	}
+	p.calls = nil
 	return p, nil
+}
+
+// call is a CallStmt with what it calls.
+type call struct {
+	*ir.CallStmt
+	callee
 }
 
 // readsInput reports whether s names the input document (local 0).
@@ -469,7 +489,7 @@ func (s *state) block(locals []*ast.Term, b *ir.Block) (int, error) {
 		case *ir.ReturnLocalStmt:
 			s.ret = locals[st.Source]
 			return returned, nil
-		case *ir.CallStmt:
+		case *call:
 			v, err := s.call(locals, st)
 			if err != nil {
 				return 0, err
