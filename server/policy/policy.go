@@ -15,6 +15,10 @@
 // them) and test_ rules. A helper package is one that holds only functions
 // and "_" rules, so it exposes nothing.
 //
+// An entrypoint is planned (OPA's planner) and its plan evaluated by
+// server/policy/vm, with topdown, OPA's own evaluator, as the reference and
+// the fallback (planned.go).
+//
 // A decision is kept as cheap as OPA allows without changing it: every rule
 // that reads no input, helpers included (the lookups a policy derives from
 // its tables), is worked out once at load and compiled in as its value
