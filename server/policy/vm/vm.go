@@ -581,6 +581,9 @@ func (s *state) block(locals []*ast.Term, b *ir.Block) (int, error) {
 			locals[st.Target] = s.operand(locals, st.Source)
 		case *ir.AssignVarOnceStmt:
 			v := s.operand(locals, st.Source)
+			if v == nil {
+				return exited, nil
+			}
 			if old := locals[st.Target]; old != nil && old.Value.Compare(v.Value) != 0 {
 				return 0, conflict(st.Location, "complete rules must not produce multiple outputs")
 			}
@@ -641,6 +644,9 @@ func (s *state) block(locals []*ast.Term, b *ir.Block) (int, error) {
 		case *ir.ObjectInsertOnceStmt:
 			obj := locals[st.Object].Value.(ast.Object)
 			k, v := s.operand(locals, st.Key), s.operand(locals, st.Value)
+			if k == nil || v == nil {
+				return exited, nil
+			}
 			if old := obj.Get(k); old != nil {
 				if old.Value.Compare(v.Value) != 0 {
 					return 0, conflict(st.Location, "object keys must be unique")
