@@ -38,7 +38,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -229,57 +228,7 @@ type call struct {
 // readsInput reports whether s names the input document (local 0).
 func readsInput(s ir.Stmt) bool {
 	found := false
-	op := func(o ir.Operand) {
-		if l, ok := o.Value.(ir.Local); ok && l == ir.Input {
-			found = true
-		}
-	}
-	switch s := s.(type) {
-	case *ir.CallStmt:
-		for _, a := range s.Args {
-			op(a)
-		}
-	case *ir.CallDynamicStmt:
-		found = slices.Contains(s.Args, ir.Input)
-	case *ir.AssignVarStmt:
-		op(s.Source)
-	case *ir.AssignVarOnceStmt:
-		op(s.Source)
-	case *ir.DotStmt:
-		op(s.Source)
-	case *ir.ScanStmt:
-		found = s.Source == ir.Input
-	case *ir.LenStmt:
-		op(s.Source)
-	case *ir.EqualStmt:
-		op(s.A)
-		op(s.B)
-	case *ir.NotEqualStmt:
-		op(s.A)
-		op(s.B)
-	case *ir.IsArrayStmt:
-		op(s.Source)
-	case *ir.IsObjectStmt:
-		op(s.Source)
-	case *ir.IsSetStmt:
-		op(s.Source)
-	case *ir.IsDefinedStmt:
-		found = s.Source == ir.Input
-	case *ir.IsUndefinedStmt:
-		found = s.Source == ir.Input
-	case *ir.ArrayAppendStmt:
-		op(s.Value)
-	case *ir.ObjectInsertStmt:
-		op(s.Key)
-		op(s.Value)
-	case *ir.ObjectInsertOnceStmt:
-		op(s.Key)
-		op(s.Value)
-	case *ir.ObjectMergeStmt:
-		found = s.A == ir.Input || s.B == ir.Input
-	case *ir.SetAddStmt:
-		op(s.Value)
-	}
+	locals(s, func(l ir.Local) { found = found || l == ir.Input })
 	return found
 }
 
@@ -309,101 +258,110 @@ func maxLocal(params []ir.Local, ret ir.Local, blocks []*ir.Block) int {
 	for _, l := range params {
 		m = max(m, int(l))
 	}
-	op := func(o ir.Operand) {
-		if l, ok := o.Value.(ir.Local); ok {
-			m = max(m, int(l))
-		}
-	}
-	loc := func(ls ...ir.Local) {
-		for _, l := range ls {
-			m = max(m, int(l))
-		}
-	}
 	walkBlocks(blocks, func(stmts []ir.Stmt) {
 		for _, s := range stmts {
-			switch s := s.(type) {
-			case *ir.ReturnLocalStmt:
-				loc(s.Source)
-			case *ir.CallStmt:
-				for _, a := range s.Args {
-					op(a)
-				}
-				loc(s.Result)
-			case *ir.CallDynamicStmt:
-				for _, a := range s.Path {
-					op(a)
-				}
-				loc(s.Args...)
-				loc(s.Result)
-			case *ir.DotStmt:
-				op(s.Source)
-				op(s.Key)
-				loc(s.Target)
-			case *ir.LenStmt:
-				op(s.Source)
-				loc(s.Target)
-			case *ir.ScanStmt:
-				loc(s.Source, s.Key, s.Value)
-			case *ir.AssignIntStmt:
-				loc(s.Target)
-			case *ir.AssignVarStmt:
-				op(s.Source)
-				loc(s.Target)
-			case *ir.AssignVarOnceStmt:
-				op(s.Source)
-				loc(s.Target)
-			case *ir.ResetLocalStmt:
-				loc(s.Target)
-			case *ir.MakeNullStmt:
-				loc(s.Target)
-			case *ir.MakeNumberIntStmt:
-				loc(s.Target)
-			case *ir.MakeNumberRefStmt:
-				loc(s.Target)
-			case *ir.MakeArrayStmt:
-				loc(s.Target)
-			case *ir.MakeObjectStmt:
-				loc(s.Target)
-			case *ir.MakeSetStmt:
-				loc(s.Target)
-			case *ir.EqualStmt:
-				op(s.A)
-				op(s.B)
-			case *ir.NotEqualStmt:
-				op(s.A)
-				op(s.B)
-			case *ir.IsArrayStmt:
-				op(s.Source)
-			case *ir.IsObjectStmt:
-				op(s.Source)
-			case *ir.IsSetStmt:
-				op(s.Source)
-			case *ir.IsDefinedStmt:
-				loc(s.Source)
-			case *ir.IsUndefinedStmt:
-				loc(s.Source)
-			case *ir.ArrayAppendStmt:
-				op(s.Value)
-				loc(s.Array)
-			case *ir.ObjectInsertStmt:
-				op(s.Key)
-				op(s.Value)
-				loc(s.Object)
-			case *ir.ObjectInsertOnceStmt:
-				op(s.Key)
-				op(s.Value)
-				loc(s.Object)
-			case *ir.ObjectMergeStmt:
-				loc(s.A, s.B, s.Target)
-			case *ir.SetAddStmt:
-				op(s.Value)
-				loc(s.Set)
-			case *ir.ResultSetAddStmt:
-				loc(s.Value)
-			}
+			locals(s, func(l ir.Local) { m = max(m, int(l)) })
 		}
 	})
 	return m
+}
+
+// locals calls f with every local that s reads or writes.
+func locals(s ir.Stmt, f func(ir.Local)) {
+	op := func(o ir.Operand) {
+		if l, ok := o.Value.(ir.Local); ok {
+			f(l)
+		}
+	}
+	switch s := s.(type) {
+	case *ir.ReturnLocalStmt:
+		f(s.Source)
+	case *ir.CallStmt:
+		for _, a := range s.Args {
+			op(a)
+		}
+		f(s.Result)
+	case *ir.CallDynamicStmt:
+		for _, a := range s.Path {
+			op(a)
+		}
+		for _, a := range s.Args {
+			f(a)
+		}
+		f(s.Result)
+	case *ir.DotStmt:
+		op(s.Source)
+		op(s.Key)
+		f(s.Target)
+	case *ir.LenStmt:
+		op(s.Source)
+		f(s.Target)
+	case *ir.ScanStmt:
+		f(s.Source)
+		f(s.Key)
+		f(s.Value)
+	case *ir.AssignIntStmt:
+		f(s.Target)
+	case *ir.AssignVarStmt:
+		op(s.Source)
+		f(s.Target)
+	case *ir.AssignVarOnceStmt:
+		op(s.Source)
+		f(s.Target)
+	case *ir.ResetLocalStmt:
+		f(s.Target)
+	case *ir.MakeNullStmt:
+		f(s.Target)
+	case *ir.MakeNumberIntStmt:
+		f(s.Target)
+	case *ir.MakeNumberRefStmt:
+		f(s.Target)
+	case *ir.MakeArrayStmt:
+		f(s.Target)
+	case *ir.MakeObjectStmt:
+		f(s.Target)
+	case *ir.MakeSetStmt:
+		f(s.Target)
+	case *ir.EqualStmt:
+		op(s.A)
+		op(s.B)
+	case *ir.NotEqualStmt:
+		op(s.A)
+		op(s.B)
+	case *ir.IsArrayStmt:
+		op(s.Source)
+	case *ir.IsObjectStmt:
+		op(s.Source)
+	case *ir.IsSetStmt:
+		op(s.Source)
+	case *ir.IsDefinedStmt:
+		f(s.Source)
+	case *ir.IsUndefinedStmt:
+		f(s.Source)
+	case *ir.ArrayAppendStmt:
+		op(s.Value)
+		f(s.Array)
+	case *ir.ObjectInsertStmt:
+		op(s.Key)
+		op(s.Value)
+		f(s.Object)
+	case *ir.ObjectInsertOnceStmt:
+		op(s.Key)
+		op(s.Value)
+		f(s.Object)
+	case *ir.ObjectMergeStmt:
+		f(s.A)
+		f(s.B)
+		f(s.Target)
+	case *ir.SetAddStmt:
+		op(s.Value)
+		f(s.Set)
+	case *ir.ResultSetAddStmt:
+		f(s.Value)
+	case *ir.WithStmt:
+		f(s.Local)
+		op(s.Value)
+	}
 }
 
 // Eval evaluates the plan with input (nil for none) and returns its
