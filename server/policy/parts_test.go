@@ -31,15 +31,23 @@ func BenchmarkDecisionParts(b *testing.B) {
 			inputValue(input, e.strings)
 		}
 	})
-	v, _ := inputValue(input, e.strings)
+	v, ok := inputValue(input, e.strings)
 	prog := e.planned["heloc.documents.requirements"]
+	if !ok || prog == nil {
+		b.Fatal("the input does not convert, or the documents decision is not planned")
+	}
 	b.Run("vm", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			prog.Eval(context.Background(), nil, v)
+			if _, err := prog.Eval(context.Background(), nil, v); err != nil {
+				b.Fatal(err)
+			}
 		}
 	})
-	out, _ := evalPlanned(context.Background(), prog, nil, v)
+	out, err := evalPlanned(context.Background(), prog, nil, v)
+	if err != nil || out == nil {
+		b.Fatal("no decision:", err)
+	}
 	b.Run("output", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

@@ -55,22 +55,15 @@ func (vmPlugin) PrepareForEval(ctx context.Context, policy *ir.Policy, _ ...rego
 		return nil, err
 	}
 	sink.prog = prog
-	return vmEval{prog}, nil
+	return vmEval{}, nil
 }
 
-// vmEval lets rego evaluate a planned query too (the Engine calls the
-// program directly).
-type vmEval struct{ prog *vm.Program }
+// vmEval is what rego keeps of a planned query; the Engine evaluates the
+// program itself (evalPlanned), never through rego.
+type vmEval struct{}
 
-func (v vmEval) Eval(ctx context.Context, ectx *rego.EvalContext, _ ast.Value) (ast.Value, error) {
-	input := ectx.ParsedInput()
-	if input == nil && ectx.RawInput() != nil {
-		var err error
-		if input, err = ast.InterfaceToValue(*ectx.RawInput()); err != nil {
-			return nil, err
-		}
-	}
-	return v.prog.Eval(ctx, ectx.ExternalCancel(), input)
+func (vmEval) Eval(context.Context, *rego.EvalContext, ast.Value) (ast.Value, error) {
+	return nil, errors.New("policy: a planned query is evaluated by the Engine, not by rego")
 }
 
 // plan prepares entrypoint name of compiler for the vm, or says why not.

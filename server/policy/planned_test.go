@@ -191,6 +191,9 @@ import rego.v1
 decision := count([1 | some i in numbers.range(1, input.n); some j in numbers.range(1, input.n); i != j])
 `)}}
 	e := MustLoad(t, fsys)
+	if !policy.Planned(e, "heloc.forms.decision") {
+		t.Fatal("not planned")
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if _, err := e.Decide(ctx, "heloc.forms.decision", map[string]any{"n": 3000}); err == nil {
