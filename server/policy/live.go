@@ -58,7 +58,7 @@ func (l *Live) Reload(ctx context.Context, fsys fs.FS) error {
 			served = append(served, f)
 		}
 	}
-	next, err := loadFiles(ctx, served, plannedEvaluation)
+	next, err := loadFiles(ctx, served)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"strconv"
 
 	"github.com/heloc/heloc/server/domain"
 )
@@ -67,4 +68,46 @@ func scanDecision(row rowScanner) (*Decision, error) {
 	d.LoanID = loanID.String
 	d.CreatedAt = fromMS(created)
 	return &d, nil
+}
+
+// EachDecision calls fn with every stored decision of entrypoint (every
+// entrypoint when it is ""), oldest first, until fn returns an error. It
+// reads in pages by key, so a long history is never held in memory at once.
+func (db *DB) EachDecision(ctx context.Context, entrypoint string, fn func(*Decision) error) error {
+	const page = 500
+	var afterCreated int64 = -1
+	afterID := ""
+	for {
+		where, args := `(created_at > ? OR (created_at = ? AND id > ?))`, []any{afterCreated, afterCreated, afterID}
+		if entrypoint != "" {
+			where, args = where+` AND entrypoint = ?`, append(args, entrypoint)
+		}
+		rows, err := db.read.QueryxContext(ctx, db.read.Rebind(`SELECT `+decisionColumns+` FROM decisions
+			WHERE `+where+` ORDER BY created_at, id LIMIT `+strconv.Itoa(page)), args...)
+		if err != nil {
+			return err
+		}
+		var batch []*Decision
+		for rows.Next() {
+			d, err := scanDecision(rows)
+			if err != nil {
+				rows.Close()
+				return err
+			}
+			batch = append(batch, d)
+		}
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+			return err
+		}
+		for _, d := range batch {
+			if err := fn(d); err != nil {
+				return err
+			}
+		}
+		if len(batch) < page {
+			return nil
+		}
+		last := batch[len(batch)-1]
+		afterCreated, afterID = last.CreatedAt.UnixMilli(), last.ID
+	}
 }

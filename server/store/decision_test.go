@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/heloc/heloc/server/domain"
@@ -48,5 +49,37 @@ func TestDecisions(t *testing.T) {
 				}
 			})
 		}
+
+		t.Run("EachDecision", func(t *testing.T) {
+			var made []string
+			for i := range 3 {
+				entrypoint := "heloc.each.a"
+				if i == 1 {
+					entrypoint = "heloc.each.b"
+				}
+				id, err := db.CreateDecision(ctx, entrypoint, "", []byte(input), []byte(result), "r")
+				if err != nil {
+					t.Fatal(err)
+				}
+				made = append(made, id)
+			}
+			var seen []string
+			if err := db.EachDecision(ctx, "heloc.each.a", func(d *store.Decision) error {
+				seen = append(seen, d.ID)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if len(seen) != 2 || !slices.Contains(seen, made[0]) || !slices.Contains(seen, made[2]) {
+				t.Fatalf("got %v, want the two of heloc.each.a: %v and %v", seen, made[0], made[2])
+			}
+			all := 0
+			if err := db.EachDecision(ctx, "", func(*store.Decision) error { all++; return nil }); err != nil {
+				t.Fatal(err)
+			}
+			if all < 3 {
+				t.Fatalf("got %d decisions for every entrypoint, want at least 3", all)
+			}
+		})
 	})
 }

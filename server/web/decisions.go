@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -10,12 +11,25 @@ import (
 // recorded lists the entrypoints whose decisions change what a borrower is
 // offered or shown; each is stored with its input, result and revision so
 // that it can be replayed and explained (architecture, "Data").
-var recorded = map[string]bool{
-	"heloc.eligibility.decision":   true,
-	"heloc.offer.preview":          true,
-	"heloc.documents.requirements": true,
-	"heloc.conditions.catalog":     true,
+var recorded = map[string]recording{
+	"heloc.eligibility.decision":   always,
+	"heloc.offer.preview":          always,
+	"heloc.documents.requirements": always,
+	"heloc.conditions.catalog":     always,
+	"heloc.funnel.pages":           forLoans,
 }
+
+// recording says which decisions of an entrypoint are stored.
+type recording int
+
+const (
+	// always: every decision, with its loan when there is one.
+	always recording = iota + 1
+	// forLoans: decisions made for a loan only. The pages an anonymous
+	// visitor sees are decided on every page (a read, with no bot check),
+	// and there is no loan yet whose history they would explain.
+	forLoans
+)
 
 // decision is a policy result with the id of its stored record ("" for
 // entrypoints that are not recorded).
@@ -32,7 +46,7 @@ func (s *Server) decide(c fiber.Ctx, entrypoint, loanID string, input any) (deci
 	if err != nil {
 		return decision{}, err
 	}
-	if !recorded[entrypoint] {
+	if r := recorded[entrypoint]; r == 0 || r == forLoans && loanID == "" {
 		return decision{Result: result}, nil
 	}
 	in, err := json.Marshal(input)
@@ -42,6 +56,14 @@ func (s *Server) decide(c fiber.Ctx, entrypoint, loanID string, input any) (deci
 	out, err := json.Marshal(result)
 	if err != nil {
 		return decision{}, fmt.Errorf("record %s: %w", entrypoint, err)
+	}
+	// A loan that sees the same decision again (the same page reloaded)
+	// keeps the one record of it.
+	if loanID != "" {
+		last, err := s.store.LatestDecision(c.Context(), loanID, entrypoint)
+		if err == nil && last.Revision == revision && bytes.Equal(last.Input, in) && bytes.Equal(last.Result, out) {
+			return decision{ID: last.ID, Result: result}, nil
+		}
 	}
 	id, err := s.store.CreateDecision(c.Context(), entrypoint, loanID, in, out, revision)
 	if err != nil {

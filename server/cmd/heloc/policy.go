@@ -20,7 +20,7 @@ import (
 // policyCommand runs the commands compliance staff use on the policies.
 func policyCommand(ctx context.Context, args []string) error {
 	if len(args) == 0 {
-		return errors.New("usage: heloc policy test | eval ENTRYPOINT | replay DECISION_ID")
+		return errors.New(policyUsage)
 	}
 	rules := rulesFS(os.Getenv("RULES_DIR"))
 	switch {
@@ -28,7 +28,8 @@ func policyCommand(ctx context.Context, args []string) error {
 		return policyTest(ctx, rules, os.Stdout)
 	case args[0] == "eval" && len(args) == 2:
 		return policyEval(ctx, rules, args[1], os.Stdin, os.Stdout)
-	case args[0] == "replay" && len(args) == 2:
+	case args[0] == "replay" && (len(args) == 2 || len(args) == 3 && args[1] == "--all"):
+		// replay DECISION_ID, replay --all, or replay --all ENTRYPOINT
 		cfg, err := loadConfig(os.Getenv)
 		if err != nil {
 			return err
@@ -42,19 +43,36 @@ func policyCommand(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
+		if args[1] == "--all" {
+			return policyReplayAll(ctx, db, engine, strings.Join(args[2:], ""), os.Stdout)
+		}
 		return policyReplay(ctx, db, engine, args[1], os.Stdout)
 	}
-	return errors.New("usage: heloc policy test | eval ENTRYPOINT | replay DECISION_ID")
+	return errors.New(policyUsage)
 }
 
-// policyTest runs the Rego tests and checks every table against its CUE
-// definition, and prints one readable report of both.
+const policyUsage = "usage: heloc policy test | eval ENTRYPOINT | replay DECISION_ID | replay --all [ENTRYPOINT]"
+
+// policyTest runs the Rego tests, checks the policies as `opa fmt` and
+// `opa check --strict` would and every table against its CUE definition, and
+// prints one readable report of the three.
 func policyTest(ctx context.Context, rules fs.FS, w io.Writer) error {
 	report, err := policy.RunTests(ctx, rules)
 	if err != nil {
 		return err
 	}
 	fmt.Fprint(w, report.String())
+	style, err := policy.Check(ctx, rules)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	if len(style) == 0 {
+		fmt.Fprintln(w, "style: every policy is as `opa fmt` writes it and passes `opa check --strict`")
+	}
+	for _, p := range style {
+		fmt.Fprintln(w, "STYLE ", p)
+	}
 	set, err := schema.Load(schemas.FS)
 	if err != nil {
 		return err
@@ -70,8 +88,8 @@ func policyTest(ctx context.Context, rules fs.FS, w io.Writer) error {
 	for _, p := range problems {
 		fmt.Fprintln(w, "TABLE ", p)
 	}
-	if report.Failed() || len(problems) > 0 {
-		return fmt.Errorf("policy tests failed: %d failed, %d errored, %d table problems", report.Failures, report.Errors, len(problems))
+	if report.Failed() || len(style) > 0 || len(problems) > 0 {
+		return fmt.Errorf("policy tests failed: %d failed, %d errored, %d style problems, %d table problems", report.Failures, report.Errors, len(style), len(problems))
 	}
 	return nil
 }
@@ -103,20 +121,12 @@ func policyReplay(ctx context.Context, db *store.DB, engine *policy.Engine, id s
 	if err != nil {
 		return err
 	}
-	var input, was any
-	if err := unmarshalNumbers(d.Input, &input); err != nil {
-		return err
-	}
-	if err := unmarshalNumbers(d.Result, &was); err != nil {
-		return err
-	}
-	now, err := engine.Decide(ctx, d.Entrypoint, input)
+	changes, err := replay(ctx, engine, d)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "decision %s: %s at %s\n", d.ID, d.Entrypoint, d.CreatedAt.Format("2006-01-02 15:04:05 MST"))
 	fmt.Fprintf(w, "stored under revision  %.12s\nreplayed under revision %.12s\n", d.Revision, engine.Revision())
-	changes := diff("", was, now)
 	if len(changes) == 0 {
 		fmt.Fprintln(w, "\nthe current rules decide the same")
 		return nil
@@ -126,6 +136,69 @@ func policyReplay(ctx context.Context, db *store.DB, engine *policy.Engine, id s
 		fmt.Fprintln(w, "  "+c)
 	}
 	return nil
+}
+
+// policyReplayAll re-evaluates every stored decision of entrypoint (every
+// entrypoint when it is "") under the current rules and lists those that would
+// change, each with what changed, then how many of each entrypoint did.
+func policyReplayAll(ctx context.Context, db *store.DB, engine *policy.Engine, entrypoint string, w io.Writer) error {
+	type tally struct{ replayed, changed int }
+	counts := map[string]*tally{}
+	fmt.Fprintf(w, "replayed under revision %.12s\n", engine.Revision())
+	err := db.EachDecision(ctx, entrypoint, func(d *store.Decision) error {
+		t := counts[d.Entrypoint]
+		if t == nil {
+			t = &tally{}
+			counts[d.Entrypoint] = t
+		}
+		t.replayed++
+		changes, err := replay(ctx, engine, d)
+		if err != nil {
+			return fmt.Errorf("decision %s: %w", d.ID, err)
+		}
+		if len(changes) == 0 {
+			return nil
+		}
+		t.changed++
+		fmt.Fprintf(w, "\ndecision %s: %s at %s, revision %.12s\n", d.ID, d.Entrypoint, d.CreatedAt.Format("2006-01-02 15:04:05 MST"), d.Revision)
+		for _, c := range changes {
+			fmt.Fprintln(w, "  "+c)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	names := make([]string, 0, len(counts))
+	for name := range counts {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		fmt.Fprintln(w, "no stored decisions")
+	}
+	for _, name := range names {
+		fmt.Fprintf(w, "%s: %d replayed, %d would change\n", name, counts[name].replayed, counts[name].changed)
+	}
+	return nil
+}
+
+// replay re-decides d under engine and lists what differs from its stored
+// result, as "path: old -> new".
+func replay(ctx context.Context, engine *policy.Engine, d *store.Decision) ([]string, error) {
+	var input, was any
+	if err := unmarshalNumbers(d.Input, &input); err != nil {
+		return nil, err
+	}
+	if err := unmarshalNumbers(d.Result, &was); err != nil {
+		return nil, err
+	}
+	now, err := engine.Decide(ctx, d.Entrypoint, input)
+	if err != nil {
+		return nil, err
+	}
+	return diff("", was, now), nil
 }
 
 func unmarshalNumbers(b []byte, v any) error {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,6 +51,46 @@ func TestPolicyReplayShowsTheDifference(t *testing.T) {
 	}
 	if strings.Contains(out.String(), "zip:") {
 		t.Errorf("got zip listed as changed, want only differences:\n%s", out.String())
+	}
+}
+
+// Replaying every stored decision lists those the current rules would
+// decide differently, and counts them by entrypoint.
+func TestPolicyReplayAllListsTheDecisionsThatWouldChange(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "replay.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	engine, err := policy.Load(ctx, rulesFS(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	current, err := engine.Decide(ctx, "heloc.funnel.order", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same, _ := json.Marshal(current)
+	unchanged, err := db.CreateDecision(ctx, "heloc.funnel.order", "", []byte(`null`), same, engine.Revision())
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed, err := db.CreateDecision(ctx, "heloc.funnel.order", "", []byte(`null`), []byte(`{"propertyValue": 2}`), "0123456789abcdef")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := policyReplayAll(ctx, db, engine, "", &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"decision " + changed, "propertyValue: 2 -> 1", "heloc.funnel.order: 2 replayed, 1 would change"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("got\n%s\nwant it to contain %q", out.String(), want)
+		}
+	}
+	if strings.Contains(out.String(), unchanged) {
+		t.Errorf("got the unchanged decision %s listed:\n%s", unchanged, out.String())
 	}
 }
 
