@@ -16,7 +16,6 @@ import (
 	"cuelang.org/go/cue/cuecontext"
 	cueerrors "cuelang.org/go/cue/errors"
 	"cuelang.org/go/cue/load"
-	"cuelang.org/go/encoding/openapi"
 
 	"github.com/heloc/heloc/server/domain"
 )
@@ -291,39 +290,4 @@ func generic(msg string) bool {
 		}
 	}
 	return false
-}
-
-// OpenAPI exports every definition as an OpenAPI 3 document.
-func (s *Set) OpenAPI() ([]byte, error) {
-	var b []byte
-	err := s.with(func(sh *shard) (err error) {
-		b, err = openapi.Gen(sh.value, &openapi.Config{
-			Info:    map[string]any{"title": "HELOC API schemas", "version": "1"},
-			Version: "3.0.0",
-		})
-		return err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("schema: openapi: %w", err)
-	}
-	// The policy tables' definitions check files in rules/; they are not
-	// part of the API, so the webapp gets no types for them.
-	var doc map[string]any
-	if err := json.Unmarshal(b, &doc); err != nil {
-		return nil, err
-	}
-	if components, ok := doc["components"].(map[string]any); ok {
-		if schemas, ok := components["schemas"].(map[string]any); ok {
-			for name := range schemas {
-				if strings.HasSuffix(name, "Tables") {
-					delete(schemas, name)
-				}
-			}
-		}
-	}
-	out, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(out, '\n'), nil
 }

@@ -118,6 +118,10 @@ export interface components {
          * @enum {string}
          */
         Citizenship: "usCitizen" | "permanentResident" | "nonPermanentResident";
+        /** @description #CodeSignInInput is what the applicant's code step sends to callback/otp. */
+        CodeSignInInput: {
+            otpCode?: unknown;
+        } & (components["schemas"]["SignInInput"] & unknown);
         /**
          * @description #CreateAccountInput is the input of identity.createAccount: the account
          *     fields of spec §3, optionally a password, and whether the applicant
@@ -643,6 +647,13 @@ export interface components {
         /** @description #Password is optional at sign-up; when given it has at least 8 characters (spec §5). */
         Password: string;
         /**
+         * @description #PasswordSignInInput is what the applicant's password step sends to
+         *     callback/password.
+         */
+        PasswordSignInInput: {
+            password?: unknown;
+        } & (components["schemas"]["SignInInput"] & unknown);
+        /**
          * @description #Person is a borrower or coborrower: personal information, employment
          *     history and other income (spec §3). phone and ssn hold digits only (see
          *     #Phone, #SSN); the forms show and mask them.
@@ -679,6 +690,13 @@ export interface components {
          */
         Phone: string;
         /**
+         * @description #PortalCodeSignInInput is the portal sign-in's second step: the same
+         *     fields, the code now given.
+         */
+        PortalCodeSignInInput: {
+            otpCode?: unknown;
+        } & (components["schemas"]["PortalSignInInput"] & unknown);
+        /**
          * @description #PortalRole is a role of the access policy (rules/heloc/access).
          * @enum {string}
          */
@@ -696,7 +714,7 @@ export interface components {
         PortalSignInInput: {
             email: components["schemas"]["Email"];
             otpCode?: string;
-            password: string;
+            password: components["schemas"]["Password"];
         };
         /** @description #PrequalStep is one step of the /prequal flow, in order. */
         PrequalStep: {
