@@ -1,7 +1,14 @@
 # Tests for heloc.eligibility: each reads as a sentence of product spec §2
 # "Ineligible pages" and the policy contract, or of the choices documented
-# where the spec is silent. The larger table of cases is testcases/cases.yaml,
-# run by test_every_case_of_the_table_holds.
+# where the spec is silent.
+#
+# The thresholds come from the tables (tables.credit_score.minimum - 1 is
+# refused, the minimum itself passes), so that compliance can change a
+# number in tables/data.yaml alone: the suite stays green while the
+# decisions move. Literal numbers appear only where a test pins a fact that
+# is not a table's (a calendar, the contract's 0 for an underwater home, how
+# a notice writes dollars). The cases of testcases/cases.yaml, run by
+# test_every_case_of_the_table_holds, stay far from every threshold.
 package heloc.eligibility_test
 
 import rego.v1
@@ -10,7 +17,8 @@ import data.heloc.eligibility
 import data.heloc.eligibility.tables
 import data.heloc.eligibility.testcases
 
-# An eligible application: $500,000 home, $200,000 owed, score 720.
+# An eligible application with room to spare on every threshold: a
+# $500,000 primary home, $200,000 owed, score 780, clean history.
 base := testcases.base
 
 # decide(overrides) is the decision for base with overrides put over it.
@@ -20,7 +28,39 @@ decide(overrides) := d if {
 
 codes(d) := [r.code | some r in d.reasons]
 
+# The primary home's maximum-CLTV row.
+primary := [row | some row in tables.max_cltv; row.usage == "primaryResidence"][0]
+
+# owing(line) is a $1,000,000 primary home with the mortgage balance that
+# leaves an available line of exactly line.
+owing(line) := {
+	"propertyValue": 1000000,
+	"mortgageBalance": floor(1000000 * primary.max) - line,
+	"mortgages": [{"balance": floor(1000000 * primary.max) - line, "latePaymentDays": 0, "latePaymentDate": null}],
+}
+
+# A mortgage paid days late on date.
 late(days, date) := {"mortgages": [{"balance": 200000, "latePaymentDays": days, "latePaymentDate": date}]}
+
+# day(ns) writes a time in nanoseconds as its yyyy-MM-dd day in UTC.
+day(ns) := time.format([ns, "UTC", "2006-01-02"])
+
+# The first day of the late-payment look-back before today, and the
+# day before it.
+lookback_start(today) := day(time.add_date(time.parse_ns("2006-01-02", today), 0, 0 - tables.late_payment.lookback_months, 0))
+
+day_before(d) := day(time.add_date(time.parse_ns("2006-01-02", d), 0, 0, -1))
+
+# A date inside any look-back: the month before today.
+last_month := day(time.add_date(time.parse_ns("2006-01-02", base.today), 0, -1, 0))
+
+# Every failing input at once, the score below the minimum.
+everything_wrong := object.union(owing(0), {
+	"propertyUnits": tables.property.max_units + 1,
+	"hasFbm": true,
+	"creditScore": tables.credit_score.minimum - 1,
+	"mortgages": [{"balance": 1, "latePaymentDays": tables.late_payment.min_days_late, "latePaymentDate": base.today}],
+})
 
 # --- Policy contract: the result ---
 
@@ -31,9 +71,16 @@ test_an_eligible_application_has_no_page_and_no_reasons if {
 	d.reasons == []
 }
 
-test_every_reason_has_a_code_a_message_and_the_row_that_decided_it if {
-	d := decide({"propertyType": "manufactured", "mortgageBalance": 480000, "hasFbm": true, "creditScore": 600})
-	count(d.reasons) == 4
+test_the_result_has_the_contract_fields_and_no_others if {
+	object.keys(decide({})) == {"eligible", "ineligiblePage", "reasons", "availableLine", "minLine", "maxCltv", "cltvRule"}
+	object.keys(decide(everything_wrong).reasons[0]) == {"code", "message", "rule", "page", "adverseAction"}
+}
+
+# This also fails if the policy was loaded without its METADATA, where the
+# reasons' codes and words live.
+test_every_reason_has_a_code_words_a_page_and_the_row_that_decided_it if {
+	d := decide(everything_wrong)
+	count(d.reasons) == 5
 	every r in d.reasons {
 		regex.match(`^[A-Z_]+$`, r.code)
 		count(r.message) > 20
@@ -45,26 +92,29 @@ test_every_reason_has_a_code_a_message_and_the_row_that_decided_it if {
 
 _row_ids := {tables.credit_score.id, tables.line.id, tables.late_payment.id, tables.property.id, tables.fbm.id} | {row.id | some row in tables.max_cltv}
 
-test_ineligible_page_names_one_of_the_failed_checks if {
-	d := decide({"creditScore": 600, "mortgageBalance": 420000})
-	d.ineligiblePage in {r.page | some r in d.reasons}
+test_ineligible_page_names_the_first_reason if {
+	d := decide(everything_wrong)
+	d.ineligiblePage == d.reasons[0].page
 }
 
 # --- §2 "low-equity": the available line is below the minimum line amount ---
 
-test_the_available_line_is_value_times_max_cltv_less_the_balance if {
-	decide({}).availableLine == (500000 * 0.85) - 200000
+test_the_available_line_is_value_times_max_cltv_less_the_balance_rounded_down if {
+	decide({}).availableLine == max([0, floor((500000 * primary.max) - 200000)])
+	decide({"propertyValue": 500001}).availableLine == max([0, floor((500001 * primary.max) - 200000)])
 }
 
 test_an_available_line_below_the_minimum_is_low_equity if {
-	d := decide({"mortgageBalance": 410000})
-	d.availableLine == 15000
+	d := decide(owing(tables.line.minimum - 1))
+	d.availableLine == tables.line.minimum - 1
 	d.ineligiblePage == "low-equity"
 	codes(d) == ["LOW_EQUITY"]
 }
 
 test_an_available_line_at_the_minimum_is_enough if {
-	decide({"mortgageBalance": 400000}).eligible
+	d := decide(owing(tables.line.minimum))
+	d.availableLine == tables.line.minimum
+	d.eligible
 }
 
 test_an_underwater_property_has_an_available_line_of_zero if {
@@ -74,27 +124,39 @@ test_an_underwater_property_has_an_available_line_of_zero if {
 }
 
 test_the_maximum_cltv_depends_on_property_usage if {
-	decide({"propertyUsage": "primaryResidence"}).maxCltv == 0.85
-	decide({"propertyUsage": "secondHome"}).maxCltv == 0.75
-	decide({"propertyUsage": "investment"}).maxCltv == 0.70
-	decide({"propertyUsage": "investment"}).cltvRule == "CLTV-INVESTMENT"
+	every row in tables.max_cltv {
+		d := decide({"propertyUsage": row.usage})
+		d.maxCltv == row.max
+		d.cltvRule == row.id
+		d.availableLine == max([0, floor((500000 * row.max) - 200000)])
+	}
+}
+
+test_a_missing_or_unknown_usage_is_read_as_the_table_s_usage_when_unknown if {
+	d := decide({"propertyUsage": tables.usage_when_unknown})
+	decide({"propertyUsage": "vacation"}) == d
+	decide({"propertyUsage": null}) == d
+	eligibility.decision == d with input as object.remove(base, ["propertyUsage"])
 }
 
 test_the_low_equity_reason_names_the_cltv_row_of_the_usage if {
-	[r] := decide({"propertyUsage": "secondHome", "mortgageBalance": 360000}).reasons
-	r.rule == "CLTV-SECOND-HOME"
+	every row in tables.max_cltv {
+		[r] := decide({"propertyUsage": row.usage, "mortgageBalance": 500000}).reasons
+		r.rule == row.id
+	}
 }
 
 test_the_low_equity_message_says_what_can_be_borrowed_and_the_minimum if {
-	[r] := decide({"mortgageBalance": 410000}).reasons
-	contains(r.message, "$15,000")
-	contains(r.message, "85%")
-	contains(r.message, "$25,000")
+	[r] := decide(owing(tables.line.minimum - 1)).reasons
+	contains(r.message, eligibility.dollars(tables.line.minimum - 1))
+	contains(r.message, eligibility.percent(primary.max))
+	contains(r.message, eligibility.dollars(tables.line.minimum))
 }
 
 test_the_minimum_line_is_data_that_compliance_edits if {
-	decide({}).eligible with data.heloc.eligibility.tables.line.minimum as 225000
-	not decide({}).eligible with data.heloc.eligibility.tables.line.minimum as 225001
+	line := decide({}).availableLine
+	decide({}).eligible with data.heloc.eligibility.tables.line.minimum as line
+	not decide({}).eligible with data.heloc.eligibility.tables.line.minimum as line + 1
 }
 
 test_the_result_carries_the_minimum_line if decide({}).minLine == tables.line.minimum
@@ -110,13 +172,14 @@ test_a_score_below_the_minimum_goes_to_boost if {
 test_a_score_at_the_minimum_is_eligible if decide({"creditScore": tables.credit_score.minimum}).eligible
 
 test_the_minimum_score_is_data_that_compliance_edits if {
-	not decide({}).eligible with data.heloc.eligibility.tables.credit_score.minimum as 740
+	not decide({}).eligible with data.heloc.eligibility.tables.credit_score.minimum as base.creditScore + 1
+	decide({}).eligible with data.heloc.eligibility.tables.credit_score.minimum as base.creditScore
 }
 
 test_the_score_message_names_the_score_and_the_minimum if {
-	[r] := decide({"creditScore": 641}).reasons
-	contains(r.message, "641")
-	contains(r.message, "660")
+	score := tables.credit_score.minimum - 1
+	[r] := decide({"creditScore": score}).reasons
+	r.message == sprintf("Your credit score of %d is below our minimum of %d for a home equity line of credit.", [score, tables.credit_score.minimum])
 }
 
 # Where the spec is silent: a thin file (no score) goes to boost.
@@ -124,32 +187,68 @@ test_a_thin_file_without_a_score_goes_to_boost if {
 	d := decide({"creditScore": null})
 	d.ineligiblePage == "boost"
 	codes(d) == ["NO_CREDIT_SCORE"]
+	codes(eligibility.decision) == ["NO_CREDIT_SCORE"] with input as object.remove(base, ["creditScore"])
 }
 
 test_a_score_that_is_not_a_number_is_no_score if {
-	codes(decide({"creditScore": "720"})) == ["NO_CREDIT_SCORE"]
+	codes(decide({"creditScore": "780"})) == ["NO_CREDIT_SCORE"]
 }
 
 # --- §2 "late-payment": a recent late mortgage payment ---
 
 test_a_recent_late_mortgage_payment_goes_to_late_payment if {
-	d := decide(late(60, "2026-08-14"))
+	d := decide(late(tables.late_payment.min_days_late, last_month))
 	d.ineligiblePage == "late-payment"
 	codes(d) == ["RECENT_LATE_MORTGAGE_PAYMENT"]
 }
 
-test_the_look_back_is_counted_from_today_not_the_clock if {
-	not decide(late(30, "2026-08-14")).eligible
-	decide(object.union(late(30, "2026-08-14"), {"today": "2027-08-15"})).eligible
+test_a_payment_less_late_than_the_minimum_does_not_count if {
+	decide(late(tables.late_payment.min_days_late - 1, last_month)).eligible
 }
 
-test_a_late_payment_before_the_look_back_does_not_count if {
-	decide(late(90, "2025-11-21")).eligible
+test_a_late_payment_on_the_first_day_of_the_look_back_counts if {
+	not decide(late(tables.late_payment.min_days_late, lookback_start(base.today))).eligible
+}
+
+test_a_late_payment_the_day_before_the_look_back_does_not_count if {
+	decide(late(tables.late_payment.min_days_late, day_before(lookback_start(base.today)))).eligible
+}
+
+# The look-back is counted in calendar months as Go's time.AddDate counts
+# them: from 29 February, a month that has no 29 February rolls on to
+# 1 March. Whatever the look-back, its first day counts and the day before
+# does not.
+test_the_look_back_from_29_february_is_counted_in_calendar_months if {
+	today := "2028-02-29"
+	start := lookback_start(today)
+	not decide(object.union(late(tables.late_payment.min_days_late, start), {"today": today})).eligible
+	decide(object.union(late(tables.late_payment.min_days_late, day_before(start)), {"today": today})).eligible
+}
+
+test_the_look_back_is_counted_from_today_not_the_clock if {
+	late_payment := late(tables.late_payment.min_days_late, base.today)
+	not decide(late_payment).eligible
+	later := day(time.add_date(time.parse_ns("2006-01-02", base.today), 0, tables.late_payment.lookback_months, 1))
+	decide(object.union(late_payment, {"today": later})).eligible
+}
+
+test_a_late_payment_dated_today_or_later_counts if {
+	not decide(late(tables.late_payment.min_days_late, base.today)).eligible
+	not decide(late(tables.late_payment.min_days_late, "2099-01-01")).eligible
 }
 
 test_the_look_back_and_days_late_are_data_that_compliance_edits if {
-	not decide(late(90, "2025-06-01")).eligible with data.heloc.eligibility.tables.late_payment.lookback_months as 24
-	decide(late(30, "2026-08-14")).eligible with data.heloc.eligibility.tables.late_payment.min_days_late as 60
+	days := tables.late_payment.min_days_late
+	months := tables.late_payment.lookback_months
+	old := day_before(lookback_start(base.today))
+	not decide(late(days, old)).eligible with data.heloc.eligibility.tables.late_payment.lookback_months as months + 1
+	decide(late(days, last_month)).eligible with data.heloc.eligibility.tables.late_payment.min_days_late as days + 1
+}
+
+test_the_late_payment_message_names_the_days_and_the_look_back if {
+	[r] := decide(late(tables.late_payment.min_days_late, last_month)).reasons
+	contains(r.message, sprintf(" %d or more days late", [tables.late_payment.min_days_late]))
+	contains(r.message, sprintf("last %d months", [tables.late_payment.lookback_months]))
 }
 
 # --- Foreclosure, bankruptcy or modification (screens.md "has-fbm") ---
@@ -158,60 +257,102 @@ test_a_yes_on_has_fbm_is_ineligible_with_its_reason if {
 	d := decide({"hasFbm": true})
 	codes(d) == ["RECENT_FORECLOSURE_BANKRUPTCY_OR_MODIFICATION"]
 	d.ineligiblePage == "late-payment"
-	contains(d.reasons[0].message, "4 years")
+	contains(d.reasons[0].message, sprintf("last %d years", [tables.fbm.years]))
+	contains(d.reasons[0].adverseAction, sprintf("last %d years", [tables.fbm.years]))
 }
 
 # --- Property rules (spec silent; screens.md "5+ is not eligible") ---
 
-test_a_manufactured_home_is_not_eligible if {
-	codes(decide({"propertyType": "manufactured"})) == ["PROPERTY_TYPE_NOT_ELIGIBLE"]
+test_a_property_type_the_table_does_not_lend_on_is_not_eligible if {
+	every t in tables.property.not_eligible_types {
+		d := decide({"propertyType": t})
+		codes(d) == ["PROPERTY_TYPE_NOT_ELIGIBLE"]
+		d.ineligiblePage == "low-equity"
+	}
 }
 
-test_five_or_more_units_are_not_eligible if {
-	codes(decide({"propertyUnits": 5})) == ["PROPERTY_TYPE_NOT_ELIGIBLE"]
-	decide({"propertyUnits": 4}).eligible
+test_a_property_type_not_in_the_table_is_eligible if {
+	lent_on := {"singleFamily", "condo", "townhouse", "multiUnit"} - {x | some x in tables.property.not_eligible_types}
+	every t in lent_on {
+		decide({"propertyType": t}).eligible
+	}
+}
+
+test_more_units_than_the_table_allows_are_not_eligible if {
+	codes(decide({"propertyUnits": tables.property.max_units + 1})) == ["PROPERTY_TYPE_NOT_ELIGIBLE"]
+	decide({"propertyUnits": tables.property.max_units}).eligible
+}
+
+# screens.md: the unit-count page's last answer, "5+", is not eligible.
+test_the_5_plus_answer_is_not_eligible if {
+	codes(decide({"propertyUnits": "5+"})) == ["PROPERTY_TYPE_NOT_ELIGIBLE"]
 }
 
 # --- Policy contract: "every failed check is listed" ---
 
-test_every_failed_check_is_a_reason_and_the_priority_picks_the_page if {
-	d := decide(object.union(late(30, "2026-10-01"), {"creditScore": 600, "mortgageBalance": 420000}))
-	codes(d) == ["LOW_EQUITY", "RECENT_LATE_MORTGAGE_PAYMENT", "CREDIT_SCORE_BELOW_MINIMUM"]
+test_every_failed_check_is_a_reason_in_priority_order if {
+	d := decide(everything_wrong)
+	codes(d) == [
+		"PROPERTY_TYPE_NOT_ELIGIBLE", "LOW_EQUITY", "RECENT_FORECLOSURE_BANKRUPTCY_OR_MODIFICATION",
+		"RECENT_LATE_MORTGAGE_PAYMENT", "CREDIT_SCORE_BELOW_MINIMUM",
+	]
 	d.ineligiblePage == "low-equity"
 }
 
-test_the_priority_is_the_order_of_the_checks_table if {
-	reversed := [tables.checks[i] | some j in numbers.range(1, count(tables.checks)); i := count(tables.checks) - j]
-	d := decide({"creditScore": 600, "mortgageBalance": 420000}) with data.heloc.eligibility.tables.checks as reversed
-	codes(d) == ["CREDIT_SCORE_BELOW_MINIMUM", "LOW_EQUITY"]
-	d.ineligiblePage == "boost"
+test_a_thin_file_comes_after_a_late_payment if {
+	codes(decide(object.union(late(tables.late_payment.min_days_late, last_month), {"creditScore": null}))) == ["RECENT_LATE_MORTGAGE_PAYMENT", "NO_CREDIT_SCORE"]
+}
+
+test_the_home_comes_before_the_score if {
+	d := decide(object.union(owing(0), {"creditScore": tables.credit_score.minimum - 1}))
+	codes(d) == ["LOW_EQUITY", "CREDIT_SCORE_BELOW_MINIMUM"]
+	d.ineligiblePage == "low-equity"
+}
+
+test_history_comes_before_the_score if {
+	d := decide(object.union(late(tables.late_payment.min_days_late, last_month), {"creditScore": tables.credit_score.minimum - 1}))
+	codes(d) == ["RECENT_LATE_MORTGAGE_PAYMENT", "CREDIT_SCORE_BELOW_MINIMUM"]
+	d.ineligiblePage == "late-payment"
+}
+
+test_several_late_mortgages_are_one_reason if {
+	d := decide({"mortgages": [
+		{"balance": 100000, "latePaymentDays": tables.late_payment.min_days_late, "latePaymentDate": last_month},
+		{"balance": 100000, "latePaymentDays": tables.late_payment.min_days_late + 30, "latePaymentDate": base.today},
+	]})
+	codes(d) == ["RECENT_LATE_MORTGAGE_PAYMENT"]
 }
 
 test_every_message_is_filled_in_with_no_placeholder_left if {
-	d := decide(object.union(late(30, "2026-10-01"), {
-		"propertyType": "manufactured", "mortgageBalance": 480000, "hasFbm": true, "creditScore": 600,
-	}))
-	count(d.reasons) == 5
-	every r in d.reasons {
-		not contains(r.message, "{")
-		not contains(r.adverseAction, "{")
+	every overrides in [everything_wrong, {"creditScore": null}] {
+		every r in decide(overrides).reasons {
+			not contains(r.message, "{")
+			not contains(r.adverseAction, "{")
+		}
 	}
-	codes(decide({"creditScore": null})) == ["NO_CREDIT_SCORE"]
-	not contains(decide({"creditScore": null}).reasons[0].message, "{")
 }
+
+# Each reason's principal reason for an adverse-action notice is Regulation
+# B's sample-notice wording (12 CFR 1002 Appendix C, Form C-1), or "Other:"
+# with the reason specified.
+test_the_adverse_action_reasons_use_the_words_of_form_c_1 if {
+	form_c_1 := {
+		"Value or type of collateral not sufficient",
+		"Delinquent past or present credit obligations with others",
+		"Limited credit experience",
+	}
+	every overrides in [everything_wrong, {"creditScore": null}] {
+		every r in decide(overrides).reasons {
+			_form_c_1_or_other(r.adverseAction, form_c_1)
+		}
+	}
+}
+
+_form_c_1_or_other(words, form_c_1) if words in form_c_1
+
+_form_c_1_or_other(words, _) if startswith(words, "Other: ")
 
 # --- The tables ---
-
-test_the_checks_table_has_every_reason_code_once if {
-	[c.code | some c in tables.checks] == [
-		"PROPERTY_TYPE_NOT_ELIGIBLE", "LOW_EQUITY", "RECENT_FORECLOSURE_BANKRUPTCY_OR_MODIFICATION",
-		"RECENT_LATE_MORTGAGE_PAYMENT", "NO_CREDIT_SCORE", "CREDIT_SCORE_BELOW_MINIMUM",
-	]
-}
-
-test_each_ineligible_page_has_a_check_of_its_own if {
-	{c.page | some c in tables.checks} == {"low-equity", "boost", "late-payment"}
-}
 
 test_the_max_cltv_table_lists_each_property_usage_once if {
 	[row.usage | some row in tables.max_cltv] == ["primaryResidence", "secondHome", "investment"]
@@ -253,6 +394,18 @@ test_without_tables_the_decision_fails_closed if {
 	codes(d) == ["NOT_DECIDED"]
 }
 
+test_without_one_table_the_decision_fails_closed if {
+	every name in ["credit_score", "line", "late_payment", "property", "fbm", "max_cltv"] {
+		d := decide({}) with data.heloc.eligibility.tables as object.remove(tables, [name])
+		codes(d) == ["NOT_DECIDED"]
+	}
+}
+
+test_a_usage_listed_twice_fails_closed if {
+	twice := array.concat(tables.max_cltv, [primary])
+	codes(decide({})) == ["NOT_DECIDED"] with data.heloc.eligibility.tables.max_cltv as twice
+}
+
 # --- The helpers that write the notice ---
 
 test_dollars_are_written_with_thousands_separators if {
@@ -283,7 +436,7 @@ case_input(c) := object.remove(object.union(base, c.input), object.get(c, "remov
 case_holds(c, d) if {
 	d.eligible == c.want.eligible
 	d.ineligiblePage == c.want.ineligiblePage
-	codes(d) == c.want.codes
+	object.get(c.want, "codes", codes(d)) == codes(d)
 	object.get(c.want, "availableLine", d.availableLine) == d.availableLine
 }
 
@@ -294,8 +447,10 @@ failing_cases contains {"name": c.name, "got": d} if {
 }
 
 test_every_case_of_the_table_holds if {
-	count(testcases.cases) >= 60
-	print("failing cases:", failing_cases)
+	count(testcases.cases) >= 30
+	every c in failing_cases {
+		print("failing case:", c.name, "got:", c.got)
+	}
 	every c in testcases.cases {
 		case_holds(c, eligibility.decision) with input as case_input(c)
 	}
