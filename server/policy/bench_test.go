@@ -81,7 +81,7 @@ func TestEveryFixtureInputDecides(t *testing.T) {
 // plainTree loads rules/ the way `opa eval -d rules/` does, without tests.
 func plainTree(tb testing.TB) *loader.Result {
 	tb.Helper()
-	loaded, err := loader.NewFileLoader().WithFS(rules.FS).Filtered([]string{"."}, func(_ string, info fs.FileInfo, _ int) bool {
+	loaded, err := loader.NewFileLoader().WithProcessAnnotation(true).WithFS(rules.FS).Filtered([]string{"."}, func(_ string, info fs.FileInfo, _ int) bool {
 		return !info.IsDir() && (strings.HasSuffix(info.Name(), "_test.rego") || (strings.HasSuffix(info.Name(), ".yaml") && info.Name() != "data.yaml"))
 	})
 	if err != nil {

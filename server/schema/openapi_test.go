@@ -41,8 +41,8 @@ func TestOpenAPICarriesTheMessages(t *testing.T) {
 		{"a field's own message", "AccountInput.properties.firstName", "AccountInput", `{"email":"ana@example.com","firstName":" ","lastName":"Diaz"}`, "firstName"},
 		{"a nullable field says what its definition says", "AccountInput.properties.phone", "AccountInput", `{"email":"ana@example.com","firstName":"Ana","lastName":"Diaz","phone":"123"}`, "phone"},
 		{"a field with a default says what its definition says", "EstimateInput.properties.propertyType", "EstimateInput", `{"propertyValue":1,"mortgageBalance":0,"propertyUsage":"secondHome","propertyType":"castle"}`, "propertyType"},
-		{"a field made required says what it said before", "CodeSignInInput.properties.otpCode", "CodeSignInInput", `{"email":"ana@example.com","otpCode":"abc"}`, "otpCode"},
-		{"portal recovery code", "PortalSignInInput.properties.otpCode", "PortalCodeSignInInput", `{"email":"ada@example.com","password":"correct horse","otpCode":"ABCDE"}`, "otpCode"},
+		{"one-time code, required", "OtpCode", "CodeSignInInput", `{"email":"ana@example.com","otpCode":"abc"}`, "otpCode"},
+		{"portal recovery code", "PortalOtpCode", "PortalCodeSignInInput", `{"email":"ada@example.com","password":"correct horse","otpCode":"ABCDE"}`, "otpCode"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

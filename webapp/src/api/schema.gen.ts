@@ -120,8 +120,9 @@ export interface components {
         Citizenship: "usCitizen" | "permanentResident" | "nonPermanentResident";
         /** @description #CodeSignInInput is what the applicant's code step sends to callback/otp. */
         CodeSignInInput: {
-            otpCode?: unknown;
-        } & (components["schemas"]["SignInInput"] & unknown);
+            email: components["schemas"]["Email"];
+            otpCode: components["schemas"]["OtpCode"];
+        };
         /**
          * @description #CreateAccountInput is the input of identity.createAccount: the account
          *     fields of spec §3, optionally a password, and whether the applicant
@@ -651,8 +652,9 @@ export interface components {
          *     callback/password.
          */
         PasswordSignInInput: {
-            password?: unknown;
-        } & (components["schemas"]["SignInInput"] & unknown);
+            email: components["schemas"]["Email"];
+            password: components["schemas"]["Password"];
+        };
         /**
          * @description #Person is a borrower or coborrower: personal information, employment
          *     history and other income (spec §3). phone and ssn hold digits only (see
@@ -694,8 +696,15 @@ export interface components {
          *     fields, the code now given.
          */
         PortalCodeSignInInput: {
-            otpCode?: unknown;
-        } & (components["schemas"]["PortalSignInInput"] & unknown);
+            email: components["schemas"]["Email"];
+            otpCode: components["schemas"]["PortalOtpCode"];
+            password: components["schemas"]["Password"];
+        };
+        /**
+         * @description #PortalOtpCode is a portal user's second factor: the 6 digits of the
+         *     authenticator app, or one of the recovery codes.
+         */
+        PortalOtpCode: string;
         /**
          * @description #PortalRole is a role of the access policy (rules/heloc/access).
          * @enum {string}
@@ -713,7 +722,7 @@ export interface components {
          */
         PortalSignInInput: {
             email: components["schemas"]["Email"];
-            otpCode?: string;
+            otpCode?: components["schemas"]["PortalOtpCode"];
             password: components["schemas"]["Password"];
         };
         /** @description #PrequalStep is one step of the /prequal flow, in order. */

@@ -1,35 +1,33 @@
 import { Checkbox, PasswordInput, TextInput, type CheckboxProps, type PasswordInputProps, type TextInputProps } from '@mantine/core';
-import { useController, useFormContext, type RegisterOptions } from 'react-hook-form';
+import { useController, useFormContext } from 'react-hook-form';
 
 import { formatPhone } from '@/lib/format';
 
-type Bound<P> = Omit<P, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'required' | 'checked'> & {
-  name: string;
-  rules?: RegisterOptions;
-};
+// No rules here: the form's schema resolver checks every field (useSchemaForm).
+type Bound<P> = Omit<P, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'checked'> & { name: string };
 
-function useField(name: string, rules?: RegisterOptions, defaultValue: unknown = '') {
+function useField(name: string, defaultValue: unknown = '') {
   const { control } = useFormContext();
-  const { field, fieldState } = useController({ name, control, rules, defaultValue });
-  return { ...field, error: fieldState.error?.message, required: Boolean(rules?.required) };
+  const { field, fieldState } = useController({ name, control, defaultValue });
+  return { ...field, error: fieldState.error?.message };
 }
 
 /** A text input bound to the surrounding Form, its message beside it. */
-export function TextField({ name, rules, ...props }: Bound<TextInputProps>) {
-  return <TextInput {...props} {...useField(name, rules)} />;
+export function TextField({ name, ...props }: Bound<TextInputProps>) {
+  return <TextInput {...props} {...useField(name)} />;
 }
 
 /** A password input bound to the surrounding Form. */
-export function PasswordField({ name, rules, ...props }: Bound<PasswordInputProps>) {
-  return <PasswordInput {...props} {...useField(name, rules)} />;
+export function PasswordField({ name, ...props }: Bound<PasswordInputProps>) {
+  return <PasswordInput {...props} {...useField(name)} />;
 }
 
 /**
  * A US phone number shown as (ddd) ddd-dddd while it is typed (spec §5). The
  * form holds the formatted text; phoneDigits() gives the 10 digits to send.
  */
-export function PhoneField({ name, rules, ...props }: Bound<TextInputProps>) {
-  const { onChange, ...field } = useField(name, rules);
+export function PhoneField({ name, ...props }: Bound<TextInputProps>) {
+  const { onChange, ...field } = useField(name);
   return (
     <TextInput
       type="tel"
@@ -44,15 +42,7 @@ export function PhoneField({ name, rules, ...props }: Bound<TextInputProps>) {
 }
 
 /** A checkbox bound to the surrounding Form, its message beneath it. */
-export function CheckboxField({ name, rules, ...props }: Bound<CheckboxProps>) {
-  const { value, required, ...field } = useField(name, rules, false);
-  return (
-    <Checkbox
-      {...props}
-      {...field}
-      checked={Boolean(value)}
-      aria-required={required || undefined}
-      aria-invalid={field.error ? true : undefined}
-    />
-  );
+export function CheckboxField({ name, ...props }: Bound<CheckboxProps>) {
+  const { value, ...field } = useField(name, false);
+  return <Checkbox {...props} {...field} checked={Boolean(value)} aria-invalid={field.error ? true : undefined} />;
 }

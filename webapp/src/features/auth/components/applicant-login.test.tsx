@@ -101,7 +101,7 @@ describe('ApplicantLogin', () => {
     const code = await screen.findByLabelText(/6-digit code/);
     await user.type(code, '12345');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('The code is 6 digits.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter the 6-digit code.')).toBeInTheDocument();
     await user.type(code, '9');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right or has expired.');

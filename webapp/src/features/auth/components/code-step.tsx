@@ -1,16 +1,15 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 
 import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
-import { otpRules } from '@/lib/validation';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 
 import { authClients } from '../api/auth-clients';
 import { authErrorMessage, reportUnexpectedAuthError } from '../lib/auth-errors';
 import { AuthAlert, AuthStatus } from './auth-alert';
 
-type Values = { code: string };
+type Values = { otpCode: string };
 
 /**
  * The applicant's second step: the 6-digit code mailed by signin/otp, sent to
@@ -27,7 +26,12 @@ export function CodeStep({
   onSignedIn: () => void | Promise<void>;
   onChangeEmail: () => void;
 }) {
-  const form = useForm<Values>({ defaultValues: { code: '' }, mode: 'onSubmit', reValidateMode: 'onChange' });
+  // callback/otp takes the e-mail and the code (CodeSignInInput); spaces
+  // typed in the code are dropped.
+  const form = useSchemaForm('CodeSignInInput', {
+    defaultValues: { otpCode: '' } as Values,
+    toInput: (v: Values) => ({ email, otpCode: v.otpCode.replace(/\s/g, '') }),
+  });
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
@@ -37,13 +41,13 @@ export function CodeStep({
   const [focusRequest, setFocusRequest] = useState(0);
 
   useEffect(() => {
-    form.setFocus('code');
+    form.setFocus('otpCode');
   }, [form, focusRequest]);
 
-  const submit = async ({ code }: Values) => {
+  const submit = async ({ otpCode }: { otpCode: string }) => {
     setError(null);
     setStatus(null);
-    const res = await authClients.applicant.signIn('otp', { email, otpCode: code.replace(/\s/g, '') }, { callbackUrl });
+    const res = await authClients.applicant.signIn('otp', { email, otpCode }, { callbackUrl });
     if (res.ok) {
       await onSignedIn();
       return;
@@ -52,11 +56,11 @@ export function CodeStep({
     reportUnexpectedAuthError(authClients.applicant, errorCode);
     const field = res.fields?.find((f) => f.path === 'otpCode');
     if (field) {
-      form.setError('code', { type: 'server', message: field.message }, { shouldFocus: true });
+      form.setError('otpCode', { type: 'server', message: field.message }, { shouldFocus: true });
       return;
     }
     setError(authErrorMessage(errorCode, 'code'));
-    if (errorCode === 'CredentialsSignin') form.reset({ code: '' });
+    if (errorCode === 'CredentialsSignin') form.reset({ otpCode: '' });
     setFocusRequest((n) => n + 1);
   };
 
@@ -68,7 +72,7 @@ export function CodeStep({
     setResending(false);
     if (res.ok) {
       setStatus(`We sent a new code to ${email}. Codes expire after 10 minutes.`);
-      form.reset({ code: '' });
+      form.reset({ otpCode: '' });
       setFocusRequest((n) => n + 1);
     } else {
       setError(authErrorMessage(res.error ?? 'Unknown', 'email'));
@@ -80,8 +84,7 @@ export function CodeStep({
       <AuthAlert message={error} />
       <AuthStatus message={status} />
       <TextField
-        name="code"
-        rules={otpRules}
+        name="otpCode"
         label="6-digit code"
         description={`Sent to ${email}`}
         autoComplete="one-time-code"

@@ -15,15 +15,17 @@ async function fill(user: ReturnType<typeof userEvent.setup>, { consent = true, 
 }
 
 describe('CreateAccountForm', () => {
-  it('checks every field before anything is sent', async () => {
+  it('checks every field against CreateAccountInput before anything is sent, in the schema’s words', async () => {
     const { calls } = stubTRPC({ 'system.info': () => ok(sandboxSystemInfo) });
     const user = userEvent.setup();
     renderAt('/app/login?mode=create', <CreateAccountForm onCodeSent={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Enter your first name.')).toBeInTheDocument();
     expect(screen.getByText('Enter your last name.')).toBeInTheDocument();
-    expect(screen.getByText('Enter your e-mail address.')).toBeInTheDocument();
-    expect(screen.getByText('Enter your phone number.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/E-mail address/)).toHaveAccessibleDescription(/Enter an e-mail address like name@example.com./);
+    // The phone may be left out (AccountInput: *null | #Phone), as may the password.
+    expect(screen.getByLabelText(/Mobile phone/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Password/)).not.toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/First name/)).toHaveFocus();
     expect(calls).not.toContain('identity.createAccount');
   });
@@ -36,12 +38,13 @@ describe('CreateAccountForm', () => {
     await user.type(phone, '415555');
     expect(phone).toHaveValue('(415) 555');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Enter a 10-digit phone number, like (415) 555-0101.')).toBeInTheDocument();
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('Enter a 10-digit US phone number.'));
     await user.type(phone, '0101');
     expect(phone).toHaveValue('(415) 555-0101');
+    await waitFor(() => expect(phone).not.toHaveAttribute('aria-invalid', 'true'));
     await user.clear(phone);
     await user.type(phone, '4151230101');
-    expect(await screen.findByText(/Enter a US phone number/)).toBeInTheDocument();
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('Enter a 10-digit US phone number.'));
     expect(phone).toHaveAttribute('type', 'tel');
   });
 
@@ -71,7 +74,7 @@ describe('CreateAccountForm', () => {
     renderAt('/app/login?mode=create', <CreateAccountForm onCodeSent={() => {}} />);
     await fill(user, { password: 'short' });
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Use at least 8 characters, or leave it empty.')).toBeInTheDocument();
+    expect(await screen.findByText('Your password has at least 8 characters.')).toBeInTheDocument();
   });
 
   it('sends identity.createAccount with the phone as 10 digits and no empty password, then moves on', async () => {

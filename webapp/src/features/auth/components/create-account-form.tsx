@@ -1,13 +1,13 @@
 import { Button, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 
 import { useProductName } from '@/api/get-system-info';
 import { isTRPCClientError, type FieldError } from '@/api/trpc-client';
 import { Form } from '@/components/form/form';
 import { CheckboxField, PasswordField, PhoneField, TextField } from '@/components/form/text-field';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { phoneDigits } from '@/lib/format';
-import { emailRules, nameRules, optionalPasswordRules, phoneRules } from '@/lib/validation';
 
 import { useCreateAccount, type CreateAccountInput } from '../api/create-account';
 import { AuthAlert } from './auth-alert';
@@ -22,6 +22,16 @@ type Values = {
 };
 
 const defaults: Values = { firstName: '', lastName: '', email: '', phone: '', tcpaConsent: false, password: '' };
+
+/** The call's input as the form holds it: trimmed, the phone as its digits; an empty field is left out. */
+const toInput = (v: Values) => ({
+  email: v.email.trim(),
+  firstName: v.firstName.trim(),
+  lastName: v.lastName.trim(),
+  phone: phoneDigits(v.phone),
+  tcpaConsent: v.tcpaConsent,
+  password: v.password,
+});
 
 const serverFields = ['firstName', 'lastName', 'email', 'phone', 'password'] as const;
 
@@ -58,20 +68,13 @@ export function CreateAccountForm({
   submitLabel?: string;
 }) {
   const productName = useProductName();
-  const form = useForm<Values>({ defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onChange' });
+  // Checked against CreateAccountInput (schemas/api.cue), as the server checks it.
+  const form = useSchemaForm('CreateAccountInput', { defaultValues: defaults, toInput });
   const createAccount = useCreateAccount();
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (values: Values) => {
+  const submit = async (input: CreateAccountInput) => {
     setError(null);
-    const input: CreateAccountInput = {
-      email: values.email.trim(),
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      phone: phoneDigits(values.phone),
-      tcpaConsent: values.tcpaConsent,
-      ...(values.password ? { password: values.password } : {}),
-    };
     try {
       await createAccount.mutateAsync(input);
     } catch (err) {
@@ -91,19 +94,19 @@ export function CreateAccountForm({
       else if (others.length > 0) setError(others.join(' '));
       return;
     }
-    onCodeSent({ email: input.email, firstName: input.firstName, lastName: input.lastName, phone: input.phone, tcpaConsent: input.tcpaConsent });
+    const { password: _password, ...account } = input;
+    onCodeSent(account);
   };
 
   return (
     <Form form={form} onSubmit={submit} aria-label="Create an account">
       <AuthAlert message={error} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextField name="firstName" rules={nameRules('first')} label="First name" autoComplete="given-name" size="md" />
-        <TextField name="lastName" rules={nameRules('last')} label="Last name" autoComplete="family-name" size="md" />
+        <TextField name="firstName" label="First name" autoComplete="given-name" size="md" />
+        <TextField name="lastName" label="Last name" autoComplete="family-name" size="md" />
       </SimpleGrid>
       <TextField
         name="email"
-        rules={emailRules}
         label="E-mail address"
         description="We’ll e-mail you a 6-digit code to confirm it."
         type="email"
@@ -111,7 +114,7 @@ export function CreateAccountForm({
         inputMode="email"
         size="md"
       />
-      <PhoneField name="phone" rules={phoneRules} label="Mobile phone" size="md" />
+      <PhoneField name="phone" label="Mobile phone (optional)" size="md" />
       <CheckboxField
         name="tcpaConsent"
         label={
@@ -124,7 +127,6 @@ export function CreateAccountForm({
       />
       <PasswordField
         name="password"
-        rules={optionalPasswordRules}
         label="Password (optional)"
         description="At least 8 characters. Without one, you sign in with a code we e-mail you."
         autoComplete="new-password"

@@ -1,10 +1,9 @@
 import { Anchor, Button } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 
 import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
-import { emailRules } from '@/lib/validation';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 
 import { authClients } from '../api/auth-clients';
 import { authErrorMessage, reportUnexpectedAuthError } from '../lib/auth-errors';
@@ -25,14 +24,15 @@ export function EmailStep({
   /** Offered when the server has the password provider. */
   onUsePassword?: (email: string) => void;
 }) {
-  // Checked on submit, then as the person types: a message appearing on blur
-  // would move the button away from a pointer that is pressing it.
-  const form = useForm<Values>({ defaultValues: { email: defaultEmail }, mode: 'onSubmit', reValidateMode: 'onChange' });
+  // signin/otp takes a SignInInput with the e-mail alone.
+  const form = useSchemaForm('SignInInput', {
+    defaultValues: { email: defaultEmail } as Values,
+    toInput: (v: Values) => ({ email: v.email.trim() }),
+  });
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (values: Values) => {
+  const submit = async ({ email }: { email: string }) => {
     setError(null);
-    const email = values.email.trim();
     const res = await authClients.applicant.signIn('otp', { email }, { action: 'signin', callbackUrl });
     if (res.ok) {
       onCodeSent(email);
@@ -50,7 +50,6 @@ export function EmailStep({
       <AuthAlert message={error} />
       <TextField
         name="email"
-        rules={emailRules}
         label="E-mail address"
         description="We’ll e-mail you a 6-digit code to sign in."
         type="email"

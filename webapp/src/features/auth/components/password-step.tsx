@@ -1,10 +1,9 @@
 import { Anchor, Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 
 import { Form } from '@/components/form/form';
 import { PasswordField, TextField } from '@/components/form/text-field';
-import { emailRules, passwordRules } from '@/lib/validation';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 
 import { authClients } from '../api/auth-clients';
 import { authErrorMessage, reportUnexpectedAuthError } from '../lib/auth-errors';
@@ -24,10 +23,10 @@ export function PasswordStep({
   onSignedIn: () => void | Promise<void>;
   onUseCode: (email: string) => void;
 }) {
-  const form = useForm<Values>({
-    defaultValues: { email: defaultEmail, password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  // callback/password takes the e-mail and the password (PasswordSignInInput).
+  const form = useSchemaForm('PasswordSignInInput', {
+    defaultValues: { email: defaultEmail, password: '' } as Values,
+    toInput: (v: Values) => ({ email: v.email.trim(), password: v.password }),
   });
   const [error, setError] = useState<string | null>(null);
 
@@ -35,13 +34,9 @@ export function PasswordStep({
     form.setFocus(defaultEmail ? 'password' : 'email');
   }, [form, defaultEmail]);
 
-  const submit = async (values: Values) => {
+  const submit = async ({ email, password }: Values) => {
     setError(null);
-    const res = await authClients.applicant.signIn(
-      'password',
-      { email: values.email.trim(), password: values.password },
-      { callbackUrl },
-    );
+    const res = await authClients.applicant.signIn('password', { email, password }, { callbackUrl });
     if (res.ok) {
       await onSignedIn();
       return;
@@ -55,8 +50,8 @@ export function PasswordStep({
   return (
     <Form form={form} onSubmit={submit} aria-label="Sign in with a password">
       <AuthAlert message={error} />
-      <TextField name="email" rules={emailRules} label="E-mail address" type="email" autoComplete="email" inputMode="email" size="md" />
-      <PasswordField name="password" rules={passwordRules} label="Password" autoComplete="current-password" size="md" />
+      <TextField name="email" label="E-mail address" type="email" autoComplete="email" inputMode="email" size="md" />
+      <PasswordField name="password" label="Password" autoComplete="current-password" size="md" />
       <Button type="submit" size="md" fullWidth mt="xs" loading={form.formState.isSubmitting}>
         Sign in
       </Button>

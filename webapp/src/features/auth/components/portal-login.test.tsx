@@ -91,11 +91,14 @@ describe('PortalLogin', () => {
     await passwordStep(user);
     await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
     const recovery = await screen.findByLabelText(/Recovery code/);
-    await user.type(recovery, '123456');
+    await user.type(recovery, 'abcde');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
-    expect(await screen.findByText('A recovery code looks like abcde-12345.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345.'),
+    ).toBeInTheDocument();
     await user.clear(recovery);
-    await user.type(recovery, 'abcde-12345');
+    // Typed as it was printed, in capitals: the form sends it lowercase.
+    await user.type(recovery, 'ABCDE-12345');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/portal'));
   });

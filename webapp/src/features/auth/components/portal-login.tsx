@@ -1,14 +1,13 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { Form } from '@/components/form/form';
 import { PasswordField, TextField } from '@/components/form/text-field';
+import { useSchemaForm } from '@/components/form/use-schema-form';
 import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/config/paths';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
-import { emailRules, otpRules, passwordRules, recoveryCodeRules } from '@/lib/validation';
 
 import { authClients } from '../api/auth-clients';
 import { useProviders } from '../api/get-providers';
@@ -34,12 +33,16 @@ function PasswordForm({
   onSignedIn: () => Promise<void>;
   onSecondFactor: (credentials: Credentials) => void;
 }) {
-  const form = useForm<Credentials>({ defaultValues: { email: '', password: '' }, mode: 'onSubmit', reValidateMode: 'onChange' });
+  // callback/credentials takes a PortalSignInInput; the code comes later.
+  const form = useSchemaForm('PortalSignInInput', {
+    defaultValues: { email: '', password: '' } as Credentials,
+    toInput: (v: Credentials) => ({ email: v.email.trim(), password: v.password }),
+  });
   const [error, setError] = useState<string | null>(null);
 
-  const submit = async (values: Credentials) => {
+  const submit = async ({ email, password }: Credentials) => {
     setError(null);
-    const credentials = { email: values.email.trim(), password: values.password };
+    const credentials = { email, password };
     const res = await signInWith(credentials, callbackUrl);
     if (res.ok) return onSignedIn();
     const code = res.error ?? 'Unknown';
@@ -55,8 +58,8 @@ function PasswordForm({
   return (
     <Form form={form} onSubmit={submit} aria-label="Sign in">
       <AuthAlert message={error} />
-      <TextField name="email" rules={emailRules} label="E-mail address" type="email" autoComplete="username" inputMode="email" size="md" />
-      <PasswordField name="password" rules={passwordRules} label="Password" autoComplete="current-password" size="md" />
+      <TextField name="email" label="E-mail address" type="email" autoComplete="username" inputMode="email" size="md" />
+      <PasswordField name="password" label="Password" autoComplete="current-password" size="md" />
       <Button type="submit" size="md" fullWidth mt="xs" loading={form.formState.isSubmitting}>
         Sign in
       </Button>
@@ -78,7 +81,12 @@ function SecondFactorForm({
   onStartOver: () => void;
 }) {
   const [recovery, setRecovery] = useState(false);
-  const form = useForm<CodeValues>({ defaultValues: { otpCode: '' }, mode: 'onSubmit', reValidateMode: 'onChange' });
+  // The same call with the code now given (PortalCodeSignInInput): an
+  // authenticator code without its spaces, or a recovery code in lowercase.
+  const form = useSchemaForm('PortalCodeSignInInput', {
+    defaultValues: { otpCode: '' } as CodeValues,
+    toInput: (v: CodeValues) => ({ ...credentials, otpCode: v.otpCode.replace(/\s/g, '').toLowerCase() }),
+  });
   const [error, setError] = useState<string | null>(null);
   // After the form re-renders: the pressed button is disabled while the call runs, which drops the focus.
   const [focusRequest, setFocusRequest] = useState(0);
@@ -87,10 +95,9 @@ function SecondFactorForm({
     form.setFocus('otpCode');
   }, [form, recovery, focusRequest]);
 
-  const submit = async ({ otpCode }: CodeValues) => {
+  const submit = async ({ otpCode }: { otpCode?: string }) => {
     setError(null);
-    const code = recovery ? otpCode.trim().toLowerCase() : otpCode.replace(/\s/g, '');
-    const res = await signInWith({ ...credentials, otpCode: code }, callbackUrl);
+    const res = await signInWith({ ...credentials, otpCode }, callbackUrl);
     if (res.ok) return onSignedIn();
     const errorCode = res.error ?? 'Unknown';
     reportUnexpectedAuthError(authClients.portal, errorCode);
@@ -117,7 +124,6 @@ function SecondFactorForm({
         <TextField
           key="recovery"
           name="otpCode"
-          rules={recoveryCodeRules}
           label="Recovery code"
           description="One of the ten codes you saved when your account was set up, like abcde-12345. Each works once."
           autoComplete="off"
@@ -129,7 +135,6 @@ function SecondFactorForm({
         <TextField
           key="totp"
           name="otpCode"
-          rules={otpRules}
           label="Authenticator code"
           description="The 6-digit code your authenticator app shows for this account."
           autoComplete="one-time-code"
