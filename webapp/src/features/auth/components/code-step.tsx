@@ -29,7 +29,7 @@ export function CodeStep({
   // callback/otp takes the e-mail and the code (CodeSignInInput); spaces
   // typed in the code are dropped.
   const form = useSchemaForm('CodeSignInInput', {
-    defaultValues: { otpCode: '' } as Values,
+    defaultValues: { otpCode: '' },
     toInput: (v: Values) => ({ email, otpCode: v.otpCode.replace(/\s/g, '') }),
   });
   const [error, setError] = useState<string | null>(null);

@@ -26,7 +26,7 @@ export function EmailStep({
 }) {
   // signin/otp takes a SignInInput with the e-mail alone.
   const form = useSchemaForm('SignInInput', {
-    defaultValues: { email: defaultEmail } as Values,
+    defaultValues: { email: defaultEmail },
     toInput: (v: Values) => ({ email: v.email.trim() }),
   });
   const [error, setError] = useState<string | null>(null);

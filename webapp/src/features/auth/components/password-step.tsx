@@ -25,7 +25,7 @@ export function PasswordStep({
 }) {
   // callback/password takes the e-mail and the password (PasswordSignInInput).
   const form = useSchemaForm('PasswordSignInInput', {
-    defaultValues: { email: defaultEmail, password: '' } as Values,
+    defaultValues: { email: defaultEmail, password: '' },
     toInput: (v: Values) => ({ email: v.email.trim(), password: v.password }),
   });
   const [error, setError] = useState<string | null>(null);

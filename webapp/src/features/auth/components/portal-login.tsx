@@ -35,7 +35,7 @@ function PasswordForm({
 }) {
   // callback/credentials takes a PortalSignInInput; the code comes later.
   const form = useSchemaForm('PortalSignInInput', {
-    defaultValues: { email: '', password: '' } as Credentials,
+    defaultValues: { email: '', password: '' },
     toInput: (v: Credentials) => ({ email: v.email.trim(), password: v.password }),
   });
   const [error, setError] = useState<string | null>(null);
@@ -84,7 +84,7 @@ function SecondFactorForm({
   // The same call with the code now given (PortalCodeSignInInput): an
   // authenticator code without its spaces, or a recovery code in lowercase.
   const form = useSchemaForm('PortalCodeSignInInput', {
-    defaultValues: { otpCode: '' } as CodeValues,
+    defaultValues: { otpCode: '' },
     toInput: (v: CodeValues) => ({ ...credentials, otpCode: v.otpCode.replace(/\s/g, '').toLowerCase() }),
   });
   const [error, setError] = useState<string | null>(null);
@@ -95,7 +95,7 @@ function SecondFactorForm({
     form.setFocus('otpCode');
   }, [form, recovery, focusRequest]);
 
-  const submit = async ({ otpCode }: { otpCode?: string }) => {
+  const submit = async ({ otpCode }: { otpCode: string }) => {
     setError(null);
     const res = await signInWith({ ...credentials, otpCode }, callbackUrl);
     if (res.ok) return onSignedIn();
