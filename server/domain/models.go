@@ -63,7 +63,8 @@ type Session struct {
 }
 
 // StaffUser is a portal user: lender staff or a partner (spec §6). Role is
-// one of the roles of the access policy (rules/heloc/access).
+// one of the roles of the access policy (data.heloc.access.roles), which the
+// server checks when a user is created or their role changed.
 type StaffUser struct {
 	ID        string    `json:"id"`
 	Email     string    `json:"email"`
@@ -75,11 +76,9 @@ type StaffUser struct {
 	UpdatedAt time.Time `json:"updatedAt"`
 }
 
-// The portal roles. What each may do is the access policy's to say.
-const (
-	RoleAdministrator = "administrator"
-	RoleUnderwriter   = "underwriter"
-	RoleProcessor     = "processor"
-	RoleLoanOfficer   = "loanOfficer"
-	RolePartner       = "partner"
-)
+// RoleAdministrator is the one portal role the Go code names: the role
+// `heloc admin create` gives the first portal user unless told otherwise.
+// Which roles exist, and what each may do, is the access policy's to say
+// (rules/heloc/access/tables/data.yaml, data.heloc.access.roles); the web
+// package's tests check that the policy defines this one.
+const RoleAdministrator = "administrator"

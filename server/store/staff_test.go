@@ -43,7 +43,7 @@ func TestStaffUsers(t *testing.T) {
 		})
 
 		t.Run("DuplicateEmail", func(t *testing.T) {
-			err := db.CreateStaffUser(ctx, &domain.StaffUser{Email: "ada@example.com", Role: domain.RoleProcessor},
+			err := db.CreateStaffUser(ctx, &domain.StaffUser{Email: "ada@example.com", Role: "processor"},
 				domain.StaffCredentials{PasswordHash: "h", SealTOTP: sealAs("s")})
 			assertError(t, err, domain.ECONFLICT, "A portal user with this e-mail already exists.")
 		})
@@ -64,8 +64,8 @@ func TestStaffUsers(t *testing.T) {
 		})
 
 		t.Run("ChangeRoleAndList", func(t *testing.T) {
-			other := mustCreateStaff(t, db, "bo@example.com", domain.RoleProcessor)
-			if err := db.SetStaffUserRole(ctx, other.ID, domain.RoleUnderwriter); err != nil {
+			other := mustCreateStaff(t, db, "bo@example.com", "processor")
+			if err := db.SetStaffUserRole(ctx, other.ID, "underwriter"); err != nil {
 				t.Fatal(err)
 			}
 			users, err := db.ListStaffUsers(ctx)
@@ -76,11 +76,11 @@ func TestStaffUsers(t *testing.T) {
 				t.Fatalf("got %d users, want 2", len(users))
 			}
 			for _, got := range users {
-				if got.ID == other.ID && got.Role != domain.RoleUnderwriter {
+				if got.ID == other.ID && got.Role != "underwriter" {
 					t.Fatalf("got role %q, want underwriter", got.Role)
 				}
 			}
-			assertError(t, db.SetStaffUserRole(ctx, "nobody", domain.RoleUnderwriter), domain.ENOTFOUND, "Portal user not found.")
+			assertError(t, db.SetStaffUserRole(ctx, "nobody", "underwriter"), domain.ENOTFOUND, "Portal user not found.")
 		})
 
 		t.Run("TOTPStepWorksOnce", func(t *testing.T) {

@@ -318,7 +318,7 @@ func TestPortalSignInWithPasswordAndTOTP(t *testing.T) {
 
 func TestRolesComeFromThePolicy(t *testing.T) {
 	s := MustOpenServer(t, web.Config{})
-	e := s.enrol(t, "pat@example.com", domain.RolePartner, "partner password 1")
+	e := s.enrol(t, "pat@example.com", "partner", "partner password 1")
 	b := s.browser(t)
 	b.signInStaff(e, "partner password 1")
 	resp, res := b.trpc("GET", "users.list", "")
@@ -568,7 +568,7 @@ func TestEndedSessionsStayEnded(t *testing.T) {
 	})
 	t.Run("a deactivated staff user's live session", func(t *testing.T) {
 		admin := s.enrol(t, "ada@example.com", domain.RoleAdministrator, "staff password 1")
-		clerk := s.enrol(t, "bo@example.com", domain.RoleProcessor, "staff password 2")
+		clerk := s.enrol(t, "bo@example.com", "processor", "staff password 2")
 		a, c := s.browser(t), s.browser(t)
 		a.signInStaff(admin, "staff password 1")
 		c.signInStaff(clerk, "staff password 2")

@@ -1,9 +1,13 @@
 package web
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -75,6 +79,9 @@ func (s *Server) createStaffUser(c fiber.Ctx, in createStaffInput) (any, error) 
 	if _, err := s.authorize(c, "users.manage"); err != nil {
 		return nil, err
 	}
+	if err := CheckPortalRole(c.Context(), s.policy, in.Role); err != nil {
+		return nil, err
+	}
 	b := make([]byte, 15)
 	rand.Read(b)
 	initial := base64.RawURLEncoding.EncodeToString(b)
@@ -121,10 +128,72 @@ func (s *Server) setStaffRole(c fiber.Ctx, in setStaffRoleInput) (any, error) {
 	if in.UserID == me.ID {
 		return nil, domain.Errorf(domain.EFORBIDDEN, "Another administrator must change your role.")
 	}
+	if err := CheckPortalRole(c.Context(), s.policy, in.Role); err != nil {
+		return nil, err
+	}
 	if err := s.store.SetStaffUserRole(c.Context(), in.UserID, in.Role); err != nil {
 		return nil, err
 	}
 	return s.store.FindStaffUserByID(c.Context(), in.UserID)
+}
+
+// Decider is what the role check needs of the policy engine.
+type Decider interface {
+	Decide(ctx context.Context, entrypoint string, input any) (any, error)
+}
+
+// PortalRoles returns the roles of the access policy (data.heloc.access.roles),
+// the only list of the portal's roles: role name -> the label the users page
+// shows.
+func PortalRoles(ctx context.Context, p Decider) (map[string]string, error) {
+	out, err := p.Decide(ctx, "heloc.access.roles", nil)
+	if err != nil {
+		return nil, err
+	}
+	var roles map[string]struct {
+		Label string `json:"label"`
+	}
+	if err := remarshal(out, &roles); err != nil {
+		return nil, fmt.Errorf("access policy roles: %w", err)
+	}
+	labels := make(map[string]string, len(roles))
+	for name, r := range roles {
+		labels[name] = r.Label
+	}
+	return labels, nil
+}
+
+// CheckPortalRole returns nil when role is a role of the access policy, and
+// an EINVALID error on the role field otherwise, naming the policy's roles
+// by their labels. The schema (#PortalRole) checks only that a role is a
+// camelCase name; which names are roles is the policy's to say.
+func CheckPortalRole(ctx context.Context, p Decider, role string) error {
+	roles, err := PortalRoles(ctx, p)
+	if err != nil {
+		return err
+	}
+	if _, ok := roles[role]; ok {
+		return nil
+	}
+	labels := make([]string, 0, len(roles))
+	for _, label := range roles {
+		labels = append(labels, label)
+	}
+	slices.Sort(labels)
+	msg := "The portal has no roles: ask an administrator to check the access policy."
+	if len(labels) > 0 {
+		msg = "Choose one of the portal's roles: " + joinOr(labels) + "."
+	}
+	return &domain.Error{Code: domain.EINVALID, Message: "Some fields need attention.",
+		Fields: []domain.FieldError{{Path: "role", Message: msg}}}
+}
+
+// joinOr joins words as a sentence does: "a", "a or b", "a, b or c".
+func joinOr(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // remarshal turns a policy result (plain JSON values) into a typed struct.

@@ -1,10 +1,18 @@
-# The portal's roles: who may do what, on which loans (spec: "Portal user
-# ... has a user-management page"; the roles, actions and grants are our
-# design, as the spec names none).
-#
-# The roles, actions, grants and the words of each reason are data
-# (tables/data.yaml, loaded at data.heloc.access.tables); the rules here only
-# look a request up in them. What is not granted is refused.
+# How to read this file. The roles, the actions and what each role is
+# granted are the table (tables/data.yaml, loaded at data.heloc.access.tables):
+# it is the only list of the portal's roles. The server asks `roles` which
+# roles exist when it creates a portal user or changes a role, and asks
+# `decision` whether a user may take an action. What is not granted is
+# refused, for the reasons below, one rule each; the words of each reason
+# are its row of tables.messages.
+
+# METADATA
+# title: Portal access
+# description: >-
+#   Who may do what in the portal, on which loans. The spec says only that a
+#   portal user "has a user-management page"; the roles, actions and grants
+#   are lender practice, after the usual division of work in a mortgage
+#   operation.
 package heloc.access
 
 import rego.v1
@@ -39,8 +47,9 @@ decision := {
 	is_object(tables.messages)
 }
 
-# roles is every role with its label and the actions it grants, in table
-# order, for the user-management page. (A comprehension is always defined:
+# roles is every role of the table with its label and the actions it
+# grants, in table order: the users page lists them, and the server accepts
+# no other role for a portal user. (A comprehension is always defined:
 # without tables it is {}, so it needs no default.)
 roles := {name: {"label": role.label, "actions": [g.action | some g in role.grants]} |
 	some name, role in tables.roles
@@ -59,19 +68,48 @@ _action := tables.actions[input.action]
 # the decision failing.
 _grant := [g | some g in _role.grants; g.action == input.action][0]
 
-_refusals contains "unknown_role" if not _role
+# METADATA
+# title: A role the portal does not know
+# description: The user's role is not a role of tables.roles (or the user has none).
+# custom:
+#   code: unknown_role
+#   page: the portal's refusal message; an administrator sets the role on the users page
+#   source: Lender practice (the spec names no roles)
+_refusals contains rego.metadata.rule().custom.code if not _role
 
-_refusals contains "unknown_action" if not _action
+# METADATA
+# title: An action the portal does not know
+# description: The action asked is not an action of tables.actions.
+# custom:
+#   code: unknown_action
+#   page: the portal's refusal message
+#   source: Lender practice (the spec names no actions)
+_refusals contains rego.metadata.rule().custom.code if not _action
 
-_refusals contains "not_granted" if {
+# METADATA
+# title: An action the role is not granted
+# description: The role and the action are known, but no grant of the role names the action.
+# custom:
+#   code: not_granted
+#   page: the portal's refusal message
+#   source: Lender practice (tables.roles.<role>.grants)
+_refusals contains rego.metadata.rule().custom.code if {
 	_role
 	_action
 	not _grant
 }
 
-# A grant scoped to assigned loans allows an action about one loan only on a
-# loan assigned to the user; only a literal true counts as assigned.
-_refusals contains "not_assigned" if {
+# METADATA
+# title: A loan not assigned to the user
+# description: >-
+#   A grant scoped to assigned loans allows an action about one loan
+#   (per_loan) only on a loan assigned to the user; only a literal true
+#   counts as assigned.
+# custom:
+#   code: not_assigned
+#   page: the portal's refusal message
+#   source: Lender practice (grant scope "assigned")
+_refusals contains rego.metadata.rule().custom.code if {
 	_grant.scope == "assigned"
 	_action.per_loan == true
 	not input.assigned == true

@@ -237,6 +237,14 @@ test_roles_lists_every_role_with_its_label_and_actions if {
 	{a | some a in access.roles.administrator.actions} == every_action
 }
 
+# The one role the Go code names: `heloc admin create` makes an
+# administrator unless told otherwise (domain.RoleAdministrator), and only an
+# administrator may manage users.
+test_the_administrator_role_that_heloc_admin_create_makes_exists_and_manages_users if {
+	access.roles.administrator
+	ask("administrator", "users.manage").allow == true
+}
+
 test_roles_agrees_with_decision if {
 	every name, role in access.roles {
 		every action in role.actions {

@@ -7,6 +7,7 @@ import rego.v1
 import data.heloc.conditions
 import data.heloc.conditions.testcases
 import data.heloc.documents.tables as documents
+import data.heloc.employment.tables as employment
 
 spec_codes := {format_int(n, 10) |
 	some r in testcases.ranges
@@ -111,6 +112,29 @@ _subject_holds(s) if {
 
 test_the_condo_master_policy_asks_at_least_1000000_of_liability if {
 	contains(conditions.catalog["603"].label, "at least $1,000,000")
+}
+
+# Spec §4: the employment conditions name the gap rule's threshold and window
+# as the employment table has them, so they follow a change of the table.
+test_the_gap_letter_names_the_threshold_and_window_of_the_employment_table if {
+	label := conditions.catalog["409"].label
+	contains(label, sprintf("more than %d days in the last %d years", [employment.gapThresholdDays, employment.windowYears]))
+	not contains(label, "{")
+}
+
+test_the_employment_history_condition_names_the_window_of_the_employment_table if {
+	contains(conditions.catalog["408"].label, sprintf("the last %d years", [employment.windowYears]))
+}
+
+test_a_change_of_the_threshold_changes_the_gap_letter if {
+	label := conditions.catalog["409"].label with data.heloc.employment.tables.gapThresholdDays as 45
+	contains(label, "more than 45 days")
+}
+
+test_no_label_is_left_with_a_placeholder if {
+	every c in conditions.catalog {
+		not regex.match(`\{[A-Za-z]+\}`, c.label)
+	}
 }
 
 test_without_tables_the_catalogue_is_empty if {

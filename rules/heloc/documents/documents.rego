@@ -1,30 +1,25 @@
-# Required and missing documents (product spec §5 "Required documents", §9
-# "Required document counts", "Document categories", "ID subtypes").
+# How to read this file. Each requirement is one rule below that adds to
+# _asks: when its condition holds for a person (the borrower or the
+# coborrower), that person is asked for the documents its METADATA lists
+# (custom.documents), for the reason its METADATA names (custom.code). The
+# words of a reason are the row of that code in tables.reasons; the count,
+# label and category of each document type are its row in tables.types
+# (tables/data.yaml, loaded at data.heloc.documents.tables). To find the
+# rule behind a reason, grep its code.
 #
-# The counts, categories, labels and the lists that decide which income,
-# employment or property asks for which type are data (tables/data.yaml,
-# loaded at data.heloc.documents.tables); the rules here only say when a
-# table row applies. Every trigger asks a person for types, each with a
-# reason code; the required count of a type follows from the table, the
-# code explains why.
-#
-# Written for speed as well as reading: every decision of the upload page
-# runs this policy, and each rule, function call, comprehension, iteration
-# and object built costs time.
-#   - What follows from the tables alone is worked out in one rule that
-#     reads no input, _lookup (at the end): the engine works such rules out
-#     once per policy revision (server/policy, fold), so an evaluation only
-#     looks it up. Evaluated as written (opa eval, opa test) it gives the
-#     same value, only worked out in each evaluation. A rule binds it to a
-#     local name (lk) once rather than look it up again for each use.
-#   - What a trigger asks is one record of _lookup: the types it asks and
-#     its reason for each. A person's records are merged with one
-#     object.union_n; what they see of each required type is the type's
-#     entry of _lookup with their counts and reasons put in. The entries
-#     are keyed by a string that sorts in display order (_keys), so that
-#     they are listed in that order as they are. Labels that name the years
-#     are ready for each year.
-#   - Each person is decided by one call of _decide with what is theirs.
+# The counts follow from the table alone (spec §9): a type's count, or for a
+# type counted per unit, its count per unit times the person's units, never
+# below its minimum. Missing is the count less the person's uploads of that
+# type (spec §5).
+
+# METADATA
+# title: Required and missing documents
+# description: >-
+#   Which documents each person of an application is asked for, how many,
+#   and how many are still missing (product spec §5 "Required documents",
+#   §9 "Required document counts", "Document categories", "ID subtypes"),
+#   as the policy contract's data.heloc.documents.requirements gives them.
+
 package heloc.documents
 
 import rego.v1
@@ -44,346 +39,457 @@ default requirements := {
 }
 
 requirements := {
-	"borrower": {"required": borrower.required, "missing": borrower.missing},
-	"coborrower": object.get(coborrower, "result", null),
-	"totalRequired": borrower.totalRequired + coborrower.totalRequired,
-	"totalMissing": borrower.totalMissing + coborrower.totalMissing,
-	"documents": {"borrower": borrower.documents, "coborrower": object.get(coborrower, "documents", null)},
-} if {
-	borrower := _borrower
-	coborrower := _coborrower
+	"borrower": _result("borrower"),
+	"coborrower": _result_or_null("coborrower"),
+	"totalRequired": sum([_total_required(side) | some side, _ in _people]),
+	"totalMissing": sum([_total_missing(side) | some side, _ in _people]),
+	"documents": {
+		"borrower": _documents("borrower"),
+		"coborrower": _documents_or_null("coborrower"),
+	},
+} if is_object(input)
+
+# ---------------------------------------------------------------------------
+# The requirements: one rule per reason
+# ---------------------------------------------------------------------------
+
+# METADATA
+# title: Paystubs and W-2s for a job we could not verify
+# description: >-
+#   A person who has a job that is not self-employment, and no verified
+#   current job, shows their pay with paystubs and W-2s.
+# custom:
+#   code: employmentNotVerified
+#   documents: [paystubs, w2]
+#   page: /app/application/upload
+#   source: Product spec §5 "Required documents"
+_asks contains _ask(side, rego.metadata.rule()) if {
+	some side, person in _people
+	some job in _employments(person)
+	not _self_employed(job)
+	not _has_verified_current_job(person)
 }
 
-# --- Input, guarded so that a missing optional field reads as empty ---
-
-_app := app if {
-	app := object.get(input, "application", {})
-	is_object(app)
-} else := {} if is_object(input)
-
-# Spec §9: today decides the years that W-2 labels name (the policy never
-# reads the clock).
-_today := object.get(input, "today", "")
-
-# The list x[key] ([] when it is absent or not a list). Its entries that
-# are not objects are left out where they are used: a field of a
-# non-object is undefined, so they ask nothing.
-_list(x, key) := list if {
-	list := object.get(x, key, [])
-	is_array(list)
-} else := []
-
-# Spec §5: the documents uploaded, each {type, isCoborrower}.
-_uploads := _list(_app, "uploads")
-
-# Spec §3 Application: a user and a coborrower. Policy contract: the result
-# for the coborrower is null when the application has no coborrower (here
-# without one: no result, no documents, nothing in the totals). An upload
-# counts for the coborrower when isCoborrower is true, else for the
-# borrower.
-_borrower := _decide(
-	object.get(_app, "user", {}),
-	_property_asks,
-	[u.type | some u in _uploads; object.get(u, "isCoborrower", false) != true],
-	"borrower",
-)
-
-# The coborrower's decision, with the contract's result for them; without a
-# coborrower, nothing to add to the totals.
-default _coborrower := {"totalRequired": 0, "totalMissing": 0}
-
-_coborrower := object.union(d, {"result": {"required": d.required, "missing": d.missing}}) if {
-	p := _app.coborrower
-	is_object(p)
-	d := _decide(p, [], [u.type | some u in _uploads; u.isCoborrower == true], "coborrower")
+# METADATA
+# title: Paystubs and W-2s for a military allowance
+# description: >-
+#   A person with a basic allowance for subsistence (bas) income source
+#   shows it with paystubs (leave and earnings statements) and W-2s, whether
+#   or not a job of theirs is verified.
+# custom:
+#   code: basIncome
+#   documents: [paystubs, w2]
+#   page: /app/application/upload
+#   source: Product spec §5 "Required documents"
+_asks contains _ask(side, rego.metadata.rule()) if {
+	some side, person in _people
+	_has_income(person, "bas")
 }
 
-# --- One person ---
-
-# _decide(p, asks, uploads, side): the required and missing types of the
-# person p, their totals and what they see, given the asks (records of
-# _lookup) that fall to them beyond their own data (the property's fall to
-# the borrower) and the types of their uploads. side names them (borrower
-# or coborrower).
-_decide(p, asks, uploads, side) := {
-	"required": required,
-	"missing": missing,
-	"totalRequired": sum([n | some n in object.remove(required, excluded)]),
-	"totalMissing": sum([n | some n in object.remove(missing, excluded)]),
-	"documents": [entry | some entry in entries],
-} if {
-	lk := _lookup
-	excluded := _excluded
-	jobs := _list(p, "employments")
-	incomes := _list(p, "incomeSources")
-	loans := count([1 | some s in _omitted_student_loan_sides; s == side])
-
-	# Every record that asks this person for something.
-	records := array.concat(
-		array.concat(asks, _employment_asks(jobs, lk)),
-		array.concat(
-			[lk.income[s.type] | some s in incomes],
-			array.concat(
-				[_self_employment_asks(e, lk) | some e in jobs; e.selfEmployedIndicator == true; employment.employment_current(e, _today)],
-				array.concat(
-					[lk.id | lk.idStatuses[object.get(p, "identityVerificationStatus", "")]],
-					[lk.studentLoan | loans > 0],
-				),
-			),
-		),
-	)
-
-	# asked: type -> its key (_keys), for every type asked; codes: type ->
-	# {code: reason}, the reasons each type is asked for.
-	asked := object.union_n([record.types | some record in records])
-	codes := object.union_n([record.codes | some record in records])
-
-	# Policy contract: "Only types with a count above zero appear in
-	# required". A type is not asked when a type that includes it
-	# (subsumedBy) is asked as well: the two years of personal returns
-	# include the most recent one. The types counted as a whole are taken
-	# from the table in one step; only the few counted per unit (spec §9:
-	# at least their minimum) are worked out one by one.
-	required := object.remove(
-		object.union(
-			object.filter(lk.fixedCounts, asked),
-			{type: n |
-				some type, def in lk.perUnit
-				asked[type]
-				n := max([object.get(def, "minimum", 0), def.count * _units(def.per, incomes, loans)])
-				n > 0
-			},
-		),
-		{type | some type, bigger in lk.subsumedBy; asked[type]; asked[bigger[_]]},
-	)
-
-	# How many uploads of each required type the person has.
-	uploaded := {type: count([1 | uploads[_] == type]) | some type in uploads; required[type]}
-
-	# Spec §5: "Missing documents = required count per type minus uploads
-	# of that type, computed separately for borrower and coborrower. Bank
-	# statements are excluded from the missing calculation." The required
-	# types that count as missing are taken in one step; only the types the
-	# person uploaded are looked at one by one.
-	counted := object.remove(required, lk.notCountedAsMissing)
-	missing := object.remove(
-		object.union(counted, {type: m | some type, n in uploaded; m := counted[type] - n; m > 0}),
-		{type | some type, n in uploaded; counted[type] <= n},
-	)
-
-	# What the person sees of each required type, keyed in display order:
-	# the type as the table shows it (lk.entry), with this person's counts,
-	# reasons and exclusion from the totals, and the label and items that
-	# name the years where the type has them.
-	included := {type: false | some type in excluded}
-	dynamic := {type: _dynamic_fields(type, def, required[type], lk) | some type, def in lk.dynamic; required[type]}
-	entries := {asked[type]: object.union_n([
-		lk.entry[type],
-		{
-			"required": n,
-			"uploaded": object.get(uploaded, type, 0),
-			"missing": object.get(missing, type, 0),
-			"countsInTotal": object.get(included, type, true),
-			"reasons": [reason | some reason in codes[type]],
-		},
-		object.get(dynamic, type, {}),
-	]) |
-		some type, n in required
-	}
+# METADATA
+# title: Leases and the latest tax return for rental income
+# description: >-
+#   Rental income is shown with a lease for each rental unit (at least one)
+#   and the most recent year's personal tax return with its Schedule E.
+# custom:
+#   code: rentalIncome
+#   documents: [rentalAgreements, mostRecentPersonalTaxReturns]
+#   page: /app/application/upload
+#   source: >-
+#     Product spec §9 "Required document counts" (one lease per rental unit);
+#     Fannie Mae Selling Guide B3-3.1-08 (the tax return)
+_asks contains _ask(side, rego.metadata.rule()) if {
+	some side, person in _people
+	_has_income(person, "rental")
 }
 
-# --- Triggers (what a person's data asks) ---
-#
-# The employment predicates, written in place:
-#   self-employed: selfEmployedIndicator is true (a missing one reads as
-#     not self-employed);
-#   verified (spec §3: "any source other than Manual means verified"): a
-#     dataSource that is a non-empty string and not one of the table's
-#     unverified sources (an absent or empty source is not verified);
-#   current (spec §4 "a date counts as current when it falls in or after
-#     the current month"; spec §3: a null endDate means current):
-#     employment.employment_current;
-#   under 25% ownership (Fannie Mae B3-3.2-01): ownershipInterestType is
-#     "LessThan25Percent"; any other value, or none, is 25% or more.
-
-# Spec §5: paystubs (4) and W-2 (2) for a person who has a non-self-employed
-# employment and no verified current job.
-_employment_asks(jobs, lk) := [lk.employment] if {
-	some e in jobs
-	object.get(e, "selfEmployedIndicator", false) != true
-	not _verified_current(jobs, lk)
-} else := []
-
-# Some job is verified and current.
-_verified_current(jobs, lk) if {
-	some e in jobs
-	is_string(e.dataSource)
-	e.dataSource != ""
-	not lk.unverifiedSources[e.dataSource]
-	employment.employment_current(e, _today)
+# METADATA
+# title: Two years of tax returns for capital gains
+# description: Capital gains income needs two years of tax returns to show that it is stable.
+# custom:
+#   code: capitalGainsIncome
+#   documents: [personalTaxReturns]
+#   page: /app/application/upload
+#   source: Fannie Mae Selling Guide B3-3.1-09 "Capital gains income" (the spec is silent)
+_asks contains _ask(side, rego.metadata.rule()) if {
+	some side, person in _people
+	_has_income(person, "capitalGains")
 }
 
-# Spec §5 (bas: paystubs and W-2), §9 (rental agreements, alimony subtypes)
-# and, where the spec is silent, the Fannie Mae sections cited in the table
-# beside each income type: lk.income[<income type>], with the code
-# "<income type>Income".
-
-# Spec silent on 1099, K-1, business and personal tax returns: Fannie Mae
-# B3-3.2-01. A current self-employment under 25% asks K-1s; one of 25% or
-# more asks by business structure (see the table). businessStructure is a
-# field of the employment that the project adds (the business-information
-# page asks it: screens.md); without it, or with one the table does not
-# list, "default".
-_self_employment_asks(e, lk) := lk.lessThan25Percent if {
-	e.ownershipInterestType == "LessThan25Percent"
-} else := asks if {
-	asks := lk.structure[e.businessStructure]
-} else := lk.structure["default"]
-
-# Ours (spec §9 gives only the count 1): an ID document when the person's
-# electronic identity check did not pass (identityVerificationStatus, a
-# field of the person that the project adds): lk.id, in _decide. Until the
-# check has a result no ID document is asked, so the contract's example
-# asks none.
-
-# Spec §5: property documents count on the borrower's side.
-_property_asks := array.concat(array.concat(flood, trust), array.concat(tax_bill, solar)) if {
-	lk := _lookup
-	mortgages := [m | some m in _list(_app, "mortgages"); is_object(m)]
-
-	# Spec §5: flood insurance when the property state is FL.
-	flood := [lk.flood |
-		state := object.get(_app, ["property", "state"], "")
-		is_string(state)
-		lk.floodStates[upper(trim_space(state))]
-	]
-
-	# Spec §5: a trust document when the property is in a trust.
-	trust := [lk.trust | object.get(_app, "isInTrust", false) == true]
-
-	# Spec §5: a property tax bill when there are no mortgages (an absent
-	# list is no mortgages).
-	tax_bill := [lk.taxBill | count(mortgages) == 0]
-
-	# Spec §5: a solar panel statement "by a mortgage-based check". Ours: a
-	# mortgage held by a solar lender (its creditor, in lower case, holds a
-	# solar creditor keyword) or recorded as a solar lien (table
-	# triggers.property; Fannie Mae B2-3-04).
-	solar_creditors := [m |
-		some m in mortgages
-		creditor := object.get(m, "creditor", "")
-		is_string(creditor)
-		regex.match(lk.solarPattern, lower(creditor))
-	]
-	solar_liens := [m |
-		some m in mortgages
-		type := object.get(m, "type", "")
-		is_string(type)
-		lk.solarLienTypes[lower(type)]
-	]
-	solar := [lk.solar | count(solar_creditors) + count(solar_liens) > 0]
+# METADATA
+# title: Two years of tax returns for interest and dividends
+# description: Interest and dividend income needs two years of tax returns to show that it is stable.
+# custom:
+#   code: interestAndDividendsIncome
+#   documents: [personalTaxReturns]
+#   page: /app/application/upload
+#   source: Fannie Mae Selling Guide B3-3.1-09 "Interest and dividend income" (the spec is silent)
+_asks contains _ask(side, rego.metadata.rule()) if {
+	some side, person in _people
+	_has_income(person, "interestAndDividends")
 }
 
-# Spec §9: an educational loan statement per omitted liability. Ours: the
-# omitted liabilities that are student loans (Fannie Mae B3-6-05). The side
-# each one counts on, one entry per loan.
-_omitted_student_loan_sides := [_liability_side(l) |
-	student_loan_types := _lookup.studentLoanTypes
-	some l in _list(_app, "liabilities")
-	l.omitted == true
-	type := object.get(l, "type", "")
-	is_string(type)
-	student_loan_types[lower(type)]
-]
+# METADATA
+# title: Two years of tax returns for foreign income
+# description: Foreign income is shown with the two most recent years' tax returns.
+# custom:
+#   code: foreignIncome
+#   documents: [personalTaxReturns]
+#   page: /app/application/upload
+#   source: Fannie Mae Selling Guide B3-3.1-09 "Foreign income" (the spec is silent)
+_asks contains _ask(side, rego.metadata.rule()) if {
+	some side, person in _people
+	_has_income(person, "foreign")
+}
 
-# Spec §3 Liability: debtor is borrower, coborrower or joint. Ours: joint
-# (or no debtor) counts once, on the borrower's side; a coborrower's debt
-# without a coborrower on the application falls to the borrower.
-_liability_side(l) := "coborrower" if {
-	object.get(l, "debtor", "") == "coborrower"
-	is_object(_app.coborrower)
+# METADATA
+# title: The order or agreement that sets alimony
+# description: >-
+#   Alimony income is shown with the document that sets it: an alimony
+#   order, a divorce decree, a separation agreement or the state law
+#   (tables.types.alimonyDocument.subtypes).
+# custom:
+#   code: alimonyIncome
+#   documents: [alimonyDocument]
+#   page: /app/application/upload
+#   source: >-
+#     Product spec §9 "Alimony subtypes"; Fannie Mae Selling Guide B3-3.1-09
+#     "Alimony, child support or separate maintenance"
+_asks contains _ask(side, rego.metadata.rule()) if {
+	some side, person in _people
+	_has_income(person, "alimony")
+}
+
+# METADATA
+# title: Tax returns and bank statements of a business owned 25% or more
+# description: >-
+#   A person who owns 25% or more of a business they work in now shows its
+#   income with the documents of its business structure's row in
+#   tables.triggers.selfEmployment.byStructure (the `default` row when the
+#   structure is not given or not listed): personal tax returns for every
+#   owner, business returns for a partnership or corporation, K-1s where the
+#   business issues them, 1099s for an independent contractor, and bank
+#   statements.
+# custom:
+#   code: selfEmployed
+#   documents: the row of tables.triggers.selfEmployment.byStructure for the business structure
+#   page: /app/application/upload
+#   source: >-
+#     Fannie Mae Selling Guide B3-3.2-01 and B3-3.2.1-01 (the spec is silent on
+#     1099s, K-1s and tax returns); bank statements are lender practice
+_asks contains {"person": side, "code": rego.metadata.rule().custom.code, "documents": documents} if {
+	some side, person in _people
+	some job in _employments(person)
+	_self_employed(job)
+	_current(job)
+	not _owns_less_than_25_percent(job)
+	documents := _business_structure_row(job)
+}
+
+# METADATA
+# title: K-1s for a share of less than 25% in a business
+# description: >-
+#   A person who owns less than 25% of a business they work in now is not
+#   treated as self-employed; their share of a partnership's or S
+#   corporation's income is shown with two years of K-1s.
+# custom:
+#   code: selfEmployedLessThan25Percent
+#   documents: [k1]
+#   page: /app/application/upload
+#   source: Fannie Mae Selling Guide B3-3.2-01 (the spec is silent)
+_asks contains _ask(side, rego.metadata.rule()) if {
+	some side, person in _people
+	some job in _employments(person)
+	_self_employed(job)
+	_current(job)
+	_owns_less_than_25_percent(job)
+}
+
+# METADATA
+# title: A photo ID when the identity check did not pass
+# description: >-
+#   A person whose electronic identity check ended with one of the results
+#   in tables.triggers.identity.idDocumentStatuses uploads a photo ID.
+#   Until the check has a result no ID document is asked, so the contract's
+#   example asks none.
+# custom:
+#   code: identityNotVerified
+#   documents: [idDocument]
+#   page: /app/application/identity-verification
+#   source: >-
+#     Lender practice (the spec gives only the count, §9); the Customer
+#     Identification Program rule, 31 CFR 1020.220, accepts non-documentary
+#     verification, so a passed check needs no document
+_asks contains _ask(side, rego.metadata.rule()) if {
+	some side, person in _people
+	object.get(person, "identityVerificationStatus", "") in tables.triggers.identity.idDocumentStatuses
+}
+
+# METADATA
+# title: Flood insurance for a property in a flood insurance state
+# description: >-
+#   The borrower shows flood insurance for a property in a state of
+#   tables.triggers.property.floodInsuranceStates (the spec names FL).
+# custom:
+#   code: floodInsuranceState
+#   documents: [floodInsurance]
+#   page: /app/application/upload
+#   source: Product spec §5 "Required documents"
+_asks contains _ask("borrower", rego.metadata.rule()) if {
+	state := object.get(_application, ["property", "state"], "")
+	is_string(state)
+	upper(trim_space(state)) in tables.triggers.property.floodInsuranceStates
+}
+
+# METADATA
+# title: The trust document for a property held in a trust
+# description: The borrower shows the trust agreement or certification of a trust that holds the property.
+# custom:
+#   code: propertyInTrust
+#   documents: [trustDocument]
+#   page: /app/application/upload
+#   source: Product spec §5 "Required documents"
+_asks contains _ask("borrower", rego.metadata.rule()) if {
+	object.get(_application, "isInTrust", false) == true
+}
+
+# METADATA
+# title: The property tax bill for a property with no mortgage
+# description: >-
+#   With no mortgage there is no escrow statement showing the taxes, so the
+#   borrower shows the latest tax bill. An absent mortgage list is no
+#   mortgages.
+# custom:
+#   code: noMortgage
+#   documents: [propertyTaxBill]
+#   page: /app/application/upload
+#   source: Product spec §5 "Required documents"
+_asks contains _ask("borrower", rego.metadata.rule()) if {
+	count(_mortgages) == 0
+}
+
+# METADATA
+# title: The solar panel statement for a solar lien
+# description: >-
+#   The borrower shows the lease, power purchase agreement or loan of solar
+#   panels when a mortgage is held by a solar lender (its creditor's name
+#   holds a word of tables.triggers.property.solarCreditorKeywords) or is
+#   recorded as a solar lien (its type is one of solarLienTypes).
+# custom:
+#   code: solarLien
+#   documents: [solarPanelStatement]
+#   page: /app/application/upload
+#   source: >-
+#     Product spec §5 "Required documents" (a mortgage-based check); which
+#     mortgages count is lender practice, after Fannie Mae Selling Guide B2-3-04
+_asks contains _ask("borrower", rego.metadata.rule()) if {
+	some mortgage in _mortgages
+	_solar_lien(mortgage)
+}
+
+# METADATA
+# title: A statement for each student loan left out of the debts
+# description: >-
+#   Each omitted liability that is a student loan (its type is one of
+#   tables.triggers.liabilities.studentLoanTypes) asks one statement, on the
+#   side of the person who owes it; a joint loan counts once, on the
+#   borrower's side.
+# custom:
+#   code: omittedStudentLoan
+#   documents: [educationalLoanStatement]
+#   page: /app/application/upload
+#   source: >-
+#     Product spec §9 "Required document counts" (one per omitted liability);
+#     that the liabilities are student loans is lender practice, after Fannie
+#     Mae Selling Guide B3-6-05
+_asks contains _ask(side, rego.metadata.rule()) if {
+	some loan in _omitted_student_loans
+	side := _debtor_side(loan)
+}
+
+# An ask: the person asked, the documents their METADATA lists, and the
+# reason code it names.
+_ask(side, rule) := {"person": side, "code": rule.custom.code, "documents": rule.custom.documents}
+
+# ---------------------------------------------------------------------------
+# Counts, missing documents and totals (spec §5, §9)
+# ---------------------------------------------------------------------------
+
+# Person -> the types asked of them -> the codes of the reasons they are
+# asked for. Only types of the table are asked.
+_codes := {side: {type: codes |
+	some type in {type | some ask in asks; some type in ask.documents; tables.types[type]}
+	codes := {ask.code | some ask in asks; type in ask.documents}
+} |
+	some side, _ in _people
+	asks := {ask | some ask in _asks; ask.person == side}
+}
+
+# Spec §9: person -> type -> the number of documents required. A type is
+# not required when a type that includes it (subsumedBy) is asked as well:
+# the two years of personal returns include the most recent one. Policy
+# contract: only types with a count above zero appear.
+_required := {side: {type: n |
+	some type, _ in codes
+	not _subsumed(side, type)
+	n := _count(side, tables.types[type])
+	n > 0
+} |
+	some side, codes in _codes
+}
+
+_subsumed(side, type) if {
+	some bigger in tables.types[type].subsumedBy
+	_codes[side][bigger]
+}
+
+# A type counted as a whole: its count.
+_count(_, row) := row.count if not row.per
+
+# A type counted per unit (spec §9 "one per rental unit (minimum 1)", "one
+# per omitted liability (minimum 1)"): its count per unit times the person's
+# units, never below its minimum.
+_count(side, row) := max([object.get(row, "minimum", 0), row.count * _units(side, row.per)]) if row.per
+
+# Rental units of the person's rental income sources.
+_units(side, "rentalUnit") := sum([_rental_units(source) |
+	some source in _income_sources(_people[side])
+	source.type == "rental"
+])
+
+# Omitted student loans on the person's side.
+_units(side, "omittedStudentLoan") := count([loan |
+	some loan in _omitted_student_loans
+	_debtor_side(loan) == side
+])
+
+# Lender practice (spec §9 says only "one per rental unit"): a rental income
+# source without a usable rentalUnits counts as one unit; a fraction counts
+# its whole units.
+_rental_units(source) := floor(source.rentalUnits) if {
+	is_number(source.rentalUnits)
+	source.rentalUnits >= 1
+} else := 1
+
+# Spec §5: "Missing documents = required count per type minus uploads of
+# that type, computed separately for borrower and coborrower. Bank statements
+# are excluded from the missing calculation" (tables.types.<type>
+# countsAsMissing false). Person -> type -> the number still missing.
+_missing := {side: {type: short |
+	some type, n in required
+	_counts_as_missing(tables.types[type])
+	short := n - _uploaded_count(side, type)
+	short > 0
+} |
+	some side, required in _required
+}
+
+_counts_as_missing(row) if not row.countsAsMissing == false
+
+# Person -> type -> how many uploads of that type the person has.
+_uploaded := {side: {type: count([t | some t in types; t == type]) | some type in types} |
+	some side, _ in _people
+	types := [upload.type | some upload in _uploads; _upload_side(upload) == side]
+}
+
+_uploaded_count(side, type) := object.get(_uploaded[side], type, 0)
+
+# Spec §5: an upload is the coborrower's when isCoborrower is true, else the
+# borrower's.
+_upload_side(upload) := "coborrower" if {
+	upload.isCoborrower == true
 } else := "borrower"
 
 # Spec §5: "ID document and educational loan statement are excluded from the
-# total when a flag says so."
+# total when a flag says so" (tables.exclusionFlags: flag -> type).
 _excluded contains type if {
-	flags := object.get(input, "flags", {})
-	is_object(flags)
 	some flag, type in tables.exclusionFlags
-	object.get(flags, flag, false) == true
+	object.get(_flags, flag, false) == true
 }
 
-# --- Counts and labels (spec §9) ---
+_counts_in_total(type) := false if {
+	type in _excluded
+} else := true
 
-# Spec §9: "one per rental unit (minimum 1)". Ours: a rental income source
-# without a usable rentalUnits counts as one unit.
-_units("rentalUnit", incomes, _) := sum([_rental_units(s) | some s in incomes; s.type == "rental"])
+_total_required(side) := sum([n | some type, n in _required[side]; not type in _excluded])
 
-# Spec §9: "one per omitted liability (minimum 1)".
-_units("omittedStudentLoan", _, loans) := loans
+_total_missing(side) := sum([n | some type, n in _missing[side]; not type in _excluded])
 
-# The units of a rental income source: its rentalUnits, whole, or 1.
-_rental_units(s) := floor(s.rentalUnits) if {
-	is_number(s.rentalUnits)
-	s.rentalUnits >= 1
-} else := 1
+_result(side) := {"required": _required[side], "missing": _missing[side]}
 
-# Spec §9 "W-2 labels use the two previous calendar years": {years} in a
-# label names the previous calendar years of input.today, one per document,
-# and `itemLabel` gives each document its own line (items). A type counted
-# as a whole has them ready in _fields_by_year for each year of this and the
-# next centuries (the year of input.today is all that decides them);
-# otherwise they are filled in here.
-_dynamic_fields(type, def, n, _) := _fields_by_year[type][_this_year] if {
-	not def.per
-} else := _fields_in(def, n, _this_year)
+# Policy contract: the coborrower's result is null when the application has
+# no coborrower.
+_result_or_null(side) := _result(side) if {
+	_people[side]
+} else := null
 
-# For each type counted as a whole whose label or items depend on the year
-# of input.today, its label and items for each year from 2000 to 2199. (A
-# rule of keys rather than one value, so that evaluated as written it works
-# out only the type and year it is asked for.)
-_fields_by_year[type][year] := _fields_in(def, def.count, year) if {
-	some type, def in tables.types
-	_dynamic(def)
-	not def.per
-	some year in numbers.range(2000, 2199)
+# ---------------------------------------------------------------------------
+# What the upload page shows (spec §9 labels, categories, subtypes)
+# ---------------------------------------------------------------------------
+
+# A person's required types in the table's display order (its `order`, then
+# the type's name), each with its label, counts and reasons.
+_documents(side) := [_entry(side, type) |
+	some [_, type] in sort([[object.get(tables.types[type], "order", 0), type] | some type, _ in _required[side]])
+]
+
+_documents_or_null(side) := _documents(side) if {
+	_people[side]
+} else := null
+
+_entry(side, type) := object.union_n([
+	{"type": type, "category": row.category},
+	{"subtypes": row.subtypes | is_array(row.subtypes)},
+	{"label": _label(row, n)},
+	{"items": [replace(row.itemLabel, "{year}", year) | some year in _previous_years(n)] | is_string(row.itemLabel)},
+	{
+		"required": n,
+		"uploaded": _uploaded_count(side, type),
+		"missing": object.get(_missing[side], type, 0),
+		"countsInTotal": _counts_in_total(type),
+		"reasons": [_reason(code) | some code in sort(_codes[side][type])],
+	},
+]) if {
+	row := tables.types[type]
+	n := _required[side][type]
 }
+
+# The words of a reason: its row of tables.reasons (a code without a row
+# shows itself).
+_reason(code) := {"code": code, "message": object.get(object.get(tables, "reasons", {}), code, code)}
+
+# A label with its placeholders filled in: {count} is the number required,
+# {months} the months the documents cover (coversMonths), and {years} the
+# previous calendar years of input.today, one per document (spec §9 "W-2
+# labels use the two previous calendar years"; worked out only for a label
+# that names them).
+_label(row, n) := strings.replace_n(
+	{
+		"{count}": format_int(n, 10),
+		"{months}": format_int(object.get(row, "coversMonths", 0), 10),
+		"{years}": _join_and(_previous_years(n)),
+	},
+	row.label,
+) if {
+	contains(row.label, "{years}")
+} else := strings.replace_n(
+	{
+		"{count}": format_int(n, 10),
+		"{months}": format_int(object.get(row, "coversMonths", 0), 10),
+	},
+	row.label,
+)
+
+# The n calendar years before the year of input.today, latest first.
+_previous_years(n) := [format_int(_this_year - i, 10) | some i in numbers.range(1, n)]
 
 # The year of input.today (0 when today is not a date).
 default _this_year := 0
 
-_this_year := to_number(substring(_today, 0, 4)) if regex.match(`^[0-9]{4}-`, _today)
-
-# The label of a type whose label or items depend on the input, as of the
-# year `year`, for n documents and, when it has an itemLabel, its items.
-_fields_in(def, n, year) := object.union(
-	{"label": _label(def, n, year)},
-	{"items": [replace(def.itemLabel, "{year}", y) | some y in _years_before(year, n)] | is_string(def.itemLabel)},
-)
-
-# The n calendar years before year, latest first.
-_years_before(year, n) := [format_int(year - i, 10) | some i in numbers.range(1, n)]
-
-# A label filled in: {years} (as above, before the year `year`), {months}
-# (spec §9 "Bank statements cover the last 12 months": coversMonths) and
-# {count}, the count required. A label without a placeholder is used as it
-# is.
-_label(def, n, year) := strings.replace_n(
-	{
-		"{count}": format_int(n, 10),
-		"{years}": _join_and(_years_before(year, n)),
-		"{months}": format_int(object.get(def, "coversMonths", 0), 10),
-	},
-	def.label,
-) if {
-	contains(def.label, "{years}")
-} else := strings.replace_n(
-	{
-		"{count}": format_int(n, 10),
-		"{months}": format_int(object.get(def, "coversMonths", 0), 10),
-	},
-	def.label,
-)
+_this_year := to_number(substring(_today, 0, 4)) if {
+	is_string(_today)
+	regex.match(`^[0-9]{4}-`, _today)
+}
 
 # "2025 and 2024"; "2025, 2024 and 2023".
 _join_and(words) := words[0] if count(words) == 1
@@ -393,118 +499,125 @@ _join_and(words) := sprintf("%s and %s", [
 	words[count(words) - 1],
 ]) if count(words) > 1
 
-# --- Lookups: the tables as the rules above use them (no input) ---
+# ---------------------------------------------------------------------------
+# The application, read so that a missing or malformed field reads as empty
+# ---------------------------------------------------------------------------
 
-_lookup := {
-	# What each trigger asks, as a record (_record). Spec §5: an employment
-	# that is not verified; spec §5 and §9 (and Fannie Mae where the table
-	# cites it): each income type, with the code "<income type>Income";
-	# Fannie Mae B3-3.2-01: a current self-employment of 25% or more by
-	# business structure ("default" for one not listed), and one under 25%;
-	# ours: an identity check that did not pass; spec §5: flood insurance,
-	# a property in a trust, no mortgages, a solar lien; spec §9: an omitted
-	# student loan.
-	"employment": _record(tables.triggers.employment.notVerified, "employmentNotVerified"),
-	"income": {income: _record(types, concat("", [income, "Income"])) | some income, types in tables.triggers.income},
-	"structure": {structure: _record(types, "selfEmployed") | some structure, types in tables.triggers.selfEmployment.byStructure},
-	"lessThan25Percent": _record(tables.triggers.selfEmployment.lessThan25Percent, "selfEmployedLessThan25Percent"),
-	"id": _record(["idDocument"], "identityNotVerified"),
-	"flood": _record(["floodInsurance"], "floodInsuranceState"),
-	"trust": _record(["trustDocument"], "propertyInTrust"),
-	"taxBill": _record(["propertyTaxBill"], "noMortgage"),
-	"solar": _record(["solarPanelStatement"], "solarLien"),
-	"studentLoan": _record(["educationalLoanStatement"], "omittedStudentLoan"),
-	# The values the triggers compare with, as sets.
-	"unverifiedSources": {s | some s in tables.triggers.employment.unverifiedSources},
-	"idStatuses": {s | some s in tables.triggers.identity.idDocumentStatuses},
-	"floodStates": {s | some s in tables.triggers.property.floodInsuranceStates},
-	"solarLienTypes": {s | some s in tables.triggers.property.solarLienTypes},
-	"studentLoanTypes": {s | some s in tables.triggers.liabilities.studentLoanTypes},
-	# The solar creditor keywords as one pattern (_solar_pattern).
-	"solarPattern": _solar_pattern,
-	# Spec §9: the count of each type counted as a whole (without `per`),
-	# the types counted per unit, with their rows, and the types another
-	# type includes (subsumedBy), with those types.
-	"fixedCounts": {type: def.count | some type, def in tables.types; not def.per; def.count > 0},
-	"perUnit": {type: def | some type, def in tables.types; def.per},
-	"subsumedBy": {type: def.subsumedBy | some type, def in tables.types; def.subsumedBy},
-	# Spec §5: the types left out of `missing` (countsAsMissing false).
-	"notCountedAsMissing": {type | some type, def in tables.types; def.countsAsMissing == false},
-	# The types whose label or items depend on the input, with their rows.
-	"dynamic": {type: def | some type, def in tables.types; _dynamic(def)},
-	# What the borrower sees of each type before a person's counts and
-	# reasons are put in (_entry).
-	"entry": {type: _entry(type, def) | some type, def in tables.types},
+_application := app if {
+	app := object.get(input, "application", {})
+	is_object(app)
+} else := {}
+
+# Spec §9: today decides the years that W-2 labels name (the policy never
+# reads the clock).
+_today := object.get(input, "today", "")
+
+_flags := flags if {
+	flags := object.get(input, "flags", {})
+	is_object(flags)
+} else := {}
+
+# Spec §3 Application: a user and, perhaps, a coborrower. A user that is not
+# an object reads as a borrower with no data.
+_people["borrower"] := _object_or_empty(object.get(_application, "user", {}))
+
+_people["coborrower"] := coborrower if {
+	coborrower := _application.coborrower
+	is_object(coborrower)
 }
 
-# The record of a trigger that asks for types with a reason code:
-#   types: type -> its key (_keys), for each type asked;
-#   codes: type -> {code: reason}, for each type asked, so that the
-#     records of a person, merged, list every reason of a type asked for
-#     more than one.
-# The reason is {code, message} (spec §9 and the table's reasons; a code
-# without a message shows itself).
-_record(types, code) := {
-	"types": {type: _keys[type] | some type in types; tables.types[type]},
-	"codes": {type: {code: reason} | some type in types; tables.types[type]},
-} if {
-	reason := {"code": code, "message": object.get(object.get(tables, "reasons", {}), code, code)}
+_object_or_empty(x) := x if {
+	is_object(x)
+} else := {}
+
+# Spec §5: the documents uploaded, each {type, isCoborrower}.
+_uploads := _objects(_application, "uploads")
+
+_mortgages := _objects(_application, "mortgages")
+
+_employments(person) := _objects(person, "employments")
+
+_income_sources(person) := _objects(person, "incomeSources")
+
+# The objects of the list x[key] (none when it is absent or not a list).
+_objects(x, key) := [item | some item in _list(x, key); is_object(item)]
+
+_list(x, key) := list if {
+	list := object.get(x, key, [])
+	is_array(list)
+} else := []
+
+_has_income(person, type) if {
+	some source in _income_sources(person)
+	source.type == type
 }
 
-# Each type's key: a string that sorts in display order (the table's
-# `order`, then the type's name), its position in that order written with
-# as many digits as the last position needs ("07").
-_keys := {type: sprintf("%0*d", [count(format_int(count(ranked), 10)), i]) | some i, [_, type] in ranked} if {
-	ranked := sort([[object.get(def, "order", 0), type] | some type, def in tables.types])
+# ---------------------------------------------------------------------------
+# The spec's words about employments
+# ---------------------------------------------------------------------------
+
+# Self-employed: selfEmployedIndicator is true (a missing one reads as not
+# self-employed).
+_self_employed(job) if job.selfEmployedIndicator == true
+
+# Spec §4 "a date counts as current when it falls in or after the current
+# month"; spec §3: a null endDate means current.
+_current(job) if employment.employment_current(job, _today)
+
+# Spec §3: "any source other than Manual means verified": a dataSource that
+# is a non-empty string and not one of tables.triggers.employment
+# .unverifiedSources (an absent or empty source is not verified).
+_verified(job) if {
+	is_string(job.dataSource)
+	job.dataSource != ""
+	not job.dataSource in tables.triggers.employment.unverifiedSources
 }
 
-# The solar creditor keywords as one pattern that matches a name holding
-# any of them, each keyword taken literally (and one that matches nothing
-# when there are none).
-_solar_pattern := concat("|", [strings.replace_n(_regex_escapes, keyword) | some keyword in keywords]) if {
-	keywords := tables.triggers.property.solarCreditorKeywords
-	count(keywords) > 0
-} else := `[^\s\S]`
-
-# The characters a regular expression reads as operators, escaped.
-_regex_escapes := {
-	"\\": "\\\\", ".": "\\.", "+": "\\+", "*": "\\*", "?": "\\?", "(": "\\(", ")": "\\)",
-	"|": "\\|", "[": "\\[", "]": "\\]", "{": "\\{", "}": "\\}", "^": "\\^", "$": "\\$",
+_has_verified_current_job(person) if {
+	some job in _employments(person)
+	_verified(job)
+	_current(job)
 }
 
-# What the borrower sees of a type, before a person's counts and reasons
-# are put in (spec §9 labels, categories, subtypes): its type and category,
-# the kinds of document that satisfy it (subtypes) when the table gives
-# them, and its label unless the label depends on the input
-# (_dynamic_label).
-_entry(type, def) := object.union_n([
-	{"type": type, "category": def.category},
-	{"subtypes": def.subtypes | is_array(def.subtypes)},
-	{"label": _static_label(def) | not _dynamic_label(def)},
-])
+# Fannie Mae B3-3.2-01: ownershipInterestType "LessThan25Percent" is under
+# 25%; any other value, or none, is 25% or more.
+_owns_less_than_25_percent(job) if job.ownershipInterestType == "LessThan25Percent"
 
-# A type whose label or items depend on the input: a label naming the years
-# (of input.today), a label naming the count of a type counted per unit, or
-# one line per document (itemLabel).
-_dynamic(def) if _dynamic_label(def)
+# The documents of a business structure's row; a businessStructure (a field
+# the business-information page adds) that is missing or not in the table
+# takes the `default` row.
+_business_structure_row(job) := row if {
+	row := tables.triggers.selfEmployment.byStructure[job.businessStructure]
+} else := tables.triggers.selfEmployment.byStructure["default"]
 
-_dynamic(def) if is_string(def.itemLabel)
+# ---------------------------------------------------------------------------
+# Mortgages and liabilities
+# ---------------------------------------------------------------------------
 
-_dynamic_label(def) if contains(def.label, "{years}")
-
-_dynamic_label(def) if {
-	def.per
-	contains(def.label, "{count}")
+_solar_lien(mortgage) if {
+	is_string(mortgage.creditor)
+	some keyword in tables.triggers.property.solarCreditorKeywords
+	contains(lower(mortgage.creditor), keyword)
 }
 
-# The label of a type that names neither the years nor (counted per unit)
-# its count: {count} is the table's count, {months} its coversMonths.
-_static_label(def) := def.label if {
-	not contains(def.label, "{")
-} else := strings.replace_n(
-	{
-		"{count}": format_int(def.count, 10),
-		"{months}": format_int(object.get(def, "coversMonths", 0), 10),
-	},
-	def.label,
-)
+_solar_lien(mortgage) if {
+	is_string(mortgage.type)
+	lower(mortgage.type) in tables.triggers.property.solarLienTypes
+}
+
+# Omitted liabilities that are student loans, one entry per loan.
+_omitted_student_loans := [loan |
+	some loan in _objects(_application, "liabilities")
+	loan.omitted == true
+	is_string(loan.type)
+	lower(loan.type) in tables.triggers.liabilities.studentLoanTypes
+]
+
+# Spec §3 Liability: debtor is borrower, coborrower or joint. Lender
+# practice: a joint debt (or one with no debtor) counts once, on the
+# borrower's side; a coborrower's debt with no coborrower on the application
+# falls to the borrower.
+_debtor_side(loan) := "coborrower" if {
+	loan.debtor == "coborrower"
+	_people.coborrower
+} else := "borrower"

@@ -1,18 +1,24 @@
-# Employment gaps and the default start of a new employment (product spec
-# §4 "Employment gap logic", §9 "Gap threshold").
+# How to read this file. history puts together the rules below it: the
+# gaps between employments (one rule, with its METADATA), the time since the
+# last employment ended, and where a new employment starts. The threshold
+# and the window are the table's (tables/data.yaml, loaded at
+# data.heloc.employment.tables: gapThresholdDays, windowYears,
+# defaultStartYearsBack); no number of days or years is written here.
 #
-# The threshold (31 days) and the window (2 years) are data
-# (tables/data.yaml, loaded at data.heloc.employment.tables). Dates are
-# yyyy-MM-dd strings, which order the same way as the dates they name, so
-# the rules compare the strings and turn them into days only to count.
+# Dates are yyyy-MM-dd strings, which order the same way as the dates they
+# name, so the rules compare the strings and turn them into days only to
+# count.
 #
 # current/2 and employment_current/2 are the spec's "current" and are shared
 # with heloc.documents (functions are not entrypoints).
-#
-# Written for speed as well as reading (the employment page asks at every
-# change): the history is worked out in one rule, _history, each step of it
-# a line there, since every rule and function evaluated costs more than the
-# comparisons in it; each date is checked once.
+
+# METADATA
+# title: Employment gaps and the start of a new employment
+# description: >-
+#   The gaps between a person's employments within the window before today,
+#   and the default start of a new employment (product spec §4 "Employment
+#   gap logic", §9 "Gap threshold"), as the policy contract's
+#   data.heloc.employment.history gives them.
 package heloc.employment
 
 import rego.v1
@@ -30,14 +36,19 @@ default history := {
 }
 
 history := {
-	"gaps": [{"from": g[0], "to": g[1], "days": g[2]} | some g in sort(h.gaps)],
-	"nextStartDate": h.nextStartDate,
-	"windowStart": h.windowStart,
-	"currentlyEmployed": h.currentlyEmployed,
-	"trailingGap": h.trailingGap,
-} if h := _history
+	"gaps": [gap | some [_, _, gap] in sort({[gap.from, gap.to, gap] | some gap in _gaps})],
+	"nextStartDate": _next_start_date,
+	"windowStart": _window_start,
+	"currentlyEmployed": _currently_employed,
+	"trailingGap": _trailing_gap,
+} if {
+	is_date(input.today)
+	_window_start
+}
 
-# --- The spec's "current" (§4), shared with heloc.documents ---
+# ---------------------------------------------------------------------------
+# The spec's "current" (§4), shared with heloc.documents
+# ---------------------------------------------------------------------------
 
 # Spec §4: "A date counts as current when it falls in or after the current
 # month" (of today).
@@ -48,13 +59,10 @@ current(date, today) if {
 }
 
 # Spec §3 Employment: "endDate (nullable; null means current)"; otherwise
-# the end date is current by §4. An absent endDate reads as null. (Written
-# with `else` so that a null endDate stops at the first line.)
-employment_current(e, today) if {
-	object.get(e, "endDate", null) == null
-} else if {
-	current(e.endDate, today)
-}
+# the end date is current by §4. An absent endDate reads as null.
+employment_current(e, _) if object.get(e, "endDate", null) == null
+
+employment_current(e, today) if current(e.endDate, today)
 
 # A yyyy-MM-dd string naming a real calendar date (2026-02-30 is not one).
 is_date(d) if {
@@ -63,131 +71,155 @@ is_date(d) if {
 	time.parse_ns("2006-01-02", d)
 }
 
-# --- The history (spec §4) ---
+# ---------------------------------------------------------------------------
+# Gaps (spec §4)
+# ---------------------------------------------------------------------------
 
-_history := {
-	"gaps": gaps,
-	"nextStartDate": next_start,
-	"windowStart": window_start,
-	"currentlyEmployed": employed,
-	"trailingGap": trailing,
-} if {
-	today := input.today
-	is_date(today)
+# METADATA
+# title: A gap between employments
+# description: >-
+#   A gap is reported where more than tables.gapThresholdDays days lie
+#   between employments within the last tables.windowYears years before
+#   today. Overlapping employments together cover one stretch; a gap runs
+#   from the end of one stretch to the start of the next employment, and
+#   only its part inside the window counts. The time before the first
+#   employment is no gap (nothing ended there: a first job after school is
+#   not a gap, lender practice), and the time after the last one is the
+#   trailing gap, not a gap between employments. The employment page asks
+#   the person to explain each gap, and underwriting condition 409 asks for
+#   a letter of explanation.
+# custom:
+#   code: employmentGap
+#   page: /app/application/4
+#   source: >-
+#     Product spec §4 "Employment gap logic" and §9 "Gap threshold"; the
+#     policy contract's data.heloc.employment.history
+_gaps contains {"from": from, "to": to, "days": days} if {
+	some [next, _] in _stretches
 
-	# The employments that count, each as [start, end]: a valid startDate,
-	# and an endDate that is null (absent reads as null: current, spec §3)
-	# or a valid date. Each date is checked here once (as is_date checks
-	# it); the steps below only compare.
-	# (employments that is not a list reads as none.)
-	employments := object.get(input, "employments", [])
-	starts := [[start, object.get(e, "endDate", null)] |
-		is_array(employments)
-		some e in employments
-		start := e.startDate
-		regex.match(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`, start)
-		time.parse_ns("2006-01-02", start)
-	]
-	open := {start | some [start, null] in starts}
-	closed := {[start, end] |
-		some [start, end] in starts
-		regex.match(`^[0-9]{4}-[0-9]{2}-[0-9]{2}$`, end)
-		time.parse_ns("2006-01-02", end)
-	}
+	# The latest end of the employments that started before this one; when
+	# it is before this start, no employment covers the time in between.
+	last_end := max({end | some [start, end] in _stretches; start < next})
+	last_end < next
 
-	# Each employment as the stretch [start, end] it covers. An endDate of
-	# null covers up to today (a start after today covers nothing and only
-	# marks where the next job begins). Entries without a valid startDate,
-	# with an invalid endDate, or ending before they start, are left out.
-	spans := {[start, max([today, start])] | some start in open} | {[start, end] | some [start, end] in closed; start <= end}
-
-	# Spec §4 and §9: gaps count within the last `windowYears` years.
-	window_start := _format(time.add_date(_ns(today), 0 - tables.windowYears, 0, 0))
-
-	# Spec §4: "A gap is reported where more than 31 days lie between
-	# employments within the last 2 years." Policy contract: overlapping
-	# employments cover one stretch, and a gap is a stretch inside the
-	# window that no employment covers, between the end of one and the
-	# start of the next; only the part inside the window counts.
-	#
-	# An end is where a stretch stops when no employment covers the time
-	# just after it; the gap runs from it to the earliest start after it.
-	# Ours, from the contract's "between the end of one and the start of
-	# the next": the time before the first employment is no gap (nothing
-	# ended there; a first job after school is not a gap), and the time
-	# after the last one is not in `gaps` but in `trailingGap`. An
-	# employment entirely before the window still ends a stretch, so a gap
-	# that began before the window counts from the window's start.
-	#
-	# With the stretches in order of start, such an end comes just before
-	# the start of stretch i exactly when the i stretches before it all end
-	# before that start (so i of all the ends lie before it): the end is the
-	# latest of those, the start the earliest after it. (This looks at each
-	# start once rather than at every pair of stretches.)
-	ordered := sort(spans)
-	gaps := {[from, to, days] |
-		some i, [next, _] in ordered
-		i > 0
-		count([1 | ordered[_][1] < next]) == i
-		end := max([stop | stop := ordered[_][1]; stop < next])
-		from := max([end, window_start])
-		to := min([next, today])
-		from < to
-		days := _days(from, to)
-		days > tables.gapThresholdDays
-	}
-
-	# Ours: currentlyEmployed is true when some employment is current
-	# (§4): one without an end date (spec §3), or one whose end date is
-	# current, that is, in or after the month of today.
-	# (The latest end date is current when any is.)
-	employed := count(open) + count([1 | substring(max({end | some [_, end] in closed}), 0, 7) >= substring(today, 0, 7)]) > 0
-
-	# Ours (spec silent): with no current employment, the time from the
-	# latest end to today, inside the window, when longer than the
-	# threshold. It is kept apart from `gaps`, which the contract defines
-	# between two employments, so that the application can ask about it
-	# ("are you working now?") without counting it as a gap between jobs.
-	# (null when there is none: the first of the list, or null.)
-	trailing := array.concat([{"from": from, "to": today, "days": days} |
-		not employed
-		from := max([max({end | some [_, end] in spans}), window_start])
-		from < today
-		days := _days(from, today)
-		days > tables.gapThresholdDays
-	], [null])[0]
-
-	# Spec §4: "the month after the latest end date, or two years back if
-	# none exists"; policy contract: its first day. The end dates are those
-	# of the employments the stretches keep (a valid start, an end on or
-	# after it).
-	ends := {end | some [start, end] in closed; start <= end}
-	# (The first of: that month, the month two years back, null.)
-	next_start := array.concat(
-		[_first_of_next_month(max(ends)) | count(ends) > 0],
-		array.concat(
-			[sprintf("%04d-%s-01", [to_number(substring(today, 0, 4)) - years_back, substring(today, 5, 2)]) |
-				years_back := tables.defaultStartYearsBack
-			],
-			[null],
-		),
-	)[0]
+	# Only the part inside the window counts.
+	from := max([last_end, _window_start])
+	to := min([next, input.today])
+	from < to
+	days := _days(from, to)
+	days > tables.gapThresholdDays
 }
 
-_first_of_next_month(date) := sprintf("%04d-%02d-01", [year + 1, 1]) if {
-	year := to_number(substring(date, 0, 4))
-	substring(date, 5, 2) == "12"
-} else := sprintf("%04d-%02d-01", [year, month + 1]) if {
-	year := to_number(substring(date, 0, 4))
-	month := to_number(substring(date, 5, 2))
-	month < 12
+# METADATA
+# title: The time since the last employment ended
+# description: >-
+#   With no current employment, the time from the latest end to today,
+#   inside the window, when longer than tables.gapThresholdDays. It is kept
+#   apart from the gaps, which the contract defines between two employments,
+#   so that the application can ask about it ("are you working now?")
+#   without counting it as a gap between jobs. null when there is none.
+# custom:
+#   code: trailingGap
+#   page: /app/application/4
+#   source: Lender practice (the spec is silent), with the threshold and window of spec §4
+_trailing_gap := {"from": from, "to": input.today, "days": days} if {
+	not _currently_employed
+	from := max([max({end | some [_, end] in _stretches}), _window_start])
+	from < input.today
+	days := _days(from, input.today)
+	days > tables.gapThresholdDays
 }
 
-# --- Dates ---
+default _trailing_gap := null
+
+# Spec §4 and §9: gaps count within the last windowYears years before today.
+_window_start := _format(time.add_date(_ns(input.today), 0 - tables.windowYears, 0, 0))
+
+# Lender practice (the spec is silent): currently employed when some
+# employment is current (§4), one without an end date or one whose end date
+# is in or after the month of today.
+default _currently_employed := false
+
+_currently_employed if {
+	some [_, end] in _employments
+	end == null
+}
+
+_currently_employed if {
+	some [_, end] in _employments
+	current(end, input.today)
+}
+
+# ---------------------------------------------------------------------------
+# The start of a new employment (spec §4)
+# ---------------------------------------------------------------------------
+
+# Spec §4: "The start of a new employment defaults to the month after the
+# latest end date, or two years back if none exists"; the policy contract:
+# its first day. The end dates are those of the employments that cover a
+# stretch (a valid start and an end on or after it); "two years" is
+# tables.defaultStartYearsBack.
+_next_start_date := _first_of_next_month(max(_end_dates)) if {
+	count(_end_dates) > 0
+} else := _format(time.add_date(_ns(_first_of_month(input.today)), 0 - tables.defaultStartYearsBack, 0, 0)) if {
+	tables.defaultStartYearsBack
+} else := null
+
+_end_dates contains end if {
+	some [start, end] in _employments
+	is_string(end)
+	start <= end
+}
+
+_first_of_month(date) := concat("", [substring(date, 0, 8), "01"])
+
+_first_of_next_month(date) := _format(time.add_date(_ns(_first_of_month(date)), 0, 1, 0))
+
+# ---------------------------------------------------------------------------
+# The employments
+# ---------------------------------------------------------------------------
+
+# Each employment as [start, end]: a valid startDate, and an endDate that is
+# a valid date or null (spec §3: null means current; an absent one reads as
+# null). Entries without a valid startDate, or with an endDate that is not a
+# date, are left out; employments that is not a list reads as none.
+_employments contains [job.startDate, end] if {
+	some job in _list(input, "employments")
+	is_date(job.startDate)
+	end := object.get(job, "endDate", null)
+	_end_date_or_null(end)
+}
+
+_end_date_or_null(null)
+
+_end_date_or_null(end) if is_date(end)
+
+# Each employment as the stretch [start, end] of time it covers. One with no
+# end date covers up to today (one starting after today covers nothing and
+# only marks where the next job begins); one ending before it starts covers
+# nothing.
+_stretches contains [start, max([input.today, start])] if {
+	some [start, null] in _employments
+}
+
+_stretches contains [start, end] if {
+	some [start, end] in _employments
+	is_string(end)
+	start <= end
+}
+
+_list(x, key) := list if {
+	list := object.get(x, key, [])
+	is_array(list)
+} else := []
+
+# ---------------------------------------------------------------------------
+# Dates
+# ---------------------------------------------------------------------------
 
 _ns(date) := time.parse_ns("2006-01-02", date)
 
 _format(ns) := time.format([ns, "UTC", "2006-01-02"])
 
 # Whole days from one date to a later one (both at midnight UTC).
-_days(from, to) := (time.parse_ns("2006-01-02", to) - time.parse_ns("2006-01-02", from)) / 86400000000000
+_days(from, to) := (_ns(to) - _ns(from)) / time.parse_duration_ns("24h")

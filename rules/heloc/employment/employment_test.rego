@@ -1,6 +1,12 @@
 # Tests for heloc.employment: each reads as a sentence of product spec §4
 # "Employment gap logic", of the policy contract, or of a choice of ours
 # that the policy states where the spec is silent.
+#
+# The threshold and the window are read from the table
+# (tables.gapThresholdDays, tables.windowYears), so that a change of a
+# number in tables/data.yaml alone keeps these tests green while the
+# decisions follow it. The spec's own numbers are pinned once, in
+# test_the_table_holds_the_spec_threshold_and_window.
 package heloc.employment_test
 
 import rego.v1
@@ -21,10 +27,42 @@ decide(doc) := r if {
 	r := employment.history with input as doc
 }
 
+# --- Dates, for building inputs relative to the table ---
+
+ns(date) := time.parse_ns("2006-01-02", date)
+
+date(ns) := time.format([ns, "UTC", "2006-01-02"])
+
+plus_days(d, n) := date(time.add_date(ns(d), 0, 0, n))
+
+days_between(from, to) := (ns(to) - ns(from)) / time.parse_duration_ns("24h")
+
+# The first day of the window before today (spec §4 "within the last 2
+# years", the years being tables.windowYears).
+window_start(today) := date(time.add_date(ns(today), 0 - tables.windowYears, 0, 0))
+
+# Two employments with n days between the end of one and the start of the
+# next, the day before today; the second one current.
+apart(n) := {"today": "2026-11-22", "employments": [
+	{"startDate": "2000-01-01", "endDate": apart_end(n)},
+	{"startDate": plus_days("2026-11-22", -1), "endDate": null},
+]}
+
+apart_end(n) := plus_days("2026-11-22", -1 - n)
+
 # --- Policy contract example ---
 
-test_the_contract_example_gives_exactly_the_contract_result if {
+test_the_contract_example_gives_the_contract_result if {
 	r := decide(contract_input)
+	r.gaps == [gap | gap := reported({"from": "2024-12-31", "to": "2025-03-01"}, "2026-11-22")]
+	r.nextStartDate == "2025-01-01"
+}
+
+# With the spec's threshold and window, the contract's text word for word.
+test_with_the_spec_threshold_and_window_the_contract_example_is_the_contracts_text if {
+	r := employment.history with input as contract_input
+		with data.heloc.employment.tables.gapThresholdDays as 31
+		with data.heloc.employment.tables.windowYears as 2
 	r.gaps == [{"from": "2024-12-31", "to": "2025-03-01", "days": 60}]
 	r.nextStartDate == "2025-01-01"
 }
@@ -35,10 +73,40 @@ test_the_result_has_the_contract_fields_and_ours if {
 
 # --- Table-driven cases (testcases/cases.yaml) ---
 
+case_today(c) := object.get(c, "today", "2026-11-22")
+
+case_result(c) := decide({"today": case_today(c), "employments": c.employments})
+
+# Spec §4: of the stretches no employment covers, the part inside the window
+# (up to today) that is longer than the threshold.
+reported(stretch, today) := {"from": from, "to": to, "days": days} if {
+	from := max([stretch.from, window_start(today)])
+	to := min([stretch.to, today])
+	from < to
+	days := days_between(from, to)
+	days > tables.gapThresholdDays
+}
+
+expected(c, "uncovered") := [gap | some stretch in c.want.uncovered; gap := reported(stretch, case_today(c))]
+
+expected(c, "lastEnd") := gap if {
+	is_string(c.want.lastEnd)
+	gap := reported({"from": c.want.lastEnd, "to": case_today(c)}, case_today(c))
+} else := null
+
+expected(c, "nextStartDate") := date(time.add_date(ns(concat("", [substring(case_today(c), 0, 8), "01"])), 0 - tables.defaultStartYearsBack, 0, 0)) if {
+	c.want.nextStartDate == "yearsBack"
+} else := c.want.nextStartDate
+
+expected(c, "currentlyEmployed") := c.want.currentlyEmployed
+
+# The field of the result that each field of a case's want is compared with.
+compared := {"uncovered": "gaps", "lastEnd": "trailingGap", "nextStartDate": "nextStartDate", "currentlyEmployed": "currentlyEmployed"}
+
 case_holds(c) if {
-	r := decide({"today": object.get(c, "today", "2026-11-22"), "employments": c.employments})
-	every field, want in c.want {
-		r[field] == want
+	r := case_result(c)
+	every field, _ in c.want {
+		r[compared[field]] == expected(c, field)
 	}
 }
 
@@ -50,27 +118,91 @@ test_every_table_driven_case_holds if {
 
 test_the_table_driven_cases_are_there if count(testcases.cases) >= 20
 
-# --- Spec §4 and §9: the threshold and the window are table data ---
-
-test_a_gap_is_more_than_31_days if tables.gapThresholdDays == 31
-
-test_gaps_count_within_the_last_2_years if tables.windowYears == 2
-
-test_a_new_employment_defaults_to_two_years_back if tables.defaultStartYearsBack == 2
-
-test_the_window_starts_two_years_before_today if {
-	decide(contract_input).windowStart == "2024-11-22"
+test_every_case_field_is_compared if {
+	every c in testcases.cases {
+		every field, _ in c.want {
+			compared[field]
+		}
+	}
 }
 
-test_a_longer_threshold_in_the_table_hides_the_60_day_gap if {
-	r := employment.history with input as contract_input with data.heloc.employment.tables.gapThresholdDays as 60
+# --- Spec §4 and §9: the threshold and the window ---
+
+# Pins spec §4 and §9 "Gap threshold: more than 31 days within the last 2
+# years" and "two years back if none exists".
+test_the_table_holds_the_spec_threshold_and_window if {
+	tables.gapThresholdDays == 31
+	tables.windowYears == 2
+	tables.defaultStartYearsBack == 2
+}
+
+test_exactly_the_threshold_between_employments_is_not_a_gap if {
+	decide(apart(tables.gapThresholdDays)).gaps == []
+}
+
+test_one_day_more_than_the_threshold_is_a_gap if {
+	n := tables.gapThresholdDays + 1
+	decide(apart(n)).gaps == [{"from": apart_end(n), "to": plus_days("2026-11-22", -1), "days": n}]
+}
+
+test_the_window_starts_the_tables_years_before_today if {
+	decide(contract_input).windowStart == window_start("2026-11-22")
+}
+
+test_a_gap_just_inside_the_window_counts_from_the_window_start if {
+	start := window_start("2026-11-22")
+	n := tables.gapThresholdDays + 1
+	r := decide({"today": "2026-11-22", "employments": [
+		{"startDate": "2010-01-01", "endDate": "2012-06-30"},
+		{"startDate": plus_days(start, n), "endDate": null},
+	]})
+	r.gaps == [{"from": start, "to": plus_days(start, n), "days": n}]
+}
+
+test_a_gap_that_ends_at_the_window_start_is_not_reported if {
+	start := window_start("2026-11-22")
+	r := decide({"today": "2026-11-22", "employments": [
+		{"startDate": "2010-01-01", "endDate": "2012-06-30"},
+		{"startDate": start, "endDate": null},
+	]})
 	r.gaps == []
 }
 
-test_a_one_year_window_in_the_table_leaves_the_older_gap_out if {
+test_a_longer_threshold_in_the_table_hides_the_gap if {
+	r := employment.history with input as apart(60) with data.heloc.employment.tables.gapThresholdDays as 60
+	r.gaps == []
+}
+
+test_a_shorter_window_in_the_table_leaves_the_older_gap_out if {
 	r := employment.history with input as contract_input with data.heloc.employment.tables.windowYears as 1
 	r.gaps == []
 	r.windowStart == "2025-11-22"
+}
+
+test_on_the_29th_of_february_the_window_starts_on_the_1st_of_march if {
+	r := employment.history with input as {"today": "2028-02-29", "employments": []}
+		with data.heloc.employment.tables.windowYears as 2
+	r.windowStart == "2026-03-01"
+}
+
+test_the_time_since_the_last_job_ended_is_a_trailing_gap_above_the_threshold if {
+	n := tables.gapThresholdDays + 1
+	end := plus_days("2026-11-22", 0 - n)
+	r := decide({"today": "2026-11-22", "employments": [{"startDate": "2010-01-01", "endDate": end}]})
+	r.trailingGap == trailing(end, "2026-11-22", n)
+	r.gaps == []
+}
+
+# A job that ended in the month of today is still current: no trailing gap.
+trailing(end, today, _) := null if {
+	employment.current(end, today)
+} else := {"from": end, "to": today, "days": n} if {
+	n := days_between(end, today)
+}
+
+test_no_trailing_gap_up_to_the_threshold if {
+	end := plus_days("2026-11-22", 0 - tables.gapThresholdDays)
+	decide({"today": "2026-11-22", "employments": [{"startDate": "2010-01-01", "endDate": end}]}).trailingGap == null
 }
 
 # --- Spec §4: "A date counts as current when it falls in or after the current month" ---
@@ -118,8 +250,9 @@ test_next_start_is_the_first_of_the_month_after_the_latest_end_date if {
 	r.nextStartDate == "2024-09-01"
 }
 
-test_next_start_is_two_years_back_when_no_employment_has_an_end_date if {
-	decide({"today": "2026-11-22", "employments": [{"startDate": "2024-01-01", "endDate": null}]}).nextStartDate == "2024-11-01"
+test_next_start_is_the_tables_years_back_when_no_employment_has_an_end_date if {
+	r := decide({"today": "2026-11-22", "employments": [{"startDate": "2024-01-01", "endDate": null}]})
+	r.nextStartDate == date(time.add_date(ns("2026-11-01"), 0 - tables.defaultStartYearsBack, 0, 0))
 }
 
 # --- Policy contract: always a result, never an error ---
@@ -130,7 +263,8 @@ test_an_empty_input_gives_the_default if {
 
 test_today_alone_gives_an_empty_history if {
 	decide({"today": "2026-11-22"}) == {
-		"gaps": [], "nextStartDate": "2024-11-01", "windowStart": "2024-11-22",
+		"gaps": [], "nextStartDate": date(time.add_date(ns("2026-11-01"), 0 - tables.defaultStartYearsBack, 0, 0)),
+		"windowStart": window_start("2026-11-22"),
 		"currentlyEmployed": false, "trailingGap": null,
 	}
 }
@@ -138,7 +272,7 @@ test_today_alone_gives_an_empty_history if {
 test_malformed_employments_are_read_as_none if {
 	r := decide({"today": "2026-11-22", "employments": "many"})
 	r.gaps == []
-	r.nextStartDate == "2024-11-01"
+	r.nextStartDate == decide({"today": "2026-11-22"}).nextStartDate
 	r2 := decide({"today": "2026-11-22", "employments": [null, 3, "x", {"startDate": 5}]})
 	r2.gaps == []
 	r2.currentlyEmployed == false
@@ -151,4 +285,5 @@ test_a_malformed_today_gives_the_default if {
 test_without_tables_the_default_is_given if {
 	r := employment.history with input as contract_input with data.heloc.employment.tables as {}
 	r.gaps == []
+	r.windowStart == null
 }

@@ -8,13 +8,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/heloc/heloc/server/accounts"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/mail"
+	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/store"
+	"github.com/heloc/heloc/server/web"
 )
 
 // adminCommand is `heloc admin create`: it makes a portal user, the first
@@ -27,7 +31,7 @@ func adminCommand(ctx context.Context, args []string, stdin io.Reader, stdout io
 	email := fs.String("email", "", "the user's e-mail (their sign-in name)")
 	first := fs.String("first-name", "", "first name")
 	last := fs.String("last-name", "", "last name")
-	role := fs.String("role", domain.RoleAdministrator, "role: administrator, underwriter, processor, loanOfficer or partner")
+	role := fs.String("role", domain.RoleAdministrator, "a role of the access policy (rules/heloc/access/tables/data.yaml)")
 	fromStdin := fs.Bool("password-stdin", false, "read the password from stdin without a prompt (for scripts)")
 	asJSON := fs.Bool("json", false, "print the enrolment as JSON (for scripts)")
 	if err := fs.Parse(args[1:]); err != nil {
@@ -36,10 +40,22 @@ func adminCommand(ctx context.Context, args []string, stdin io.Reader, stdout io
 	if *email == "" || *first == "" || *last == "" {
 		return errors.New("--email, --first-name and --last-name are required")
 	}
-	switch *role {
-	case domain.RoleAdministrator, domain.RoleUnderwriter, domain.RoleProcessor, domain.RoleLoanOfficer, domain.RolePartner:
-	default:
-		return fmt.Errorf("--role %q is not a portal role", *role)
+	cfg, err := loadConfig(os.Getenv)
+	if err != nil {
+		return fmt.Errorf("config: %w", err)
+	}
+	// The roles are the access policy's (RULES_DIR, or the policies built in),
+	// as the server checks them.
+	engine, err := policy.Load(ctx, rulesFS(cfg.RulesDir))
+	if err != nil {
+		return err
+	}
+	roles, err := web.PortalRoles(ctx, engine)
+	if err != nil {
+		return err
+	}
+	if _, ok := roles[*role]; !ok {
+		return fmt.Errorf("--role %q is not a portal role; the access policy's roles are %s", *role, strings.Join(slices.Sorted(maps.Keys(roles)), ", "))
 	}
 	if !*fromStdin {
 		fmt.Fprint(stdout, "Password (at least 8 characters), then Enter: ")
@@ -50,10 +66,6 @@ func adminCommand(ctx context.Context, args []string, stdin io.Reader, stdout io
 	}
 	pw := strings.TrimRight(line, "\r\n")
 
-	cfg, err := loadConfig(os.Getenv)
-	if err != nil {
-		return fmt.Errorf("config: %w", err)
-	}
 	keyring, err := cfg.Secrets.keyring()
 	if err != nil {
 		return err

@@ -69,3 +69,25 @@ func errString(err error) string {
 	}
 	return err.Error()
 }
+
+// The roles `heloc admin create` accepts are the access policy's, as the
+// server's: any of them, and an unknown one is refused naming them.
+func TestAdminCreateTakesTheRolesOfTheAccessPolicy(t *testing.T) {
+	t.Setenv("DATA_DIR", t.TempDir())
+	t.Setenv("DATABASE_URL", "")
+	t.Setenv("SESSION_SECRET", "")
+	t.Setenv("APP_ENV", "")
+	ctx := context.Background()
+	args := []string{"create", "--email", "pat@example.com", "--first-name", "Pat", "--last-name", "Partner", "--role", "partner", "--password-stdin", "--json"}
+	var out strings.Builder
+	if err := adminCommand(ctx, args, strings.NewReader("a long partner password\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"role":"partner"`) {
+		t.Fatalf("got %s, want a partner", out.String())
+	}
+	err := adminCommand(ctx, []string{"create", "--email", "q@example.com", "--first-name", "Q", "--last-name", "R", "--role", "auditor"}, strings.NewReader("x\n"), &out)
+	if err == nil || !strings.Contains(err.Error(), "administrator") || !strings.Contains(err.Error(), "loanOfficer") {
+		t.Fatalf("got %v, want the unknown role refused, naming the policy's roles", err)
+	}
+}
