@@ -43,10 +43,13 @@ chromium:
 		echo "The browser tests need Debian's chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'."; exit 1; \
 	fi
 
-## generate: OpenAPI from the CUE schemas, then the webapp's TypeScript types from it
+## generate: OpenAPI from the CUE schemas, then the webapp's TypeScript types from it;
+## the webapp's routes.json from the page table in rules/heloc/funnel/tables/data.yaml
 generate: $(NODE_MODULES)
 	$(GO) run ./server/cmd/openapi > schemas/openapi.json
 	cd webapp && npm run --silent generate:types
+	$(GO) run ./server/cmd/routes > webapp/src/app/routes.json.tmp
+	mv webapp/src/app/routes.json.tmp webapp/src/app/routes.json
 
 ## test: every suite, then one summary line; fails if any suite fails
 TEST_SUITES := test-go test-rego test-generated test-webapp test-e2e

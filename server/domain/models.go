@@ -44,11 +44,20 @@ type Consent struct {
 // Loan is an applicant's HELOC application; ApplicationStatus is the step
 // of spec §4 the applicant has reached.
 type Loan struct {
-	ID                string    `json:"id" db:"id"`
-	ApplicantID       string    `json:"applicantId" db:"applicant_id"`
-	ApplicationStatus string    `json:"applicationStatus" db:"application_status"`
-	CreatedAt         time.Time `json:"createdAt" db:"created_at"`
-	UpdatedAt         time.Time `json:"updatedAt" db:"updated_at"`
+	ID                string         `json:"id" db:"id"`
+	ApplicantID       string         `json:"applicantId" db:"applicant_id"`
+	ApplicationStatus string         `json:"applicationStatus" db:"application_status"`
+	Answers           PrequalAnswers `json:"answers" db:"-"`
+	CreatedAt         time.Time      `json:"createdAt" db:"created_at"`
+	UpdatedAt         time.Time      `json:"updatedAt" db:"updated_at"`
+}
+
+// PrequalAnswers are the loan's answers to the prequalification questions
+// that decide which pages it sees (the funnel policy's `when`). Nothing
+// sensitive belongs here: no SSN, date of birth or income.
+type PrequalAnswers struct {
+	HasCoborrower  bool `json:"hasCoborrower"`
+	IsSelfEmployed bool `json:"isSelfEmployed"`
 }
 
 // Session is a server-side sign-in session. The cookie carries a random

@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/heloc/heloc/server/domain"
@@ -110,11 +112,15 @@ func createLoan(ctx context.Context, tx *tx, l *domain.Loan) error {
 	if l.ApplicantID == "" || l.ApplicationStatus == "" {
 		return domain.Errorf(domain.EINVALID, "A loan needs an applicant and an application status.")
 	}
+	answers, err := json.Marshal(l.Answers)
+	if err != nil {
+		return err
+	}
 	l.ID, l.CreatedAt, l.UpdatedAt = newID(), tx.now, tx.now
-	_, err := tx.ExecContext(ctx, tx.Rebind(`
-		INSERT INTO loans (id, applicant_id, application_status, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?)`),
-		l.ID, l.ApplicantID, l.ApplicationStatus, l.CreatedAt.UnixMilli(), l.UpdatedAt.UnixMilli())
+	_, err = tx.ExecContext(ctx, tx.Rebind(`
+		INSERT INTO loans (id, applicant_id, application_status, prequal_answers, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?)`),
+		l.ID, l.ApplicantID, l.ApplicationStatus, string(answers), l.CreatedAt.UnixMilli(), l.UpdatedAt.UnixMilli())
 	if isForeignKeyViolation(err) {
 		return domain.Errorf(domain.ENOTFOUND, "Applicant not found.")
 	}
@@ -127,16 +133,20 @@ func (db *DB) FindLoanByApplicant(ctx context.Context, applicantID string) (*dom
 		ORDER BY created_at DESC, id LIMIT 1`, applicantID))
 }
 
-const loanColumns = `id, applicant_id, application_status, created_at, updated_at`
+const loanColumns = `id, applicant_id, application_status, prequal_answers, created_at, updated_at`
 
 func scanLoan(row rowScanner) (*domain.Loan, error) {
 	var l domain.Loan
+	var answers string
 	var created, updated int64
-	err := row.Scan(&l.ID, &l.ApplicantID, &l.ApplicationStatus, &created, &updated)
+	err := row.Scan(&l.ID, &l.ApplicantID, &l.ApplicationStatus, &answers, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.ENOTFOUND, "Loan not found.")
 	} else if err != nil {
 		return nil, err
+	}
+	if err := json.Unmarshal([]byte(answers), &l.Answers); err != nil {
+		return nil, fmt.Errorf("loan %s: prequal answers: %w", l.ID, err)
 	}
 	l.CreatedAt, l.UpdatedAt = fromMS(created), fromMS(updated)
 	return &l, nil

@@ -88,6 +88,27 @@ func TestLoans(t *testing.T) {
 			}
 		})
 
+		t.Run("Answers", func(t *testing.T) {
+			b := &domain.Applicant{Email: "answers@example.com", FirstName: "A", LastName: "N"}
+			if err := db.CreateApplicant(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+			want := domain.PrequalAnswers{HasCoborrower: true, IsSelfEmployed: true}
+			if err := db.CreateLoan(ctx, &domain.Loan{ApplicantID: b.ID, ApplicationStatus: "zip", Answers: want}); err != nil {
+				t.Fatal(err)
+			}
+			got, err := db.FindLoanByApplicant(ctx, b.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Answers != want {
+				t.Fatalf("got answers %+v, want %+v", got.Answers, want)
+			}
+			if l.Answers != (domain.PrequalAnswers{}) {
+				t.Fatalf("got answers %+v for a loan made without any, want none", l.Answers)
+			}
+		})
+
 		t.Run("UpdateStatus", func(t *testing.T) {
 			later := testNow.Add(time.Hour)
 			db.Now = func() time.Time { return later }

@@ -10,13 +10,19 @@ import (
 )
 
 // demoPersona is the part of a fixtures/personas.json entry the store
-// keeps; the credit and property profile is the sandbox providers' to read.
+// keeps: the account, the loan's status, and from the profile the answers
+// that decide which pages the loan sees. The rest of the credit and
+// property profile is the sandbox providers' to read.
 type demoPersona struct {
 	Email             string  `json:"email"`
 	FirstName         string  `json:"firstName"`
 	LastName          string  `json:"lastName"`
 	Phone             *string `json:"phone"`
 	ApplicationStatus string  `json:"applicationStatus"`
+	Profile           struct {
+		SelfEmployed  bool `json:"selfEmployed"`
+		HasCoborrower bool `json:"hasCoborrower"`
+	} `json:"profile"`
 }
 
 // SeedDemo loads insights.json and personas.json from fsys (the fixtures
@@ -55,7 +61,11 @@ func (db *DB) SeedDemo(ctx context.Context, fsys fs.FS) error {
 		if err := createApplicant(ctx, tx, a); err != nil {
 			return fmt.Errorf("seed persona %q: %w", p.Email, err)
 		}
-		if err := createLoan(ctx, tx, &domain.Loan{ApplicantID: a.ID, ApplicationStatus: p.ApplicationStatus}); err != nil {
+		loan := &domain.Loan{ApplicantID: a.ID, ApplicationStatus: p.ApplicationStatus, Answers: domain.PrequalAnswers{
+			HasCoborrower:  p.Profile.HasCoborrower,
+			IsSelfEmployed: p.Profile.SelfEmployed,
+		}}
+		if err := createLoan(ctx, tx, loan); err != nil {
 			return fmt.Errorf("seed loan of %q: %w", p.Email, err)
 		}
 	}

@@ -5,12 +5,16 @@ import (
 	"testing"
 
 	"github.com/heloc/heloc/fixtures"
+	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/store"
 )
 
 func TestSeedDemo(t *testing.T) {
 	var insights []struct{ Slug, Body string }
-	var personas []struct{ Email, ApplicationStatus string }
+	var personas []struct {
+		Email, ApplicationStatus string
+		Profile                  struct{ SelfEmployed, HasCoborrower bool }
+	}
 	for name, v := range map[string]any{"insights.json": &insights, "personas.json": &personas} {
 		buf, err := fixtures.FS.ReadFile(name)
 		if err != nil {
@@ -58,6 +62,10 @@ func TestSeedDemo(t *testing.T) {
 				}
 				if l.ApplicationStatus != p.ApplicationStatus {
 					t.Fatalf("got status %q, want %q", l.ApplicationStatus, p.ApplicationStatus)
+				}
+				want := domain.PrequalAnswers{HasCoborrower: p.Profile.HasCoborrower, IsSelfEmployed: p.Profile.SelfEmployed}
+				if l.Answers != want {
+					t.Fatalf("got answers %+v, want the profile's %+v", l.Answers, want)
 				}
 			})
 		}

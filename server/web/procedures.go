@@ -11,6 +11,7 @@ func (s *Server) procedures() map[string]procedure {
 	return map[string]procedure{
 		"system.info":            {kind: query, fn: s.systemInfo},
 		"funnel.steps":           {kind: query, fn: s.funnelSteps},
+		"funnel.pages":           withInput(s, query, "PagesInput", s.funnelPages),
 		"content.insights":       {kind: query, fn: s.listInsights},
 		"content.insight":        withInput(s, query, "InsightInput", s.findInsight),
 		"identity.createAccount": withInput(s, mutation, "CreateAccountInput", s.createAccount),
@@ -70,15 +71,14 @@ func (s *Server) systemInfo(c fiber.Ctx, _ []byte) (any, error) {
 	}, nil
 }
 
-// funnelSteps returns what the funnel policy decides about the order and
-// labels of the steps; the webapp renders the flow from it.
+// funnelSteps returns the funnel's step order and section labels (the
+// policy contract's data.heloc.funnel.order and .sections). The pages a loan
+// sees come from funnel.pages.
 func (s *Server) funnelSteps(c fiber.Ctx, _ []byte) (any, error) {
 	out := map[string]any{"revision": s.policy.Revision()}
 	for key, entrypoint := range map[string]string{
-		"order":        "heloc.funnel.order",
-		"sections":     "heloc.funnel.sections",
-		"prequalSteps": "heloc.funnel.prequal_steps",
-		"landingPages": "heloc.funnel.landing_pages",
+		"order":    "heloc.funnel.order",
+		"sections": "heloc.funnel.sections",
 	} {
 		v, err := s.policy.Decide(c.Context(), entrypoint, nil)
 		if err != nil {

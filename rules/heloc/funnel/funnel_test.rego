@@ -1,9 +1,13 @@
-# Tests for heloc.funnel: each reads as a sentence of product spec §2.
+# Tests for heloc.funnel: each reads as a sentence of product spec §2, or of
+# the page table's own rules. Where a test can read what it checks from the
+# tables (the pages, their steps and conditions), it does, so a change to
+# tables/data.yaml alone keeps the suite green while the pages move.
 package heloc.funnel_test
 
 import rego.v1
 
 import data.heloc.funnel
+import data.heloc.funnel.tables
 
 # --- §2 "Funnel step names and order numbers (lower is earlier)" ---
 
@@ -148,171 +152,325 @@ test_every_labelled_section_is_a_full_application_step if {
 
 # --- §2 "Prequalification flow steps, in order" and "Alternate prequalification paths" ---
 
-test_prequal_steps_are_in_the_spec_order if {
-	[s.step | some s in funnel.prequal_steps] == [
+_prequal := _decide("/prequal/address", {})
+
+test_the_prequal_flow_walks_the_spec_steps_in_order if {
+	[p.step | some p in _prequal.pages] == [
 		"prequalAddress", "prequalListedForSale", "prequalNewMortgage", "prequalDerogatory",
 		"prequalCredit", "prequalCoborrower", "prequalMortgageSelect", "prequalDebts",
 		"prequalPreOffer", "prequalOffer",
 	]
 }
 
-test_prequal_steps_carry_the_spec_labels if {
-	[s.label | some s in funnel.prequal_steps] == [
+test_the_prequal_flow_carries_the_spec_labels if {
+	[p.label | some p in _prequal.pages] == [
 		"Property Address", "Listed For Sale", "New Mortgage", "Disqualifying Issues",
 		"Credit Pull", "Coborrower Info", "Select Mortgage", "Debt Payoff", "Pre-Offer",
 		"Preview Offer",
 	]
 }
 
-test_prequal_slugs_are_the_prequal_paths_in_order if {
-	[s.slug | some s in funnel.prequal_steps] == [
+test_the_prequal_flow_is_the_prequal_paths_in_order if {
+	[p.path | some p in _prequal.pages] == [concat("", ["/prequal/", slug]) | some slug in [
 		"address", "listed-for-sale", "subject-to-mortgage", "has-fbm", "credit-check",
 		"coborrower", "mortgage-select", "debts", "pre-offer", "preview-offer",
-	]
-}
-
-test_prequal_starts_at_the_property_address if {
-	funnel.prequal_steps[0] == {"step": "prequalAddress", "slug": "address", "label": "Property Address"}
-}
-
-test_prequal_ends_at_the_preview_offer if {
-	last := funnel.prequal_steps[count(funnel.prequal_steps) - 1]
-	last == {"step": "prequalOffer", "slug": "preview-offer", "label": "Preview Offer"}
+	]]
 }
 
 # --- §2 "Landing funnel question pages" ---
 
-test_landing_funnel_asks_the_spec_pages_in_order if {
-	funnel.landing_pages["default"] == [
-		"name", "email", "property-value", "mortgage-estimate", "has-fbm", "is-self-employed",
-		"credit-range", "zip", "property-usage", "credit-score", "mortgage-balance", "preview-offer",
-	]
+# The landing funnel's questions, in the spec's order. name and email are
+# asked where the account is made, so the initial setup has no page for them.
+_landing_questions := [
+	"name", "email", "property-value", "mortgage-estimate", "has-fbm", "is-self-employed",
+	"credit-range", "zip", "property-usage", "credit-score", "mortgage-balance", "preview-offer",
+]
+
+_slug(path) := s if {
+	parts := split(path, "/")
+	s := parts[count(parts) - 1]
 }
 
-test_second_landing_variant_omits_only_property_usage if {
-	funnel.landing_pages.withoutPropertyUsage == [p |
-		some p in funnel.landing_pages["default"]
-		p != "property-usage"
-	]
+test_the_initial_setup_asks_the_landing_funnel_questions_in_the_spec_order if {
+	flow := funnel.pages with input as {"path": "/app/initial-setup/property-value"}
+	asked := [s | some p in flow.pages; s := _slug(p.path); s in _landing_questions]
+	asked == [q | some q in _landing_questions; q in asked]
+	{q | some q in _landing_questions; not q in asked} == {"name", "email"}
 }
 
-test_second_landing_variant_goes_zip_credit_score_mortgage_balance_preview_offer if {
-	pages := funnel.landing_pages.withoutPropertyUsage
-	array.slice(pages, count(pages) - 4, count(pages)) == ["zip", "credit-score", "mortgage-balance", "preview-offer"]
+# --- The page table (tables.pages, tables.areas) ---
+
+test_every_page_is_listed_once if {
+	count({page.path | some page in tables.pages}) == count(tables.pages)
 }
 
-# --- Policy contract: every entrypoint has a default, never undefined ---
-
-test_every_entrypoint_has_a_default_without_tables if {
-	funnel.order == {} with data.heloc.funnel.tables as {}
-	funnel.sections == {} with data.heloc.funnel.tables as {}
-	funnel.prequal_steps == [] with data.heloc.funnel.tables as {}
-	funnel.landing_pages == {"default": [], "withoutPropertyUsage": []} with data.heloc.funnel.tables as {}
+test_every_page_belongs_to_a_described_area if {
+	every page in tables.pages {
+		tables.areas[page.area]
+	}
 }
 
-test_a_malformed_table_falls_back_to_the_default if {
-	funnel.order == {} with data.heloc.funnel.tables.order as ["propertyValue"]
-	funnel.prequal_steps == [] with data.heloc.funnel.tables.prequal_steps as {"a": 1}
+test_every_page_lies_under_its_areas_folder if {
+	every page in tables.pages {
+		every prefix in [p | p := tables.areas[page.area].prefix] {
+			funnel.under(page.path, prefix)
+		}
+	}
 }
 
-# --- Which pages a loan sees (§2 "Application pages"; conditions from screens.md)
-
-_single_salaried := {"application": {"user": {"employments": [{"selfEmployedIndicator": false}]}, "coborrower": null}}
-
-_with_coborrower := {"application": {"user": {"employments": []}, "coborrower": {"employments": []}}}
-
-_self_employed := {"application": {"user": {"employments": [{"selfEmployedIndicator": true}]}, "coborrower": null}}
-
-_paths(pages) := [p.path | some p in pages]
-
-test_a_single_salaried_borrower_sees_no_coborrower_or_business_pages if {
-	paths := _paths(funnel.application_pages) with input as _single_salaried
-	not "/app/application/4/coborrower" in paths
-	not "/app/application/other-income/coborrower" in paths
-	not "/app/application/business-information" in paths
-	count(paths) == 14
+test_the_steps_of_the_initial_setup_and_the_application_have_order_numbers if {
+	every page in tables.pages {
+		every step in [s | s := page.step; page.area in {"initialSetup", "application"}] {
+			is_number(funnel.order[step])
+		}
+	}
 }
 
-test_coborrower_pages_show_only_with_a_coborrower if {
-	paths := _paths(funnel.application_pages) with input as _with_coborrower
-	"/app/application/4/coborrower" in paths
-	"/app/application/other-income/coborrower" in paths
+test_every_section_of_the_application_has_a_page if {
+	every step, _ in funnel.sections {
+		some page in tables.pages
+		page.step == step
+		page.area == "application"
+	}
 }
 
-test_business_information_shows_only_when_self_employed if {
-	paths := _paths(funnel.application_pages) with input as _self_employed
-	"/app/application/business-information" in paths
+test_a_page_names_an_answer_only_where_it_belongs_to_a_flow if {
+	every page in tables.pages {
+		every _ in [w | w := page.when] {
+			page.step
+		}
+	}
 }
 
-test_the_prequal_answer_alone_brings_business_information if {
-	paths := _paths(funnel.application_pages) with input as {"application": {"isSelfEmployed": true, "coborrower": null}}
-	"/app/application/business-information" in paths
+test_the_routes_are_every_page_with_its_label_as_title if {
+	count(funnel.routes) == count(tables.pages)
+	every i, route in funnel.routes {
+		route == {"path": tables.pages[i].path, "title": tables.pages[i].label, "area": tables.pages[i].area}
+	}
 }
 
-test_a_self_employed_coborrower_brings_business_information if {
-	loan := {"application": {"user": {"employments": []}, "coborrower": {"employments": [{"selfEmployedIndicator": true}]}}}
-	"/app/application/business-information" in _paths(funnel.application_pages) with input as loan
+# --- Which pages a loan sees (spec §2 "Application pages"; conditions from screens.md) ---
+
+# The decision for the page at path, for a loan with these answers.
+_decide(path, answers) := result if {
+	result := funnel.pages with input as {"path": path, "answers": answers}
+}
+
+# The paths of the flow of the page at path, for a loan with these answers.
+_paths(path, answers) := [p.path | some p in _decide(path, answers).pages]
+
+_everything := {"hasCoborrower": true, "isSelfEmployed": true}
+
+test_a_conditional_page_shows_exactly_to_the_loans_with_its_answer if {
+	every page in tables.pages {
+		every answer in [w | w := page.when] {
+			page.path in _paths(page.path, {answer: true})
+			not page.path in _paths(page.path, {answer: false})
+			not page.path in _paths(page.path, {})
+		}
+	}
+}
+
+test_a_page_of_a_flow_without_a_condition_shows_to_every_loan if {
+	every page in tables.pages {
+		every _ in [s | s := page.step; not page.when] {
+			page.path in _paths(page.path, {})
+		}
+	}
+}
+
+test_the_coborrower_pages_show_only_with_a_coborrower if {
+	coborrower_pages := {"/app/application/4/coborrower", "/app/application/other-income/coborrower"}
+	every path in coborrower_pages {
+		path in _paths("/app/application/1", {"hasCoborrower": true})
+		not path in _paths("/app/application/1", {"hasCoborrower": false, "isSelfEmployed": true})
+	}
+}
+
+test_business_information_shows_only_to_a_self_employed_borrower if {
+	"/app/application/business-information" in _paths("/app/application/1", {"isSelfEmployed": true})
+	not "/app/application/business-information" in _paths("/app/application/1", {"hasCoborrower": true})
 }
 
 test_pages_follow_the_funnel_order_numbers if {
-	pages := funnel.application_pages with input as _with_coborrower
+	pages := _decide("/app/application/1", _everything).pages
 	every i in numbers.range(1, count(pages) - 1) {
 		funnel.order[pages[i - 1].step] <= funnel.order[pages[i].step]
 	}
 }
 
 test_income_verification_comes_after_signing_by_its_order_number if {
-	paths := _paths(funnel.application_pages) with input as _single_salaried
+	paths := _paths("/app/application/1", {})
 	some i, j
 	paths[i] == "/app/application/sign"
 	paths[j] == "/app/application/income-verification"
 	i < j
 }
 
-test_every_page_carries_its_section_label if {
-	pages := funnel.application_pages with input as _with_coborrower
+test_every_page_carries_its_step_section_and_order_number if {
+	pages := _decide("/app/application/1", _everything).pages
 	every page in pages {
 		page.section == funnel.sections[page.step]
+		page.order == funnel.order[page.step]
 	}
-	pages[0].section == "Personal Info"
 }
 
 test_the_application_starts_at_personal_info_and_ends_submitted if {
-	pages := funnel.application_pages with input as _single_salaried
-	pages[0].path == "/app/application/1"
-	pages[count(pages) - 1].path == "/app/application/submitted"
+	pages := _decide("/app/application/1", {}).pages
+	pages[0].section == "Personal Info"
+	pages[count(pages) - 1].section == "Submitted"
 }
 
-test_employment_is_followed_by_the_coborrower_employment_page if {
-	loan := object.union(_with_coborrower, {"path": "/app/application/4"})
-	funnel.next_page.path == "/app/application/4/coborrower" with input as loan
+# --- Back and Continue ---
+
+test_every_page_of_a_flow_leads_to_its_neighbours if {
+	every area in ["initialSetup", "application", "prequal"] {
+		first := [page.path | some page in tables.pages; page.area == area; page.step][0]
+		flow := _paths(first, _everything)
+		every i, path in flow {
+			result := funnel.pages with input as {"path": path, "answers": _everything}
+			every next in [n | n := flow[i + 1]] {
+				result.next.path == next
+			}
+			every previous in [p | p := flow[i - 1]] {
+				result.previous.path == previous
+			}
+		}
+	}
+}
+
+test_employment_is_followed_by_the_coborrower_employment_page_with_a_coborrower if {
+	result := funnel.pages with input as {"path": "/app/application/4", "answers": {"hasCoborrower": true}}
+	result.next.path == "/app/application/4/coborrower"
 }
 
 test_without_a_coborrower_employment_is_followed_by_other_income if {
-	loan := object.union(_single_salaried, {"path": "/app/application/4/"})
-	funnel.next_page.path == "/app/application/other-income" with input as loan
+	result := funnel.pages with input as {"path": "/app/application/4", "answers": {}}
+	result.next.path == "/app/application/other-income"
 }
 
-test_the_page_before_declarations_is_demographics if {
-	loan := object.union(_single_salaried, {"path": "/app/application/7"})
-	funnel.previous_page.path == "/app/application/6" with input as loan
+test_the_preview_offer_continues_to_the_application if {
+	result := funnel.pages with input as {"path": "/app/initial-setup/preview-offer"}
+	result.next.path == "/app/application/1"
+	result.next.area == "application"
 }
 
-test_nothing_follows_submitted_and_nothing_precedes_personal_info if {
-	funnel.next_page == null with input as object.union(_single_salaried, {"path": "/app/application/submitted"})
-	funnel.previous_page == null with input as object.union(_single_salaried, {"path": "/app/application/1"})
+test_the_prequal_flow_continues_to_the_application if {
+	result := funnel.pages with input as {"path": "/prequal/preview-offer"}
+	result.next.path == "/app/application/1"
 }
 
-test_a_page_the_loan_does_not_see_has_no_next_page if {
-	funnel.next_page == null with input as object.union(_single_salaried, {"path": "/app/application/4/coborrower"})
+test_the_application_goes_back_to_the_preview_offer if {
+	result := funnel.pages with input as {"path": "/app/application/1"}
+	result.previous.path == "/app/initial-setup/preview-offer"
 }
 
-test_every_application_page_is_a_spec_application_route if {
-	routes := {"/app/application/1", "/app/application/2", "/app/application/3", "/app/application/4", "/app/application/4/coborrower", "/app/application/income-verification", "/app/application/6", "/app/application/7", "/app/application/upload", "/app/application/debt-consolidation", "/app/application/other-income", "/app/application/other-income/coborrower", "/app/application/identity-verification", "/app/application/sign", "/app/application/loan-disbursement", "/app/application/submitted", "/app/application/business-information"}
-	pages := funnel.application_pages with input as {"application": {"isSelfEmployed": true, "coborrower": {}}}
-	{p.path | some p in pages} == routes
+test_the_first_pages_of_the_funnels_have_no_back if {
+	every path in ["/prequal/address", _paths("/app/initial-setup/zip", {})[0]] {
+		result := funnel.pages with input as {"path": path}
+		result.previous == null
+	}
 }
 
-test_application_pages_without_input_show_the_unconditional_pages if {
-	count(funnel.application_pages) == 14
+test_nothing_follows_submitted if {
+	result := funnel.pages with input as {"path": "/app/application/submitted"}
+	result.next == null
+}
+
+test_a_page_beside_the_flow_has_the_flow_without_a_current_page_or_neighbours if {
+	result := funnel.pages with input as {"path": "/app/application/faqs", "applicationStatus": "application3"}
+	result.area == "application"
+	count(result.pages) > 0
+	every page in result.pages {
+		page.state != "current"
+	}
+	result.previous == null
+	result.next == null
+}
+
+test_a_page_the_loan_does_not_see_has_no_neighbours if {
+	result := funnel.pages with input as {"path": "/app/application/4/coborrower", "answers": {"hasCoborrower": false}}
+	result.previous == null
+	result.next == null
+}
+
+test_a_trailing_slash_or_query_string_is_the_same_page if {
+	plain := funnel.pages with input as {"path": "/app/application/4"}
+	funnel.pages == plain with input as {"path": "/app/application/4/?from=email#top"}
+}
+
+# --- Done, current, upcoming ---
+
+_states(result) := [[p.path, p.state] | some p in result.pages]
+
+test_the_page_at_the_path_is_the_one_current_page if {
+	result := funnel.pages with input as {"path": "/app/application/6"}
+	[p.path | some p in result.pages; p.state == "current"] == ["/app/application/6"]
+}
+
+test_a_visitor_without_a_loan_is_past_the_pages_before_the_current_one if {
+	result := funnel.pages with input as {"path": "/prequal/credit-check"}
+	some i, current in result.pages
+	current.state == "current"
+	every j, page in result.pages {
+		page.state == _by_position(j, i)
+	}
+}
+
+_by_position(j, i) := "done" if j < i
+
+_by_position(j, i) := "current" if j == i
+
+_by_position(j, i) := "upcoming" if j > i
+
+test_a_loan_is_past_the_steps_before_its_status if {
+	result := funnel.pages with input as {"path": "/app/application/1", "applicationStatus": "application5"}
+	every page in result.pages {
+		page.state == _by_status(page, "/app/application/1", "application5")
+	}
+}
+
+_by_status(page, path, status) := "current" if {
+	page.path == path
+} else := "done" if {
+	funnel.order[page.step] < funnel.order[status]
+} else := "upcoming"
+
+test_a_returning_applicant_sees_what_is_behind_and_ahead_of_their_status if {
+	result := funnel.pages with input as {"path": "/app/application/1", "applicationStatus": "application5"}
+	states := {path: state | some p in result.pages; path := p.path; state := p.state}
+	states["/app/application/1"] == "current"
+	states["/app/application/2"] == "done"
+	states["/app/application/3"] == "done"
+	states["/app/application/4"] == "upcoming"
+}
+
+test_a_status_without_an_order_number_goes_by_position if {
+	result := funnel.pages with input as {"path": "/app/application/3", "applicationStatus": "somethingNew"}
+	[p.state | some p in array.slice(result.pages, 0, 4)] == ["done", "done", "current", "upcoming"]
+}
+
+# --- Policy contract: every entrypoint has a default, never undefined ---
+
+_none := {"area": null, "pages": [], "previous": null, "next": null}
+
+test_every_entrypoint_has_a_default_without_tables if {
+	funnel.order == {} with data.heloc.funnel.tables as {}
+	funnel.sections == {} with data.heloc.funnel.tables as {}
+	funnel.routes == [] with data.heloc.funnel.tables as {}
+	funnel.pages == _none with data.heloc.funnel.tables as {} with input as {"path": "/app/application/1"}
+}
+
+test_a_malformed_table_falls_back_to_the_default if {
+	funnel.order == {} with data.heloc.funnel.tables.order as ["propertyValue"]
+	funnel.sections == {} with data.heloc.funnel.tables.sections as "Personal Info"
+}
+
+test_a_path_that_is_no_page_has_no_flow if {
+	funnel.pages == _none with input as {"path": "/no/such/page"}
+	funnel.pages == _none with input as {}
+}
+
+test_a_page_outside_every_flow_has_an_empty_one if {
+	funnel.pages == object.union(_none, {"area": "public"}) with input as {"path": "/faq"}
 }

@@ -1,38 +1,56 @@
 # Resume redirect and auto sign-out (product spec §2 "Resume redirect rule",
 # §4 "Auto sign-out"; policy contract "data.heloc.routing.resume").
 #
-# The status -> page map, the exempt pages and the applicant-flow prefixes
-# are data (tables/data.yaml, loaded at data.heloc.routing.tables); the rules
-# here only say when each applies.
+# The pages come from the one page table (data.heloc.funnel.tables: `pages`
+# and `areas`): which page a status resumes at, which pages are exempt, and
+# which are an applicant flow's. The rest of the rule is data here
+# (tables/data.yaml, loaded at data.heloc.routing.tables); the rules below
+# only say when each applies.
 package heloc.routing
 
 import rego.v1
 
+import data.heloc.funnel
 import data.heloc.routing.tables
 
-# resume says what the app does on arriving at input.path:
-# {"action": "none" | "redirect" | "signOut", "to": string | null}.
-# Nothing happens unless one of the rules below applies; in particular a
-# loading or unauthenticated session is never redirected nor signed out.
+# METADATA
+# title: Resume redirect and auto sign-out
+# description: >-
+#   What the app does on arriving at input.path: {"action": "none" |
+#   "redirect" | "signOut", "to": string | null}. Nothing happens unless one
+#   of the rules below applies; in particular a loading or unauthenticated
+#   session is never redirected nor signed out.
+# custom:
+#   source: spec §2 "Resume redirect rule", §4 "Auto sign-out"
 default resume := {"action": "none", "to": null}
 
-# Spec §4 "Auto sign-out": an authenticated session with no loan data, on an
-# applicant-flow page (/app/initial-setup/*, /app/application/*) or a prequal
-# page (/prequal/*), is signed out and sent home. The exempt pages are exempt
-# from the redirect only (spec §2 says "exempt from the redirect"), so an
-# exempt page under these prefixes (/app/application/faqs, ...) still signs
-# out a session without a loan.
-resume := {"action": "signOut", "to": tables.sign_out.to} if {
+# METADATA
+# title: Auto sign-out
+# description: >-
+#   An authenticated session with no loan data, on a page of an applicant
+#   flow (initial setup, application, prequal: the areas marked
+#   signOutWithoutLoan), is signed out and sent home. Exempt pages are exempt
+#   from the redirect only (spec §2 says "exempt from the redirect"), so an
+#   exempt page of these areas (/app/application/faqs, ...) still signs out
+#   a session without a loan.
+# custom:
+#   source: spec §4 "Auto sign-out"
+resume := {"action": "signOut", "to": tables.sign_out_to} if {
 	input.session == "authenticated"
 	not _has_loan
-	some prefix in tables.sign_out.prefixes
-	under(_path, prefix)
+	some area in _areas
+	funnel.tables.areas[area].signOutWithoutLoan == true
 }
 
-# Spec §2 "Resume redirect rule": a signed-in applicant with a loan, on a page
-# that is not exempt, is sent to the page of the loan's applicationStatus when
-# arriving fresh, or whatever the arrival for an always-resume status
-# (applicationSubmitted), unless already there.
+# METADATA
+# title: Resume redirect
+# description: >-
+#   A signed-in applicant with a loan, on a page that is not exempt, is sent
+#   to the page of the loan's applicationStatus when arriving fresh, or
+#   whatever the arrival for an always-resume status (applicationSubmitted),
+#   unless already there.
+# custom:
+#   source: spec §2 "Resume redirect rule"
 resume := {"action": "redirect", "to": _target} if {
 	input.session == "authenticated"
 	_has_loan
@@ -45,9 +63,13 @@ resume := {"action": "redirect", "to": _target} if {
 # data; a missing key is read the same way.
 _has_loan if is_object(input.loan)
 
-_path := normalize(input.path)
+_path := funnel.normalize(input.path)
 
-# Spec §2: "only when arriving fresh (no previous page, or the same page)".
+# METADATA
+# title: Fresh arrival
+# description: Only when arriving fresh (no previous page, or the same page).
+# custom:
+#   source: spec §2 "Resume redirect rule"
 _fresh if not _previous_path
 
 _fresh if _previous_path == _path
@@ -56,47 +78,70 @@ _fresh if _previous_path == _path
 _previous_path := p if {
 	is_string(input.previousPath)
 	input.previousPath != ""
-	p := normalize(input.previousPath)
+	p := funnel.normalize(input.previousPath)
 }
 
 _may_resume if _fresh
 
-# Spec §2: "A status of applicationSubmitted always sends the user to the
-# submitted page", fresh arrival or not.
+# METADATA
+# title: A submitted application always resumes
+# description: >-
+#   A status of applicationSubmitted always sends the user to the submitted
+#   page, fresh arrival or not.
+# custom:
+#   source: spec §2 "Resume redirect rule"
 _may_resume if input.loan.applicationStatus in tables.always_resume_statuses
 
-# Spec §2: the page matching the loan's applicationStatus; "unknown" (a
-# status the table does not list, or none) resumes at property-value.
-_target := tables.status_pages[input.loan.applicationStatus]
+# METADATA
+# title: The page of a status
+# description: >-
+#   The page matching the loan's applicationStatus: the first page of that
+#   step in the page table that every loan sees (application5 resumes at
+#   employment history, not at a coborrower's page). A status that no page's
+#   step names (unknown, none, application2, joinWaitlist) resumes at the
+#   page of the unknown_status step, property-value.
+# custom:
+#   source: spec §2 "Resume redirect rule" ("unknown | property-value")
+_target := _page_of(input.loan.applicationStatus)
 
-_target := tables.unknown_status_page if not _known_status
+_target := _page_of(tables.unknown_status) if not _known_status
 
-_known_status if tables.status_pages[input.loan.applicationStatus]
+_known_status if _page_of(input.loan.applicationStatus)
 
-# Spec §2 "Pages exempt from the redirect": the listed pages and everything
-# under the listed prefixes.
-_exempt if _path in tables.exempt.pages
-
-_exempt if {
-	some prefix in tables.exempt.prefixes
-	under(_path, prefix)
+_page_of(step) := paths[0] if {
+	paths := [page.path | some page in funnel.tables.pages; page.step == step; not page.when]
 }
 
-# normalize(p) is the page of a path or URL path as the tables write it: no
-# query string or fragment, no trailing slash ("/app/application/1/?x=1" is
-# "/app/application/1"), and "/" for the home page (or an empty path).
-normalize(p) := n if {
-	is_string(p)
-	bare := split(split(p, "?")[0], "#")[0]
-	n := _root_if_empty(trim_right(bare, "/"))
-} else := "/"
+# The areas the page belongs to: its own, and each area whose folder it lies
+# under (the portal's sign-in page is under /portal; a path that is no page,
+# such as /portal/applications/42, still lies under /portal).
+_areas contains area if {
+	some page in funnel.tables.pages
+	page.path == _path
+	area := page.area
+}
 
-_root_if_empty(s) := "/" if {
-	s == ""
-} else := s
+_areas contains area if {
+	some area, props in funnel.tables.areas
+	funnel.under(_path, props.prefix)
+}
 
-# under(path, prefix): path is the prefix page itself or a page below it
-# ("/portal" and "/portal/login" are under "/portal"; "/portals" is not).
-under(path, prefix) if path == prefix
+# METADATA
+# title: Pages exempt from the redirect
+# description: >-
+#   A page marked resumeExempt (FAQ, application summary, business
+#   information), and every page of an area marked resumeExempt (public
+#   pages, standalone upload and bank statement, portal, ineligible pages),
+#   including any path under such an area's folder.
+# custom:
+#   source: spec §2 "Pages exempt from the redirect"
+_exempt if {
+	some page in funnel.tables.pages
+	page.path == _path
+	page.resumeExempt == true
+}
 
-under(path, prefix) if startswith(path, concat("", [trim_right(prefix, "/"), "/"]))
+_exempt if {
+	some area in _areas
+	funnel.tables.areas[area].resumeExempt == true
+}

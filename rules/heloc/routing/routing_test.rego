@@ -1,13 +1,20 @@
 # Tests for heloc.routing: each reads as a sentence of product spec §2
-# "Resume redirect rule" or §4 "Auto sign-out". The larger table of cases is
-# testcases/cases.yaml, run by test_every_case_of_the_table_holds.
+# "Resume redirect rule" or §4 "Auto sign-out". The pages come from the page
+# table (data.heloc.funnel.tables), which the tests read rather than restate;
+# the larger table of cases, testcases/cases.yaml, pins the policy contract's
+# examples and is run by test_every_case_of_the_table_holds.
 package heloc.routing_test
 
 import rego.v1
 
+import data.heloc.funnel
 import data.heloc.routing
 import data.heloc.routing.tables
 import data.heloc.routing.testcases
+
+pages := data.heloc.funnel.tables.pages
+
+areas := data.heloc.funnel.tables.areas
 
 # A signed-in applicant with a loan at status, arriving fresh at path.
 fresh(path, status) := {
@@ -38,16 +45,28 @@ test_the_contract_example_resumes_application5_at_application_4 if {
 	}
 }
 
-test_every_status_of_the_table_resumes_at_its_page if {
-	every status, page in tables.status_pages {
-		routing.resume == redirect(page) with input as fresh("/app/initial-setup/credit-income", status)
+# The page a status resumes at is the first page of its step that every
+# loan sees, as the page table lists them.
+_first_page_of(step) := [page.path | some page in pages; page.step == step; not page.when][0]
+
+test_every_status_with_a_page_resumes_at_the_first_page_of_its_step if {
+	every page in pages {
+		every step in [s | s := page.step; not page.when] {
+			routing.resume == redirect(_first_page_of(step)) with input as fresh("/app/login", step)
+		}
 	}
 }
 
-test_every_status_page_is_a_full_application_or_initial_setup_path if {
-	every _, page in tables.status_pages {
-		regex.match(`^/app/(application|initial-setup)/[a-z0-9-]+$`, page)
+test_a_status_never_resumes_at_a_page_only_some_loans_see if {
+	every page in pages {
+		every _ in [w | w := page.when] {
+			routing.resume.to != page.path with input as fresh("/app/login", page.step)
+		}
 	}
+}
+
+test_employment_history_resumes_at_its_first_page if {
+	routing.resume == redirect("/app/application/4") with input as fresh("/app/login", "application5")
 }
 
 test_the_application_statuses_resume_in_the_full_application if {
@@ -56,7 +75,7 @@ test_the_application_statuses_resume_in_the_full_application if {
 		"manualIncomeVerification", "debtConsolidation", "application7", "application8",
 		"incomeDocs", "identityVerification", "disclosures", "loanDisbursement", "applicationSubmitted",
 	] {
-		startswith(tables.status_pages[status], "/app/application/")
+		startswith(routing.resume.to, "/app/application/") with input as fresh("/app/login", status)
 	}
 }
 
@@ -67,7 +86,7 @@ test_the_prequalification_statuses_resume_at_the_matching_initial_setup_page if 
 		"zip": "zip", "creditRange": "credit-range", "isSelfEmployed": "is-self-employed",
 		"hasFbm": "has-fbm", "mortgageEstimate": "mortgage-estimate", "propertyValue": "property-value",
 	} {
-		tables.status_pages[status] == concat("", ["/app/initial-setup/", slug])
+		routing.resume.to == concat("", ["/app/initial-setup/", slug]) with input as fresh("/app/login", status)
 	}
 }
 
@@ -121,26 +140,57 @@ test_a_submitted_application_is_not_moved_off_an_exempt_page if {
 
 # --- §2 "Pages exempt from the redirect" ---
 
+# The pages the table marks exempt, one by one or by their area.
+_exempt_pages contains page.path if {
+	some page in pages
+	page.resumeExempt == true
+}
+
+_exempt_pages contains page.path if {
+	some page in pages
+	areas[page.area].resumeExempt == true
+}
+
+_exempt_pages contains page.path if {
+	some page in pages
+	some area in areas
+	area.resumeExempt == true
+	funnel.under(page.path, area.prefix)
+}
+
 test_every_exempt_page_is_never_redirected if {
-	every page in tables.exempt.pages {
+	every page in _exempt_pages {
 		routing.resume == none with input as fresh(page, "application5")
 	}
 }
 
 test_every_exempt_page_is_never_redirected_even_for_a_submitted_application if {
-	every page in tables.exempt.pages {
+	every page in _exempt_pages {
 		routing.resume == none with input as fresh(page, "applicationSubmitted")
 	}
 }
 
+test_every_other_page_is_redirected if {
+	every page in pages {
+		every path in [p | p := page.path; not p in _exempt_pages; p != "/app/application/4"] {
+			routing.resume == redirect("/app/application/4") with input as fresh(path, "application5")
+		}
+	}
+}
+
 test_the_exempt_pages_are_exactly_the_spec_list if {
-	{p | some p in tables.exempt.pages} == {
+	exempt := {page.path |
+		some page in pages
+		routing.resume == none with input as fresh(page.path, "application5")
+		page.path != "/app/application/4"
+	}
+	exempt == {
 		"/", "/insights", "/insight-blog", "/faq", "/privacy-statement", "/license",
 		"/e-consent", "/terms-of-use", "/app/application/faqs", "/app/upload",
 		"/app/application/application-summary", "/app/bank-statement",
-		"/app/application/business-information",
+		"/app/application/business-information", "/portal", "/portal/login", "/portal/manage-users",
+		"/app/ineligible/low-equity", "/app/ineligible/boost", "/app/ineligible/late-payment",
 	}
-	{p | some p in tables.exempt.prefixes} == {"/portal", "/app/ineligible"}
 }
 
 test_everything_under_the_portal_is_exempt if {
@@ -170,20 +220,20 @@ test_a_trailing_slash_and_query_do_not_hide_that_the_user_is_on_the_target if {
 }
 
 test_normalize_strips_query_fragment_and_trailing_slashes if {
-	routing.normalize("/app/application/1/?a=1#b") == "/app/application/1"
-	routing.normalize("/portal//") == "/portal"
-	routing.normalize("/") == "/"
-	routing.normalize("") == "/"
-	routing.normalize("/?utm=x") == "/"
-	routing.normalize(null) == "/"
+	funnel.normalize("/app/application/1/?a=1#b") == "/app/application/1"
+	funnel.normalize("/portal//") == "/portal"
+	funnel.normalize("/") == "/"
+	funnel.normalize("") == "/"
+	funnel.normalize("/?utm=x") == "/"
+	funnel.normalize(null) == "/"
 }
 
 test_under_means_the_page_itself_or_a_page_below_it if {
-	routing.under("/portal", "/portal")
-	routing.under("/portal/login", "/portal")
-	routing.under("/app/ineligible/boost", "/app/ineligible/")
-	not routing.under("/portals", "/portal")
-	not routing.under("/app/applications", "/app/application")
+	funnel.under("/portal", "/portal")
+	funnel.under("/portal/login", "/portal")
+	funnel.under("/app/ineligible/boost", "/app/ineligible/")
+	not funnel.under("/portals", "/portal")
+	not funnel.under("/app/applications", "/app/application")
 }
 
 # --- §4 "Auto sign-out" ---
@@ -201,7 +251,23 @@ test_an_authenticated_session_without_a_loan_on_a_prequal_page_is_signed_out if 
 }
 
 test_sign_out_sends_the_user_to_the_home_page if {
-	tables.sign_out.to == "/"
+	tables.sign_out_to == "/"
+}
+
+test_every_page_of_an_applicant_flow_signs_out_a_session_without_a_loan if {
+	every page in pages {
+		every _ in [a | a := page.area; areas[a].signOutWithoutLoan == true] {
+			routing.resume == sign_out with input as fresh(page.path, "x") with input.loan as null
+		}
+	}
+}
+
+test_no_other_page_signs_out_a_session_without_a_loan if {
+	every page in pages {
+		every _ in [a | a := page.area; not areas[a].signOutWithoutLoan] {
+			routing.resume == none with input as fresh(page.path, "x") with input.loan as null
+		}
+	}
 }
 
 test_an_authenticated_session_without_a_loan_elsewhere_is_left_alone if {
@@ -233,6 +299,7 @@ test_resume_has_a_default_for_an_empty_input if {
 
 test_resume_has_a_default_without_tables if {
 	routing.resume == none with input as fresh("/app/application/1", "application5") with data.heloc.routing.tables as {}
+		with data.heloc.funnel.tables as {}
 }
 
 # --- The table of cases (testcases/cases.yaml) ---

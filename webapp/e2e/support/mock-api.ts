@@ -1,20 +1,9 @@
 // Answers /api/trpc in the browser for runs without the Go server
-// (E2E_MOCK_API=1). The shapes follow src/api/types.ts; the funnel order and
-// labels are those of spec §2. The auth APIs answer as for a visitor who is
-// signed out; signing in needs the real server (its journeys skip here).
+// (E2E_MOCK_API=1). The shapes follow src/api/types.ts. The auth APIs answer
+// as for a visitor who is signed out; signing in needs the real server (its
+// journeys skip here), and so do the funnel's pages.
 
 import type { Page, Route } from '@playwright/test';
-
-const order: Record<string, number> = {
-  setupPhone: 0, setupVerify: 0, setupConsent: 0, profile: 0, property: 0, offer: 0, monthlyDebts: 0,
-  desiredAmount: 0, annualIncome: 0, phone: 0, loanReason: 0, name: 0, email: 0,
-  propertyValue: 1, mortgageEstimate: 2, hasFbm: 3, isSelfEmployed: 4, creditRange: 5, zip: 6, propertyUsage: 7,
-  selfReportedInformationOffer: 7.5, creditScore: 8, coborrower: 8.5, mortgageBalance: 9, previewOffer: 11,
-  application: 12, application2: 13, application3: 14, application4: 15, application5: 16,
-  manualIncomeVerification: 17, debtConsolidation: 18, application7: 20, application8: 21, disclosures: 22,
-  application6: 22.5, identityVerification: 23, incomeDocs: 24, loanDisbursement: 25, applicationSubmitted: 26,
-  joinWaitlist: 27,
-};
 
 const insights = [
   {
@@ -51,35 +40,10 @@ const procedures: Record<string, (input: unknown) => unknown> = {
     botCheck: { mode: 'sandbox', siteKey: '' },
     policyRevision: 'mock',
   }),
-  'funnel.steps': () => ({
-    order,
-    sections: {
-      application: 'Personal Info', application3: 'Property Info', application4: 'Additional Real Estate',
-      application5: 'Employment History', manualIncomeVerification: 'Other Income Sources',
-      application6: 'Income Verification', debtConsolidation: 'Debt Consolidation', application7: 'Demographics',
-      application8: 'Declarations', disclosures: 'E-sign HECA', incomeDocs: 'Income Docs',
-      applicationSubmitted: 'Submitted',
-    },
-    prequalSteps: [
-      ['prequalAddress', 'address', 'Property Address'],
-      ['prequalListedForSale', 'listed-for-sale', 'Listed For Sale'],
-      ['prequalNewMortgage', 'subject-to-mortgage', 'New Mortgage'],
-      ['prequalDerogatory', 'has-fbm', 'Disqualifying Issues'],
-      ['prequalCredit', 'credit-check', 'Credit Pull'],
-      ['prequalCoborrower', 'coborrower', 'Coborrower Info'],
-      ['prequalMortgageSelect', 'mortgage-select', 'Select Mortgage'],
-      ['prequalDebts', 'debts', 'Debt Payoff'],
-      ['prequalPreOffer', 'pre-offer', 'Pre-Offer'],
-      ['prequalOffer', 'preview-offer', 'Preview Offer'],
-    ].map(([step, slug, label]) => ({ step, slug, label })),
-    landingPages: {
-      default: ['name', 'email', 'property-value', 'mortgage-estimate', 'has-fbm', 'is-self-employed', 'credit-range',
-        'zip', 'property-usage', 'credit-score', 'mortgage-balance', 'preview-offer'],
-      withoutPropertyUsage: ['name', 'email', 'property-value', 'mortgage-estimate', 'has-fbm', 'is-self-employed',
-        'credit-range', 'zip', 'credit-score', 'mortgage-balance', 'preview-offer'],
-    },
-    revision: 'mock',
-  }),
+  // The pages of a flow are the funnel policy's to decide; without the
+  // server there is no flow, so the funnel pages show no progress or Back and
+  // Continue (e2e/support/heloc.ts requireRealServer skips what needs them).
+  'funnel.pages': () => ({ area: null, pages: [], previous: null, next: null }),
   'content.insights': () => ({ items: insights.map(({ body: _body, ...rest }) => rest) }),
   'content.insight': (input) => {
     const found = insights.find((i) => i.slug === (input as { slug?: string } | undefined)?.slug);

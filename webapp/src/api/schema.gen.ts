@@ -386,18 +386,27 @@ export interface components {
             };
         };
         /**
-         * @description #FunnelSteps is the result of funnel.steps: what the funnel policy decides
-         *     about step order and labels, and the policy revision that decided it.
+         * @description #FunnelPage is one page of a flow, as data.heloc.funnel.pages returns it:
+         *     section is the step's label in the full application, order its order
+         *     number (null for steps without one, as the /prequal flow's).
+         */
+        FunnelPage: {
+            area: string;
+            label: string;
+            order: number | null;
+            path: string;
+            section: string | null;
+            step: string;
+        };
+        /**
+         * @description #FunnelSteps is the result of funnel.steps: the funnel's step order and
+         *     section labels (data.heloc.funnel.order, .sections), and the policy
+         *     revision that decided them.
          */
         FunnelSteps: {
-            landingPages: {
-                default: string[];
-                withoutPropertyUsage: string[];
-            };
             order: {
                 [key: string]: number;
             };
-            prequalSteps: components["schemas"]["PrequalStep"][];
             revision: string;
             sections: {
                 [key: string]: string;
@@ -645,6 +654,36 @@ export interface components {
             /** @enum {string} */
             samoan: "Samoan";
         };
+        /**
+         * @description #PagesInput is the input of funnel.pages: the page the visitor is on and,
+         *     for a visitor without a loan, their own prequalification answers (for a
+         *     signed-in applicant's loan the server uses the loan's).
+         */
+        PagesInput: {
+            answers?: components["schemas"]["PrequalAnswers"];
+            path: string;
+        };
+        /**
+         * @description #PagesResult is the result of funnel.pages: the pages of the current
+         *     page's flow that this loan sees, in order, each with its state, and the
+         *     pages Back and Continue go to (null where there is none). area is null for
+         *     a path that is no page.
+         */
+        PagesResult: {
+            area: string | null;
+            next: components["schemas"]["FunnelPage"] | null;
+            pages: {
+                area: string;
+                label: string;
+                order: number | null;
+                path: string;
+                section: string | null;
+                /** @enum {string} */
+                state: "done" | "current" | "upcoming";
+                step: string;
+            }[];
+            previous: components["schemas"]["FunnelPage"] | null;
+        };
         /** @description #Password is optional at sign-up; when given it has at least 8 characters (spec §5). */
         Password: string;
         /**
@@ -706,10 +745,12 @@ export interface components {
          */
         PortalOtpCode: string;
         /**
-         * @description #PortalRole is a role of the access policy (rules/heloc/access).
-         * @enum {string}
+         * @description #PortalRole is a role of the access policy. The roles are listed only in
+         *     its table (rules/heloc/access/tables/data.yaml); the server asks the
+         *     policy whether a role exists, so the schema checks only the shape of the
+         *     name.
          */
-        PortalRole: "administrator" | "underwriter" | "processor" | "loanOfficer" | "partner";
+        PortalRole: string;
         /** @description #PortalSessionUpdate is the data of POST /api/authPortal/session. */
         PortalSessionUpdate: {
             firstName?: string;
@@ -725,11 +766,13 @@ export interface components {
             otpCode?: components["schemas"]["PortalOtpCode"];
             password: components["schemas"]["Password"];
         };
-        /** @description #PrequalStep is one step of the /prequal flow, in order. */
-        PrequalStep: {
-            label: string;
-            slug: string;
-            step: string;
+        /**
+         * @description #PrequalAnswers are the prequalification answers that decide which pages a
+         *     loan sees (the page table's `when`); an answer not given counts as no.
+         */
+        PrequalAnswers: {
+            hasCoborrower?: boolean;
+            isSelfEmployed?: boolean;
         };
         /**
          * @description #PrequalStore is what the webapp keeps in local storage under prequal-store

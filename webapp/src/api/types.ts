@@ -10,10 +10,6 @@ export type Environment = SystemInfo['environment'];
 export type BotCheckConfig = SystemInfo['botCheck'];
 export type BotCheckMode = BotCheckConfig['mode'];
 
-/** funnel.steps: what the funnel policy (data.heloc.funnel) decides. */
-export type FunnelSteps = Schemas['FunnelSteps'];
-export type PrequalStep = Schemas['PrequalStep'];
-
 /** One entry of content.insights; publishedAt is an RFC 3339 timestamp. */
 export type InsightSummary = Schemas['InsightSummary'];
 export type InsightList = Schemas['InsightList'];

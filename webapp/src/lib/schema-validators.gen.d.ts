@@ -17,6 +17,7 @@ export declare const EstimateInput: Validator;
 export declare const InsightInput: Validator;
 export declare const LoanIdInput: Validator;
 export declare const LoanStatusInput: Validator;
+export declare const PagesInput: Validator;
 export declare const PasswordSignInInput: Validator;
 export declare const PortalCodeSignInInput: Validator;
 export declare const PortalSessionUpdate: Validator;

@@ -1,4 +1,5 @@
-import { Anchor, Box, Container, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Box, Button, Collapse, Container, Group, Paper, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 
 import { MainContent } from '@/components/layouts/main-content';
@@ -7,16 +8,20 @@ import { SiteFooter } from '@/components/layouts/site-footer';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 
-import { useApplicationPosition } from '../hooks/use-application-position';
+import { useApplicationPages } from '../hooks/use-application-pages';
 import { SectionStepper, SectionSummary } from './section-stepper';
 
+const PHONE_SECTIONS_ID = 'application-sections-phone';
+
 function Sections({ compact = false }: { compact?: boolean }) {
-  const { query, position } = useApplicationPosition();
+  const query = useApplicationPages();
+  const [open, { toggle }] = useDisclosure(false);
   if (query.isPending) {
     return (
-      <Stack gap="sm" aria-hidden="true">
+      <Stack gap="sm">
+        <VisuallyHidden role="status">Loading the sections of your application</VisuallyHidden>
         {Array.from({ length: compact ? 2 : 8 }, (_, i) => (
-          <Skeleton key={i} h={28} />
+          <Skeleton key={i} h={28} aria-hidden="true" />
         ))}
       </Stack>
     );
@@ -24,11 +29,25 @@ function Sections({ compact = false }: { compact?: boolean }) {
   if (query.isError) {
     return <QueryError title="We couldn’t load the sections" error={query.error} onRetry={() => void query.refetch()} />;
   }
-  if (!position) return null;
-  return compact ? (
-    <SectionSummary sections={position.sections} current={position.sectionIndex} />
-  ) : (
-    <SectionStepper sections={position.sections} current={position.sectionIndex} />
+  const { pages } = query.data;
+  if (!compact) return <SectionStepper pages={pages} busy={query.isPlaceholderData} />;
+  return (
+    <Stack gap="xs">
+      <SectionSummary pages={pages} />
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={toggle}
+        aria-expanded={open}
+        aria-controls={PHONE_SECTIONS_ID}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {open ? 'Hide all sections' : 'Show all sections'}
+      </Button>
+      <Collapse expanded={open}>
+        <SectionStepper pages={pages} busy={query.isPlaceholderData} id={PHONE_SECTIONS_ID} />
+      </Collapse>
+    </Stack>
   );
 }
 

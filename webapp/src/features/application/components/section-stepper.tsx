@@ -1,9 +1,35 @@
 import { Box, Group, Progress, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 
-import type { Section } from '../lib/application-flow';
+import type { FlowPage, PageState } from '@/api/get-funnel-pages';
 
-function marker(state: 'done' | 'current' | 'upcoming', n: number) {
+/** A section of the application: the loan's pages of one section label, in order. */
+export type Section = {
+  label: string;
+  pages: FlowPage[];
+  state: PageState;
+};
+
+/** The pages the funnel policy returned, grouped by their section, in their order. */
+export function sectionsOf(pages: FlowPage[]): Section[] {
+  const sections: Section[] = [];
+  for (const page of pages) {
+    const label = page.section ?? page.label;
+    const last = sections[sections.length - 1];
+    if (last?.label === label) last.pages.push(page);
+    else sections.push({ label, pages: [page], state: 'upcoming' });
+  }
+  for (const s of sections) {
+    s.state = s.pages.some((p) => p.state === 'current')
+      ? 'current'
+      : s.pages.every((p) => p.state === 'done')
+        ? 'done'
+        : 'upcoming';
+  }
+  return sections;
+}
+
+function marker(state: PageState, n: number) {
   if (state === 'done') {
     return (
       <ThemeIcon size={26} radius="xl" aria-hidden="true">
@@ -22,63 +48,95 @@ function marker(state: 'done' | 'current' | 'upcoming', n: number) {
   );
 }
 
-/** The application's sections as an ordered list; the current one is marked. */
-export function SectionStepper({ sections, current }: { sections: Section[]; current: number }) {
+/** A section with more than one page lists them under it (a coborrower's employment, business information). */
+function SectionPages({ pages }: { pages: FlowPage[] }) {
   return (
-    <Box component="nav" aria-label="Application sections">
+    <Stack component="ol" gap={2} p={0} m={0} ml={46} mt={2} style={{ listStyle: 'none' }}>
+      {pages.map((p) => (
+        <li key={p.path}>
+          <UnstyledButton
+            component={Link}
+            to={p.path}
+            aria-current={p.state === 'current' ? 'page' : undefined}
+            px="xs"
+            py={4}
+            w="100%"
+            style={{
+              display: 'block',
+              borderRadius: 'var(--mantine-radius-sm)',
+              borderLeft: `2px solid var(--mantine-color-${p.state === 'upcoming' ? 'gray-3' : 'harbor-6'})`,
+            }}
+          >
+            <Text fz="sm" fw={p.state === 'current' ? 600 : 400} c={p.state === 'upcoming' ? 'gray.7' : 'harbor.9'}>
+              {p.label}
+              {p.state === 'done' ? <VisuallyHidden component="span"> (done)</VisuallyHidden> : null}
+            </Text>
+          </UnstyledButton>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** The loan's application, section by section, as an ordered list; the current one is marked. */
+export function SectionStepper({ pages, busy = false, id }: { pages: FlowPage[]; busy?: boolean; id?: string }) {
+  return (
+    <Box component="nav" aria-label="Application sections" aria-busy={busy} id={id}>
       <Stack component="ol" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-        {sections.map((s, i) => {
-          const state = i < current ? 'done' : i === current ? 'current' : 'upcoming';
-          return (
-            <li key={s.step}>
-              <UnstyledButton
-                component={Link}
-                to={s.path}
-                aria-current={state === 'current' ? 'step' : undefined}
-                px="sm"
-                py={6}
-                w="100%"
-                style={{
-                  display: 'block',
-                  borderRadius: 'var(--mantine-radius-md)',
-                  background: state === 'current' ? 'var(--mantine-color-harbor-0)' : undefined,
-                }}
-              >
-                <Group gap="sm" wrap="nowrap">
-                  {marker(state, i + 1)}
-                  <Text fz="sm" fw={state === 'current' ? 600 : 400} c={state === 'upcoming' ? 'gray.7' : 'harbor.9'}>
-                    {s.label}
-                    {state === 'done' ? <VisuallyHidden component="span"> (done)</VisuallyHidden> : null}
-                  </Text>
-                </Group>
-              </UnstyledButton>
-            </li>
-          );
-        })}
+        {sectionsOf(pages).map((s, i) => (
+          <li key={s.label}>
+            <UnstyledButton
+              component={Link}
+              to={s.pages[0]!.path}
+              aria-current={s.state === 'current' ? 'step' : undefined}
+              px="sm"
+              py={6}
+              w="100%"
+              style={{
+                display: 'block',
+                borderRadius: 'var(--mantine-radius-md)',
+                background: s.state === 'current' ? 'var(--mantine-color-harbor-0)' : undefined,
+              }}
+            >
+              <Group gap="sm" wrap="nowrap">
+                {marker(s.state, i + 1)}
+                <Text fz="sm" fw={s.state === 'current' ? 600 : 400} c={s.state === 'upcoming' ? 'gray.7' : 'harbor.9'}>
+                  {s.label}
+                  {s.state === 'done' ? <VisuallyHidden component="span"> (done)</VisuallyHidden> : null}
+                </Text>
+              </Group>
+            </UnstyledButton>
+            {s.pages.length > 1 ? <SectionPages pages={s.pages} /> : null}
+          </li>
+        ))}
       </Stack>
     </Box>
   );
 }
 
 /** On phones: the current section and a bar instead of the full list. */
-export function SectionSummary({ sections, current }: { sections: Section[]; current: number }) {
+export function SectionSummary({ pages }: { pages: FlowPage[] }) {
+  const sections = sectionsOf(pages);
+  const current = sections.findIndex((s) => s.state === 'current');
   const section = sections[current];
   if (!section) return null;
+  const page = section.pages.find((p) => p.state === 'current');
+  const position = `Section ${current + 1} of ${sections.length}`;
   return (
     <Stack gap={8}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text fw={600} fz="sm" c="harbor.9">
-          Section {current + 1} of {sections.length}
+          {position}
         </Text>
         <Text fz="sm" c="dimmed" truncate>
-          {section.label}
+          {section.pages.length > 1 && page ? `${section.label}: ${page.label}` : section.label}
         </Text>
       </Group>
       <Progress
         value={((current + 1) / sections.length) * 100}
         size="sm"
         radius="xl"
-        aria-label={`Section ${current + 1} of ${sections.length}: ${section.label}`}
+        aria-label={`${position}: ${section.label}`}
       />
     </Stack>
   );

@@ -1,37 +1,39 @@
-import { Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Progress, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 
 import { QueryError } from '@/components/ui/query-error';
 
-import { useFunnelPosition } from '../hooks/use-funnel-position';
+import { useFunnelPagesHere } from '../hooks/use-funnel-pages-here';
 
-/** "Step N of M" and a bar, from the policy's step order. */
+/** "Step N of M" and a bar, from the pages the funnel policy returns for this visitor. */
 export function FunnelProgress() {
-  const { query, position } = useFunnelPosition();
+  const query = useFunnelPagesHere();
 
   if (query.isPending) {
     return (
-      <Stack gap={8} aria-hidden="true">
-        <Skeleton h={18} w={140} />
-        <Skeleton h={8} />
+      <Stack gap={8}>
+        <VisuallyHidden role="status">Loading your progress</VisuallyHidden>
+        <Skeleton h={18} w={140} aria-hidden="true" />
+        <Skeleton h={8} aria-hidden="true" />
       </Stack>
     );
   }
   if (query.isError) {
     return <QueryError title="We couldn’t load your progress" error={query.error} onRetry={() => void query.refetch()} />;
   }
-  if (!position || position.index < 0) return null;
 
-  const step = position.index + 1;
-  const total = position.steps.length;
-  const current = position.steps[position.index]!;
+  const { pages } = query.data;
+  const index = pages.findIndex((p) => p.state === 'current');
+  if (index < 0) return null;
+  const step = index + 1;
+  const total = pages.length;
   return (
-    <Stack gap={8}>
+    <Stack gap={8} aria-busy={query.isPlaceholderData}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Text fw={600} fz="sm" c="harbor.9">
           Step {step} of {total}
         </Text>
         <Text fz="sm" c="dimmed" ta="right" truncate>
-          {current.label}
+          {pages[index]!.label}
         </Text>
       </Group>
       <Progress value={(step / total) * 100} size="sm" radius="xl" aria-label={`Step ${step} of ${total}`} />

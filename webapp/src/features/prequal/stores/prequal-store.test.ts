@@ -8,13 +8,13 @@ function stored() {
 describe('prequal store', () => {
   beforeEach(() => usePrequalStore.getState().reset());
 
-  it('holds the spec §3 fields, all empty at first', () => {
+  it('holds the spec §3 fields and the answers that decide the pages, all empty at first', () => {
     const data = Object.fromEntries(Object.keys(emptyPrequal).map((k) => [k, usePrequalStore.getState()[k as keyof typeof emptyPrequal]]));
     expect(Object.keys(data).sort()).toEqual(
       [
         'currentPage', 'buildingType', 'propertyUnits', 'loanPurpose', 'propertyUsage', 'loanOfficerTag', 'code',
         'email', 'firstName', 'lastName', 'informationSharingConsent', 'eConsent', 'tcpaConsent', 'isAdverseAction',
-        'adverseActionMessage',
+        'adverseActionMessage', 'hasCoborrower', 'isSelfEmployed',
       ].sort(),
     );
     expect(Object.values(data).every((v) => v === null)).toBe(true);

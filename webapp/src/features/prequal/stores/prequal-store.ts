@@ -2,7 +2,9 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 // Spec §3 "Prequalification store": kept in localStorage under prequal-store,
-// and can be reset to empty.
+// and can be reset to empty. Beside the spec's fields it keeps the answers
+// that decide which pages a visitor without a loan sees (the page table's
+// `when`): hasCoborrower and isSelfEmployed, sent with funnel.pages.
 
 export const PREQUAL_STORE_NAME = 'prequal-store';
 
@@ -26,6 +28,10 @@ export type PrequalData = {
   tcpaConsent: boolean | null;
   isAdverseAction: boolean | null;
   adverseActionMessage: string | null;
+  /** The coborrower page's answer: will anyone apply with them? */
+  hasCoborrower: boolean | null;
+  /** The is-self-employed page's answer. */
+  isSelfEmployed: boolean | null;
 };
 
 export const emptyPrequal: PrequalData = {
@@ -44,6 +50,8 @@ export const emptyPrequal: PrequalData = {
   tcpaConsent: null,
   isAdverseAction: null,
   adverseActionMessage: null,
+  hasCoborrower: null,
+  isSelfEmployed: null,
 };
 
 export type PrequalStore = PrequalData & {

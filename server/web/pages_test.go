@@ -1,0 +1,130 @@
+package web_test
+
+import (
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/heloc/heloc/server/web"
+)
+
+type funnelPage struct {
+	Path, Label, Area, Step, State string
+	Section                        *string
+}
+
+type pagesResult struct {
+	Area     *string
+	Pages    []funnelPage
+	Previous *funnelPage
+	Next     *funnelPage
+}
+
+func pagePaths(r pagesResult) []string {
+	var out []string
+	for _, p := range r.Pages {
+		out = append(out, p.Path)
+	}
+	return out
+}
+
+// funnel.pages answers for the signed-in applicant's own loan: its status
+// and answers come from the store, whatever the browser says.
+func TestPagesComeFromTheSignedInLoan(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	tests := []struct {
+		email           string
+		shown, notShown []string
+		nextOf4         string
+	}{
+		{"prime@example.com", nil, []string{"/app/application/4/coborrower", "/app/application/other-income/coborrower", "/app/application/business-information"}, "/app/application/other-income"},
+		{"coborrower@example.com", []string{"/app/application/4/coborrower", "/app/application/other-income/coborrower"}, []string{"/app/application/business-information"}, "/app/application/4/coborrower"},
+		{"self-employed@example.com", []string{"/app/application/business-information"}, []string{"/app/application/4/coborrower"}, "/app/application/business-information"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.email, func(t *testing.T) {
+			b := s.browser(t)
+			b.signIn(tt.email)
+			// The browser's answers are ignored for a loan.
+			_, res := b.trpc("GET", "funnel.pages", `{"path":"/app/application/4","answers":{"hasCoborrower":true,"isSelfEmployed":true}}`)
+			if res.Error != nil {
+				t.Fatalf("got error %+v", res.Error)
+			}
+			got := decode[pagesResult](t, res.Result.Data)
+			paths := pagePaths(got)
+			for _, p := range tt.shown {
+				if !slices.Contains(paths, p) {
+					t.Errorf("got pages %v, want %s among them", paths, p)
+				}
+			}
+			for _, p := range tt.notShown {
+				if slices.Contains(paths, p) {
+					t.Errorf("got pages %v, want no %s", paths, p)
+				}
+			}
+			if got.Next == nil || got.Next.Path != tt.nextOf4 {
+				t.Errorf("got next %+v, want %s", got.Next, tt.nextOf4)
+			}
+		})
+	}
+}
+
+// The loan's status says which pages are done.
+func TestPagesAreDoneUpToTheLoansStatus(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	b := s.browser(t)
+	b.signIn("prime@example.com") // persona at application3 (/app/application/2)
+	_, res := b.trpc("GET", "funnel.pages", `{"path":"/app/application/1"}`)
+	got := decode[pagesResult](t, res.Result.Data)
+	states := map[string]string{}
+	for _, p := range got.Pages {
+		states[p.Path] = p.State
+	}
+	want := map[string]string{"/app/application/1": "current", "/app/application/2": "upcoming", "/app/application/3": "upcoming"}
+	for path, state := range want {
+		if states[path] != state {
+			t.Errorf("%s: got state %q, want %q", path, states[path], state)
+		}
+	}
+	if got.Pages[0].Section == nil || *got.Pages[0].Section != "Personal Info" {
+		t.Errorf("got first page %+v, want the Personal Info section", got.Pages[0])
+	}
+}
+
+// A visitor without a loan sends the answers kept in their browser.
+func TestPagesForAVisitorFollowTheirAnswers(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	b := s.browser(t)
+	for _, tc := range []struct {
+		answers string
+		want    bool
+	}{
+		{`{}`, false},
+		{`{"hasCoborrower":false}`, false},
+		{`{"hasCoborrower":true}`, true},
+	} {
+		input, _ := json.Marshal(map[string]any{"path": "/app/application/4", "answers": json.RawMessage(tc.answers)})
+		_, res := b.trpc("GET", "funnel.pages", string(input))
+		got := decode[pagesResult](t, res.Result.Data)
+		if slices.Contains(pagePaths(got), "/app/application/4/coborrower") != tc.want {
+			t.Errorf("answers %s: got pages %v, want the coborrower page shown: %v", tc.answers, pagePaths(got), tc.want)
+		}
+	}
+
+	_, res := b.trpc("GET", "funnel.pages", `{"path":"/prequal/address"}`)
+	got := decode[pagesResult](t, res.Result.Data)
+	if got.Area == nil || *got.Area != "prequal" || got.Pages[0].State != "current" || got.Previous != nil || got.Next == nil {
+		t.Fatalf("got %+v, want the prequal flow from its first page", got)
+	}
+}
+
+func TestPagesInputIsValidated(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	b := s.browser(t)
+	for _, input := range []string{`{}`, `{"path":"no-slash"}`, `{"path":"/","answers":{"ssn":"123456789"}}`} {
+		_, res := b.trpc("GET", "funnel.pages", input)
+		if res.Error == nil || res.Error.Data.Code != "BAD_REQUEST" {
+			t.Errorf("input %s: got %+v, want BAD_REQUEST", input, res)
+		}
+	}
+}
