@@ -367,12 +367,8 @@ func (s *Server) callback(c fiber.Ctx, api authAPI, form url.Values) (any, error
 	var subject string
 	switch provider {
 	case "otp":
-		if err := s.decodeForm("SignInInput", form, []string{"email", "otpCode"}, &in); err != nil {
+		if err := s.decodeForm("CodeSignInInput", form, []string{"email", "otpCode"}, &in); err != nil {
 			return nil, err
-		}
-		if in.OtpCode == "" {
-			return nil, &domain.Error{Code: domain.EINVALID, Message: "Enter the 6-digit code.",
-				Fields: []domain.FieldError{{Path: "otpCode", Message: "Enter the 6-digit code."}}}
 		}
 		if err := s.limitAttempt(c, "signin", in.Email, triesPerAccount, triesPerAddress); err != nil {
 			return nil, err
@@ -383,7 +379,7 @@ func (s *Server) callback(c fiber.Ctx, api authAPI, form url.Values) (any, error
 		}
 		subject = a.ID
 	case "password":
-		if err := s.decodeForm("SignInInput", form, []string{"email", "password"}, &in); err != nil {
+		if err := s.decodeForm("PasswordSignInInput", form, []string{"email", "password"}, &in); err != nil {
 			return nil, err
 		}
 		if err := s.limitAttempt(c, "signin", in.Email, triesPerAccount, triesPerAddress); err != nil {
