@@ -120,16 +120,15 @@ export function SectionSummary({ pages }: { pages: FlowPage[] }) {
   const current = sections.findIndex((s) => s.state === 'current');
   const section = sections[current];
   if (!section) return null;
-  const page = section.pages.find((p) => p.state === 'current');
   const position = `Section ${current + 1} of ${sections.length}`;
   return (
     <Stack gap={8}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text fw={600} fz="sm" c="harbor.9">
+        <Text fw={600} fz="sm" c="harbor.9" style={{ whiteSpace: 'nowrap' }}>
           {position}
         </Text>
         <Text fz="sm" c="dimmed" truncate>
-          {section.pages.length > 1 && page ? `${section.label}: ${page.label}` : section.label}
+          {section.label}
         </Text>
       </Group>
       <Progress

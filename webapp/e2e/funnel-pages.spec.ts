@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Locator, Page } from '@playwright/test';
+
+import data from '../src/app/routes.json' with { type: 'json' };
+import { requireRealServer } from './support/heloc';
+import { signInApplicant } from './support/sign-in';
+import {
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  screenshot,
+  test,
+  viewports,
+} from './support/fixtures';
+
+// The pages of a loan come from the funnel policy (funnel.pages): the
+// coborrower pages only for a loan with a coborrower, business information
+// only for a self-employed borrower. The personas are the demo's
+// (fixtures/personas.json, seeded with their answers); prime@example.com has
+// neither.
+
+type Persona = { email: string; profile: { hasCoborrower: boolean; selfEmployed: boolean } };
+
+const personas: Persona[] = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../fixtures/personas.json'), 'utf8'));
+
+const employment = '/app/application/4';
+const coborrowerPages = ['/app/application/4/coborrower', '/app/application/other-income/coborrower'];
+const businessInformation = '/app/application/business-information';
+const otherIncome = '/app/application/other-income';
+
+function titleOf(path: string): string {
+  const route = data.routes.find((r) => r.path === path);
+  if (!route) throw new Error(`${path} is not in routes.json`);
+  return route.title;
+}
+
+function escaped(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The link to a page in the stepper: its title, then " (done)" when it is done. */
+function pageLink(stepper: Locator, path: string): Locator {
+  return stepper.getByRole('link', { name: new RegExp(`^${escaped(titleOf(path))}(\\s*\\(done\\))?$`) });
+}
+
+/** The stepper as shown at the page's width: the side list, or on phones the list behind "Show all sections". */
+async function stepper(page: Page): Promise<Locator> {
+  const width = page.viewportSize()!.width;
+  if (width < 1000) {
+    const toggle = page.getByRole('button', { name: 'Show all sections' });
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Hide all sections' })).toHaveAttribute('aria-expanded', 'true');
+  }
+  const nav = page.getByRole('navigation', { name: 'Application sections' });
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  return nav;
+}
+
+const cases = [
+  {
+    name: 'with a coborrower',
+    persona: personas.find((p) => p.profile.hasCoborrower && !p.profile.selfEmployed)!,
+    // Employment history, then the coborrower's, then other income.
+    walk: [employment, coborrowerPages[0]!, otherIncome, coborrowerPages[1]!],
+    shown: coborrowerPages,
+    hidden: [businessInformation],
+  },
+  {
+    name: 'self-employed',
+    persona: personas.find((p) => p.profile.selfEmployed && !p.profile.hasCoborrower)!,
+    walk: [employment, businessInformation, otherIncome],
+    shown: [businessInformation],
+    hidden: coborrowerPages,
+  },
+  {
+    name: 'prime, neither',
+    persona: personas.find((p) => p.email === 'prime@example.com')!,
+    walk: [employment, otherIncome, '/app/application/debt-consolidation'],
+    shown: [],
+    hidden: [...coborrowerPages, businessInformation],
+  },
+];
+
+for (const c of cases) {
+  test(`the application's pages follow the loan: ${c.name}`, async ({ page }) => {
+    requireRealServer();
+    test.setTimeout(120_000);
+    expect(c.persona, `a persona ${c.name} in fixtures/personas.json`).toBeDefined();
+    const slug = c.persona.email.split('@')[0];
+
+    await page.setViewportSize(viewports[0]);
+    await signInApplicant(page, c.persona.email);
+    await expect(page).toHaveURL(/\/app\/application\//);
+
+    // Desktop: the stepper beside the page lists exactly the loan's pages.
+    let nav = await stepper(page);
+    for (const p of c.shown) await expect(pageLink(nav, p), `${p} in the stepper`).toHaveCount(1);
+    for (const p of c.hidden) await expect(pageLink(nav, p), `${p} not in the stepper`).toHaveCount(0);
+    await expect(nav.locator('[aria-current="step"]')).toHaveCount(1);
+
+    // From the employment section, Continue walks the loan's own pages.
+    await nav.getByRole('link', { name: /^Employment History/ }).click();
+    for (const [i, p] of c.walk.entries()) {
+      await expect(page).toHaveURL(new RegExp(`${escaped(p)}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (i === 1) {
+        await expectNoSeriousA11yViolations(page);
+        await screenshot(page, `funnel-pages-${slug}`);
+      }
+      if (i < c.walk.length - 1) await page.getByRole('link', { name: 'Continue', exact: true }).click();
+    }
+    // Back retraces them.
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${escaped(c.walk[c.walk.length - 2]!)}$`));
+
+    // Phone: the same pages behind "Show all sections", and the same Continue.
+    await page.setViewportSize(viewports[1]);
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${escaped(c.walk[c.walk.length - 3] ?? employment)}$`));
+    nav = await stepper(page);
+    for (const p of c.shown) await expect(pageLink(nav, p)).toHaveCount(1);
+    for (const p of c.hidden) await expect(pageLink(nav, p)).toHaveCount(0);
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `funnel-pages-${slug}`);
+  });
+}
