@@ -68,82 +68,90 @@ default pages := {"area": null, "pages": [], "previous": null, "next": null}
 
 pages := {
 	"area": _page.area,
-	"pages": [object.union(page, {"state": _state(i)}) | some i, page in _flow],
+	"pages": [object.union(page, {"state": states[i]}) | some i, page in _flow],
 	"previous": _previous,
 	"next": _next,
+} if {
+	states := _states
 }
 
 # The page at input.path, as the table lists it.
 _page := page if {
+	path := normalize(input.path)
 	some page in tables.pages
-	page.path == normalize(input.path)
+	page.path == path
 }
 
 _flow := _flow_of(_page.area)
 
 # _flow_of(area) is the pages of area that belong to a step and that this
 # loan sees, in funnel order: by their step's order number, then as the
-# table lists them (pages of one step, steps without a number).
-_flow_of(area) := [_entry(tables.pages[key[1]]) | some key in _sorted(area)]
-
-# _sorted(area) is [order number, row] of each such page, sorted.
-_sorted(area) := sort([[_order_of(page), i] |
-	some i, page in tables.pages
-	page.area == area
-	page.step
-	_sees(page)
-])
-
-_order_of(page) := object.get(order, page.step, null)
-
-# _entry(page) is a page as the decision returns it.
-_entry(page) := {
+# table lists them (pages of one step, steps without a number). The rules
+# it reads are bound once, rather than looked up again for every page.
+_flow_of(area) := [{
 	"path": page.path,
 	"label": page.label,
 	"area": page.area,
 	"step": page.step,
-	"section": object.get(sections, page.step, null),
-	"order": _order_of(page),
+	"section": object.get(labels, page.step, null),
+	"order": key[0],
+} |
+	some key in keys
+	page := tables.pages[key[1]]
+] if {
+	numbers := order
+	labels := sections
+	shown := _shown
+	keys := sort([[object.get(numbers, page.step, null), i] |
+		some i, page in tables.pages
+		page.area == area
+		page.step
+		object.get(page, "when", "always") in shown
+	])
 }
 
 # METADATA
-# title: Pages every loan sees
-# description: A page without `when` is shown to every loan.
-# custom:
-#   source: spec §2 "Application pages"
-_sees(page) if not page.when
-
-# METADATA
-# title: Pages some loans see
+# title: Which pages a loan sees
 # description: >-
-#   A page with `when` is shown only to a loan whose prequalification answer
-#   of that name is yes: the coborrower pages to a loan with a coborrower,
-#   business information to a self-employed borrower.
+#   A page without `when` ("always") is shown to every loan. A page with
+#   `when` is shown only to a loan whose prequalification answer of that
+#   name is yes: the coborrower pages to a loan with a coborrower, business
+#   information to a self-employed borrower.
 # custom:
-#   source: lender practice (URLA sections 1a and 1e; design/screens.md)
-_sees(page) if input.answers[page.when] == true
+#   source: >-
+#     spec §2 "Application pages"; the conditions are lender practice (URLA
+#     sections 1a and 1e; design/screens.md)
+_shown := {"always"} | {answer | some answer, yes in input.answers; yes == true}
 
-# Where the page at input.path is in its flow (undefined when it is not).
+# Where the page at input.path is in its flow; -1 when it is not there (a
+# page beside the flow, or one this loan does not see).
+default _index := -1
+
 _index := i if {
+	path := _page.path
 	some i, page in _flow
-	page.path == _page.path
+	page.path == path
 }
 
+# How far the loan has got: the order number of its applicationStatus (null
+# for a visitor without a loan, or a status without a number).
+default _reached := null
+
+_reached := order[input.applicationStatus]
+
 # METADATA
-# title: State of a page
+# title: State of each page
 # description: >-
-#   The page at input.path is current; a page the loan is past is done;
-#   every other page is upcoming.
+#   Every page of the flow is upcoming, except those the loan is past
+#   (done) and the page at input.path (current). By the page's place in
+#   the flow.
 # custom:
 #   source: spec §4 "applicationStatus values in flow order"
-_state(i) := "current" if {
-	i == _index
-} else := "done" if {
-	_passed(i)
-} else := "upcoming"
-
-# How far the loan has got: the order number of its applicationStatus.
-_reached := order[input.applicationStatus]
+_states := object.union_n([
+	{i: "upcoming" | some i, _ in _flow},
+	{i: "done" | some i in _done},
+	{i: "current" | i := _index; i >= 0},
+])
 
 # METADATA
 # title: Pages the loan is past
@@ -152,9 +160,12 @@ _reached := order[input.applicationStatus]
 #   applicationStatus, the step it has reached.
 # custom:
 #   source: spec §4 "applicationStatus values in flow order"
-_passed(i) if {
-	is_number(_flow[i].order)
-	_flow[i].order < _reached
+_done contains i if {
+	reached := _reached
+	is_number(reached)
+	some i, page in _flow
+	is_number(page.order)
+	page.order < reached
 }
 
 # METADATA
@@ -165,14 +176,18 @@ _passed(i) if {
 #   current one are done.
 # custom:
 #   source: lender practice
-_passed(i) if {
-	not _measured(i)
-	i < _index
+_done contains i if {
+	not is_number(_reached)
+	at := _index
+	some i, _ in _flow
+	i < at
 }
 
-_measured(i) if {
-	is_number(_flow[i].order)
-	is_number(_reached)
+_done contains i if {
+	at := _index
+	some i, page in _flow
+	not is_number(page.order)
+	i < at
 }
 
 # METADATA
@@ -185,9 +200,12 @@ _measured(i) if {
 #   source: spec §2 "Funnel step names and order numbers"
 default _next := null
 
-_next := _flow[_index + 1]
+_next := _flow[_index + 1] if _index >= 0
 
-_next := _flow_of(tables.areas[_page.area].next)[0] if _index == count(_flow) - 1
+_next := _flow_of(tables.areas[_page.area].next)[0] if {
+	_index >= 0
+	_index == count(_flow) - 1
+}
 
 # METADATA
 # title: Back
@@ -200,7 +218,7 @@ _next := _flow_of(tables.areas[_page.area].next)[0] if _index == count(_flow) - 
 #   source: spec §2 "Funnel step names and order numbers"
 default _previous := null
 
-_previous := _flow[_index - 1]
+_previous := _flow[_index - 1] if _index > 0
 
 _previous := _last(_flow_of(tables.areas[_page.area].previous)) if _index == 0
 

@@ -102,28 +102,32 @@ _may_resume if input.loan.applicationStatus in tables.always_resume_statuses
 #   page of the unknown_status step, property-value.
 # custom:
 #   source: spec §2 "Resume redirect rule" ("unknown | property-value")
-_target := _page_of(input.loan.applicationStatus)
+_target := _status_page
 
-_target := _page_of(tables.unknown_status) if not _known_status
+_target := _page_of(tables.unknown_status) if not _status_page
 
-_known_status if _page_of(input.loan.applicationStatus)
+_status_page := _page_of(input.loan.applicationStatus)
 
 _page_of(step) := paths[0] if {
 	paths := [page.path | some page in funnel.tables.pages; page.step == step; not page.when]
 }
 
+# The page at input.path, as the page table lists it.
+_page := page if {
+	path := _path
+	some page in funnel.tables.pages
+	page.path == path
+}
+
 # The areas the page belongs to: its own, and each area whose folder it lies
 # under (the portal's sign-in page is under /portal; a path that is no page,
 # such as /portal/applications/42, still lies under /portal).
-_areas contains area if {
-	some page in funnel.tables.pages
-	page.path == _path
-	area := page.area
-}
+_areas contains _page.area
 
 _areas contains area if {
+	path := _path
 	some area, props in funnel.tables.areas
-	funnel.under(_path, props.prefix)
+	funnel.under(path, props.prefix)
 }
 
 # METADATA
@@ -135,11 +139,7 @@ _areas contains area if {
 #   including any path under such an area's folder.
 # custom:
 #   source: spec §2 "Pages exempt from the redirect"
-_exempt if {
-	some page in funnel.tables.pages
-	page.path == _path
-	page.resumeExempt == true
-}
+_exempt if _page.resumeExempt == true
 
 _exempt if {
 	some area in _areas
