@@ -57,8 +57,9 @@ func examples(tb testing.TB) []example {
 		out = append(out, example{name: base, entrypoint: entrypoint, input: input})
 	}
 	out = append(out, example{name: "conditions-catalog", entrypoint: "heloc.conditions.catalog"},
-		example{name: "funnel-application-pages", entrypoint: "heloc.funnel.application_pages", input: map[string]any{
-			"application": map[string]any{"isSelfEmployed": true, "coborrower": map[string]any{}}}})
+		example{name: "funnel-application-pages", entrypoint: "heloc.funnel.pages", input: map[string]any{
+			"path": "/app/application/4", "applicationStatus": "application5",
+			"answers": map[string]any{"hasCoborrower": true, "isSelfEmployed": true}}})
 	return out
 }
 

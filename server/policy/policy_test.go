@@ -97,23 +97,25 @@ func TestDecide_FunnelOrder(t *testing.T) {
 	}
 }
 
-func TestDecideInto_PrequalSteps(t *testing.T) {
+func TestDecideInto_PrequalPages(t *testing.T) {
 	e := MustLoad(t, rules.FS)
-	var got []struct{ Step, Slug, Label string }
-	if err := policy.DecideInto(context.Background(), e, "heloc.funnel.prequal_steps", nil, &got); err != nil {
+	var got struct {
+		Pages []struct{ Path, Label, State string }
+	}
+	if err := policy.DecideInto(context.Background(), e, "heloc.funnel.pages", map[string]any{"path": "/prequal/address"}, &got); err != nil {
 		t.Fatalf("DecideInto: %v", err)
 	}
-	if len(got) != 10 {
-		t.Fatalf("got %d prequal steps, want 10", len(got))
+	if len(got.Pages) == 0 {
+		t.Fatal("got no prequal pages")
 	}
-	if got[0].Slug != "address" || got[9].Label != "Preview Offer" {
-		t.Errorf("got first %+v and last %+v, want address ... Preview Offer", got[0], got[9])
+	if first := got.Pages[0]; first.Path != "/prequal/address" || first.State != "current" {
+		t.Errorf("got first page %+v, want /prequal/address, current", first)
 	}
 }
 
 func TestEntrypoints_FromModules(t *testing.T) {
 	e := MustLoad(t, rules.FS)
-	for _, want := range []string{"heloc.funnel.order", "heloc.funnel.sections", "heloc.funnel.prequal_steps", "heloc.funnel.landing_pages"} {
+	for _, want := range []string{"heloc.funnel.order", "heloc.funnel.sections", "heloc.funnel.pages", "heloc.funnel.routes"} {
 		if !slices.Contains(e.Entrypoints(), want) {
 			t.Errorf("Entrypoints() = %v, want it to hold %s", e.Entrypoints(), want)
 		}

@@ -39,7 +39,7 @@ func TestATypoInATableNamesTheFileAndField(t *testing.T) {
 		{"a misspelt key", "order:\n  propertyValue: 1\nsectoins:\n  application: Personal Info\n", "sectoins"},
 		{"a negative order number", "order:\n  propertyValue: -1\n", "order.propertyValue"},
 		{"a number where a label belongs", "sections:\n  application: 12\n", "sections.application"},
-		{"an unknown page condition", "application_pages:\n  - {id: one, step: application, path: /app/application/1, title: One, when: always}\n", "application_pages.0.when"},
+		{"an unknown page condition", "pages:\n  - {path: /app/application/1, label: One, area: application, step: application, when: always}\n", "pages.0.when"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
