@@ -66,13 +66,7 @@ func policyTest(ctx context.Context, rules fs.FS, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(w)
-	if len(style) == 0 {
-		fmt.Fprintln(w, "style: every policy is as `opa fmt` writes it and passes `opa check --strict`")
-	}
-	for _, p := range style {
-		fmt.Fprintln(w, "STYLE ", p)
-	}
+	printProblems(w, "STYLE", "style: every policy is as `opa fmt` writes it and passes `opa check --strict`", style)
 	set, err := schema.Load(schemas.FS)
 	if err != nil {
 		return err
@@ -81,17 +75,23 @@ func policyTest(ctx context.Context, rules fs.FS, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(w)
-	if len(problems) == 0 {
-		fmt.Fprintln(w, "tables: every table matches its CUE definition")
-	}
-	for _, p := range problems {
-		fmt.Fprintln(w, "TABLE ", p)
-	}
+	printProblems(w, "TABLE", "tables: every table matches its CUE definition", problems)
 	if report.Failed() || len(style) > 0 || len(problems) > 0 {
 		return fmt.Errorf("policy tests failed: %d failed, %d errored, %d style problems, %d table problems", report.Failures, report.Errors, len(style), len(problems))
 	}
 	return nil
+}
+
+// printProblems writes a section of the report: one line per problem, each
+// with its label, or the line that says there is none.
+func printProblems[P any](w io.Writer, label, none string, problems []P) {
+	fmt.Fprintln(w)
+	if len(problems) == 0 {
+		fmt.Fprintln(w, none)
+	}
+	for _, p := range problems {
+		fmt.Fprintln(w, label+" ", p)
+	}
 }
 
 func policyEval(ctx context.Context, rules fs.FS, entrypoint string, in io.Reader, w io.Writer) error {
