@@ -41,8 +41,8 @@ default requirements := {
 requirements := {
 	"borrower": _result("borrower"),
 	"coborrower": _result_or_null("coborrower"),
-	"totalRequired": sum([_total_required(side) | some side, _ in _people]),
-	"totalMissing": sum([_total_missing(side) | some side, _ in _people]),
+	"totalRequired": _total(_required),
+	"totalMissing": _total(_missing),
 	"documents": {
 		"borrower": _documents("borrower"),
 		"coborrower": _documents_or_null("coborrower"),
@@ -64,10 +64,10 @@ requirements := {
 #   page: /app/application/upload
 #   source: Product spec §5 "Required documents"
 _asks contains _ask(side, rego.metadata.rule()) if {
-	some side, person in _people
-	some job in _employments(person)
+	some side, jobs in _jobs
+	some job in jobs
 	not _self_employed(job)
-	not _has_verified_current_job(person)
+	not _has_verified_current_job(side)
 }
 
 # METADATA
@@ -82,8 +82,8 @@ _asks contains _ask(side, rego.metadata.rule()) if {
 #   page: /app/application/upload
 #   source: Product spec §5 "Required documents"
 _asks contains _ask(side, rego.metadata.rule()) if {
-	some side, person in _people
-	_has_income(person, "bas")
+	some side, incomes in _incomes
+	"bas" in incomes
 }
 
 # METADATA
@@ -99,8 +99,8 @@ _asks contains _ask(side, rego.metadata.rule()) if {
 #     Product spec §9 "Required document counts" (one lease per rental unit);
 #     Fannie Mae Selling Guide B3-3.1-08 (the tax return)
 _asks contains _ask(side, rego.metadata.rule()) if {
-	some side, person in _people
-	_has_income(person, "rental")
+	some side, incomes in _incomes
+	"rental" in incomes
 }
 
 # METADATA
@@ -112,8 +112,8 @@ _asks contains _ask(side, rego.metadata.rule()) if {
 #   page: /app/application/upload
 #   source: Fannie Mae Selling Guide B3-3.1-09 "Capital gains income" (the spec is silent)
 _asks contains _ask(side, rego.metadata.rule()) if {
-	some side, person in _people
-	_has_income(person, "capitalGains")
+	some side, incomes in _incomes
+	"capitalGains" in incomes
 }
 
 # METADATA
@@ -125,8 +125,8 @@ _asks contains _ask(side, rego.metadata.rule()) if {
 #   page: /app/application/upload
 #   source: Fannie Mae Selling Guide B3-3.1-09 "Interest and dividend income" (the spec is silent)
 _asks contains _ask(side, rego.metadata.rule()) if {
-	some side, person in _people
-	_has_income(person, "interestAndDividends")
+	some side, incomes in _incomes
+	"interestAndDividends" in incomes
 }
 
 # METADATA
@@ -138,8 +138,8 @@ _asks contains _ask(side, rego.metadata.rule()) if {
 #   page: /app/application/upload
 #   source: Fannie Mae Selling Guide B3-3.1-09 "Foreign income" (the spec is silent)
 _asks contains _ask(side, rego.metadata.rule()) if {
-	some side, person in _people
-	_has_income(person, "foreign")
+	some side, incomes in _incomes
+	"foreign" in incomes
 }
 
 # METADATA
@@ -156,8 +156,8 @@ _asks contains _ask(side, rego.metadata.rule()) if {
 #     Product spec §9 "Alimony subtypes"; Fannie Mae Selling Guide B3-3.1-09
 #     "Alimony, child support or separate maintenance"
 _asks contains _ask(side, rego.metadata.rule()) if {
-	some side, person in _people
-	_has_income(person, "alimony")
+	some side, incomes in _incomes
+	"alimony" in incomes
 }
 
 # METADATA
@@ -177,9 +177,9 @@ _asks contains _ask(side, rego.metadata.rule()) if {
 #   source: >-
 #     Fannie Mae Selling Guide B3-3.2-01 and B3-3.2.1-01 (the spec is silent on
 #     1099s, K-1s and tax returns); bank statements are lender practice
-_asks contains {"person": side, "code": rego.metadata.rule().custom.code, "documents": documents} if {
-	some side, person in _people
-	some job in _employments(person)
+_asks contains {"person": side, "reason": _reason(rego.metadata.rule().custom.code), "documents": documents} if {
+	some side, jobs in _jobs
+	some job in jobs
 	_self_employed(job)
 	_current(job)
 	not _owns_less_than_25_percent(job)
@@ -198,8 +198,8 @@ _asks contains {"person": side, "code": rego.metadata.rule().custom.code, "docum
 #   page: /app/application/upload
 #   source: Fannie Mae Selling Guide B3-3.2-01 (the spec is silent)
 _asks contains _ask(side, rego.metadata.rule()) if {
-	some side, person in _people
-	some job in _employments(person)
+	some side, jobs in _jobs
+	some job in jobs
 	_self_employed(job)
 	_current(job)
 	_owns_less_than_25_percent(job)
@@ -308,21 +308,25 @@ _asks contains _ask(side, rego.metadata.rule()) if {
 }
 
 # An ask: the person asked, the documents their METADATA lists, and the
-# reason code it names.
-_ask(side, rule) := {"person": side, "code": rule.custom.code, "documents": rule.custom.documents}
+# reason it names (its code and words).
+_ask(side, rule) := {"person": side, "reason": _reason(rule.custom.code), "documents": rule.custom.documents}
+
+# The words of a reason: its row of tables.reasons (a code without a row
+# shows itself).
+_reason(code) := {"code": code, "message": object.get(tables, ["reasons", code], code)}
 
 # ---------------------------------------------------------------------------
 # Counts, missing documents and totals (spec §5, §9)
 # ---------------------------------------------------------------------------
 
-# Person -> the types asked of them -> the codes of the reasons they are
-# asked for. Only types of the table are asked.
-_codes := {side: {type: codes |
-	some type in {type | some ask in asks; some type in ask.documents; tables.types[type]}
-	codes := {ask.code | some ask in asks; type in ask.documents}
-} |
-	some side, _ in _people
-	asks := {ask | some ask in _asks; ask.person == side}
+# Person -> the types asked of them -> the reasons they are asked for (each
+# ask's reason for each document it lists). Only types of the table are
+# asked.
+_reasons[side][type] contains ask.reason if {
+	some ask in _asks
+	some type in ask.documents
+	tables.types[type]
+	side := ask.person
 }
 
 # Spec §9: person -> type -> the number of documents required. A type is
@@ -330,30 +334,31 @@ _codes := {side: {type: codes |
 # the two years of personal returns include the most recent one. Policy
 # contract: only types with a count above zero appear.
 _required := {side: {type: n |
-	some type, _ in codes
-	not _subsumed(side, type)
-	n := _count(side, tables.types[type])
+	some type, _ in reasons
+	row := types[type]
+	not _subsumed(row, reasons)
+	n := _count(side, row)
 	n > 0
 } |
-	some side, codes in _codes
+	types := tables.types
+	some side, reasons in _reasons
 }
 
-_subsumed(side, type) if {
-	some bigger in tables.types[type].subsumedBy
-	_codes[side][bigger]
+_subsumed(row, reasons) if {
+	some bigger in row.subsumedBy
+	reasons[bigger]
 }
-
-# A type counted as a whole: its count.
-_count(_, row) := row.count if not row.per
 
 # A type counted per unit (spec §9 "one per rental unit (minimum 1)", "one
 # per omitted liability (minimum 1)"): its count per unit times the person's
-# units, never below its minimum.
-_count(side, row) := max([object.get(row, "minimum", 0), row.count * _units(side, row.per)]) if row.per
+# units, never below its minimum. Any other type: its count.
+_count(side, row) := max([object.get(row, "minimum", 0), row.count * _units(side, row.per)]) if {
+	row.per
+} else := row.count
 
 # Rental units of the person's rental income sources.
 _units(side, "rentalUnit") := sum([_rental_units(source) |
-	some source in _income_sources(_people[side])
+	some source in _income_sources[side]
 	source.type == "rental"
 ])
 
@@ -373,32 +378,29 @@ _rental_units(source) := floor(source.rentalUnits) if {
 
 # Spec §5: "Missing documents = required count per type minus uploads of
 # that type, computed separately for borrower and coborrower. Bank statements
-# are excluded from the missing calculation" (tables.types.<type>
-# countsAsMissing false). Person -> type -> the number still missing.
+# are excluded from the missing calculation": a type whose row has
+# countsAsMissing false is never missing. Person -> type -> the number still
+# missing.
 _missing := {side: {type: short |
 	some type, n in required
-	_counts_as_missing(tables.types[type])
-	short := n - _uploaded_count(side, type)
+	object.get(types[type], "countsAsMissing", true) != false
+	short := n - object.get(uploaded, type, 0)
 	short > 0
 } |
+	types := tables.types
 	some side, required in _required
+	uploaded := _uploaded[side]
 }
 
-_counts_as_missing(row) if not row.countsAsMissing == false
-
-# Person -> type -> how many uploads of that type the person has.
-_uploaded := {side: {type: count([t | some t in types; t == type]) | some type in types} |
-	some side, _ in _people
-	types := [upload.type | some upload in _uploads; _upload_side(upload) == side]
-}
-
-_uploaded_count(side, type) := object.get(_uploaded[side], type, 0)
-
-# Spec §5: an upload is the coborrower's when isCoborrower is true, else the
+# Spec §5: person -> type -> how many uploads of that type the person has.
+# An upload is the coborrower's when isCoborrower is true, else the
 # borrower's.
-_upload_side(upload) := "coborrower" if {
-	upload.isCoborrower == true
-} else := "borrower"
+_uploaded := {side: {type: count([t | some t in types; t == type]) | some type in types} |
+	some side, types in {
+		"borrower": [upload.type | some upload in _uploads; not upload.isCoborrower == true],
+		"coborrower": [upload.type | some upload in _uploads; upload.isCoborrower == true],
+	}
+}
 
 # Spec §5: "ID document and educational loan statement are excluded from the
 # total when a flag says so" (tables.exclusionFlags: flag -> type).
@@ -407,15 +409,11 @@ _excluded contains type if {
 	object.get(_flags, flag, false) == true
 }
 
-_counts_in_total(type) := false if {
-	type in _excluded
-} else := true
+# A total adds the counts of both people, less the excluded types.
+_total(counts) := sum([n | some by_type in counts; some n in object.remove(by_type, _excluded)])
 
-_total_required(side) := sum([n | some type, n in _required[side]; not type in _excluded])
-
-_total_missing(side) := sum([n | some type, n in _missing[side]; not type in _excluded])
-
-_result(side) := {"required": _required[side], "missing": _missing[side]}
+# A person asked for nothing has nothing required and nothing missing.
+_result(side) := {"required": object.get(_required, side, {}), "missing": object.get(_missing, side, {})}
 
 # Policy contract: the coborrower's result is null when the application has
 # no coborrower.
@@ -428,42 +426,47 @@ _result_or_null(side) := _result(side) if {
 # ---------------------------------------------------------------------------
 
 # A person's required types in the table's display order (its `order`, then
-# the type's name), each with its label, counts and reasons.
-_documents(side) := [_entry(side, type) |
-	some [_, type] in sort([[object.get(tables.types[type], "order", 0), type] | some type, _ in _required[side]])
+# the type's name). Each entry has the type's category and label, the
+# person's counts and the reasons it is asked for, and, where the type's row
+# has them, the kinds of document that satisfy it (subtypes) and one label
+# per document, {year} being each previous calendar year (items).
+_documents(side) := [object.union(object.union(entry, subtypes), items) |
+	types := tables.types
+	reasons := _reasons[side]
+	uploaded := _uploaded[side]
+	missing := object.get(_missing, side, {})
+	some [_, type, n] in sort([[object.get(types[type], "order", 0), type, n] | some type, n in object.get(_required, side, {})])
+	row := types[type]
+	entry := {
+		"type": type,
+		"category": row.category,
+		"label": _label(row, n),
+		"required": n,
+		"uploaded": object.get(uploaded, type, 0),
+		"missing": object.get(missing, type, 0),
+		"countsInTotal": object.get(_counts_in_total, type, true),
+		"reasons": sort(reasons[type]),
+	}
+	subtypes := {"subtypes": row.subtypes | is_array(row.subtypes)}
+	items := {"items": [replace(row.itemLabel, "{year}", year) | some year in _previous_years(n)] | is_string(row.itemLabel)}
 ]
 
 _documents_or_null(side) := _documents(side) if {
 	_people[side]
 } else := null
 
-_entry(side, type) := object.union_n([
-	{"type": type, "category": row.category},
-	{"subtypes": row.subtypes | is_array(row.subtypes)},
-	{"label": _label(row, n)},
-	{"items": [replace(row.itemLabel, "{year}", year) | some year in _previous_years(n)] | is_string(row.itemLabel)},
-	{
-		"required": n,
-		"uploaded": _uploaded_count(side, type),
-		"missing": object.get(_missing[side], type, 0),
-		"countsInTotal": _counts_in_total(type),
-		"reasons": [_reason(code) | some code in sort(_codes[side][type])],
-	},
-]) if {
-	row := tables.types[type]
-	n := _required[side][type]
-}
-
-# The words of a reason: its row of tables.reasons (a code without a row
-# shows itself).
-_reason(code) := {"code": code, "message": object.get(object.get(tables, "reasons", {}), code, code)}
+# Whether an entry counts in the totals: not for an excluded type.
+_counts_in_total := {type: false | some type in _excluded}
 
 # A label with its placeholders filled in: {count} is the number required,
 # {months} the months the documents cover (coversMonths), and {years} the
 # previous calendar years of input.today, one per document (spec §9 "W-2
-# labels use the two previous calendar years"; worked out only for a label
-# that names them).
-_label(row, n) := strings.replace_n(
+# labels use the two previous calendar years"). A label without a
+# placeholder is shown as it is written; the years are worked out only for
+# a label that names them.
+_label(row, n) := row.label if {
+	not contains(row.label, "{")
+} else := strings.replace_n(
 	{
 		"{count}": format_int(n, 10),
 		"{months}": format_int(object.get(row, "coversMonths", 0), 10),
@@ -519,9 +522,9 @@ _flags := flags if {
 
 # Spec §3 Application: a user and, perhaps, a coborrower. A user that is not
 # an object reads as a borrower with no data.
-_people["borrower"] := _object_or_empty(object.get(_application, "user", {}))
+_people.borrower := _object_or_empty(object.get(_application, "user", {}))
 
-_people["coborrower"] := coborrower if {
+_people.coborrower := coborrower if {
 	coborrower := _application.coborrower
 	is_object(coborrower)
 }
@@ -535,22 +538,21 @@ _uploads := _objects(_application, "uploads")
 
 _mortgages := _objects(_application, "mortgages")
 
-_employments(person) := _objects(person, "employments")
+# What the requirement rules read of each person, worked out once: person
+# -> their employments, their income sources, and the types of those.
+_jobs := {side: _objects(person, "employments") | some side, person in _people}
 
-_income_sources(person) := _objects(person, "incomeSources")
+_income_sources := {side: _objects(person, "incomeSources") | some side, person in _people}
+
+_incomes := {side: {source.type | some source in sources} | some side, sources in _income_sources}
 
 # The objects of the list x[key] (none when it is absent or not a list).
-_objects(x, key) := [item | some item in _list(x, key); is_object(item)]
-
-_list(x, key) := list if {
+_objects(x, key) := [item |
 	list := object.get(x, key, [])
 	is_array(list)
-} else := []
-
-_has_income(person, type) if {
-	some source in _income_sources(person)
-	source.type == type
-}
+	some item in list
+	is_object(item)
+]
 
 # ---------------------------------------------------------------------------
 # The spec's words about employments
@@ -573,8 +575,8 @@ _verified(job) if {
 	not job.dataSource in tables.triggers.employment.unverifiedSources
 }
 
-_has_verified_current_job(person) if {
-	some job in _employments(person)
+_has_verified_current_job(side) if {
+	some job in _jobs[side]
 	_verified(job)
 	_current(job)
 }
@@ -596,8 +598,9 @@ _business_structure_row(job) := row if {
 
 _solar_lien(mortgage) if {
 	is_string(mortgage.creditor)
+	creditor := lower(mortgage.creditor)
 	some keyword in tables.triggers.property.solarCreditorKeywords
-	contains(lower(mortgage.creditor), keyword)
+	contains(creditor, keyword)
 }
 
 _solar_lien(mortgage) if {
