@@ -323,9 +323,10 @@ _reason(code) := {"code": code, "message": object.get(tables, ["reasons", code],
 # ask's reason for each document it lists). Only types of the table are
 # asked.
 _reasons[side][type] contains ask.reason if {
+	types := tables.types
 	some ask in _asks
 	some type in ask.documents
-	tables.types[type]
+	types[type]
 	side := ask.person
 }
 
