@@ -25,6 +25,7 @@ var entrypointOf = map[string]string{
 	"documents":   "heloc.documents.requirements",
 	"employment":  "heloc.employment.history",
 	"resume":      "heloc.routing.resume",
+	"access":      "heloc.access.decision",
 }
 
 type example struct {
