@@ -1,10 +1,13 @@
 package web_test
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/heloc/heloc/server/store"
 	"github.com/heloc/heloc/server/web"
 )
 
@@ -126,5 +129,50 @@ func TestPagesInputIsValidated(t *testing.T) {
 		if res.Error == nil || res.Error.Data.Code != "BAD_REQUEST" {
 			t.Errorf("input %s: got %+v, want BAD_REQUEST", input, res)
 		}
+	}
+}
+
+// The pages a loan sees are a decision the borrower sees, so it is stored
+// with the loan; the same pages seen again keep the one record, and a
+// visitor without a loan leaves none.
+func TestPagesDecisionsAreRecordedForTheLoan(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	ctx := context.Background()
+	pagesDecisions := func() (n int) {
+		if err := s.DB.EachDecision(ctx, "heloc.funnel.pages", func(*store.Decision) error { n++; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+
+	visitor := s.browser(t)
+	visitor.trpc("GET", "funnel.pages", `{"path":"/prequal/address"}`)
+	if n := pagesDecisions(); n != 0 {
+		t.Fatalf("got %d pages decisions after a visitor's page, want 0", n)
+	}
+
+	b := s.browser(t)
+	b.signIn("prime@example.com")
+	for range 2 {
+		b.trpc("GET", "funnel.pages", `{"path":"/app/application/1"}`)
+	}
+	b.trpc("GET", "funnel.pages", `{"path":"/app/application/2"}`)
+	if n := pagesDecisions(); n != 2 {
+		t.Fatalf("got %d pages decisions, want 2 (page 1 once, page 2 once)", n)
+	}
+	a, err := s.DB.FindApplicantByEmail(ctx, "prime@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loan, err := s.DB.FindLoanByApplicant(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, err := s.DB.LatestDecision(ctx, loan.ID, "heloc.funnel.pages")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(last.Input), `"/app/application/2"`) || !strings.Contains(string(last.Input), `"applicationStatus":"application3"`) {
+		t.Errorf("got the stored input %s, want the loan's status and page 2", last.Input)
 	}
 }
