@@ -5,7 +5,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -90,4 +92,126 @@ func (s *Server) recoverPanics(c fiber.Ctx) (err error) {
 		}
 	}()
 	return c.Next()
+}
+
+// proxyTrust says which peers may speak for a client in X-Forwarded-For.
+// With it off (no TRUST_PROXY) the client is always the peer.
+type proxyTrust struct {
+	on                bool
+	loopback, private bool
+	prefixes          []netip.Prefix
+	// proxies is the configured list as given, for Fiber's own check
+	// (X-Forwarded-Proto), so both agree on whom they trust.
+	proxies []string
+}
+
+// newProxyTrust reads the trusted proxies: addresses or CIDR ranges. An
+// empty list trusts the loopback and private ranges.
+func newProxyTrust(on bool, proxies []string) (proxyTrust, error) {
+	t := proxyTrust{on: on}
+	if !on {
+		return t, nil
+	}
+	if len(proxies) == 0 {
+		t.loopback, t.private = true, true
+		return t, nil
+	}
+	for _, p := range proxies {
+		p = strings.TrimSpace(p)
+		var prefix netip.Prefix
+		var err error
+		if strings.Contains(p, "/") {
+			prefix, err = netip.ParsePrefix(p)
+		} else {
+			var a netip.Addr
+			a, err = netip.ParseAddr(p)
+			prefix = netip.PrefixFrom(a, a.BitLen())
+		}
+		if err != nil {
+			return t, fmt.Errorf("trusted proxy %q is not an IP address or CIDR range", p)
+		}
+		if prefix.Addr().Is4In6() {
+			prefix = netip.PrefixFrom(prefix.Addr().Unmap(), max(prefix.Bits()-96, 0))
+		}
+		t.prefixes = append(t.prefixes, prefix.Masked())
+		t.proxies = append(t.proxies, prefix.Masked().String())
+	}
+	return t, nil
+}
+
+// fiberConfig is the same trust for Fiber, which reads X-Forwarded-Proto
+// (c.Scheme) only from a trusted peer.
+func (t proxyTrust) fiberConfig() fiber.TrustProxyConfig {
+	return fiber.TrustProxyConfig{Loopback: t.loopback, Private: t.private, Proxies: t.proxies}
+}
+
+// trusts reports whether a is a trusted proxy.
+func (t proxyTrust) trusts(a netip.Addr) bool {
+	if !t.on || !a.IsValid() {
+		return false
+	}
+	a = a.Unmap()
+	if t.loopback && a.IsLoopback() || t.private && a.IsPrivate() {
+		return true
+	}
+	for _, p := range t.prefixes {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// clientAddr is the one place the server decides who the client is (every
+// per-address limit, the bot check and the logs go through it, as c.IP()).
+// A peer that is not a trusted proxy is the client, whatever it sends.
+// From a trusted proxy, X-Forwarded-For is read from the right: each hop a
+// trusted proxy appended is skipped, and the first address that is not a
+// trusted proxy is the client. Anything left of it was written by the
+// client and is ignored. An entry that is not an IP address stops the walk
+// at the last trusted hop, so junk never makes a fresh key.
+func (t proxyTrust) clientAddr(peer netip.Addr, forwarded [][]byte) string {
+	peer = peer.Unmap()
+	if !t.trusts(peer) {
+		return peer.String()
+	}
+	client := peer
+	for i := len(forwarded) - 1; i >= 0; i-- {
+		entries := strings.Split(string(forwarded[i]), ",")
+		for j := len(entries) - 1; j >= 0; j-- {
+			e := strings.TrimSpace(entries[j])
+			if e == "" {
+				continue
+			}
+			a, err := netip.ParseAddr(e)
+			if err != nil || a.Zone() != "" {
+				return client.String()
+			}
+			client = a.Unmap()
+			if !t.trusts(client) {
+				return client.String()
+			}
+		}
+	}
+	return client.String()
+}
+
+// requestCtx is the server's Fiber context: the default one, with IP()
+// answering the client's address by proxyTrust.clientAddr, so every
+// handler's c.IP() is the address the limits may count.
+type requestCtx struct {
+	*fiber.DefaultCtx
+	trust *proxyTrust
+}
+
+// IP is the client's address (see proxyTrust.clientAddr).
+func (c *requestCtx) IP() string {
+	var peer netip.Addr
+	if ip := c.RequestCtx().RemoteIP(); ip != nil {
+		peer, _ = netip.AddrFromSlice(ip)
+	}
+	if !c.trust.on {
+		return peer.Unmap().String()
+	}
+	return c.trust.clientAddr(peer, c.Request().Header.PeekAll(fiber.HeaderXForwardedFor))
 }

@@ -5,6 +5,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -84,8 +85,11 @@ type Config struct {
 	// Now is the clock (time.Now by default); the policies never read one.
 	Now func() time.Time
 	// TrustProxy makes X-Forwarded-Proto and X-Forwarded-For count, for a
-	// server behind a TLS-terminating proxy.
-	TrustProxy bool
+	// server behind a TLS-terminating proxy, when they come from a trusted
+	// proxy: one of TrustedProxies (addresses or CIDR ranges), or, when that
+	// is empty, any peer on loopback or a private network.
+	TrustProxy     bool
+	TrustedProxies []string
 
 	// SessionSecret signs session cookies and CSRF tokens and keys the
 	// hashes of one-time codes; without it every sign-in call answers NO_SECRET.
@@ -163,12 +167,21 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 		IdleTimeout:  60 * time.Second,
 		ErrorHandler: s.handleError,
 	}
-	if cfg.TrustProxy {
+	trust, err := newProxyTrust(cfg.TrustProxy || len(cfg.TrustedProxies) > 0, cfg.TrustedProxies)
+	if err != nil {
+		return nil, fmt.Errorf("web: %w", err)
+	}
+	if trust.on {
 		fcfg.TrustProxy = true
 		fcfg.ProxyHeader = fiber.HeaderXForwardedFor
-		fcfg.TrustProxyConfig = fiber.TrustProxyConfig{Loopback: true, Private: true}
+		fcfg.EnableIPValidation = true
+		fcfg.TrustProxyConfig = trust.fiberConfig()
 	}
-	s.app = fiber.New(fcfg)
+	// c.IP() is requestCtx.IP: the client address, rightmost untrusted hop
+	// first, never the header as sent.
+	s.app = fiber.NewWithCustomCtx(func(app *fiber.App) fiber.CustomCtx {
+		return &requestCtx{DefaultCtx: fiber.NewDefaultCtx(app), trust: &trust}
+	}, fcfg)
 	s.procs = s.procedures()
 	s.routes()
 	return s, nil

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -27,7 +28,11 @@ type config struct {
 	ProductName string // PRODUCT_NAME
 	LogLevel    string // LOG_LEVEL: debug, info, warn, error
 	TrustProxy  bool   // TRUST_PROXY=1 behind a TLS-terminating proxy
-	Demo        bool   // DEMO_DATA: seed the demo data of fixtures/ (default on outside production)
+	// TRUSTED_PROXIES: the proxies (addresses or CIDR ranges, comma
+	// separated) whose X-Forwarded-* count; empty with TRUST_PROXY means
+	// loopback and private networks. Setting it implies TRUST_PROXY.
+	TrustedProxies []string
+	Demo           bool // DEMO_DATA: seed the demo data of fixtures/ (default on outside production)
 
 	BotCheck        string  // BOTCHECK: sandbox (default outside production) or recaptcha
 	RecaptchaKey    string  // RECAPTCHA_SITE_KEY
@@ -66,6 +71,19 @@ func loadConfig(getenv func(string) string) (config, error) {
 	}
 	if env := getenv("APP_ENV"); env != "" && env != "production" && env != "development" {
 		return c, fmt.Errorf("APP_ENV must be development or production, not %q", env)
+	}
+	if v := getenv("TRUSTED_PROXIES"); v != "" {
+		for _, p := range strings.Split(v, ",") {
+			p = strings.TrimSpace(p)
+			if p == "" {
+				continue
+			}
+			if !isAddressOrRange(p) {
+				return c, fmt.Errorf("TRUSTED_PROXIES must list IP addresses or CIDR ranges, like 10.0.0.0/8,192.0.2.10, not %q", p)
+			}
+			c.TrustedProxies = append(c.TrustedProxies, p)
+		}
+		c.TrustProxy = c.TrustProxy || len(c.TrustedProxies) > 0
 	}
 	if _, err := strconv.Atoi(c.Port); err != nil {
 		return c, fmt.Errorf("PORT must be a number, not %q", c.Port)
@@ -211,6 +229,16 @@ func randomKey() string {
 		panic(err)
 	}
 	return base64.StdEncoding.EncodeToString(b[:])
+}
+
+// isAddressOrRange reports whether v is an IP address or a CIDR range.
+func isAddressOrRange(v string) bool {
+	if strings.Contains(v, "/") {
+		_, err := netip.ParsePrefix(v)
+		return err == nil
+	}
+	_, err := netip.ParseAddr(v)
+	return err == nil
 }
 
 func or(v, def string) string {

@@ -99,6 +99,8 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{"SESSION_IDLE": "10s"},
 		{"SESSION_IDLE": "13h"},
 		{"SMTP_PORT": "0"},
+		{"TRUSTED_PROXIES": "proxy.internal"},
+		{"TRUSTED_PROXIES": "10.0.0.0/40"},
 	} {
 		m["DATA_DIR"] = t.TempDir()
 		if _, err := loadConfig(env(m)); err == nil {
@@ -122,5 +124,16 @@ func TestMailErrorsLoseTheirAddresses(t *testing.T) {
 	got := emailAddress.ReplaceAllString(`mail: RCPT TO: 550 5.1.1 <jane.doe@example.com>: Recipient address rejected`, "<address>")
 	if strings.Contains(got, "jane") || !strings.Contains(got, "Recipient address rejected") {
 		t.Fatalf("got %q, want the address gone and the reason kept", got)
+	}
+}
+
+func TestTrustedProxies(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{"DATA_DIR": t.TempDir(), "TRUST_PROXY": "1"}))
+	if err != nil || !c.TrustProxy || c.TrustedProxies != nil {
+		t.Fatalf("got %v, %v, %v; want trust with the default ranges", c.TrustProxy, c.TrustedProxies, err)
+	}
+	c, err = loadConfig(env(map[string]string{"DATA_DIR": t.TempDir(), "TRUSTED_PROXIES": " 10.0.0.0/8, 192.0.2.10 ,fd00::/8"}))
+	if err != nil || !c.TrustProxy || strings.Join(c.TrustedProxies, " ") != "10.0.0.0/8 192.0.2.10 fd00::/8" {
+		t.Fatalf("got %v, %v, %v; want the three proxies trusted", c.TrustProxy, c.TrustedProxies, err)
 	}
 }

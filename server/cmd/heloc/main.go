@@ -112,7 +112,7 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, TrustProxy: cfg.TrustProxy,
+	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies,
 		SessionSecret: cfg.Secrets.sessionSecret(), SessionIdle: cfg.SessionIdle, SessionMaxAge: cfg.SessionMaxAge, Keyring: keyring}
 	if cfg.SMTP.Host != "" {
 		relay, err := mail.NewSMTP(cfg.SMTP)
