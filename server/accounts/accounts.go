@@ -82,17 +82,24 @@ var ErrSecondFactor = &domain.Error{Code: domain.EUNAUTHORIZED, Message: "Enter 
 
 // CreateApplicant makes an account with its first loan and mails a sign-in
 // code. For an e-mail that has an account already it only mails a code, so
-// the answer never tells whether an address is registered.
+// the answer never tells whether an address is registered. A password is
+// hashed before the e-mail is looked up, and for a known e-mail too, so the
+// answer's time does not tell either (issue 10).
 func (s *Service) CreateApplicant(ctx context.Context, a *domain.Applicant, pw string) error {
+	var hash string
 	if pw != "" {
 		if err := password.Check(pw); err != nil {
+			return err
+		}
+		var err error
+		if hash, err = password.Hash(ctx, pw); err != nil {
 			return err
 		}
 	}
 	existing, err := s.store.FindApplicantByEmail(ctx, a.Email)
 	switch {
 	case err == nil:
-		return s.mailCode(ctx, existing)
+		return s.mailCode(ctx, existing) // the hash is thrown away
 	case domain.ErrorCode(err) != domain.ENOTFOUND:
 		return err
 	}
@@ -102,8 +109,8 @@ func (s *Service) CreateApplicant(ctx context.Context, a *domain.Applicant, pw s
 		}
 		return err
 	}
-	if pw != "" {
-		if err := s.SetApplicantPassword(ctx, a.ID, pw); err != nil {
+	if hash != "" {
+		if err := s.store.SetApplicantPassword(ctx, a.ID, hash); err != nil {
 			return err
 		}
 	}
@@ -115,7 +122,7 @@ func (s *Service) SetApplicantPassword(ctx context.Context, applicantID, pw stri
 	if err := password.Check(pw); err != nil {
 		return err
 	}
-	hash, err := password.Hash(pw)
+	hash, err := password.Hash(ctx, pw)
 	if err != nil {
 		return err
 	}
@@ -170,12 +177,12 @@ func (s *Service) SignInApplicantWithCode(ctx context.Context, email, code strin
 }
 
 // SignInApplicantWithPassword returns the applicant when the password is
-// theirs. An unknown e-mail costs the same time as a wrong password.
+// theirs. An unknown e-mail, or an account without a password, costs the
+// same hash as a wrong password, and is refused alike.
 func (s *Service) SignInApplicantWithPassword(ctx context.Context, email, pw string) (*domain.Applicant, error) {
 	a, err := s.store.FindApplicantByEmail(ctx, email)
 	if domain.ErrorCode(err) == domain.ENOTFOUND {
-		password.VerifyDummy(pw)
-		return nil, errSignIn()
+		return nil, dummySignIn(ctx, pw)
 	} else if err != nil {
 		return nil, err
 	}
@@ -184,13 +191,40 @@ func (s *Service) SignInApplicantWithPassword(ctx context.Context, email, pw str
 		return nil, err
 	}
 	if hash == "" {
-		password.VerifyDummy(pw)
-		return nil, errSignIn()
+		return nil, dummySignIn(ctx, pw)
 	}
-	if ok, err := password.Verify(pw, hash); err != nil || !ok {
-		return nil, errSignIn()
+	if err := verify(ctx, pw, hash); err != nil {
+		return nil, err
 	}
 	return a, nil
+}
+
+// verify is nil when pw matches hash, the hashing gate's refusal when it
+// had no slot, and errSignIn otherwise (a corrupt hash included).
+func verify(ctx context.Context, pw, hash string) error {
+	ok, err := password.Verify(ctx, pw, hash)
+	if busy(err) {
+		return err
+	}
+	if err != nil || !ok {
+		return errSignIn()
+	}
+	return nil
+}
+
+// dummySignIn spends a Verify's work and refuses: errSignIn, or the
+// gate's refusal just as a real Verify would give it.
+func dummySignIn(ctx context.Context, pw string) error {
+	if err := password.VerifyDummy(ctx, pw); busy(err) {
+		return err
+	}
+	return errSignIn()
+}
+
+// busy reports whether err is the hashing gate's refusal or the end of
+// the caller's request, rather than an answer about the password.
+func busy(err error) bool {
+	return errors.Is(err, password.ErrBusy) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // codeHash keys a code's hash by the server secret and the subject, so a
@@ -219,7 +253,7 @@ func (s *Service) EnrolStaffUser(ctx context.Context, u *domain.StaffUser, pw st
 	if err := password.Check(pw); err != nil {
 		return nil, err
 	}
-	hash, err := password.Hash(pw)
+	hash, err := password.Hash(ctx, pw)
 	if err != nil {
 		return nil, err
 	}
@@ -252,12 +286,14 @@ func (s *Service) EnrolStaffUser(ctx context.Context, u *domain.StaffUser, pw st
 func (s *Service) SignInStaff(ctx context.Context, email, pw, code string) (*domain.StaffUser, error) {
 	u, sec, err := s.store.FindStaffUserByEmail(ctx, email)
 	if domain.ErrorCode(err) == domain.ENOTFOUND {
-		password.VerifyDummy(pw)
-		return nil, errSignIn()
+		return nil, dummySignIn(ctx, pw)
 	} else if err != nil {
 		return nil, err
 	}
-	if ok, err := password.Verify(pw, sec.PasswordHash); err != nil || !ok || !u.Active {
+	if err := verify(ctx, pw, sec.PasswordHash); err != nil {
+		return nil, err
+	}
+	if !u.Active {
 		return nil, errSignIn()
 	}
 	if code == "" {

@@ -5,3 +5,7 @@ const DummyHash = dummyHash
 
 // CommonList is the embedded deny list as written.
 var CommonList = commonList
+
+// Peak returns the most hashes that have run at once since the last call,
+// counted inside the gate around the hash itself, and starts a new count.
+func Peak() int64 { return peak.Swap(running.Load()) }

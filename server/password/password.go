@@ -3,6 +3,7 @@
 package password
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	_ "embed"
@@ -60,26 +61,35 @@ var ErrMalformed = errors.New("password: malformed argon2id hash")
 var b64 = base64.RawStdEncoding
 
 // Hash returns pw hashed with argon2id under a fresh random salt, as
-// $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>.
-func Hash(pw string) (string, error) {
+// $argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>. It waits for a slot of the
+// hashing gate (see limit.go) and answers ErrBusy when none came free.
+func Hash(ctx context.Context, pw string) (string, error) {
 	salt := make([]byte, saltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", fmt.Errorf("password: salt: %w", err)
 	}
 	p := params{memory: memoryKiB, passes: passes, lanes: lanes}
-	return p.encode(salt, p.key(pw, salt, keyLen)), nil
+	var key []byte
+	if err := run(ctx, func() { key = p.key(pw, salt, keyLen) }); err != nil {
+		return "", err
+	}
+	return p.encode(salt, key), nil
 }
 
 // Verify reports whether pw matches encoded, a hash from Hash (with any
 // parameters within sane bounds). The comparison takes the same time
 // wherever the two differ. A malformed encoded is an error, not a mismatch,
-// so the caller can tell corrupt data from a wrong password.
-func Verify(pw, encoded string) (bool, error) {
+// so the caller can tell corrupt data from a wrong password; so is ErrBusy
+// (or ctx's error) when no slot of the hashing gate came free.
+func Verify(ctx context.Context, pw, encoded string) (bool, error) {
 	p, salt, want, err := decode(encoded)
 	if err != nil {
 		return false, err
 	}
-	got := p.key(pw, salt, uint32(len(want)))
+	var got []byte
+	if err := run(ctx, func() { got = p.key(pw, salt, uint32(len(want))) }); err != nil {
+		return false, err
+	}
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
 
@@ -96,11 +106,13 @@ func NeedsRehash(encoded string) bool {
 // current parameters (a test keeps it so).
 const dummyHash = "$argon2id$v=19$m=19456,t=2,p=1$tgf7ya7or8E74llrQxNsMw$oA6DcSkUsERHzPN7STkOqQ5Yjg5O6PmIqQ2TN24zATo"
 
-// VerifyDummy spends the time of a real Verify and always fails. Sign-in
-// calls it when no account has the e-mail given, so the response time does
-// not tell an attacker which e-mails have accounts.
-func VerifyDummy(pw string) {
-	_, _ = Verify(pw, dummyHash)
+// VerifyDummy spends the time (and takes the slot) of a real Verify and
+// always fails. Sign-in calls it when no account has the e-mail given, so
+// the response time does not tell an attacker which e-mails have accounts.
+// Its error is ErrBusy or ctx's, as Verify's.
+func VerifyDummy(ctx context.Context, pw string) error {
+	_, err := Verify(ctx, pw, dummyHash)
+	return err
 }
 
 // Check returns nil if pw may be used as a new password, and otherwise an
