@@ -91,6 +91,12 @@ type Config struct {
 	TrustProxy     bool
 	TrustedProxies []string
 
+	// EstimateLimit and PagesLimit cap prequal.estimate and funnel.pages
+	// calls per client address (per account when signed in) in 15 minutes:
+	// 0 means the default (30 and 600), a negative number no limit.
+	EstimateLimit int
+	PagesLimit    int
+
 	// SessionSecret signs session cookies and CSRF tokens and keys the
 	// hashes of one-time codes; without it every sign-in call answers NO_SECRET.
 	SessionSecret []byte
@@ -139,6 +145,8 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	if cfg.SessionMaxAge <= 0 {
 		cfg.SessionMaxAge = defaultSessionMaxAge
 	}
+	cfg.EstimateLimit = orDefault(cfg.EstimateLimit, defaultEstimatesLimit)
+	cfg.PagesLimit = orDefault(cfg.PagesLimit, defaultPagesLimit)
 	if cfg.Keyring == nil {
 		return nil, errors.New("web: a keyring is required")
 	}
@@ -211,6 +219,17 @@ func (s *Server) Serve(ln net.Listener) error {
 // Shutdown stops taking requests and waits for those under way, until ctx ends.
 func (s *Server) Shutdown(ctx context.Context) error {
 	return s.app.ShutdownWithContext(ctx)
+}
+
+// orDefault is n, def when n is 0, and 0 (no limit) when n is negative.
+func orDefault(n, def int) int {
+	switch {
+	case n == 0:
+		return def
+	case n < 0:
+		return 0
+	}
+	return n
 }
 
 func (s *Server) now() time.Time { return s.cfg.Now() }

@@ -3,10 +3,12 @@ package web
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"mime"
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -189,11 +191,61 @@ func (s *Server) call(c fiber.Ctx, path string, in json.RawMessage) trpcResult {
 	if proc.input != "" && len(in) == 0 {
 		in = json.RawMessage("{}") // let the schema say which fields are required
 	}
+	if err := s.limitDecisions(c, path); err != nil {
+		return s.failure(c, path, err)
+	}
 	data, err := proc.fn(c, in)
 	if err != nil {
 		return s.failure(c, path, err)
 	}
 	return trpcResult{Result: &trpcData{Data: data}}
+}
+
+// Decision calls allowed per window when the configuration does not say:
+// an estimate writes two decision records, and the pages are decided on
+// every page a visitor opens.
+const (
+	decisionWindow        = 15 * time.Minute
+	defaultEstimatesLimit = 30
+	defaultPagesLimit     = 600
+)
+
+// decisionLimit is how many calls of a decision procedure one client may
+// make per decisionWindow (0: no limit).
+func (s *Server) decisionLimit(path string) int {
+	switch path {
+	case "prequal.estimate":
+		return s.cfg.EstimateLimit
+	case "funnel.pages":
+		return s.cfg.PagesLimit
+	}
+	return 0
+}
+
+// limitDecisions spends one call of a decision procedure. A visitor is
+// counted by client address; a signed-in applicant by their account, so
+// that applicants behind one office or carrier address do not share a
+// count and signing in is no way around it. Beyond the limit the call is
+// answered TOO_MANY_REQUESTS with Retry-After, and nothing is decided.
+func (s *Server) limitDecisions(c fiber.Ctx, path string) error {
+	limit := s.decisionLimit(path)
+	if limit <= 0 {
+		return nil
+	}
+	id, err := s.who(c, domain.RealmApplicant)
+	if err != nil {
+		return err
+	}
+	key := path + "|ip|" + c.IP()
+	if id.applicant != nil {
+		key = path + "|applicant|" + id.applicant.ID
+	}
+	ok, retry := s.limiter.Allow(key, limit, decisionWindow)
+	if !ok {
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(int(math.Ceil(retry.Seconds()))))
+		return domain.Errorf(domain.ETOOMANY, "Too many requests. Wait a few minutes and try again.")
+	}
+	return nil
 }
 
 func isEmptyInput(in json.RawMessage) bool {

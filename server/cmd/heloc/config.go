@@ -39,6 +39,12 @@ type config struct {
 	RecaptchaSecret string  // RECAPTCHA_SECRET
 	RecaptchaScore  float64 // RECAPTCHA_MIN_SCORE, default 0.5
 
+	// ESTIMATE_LIMIT, PAGES_LIMIT: prequal.estimate and funnel.pages calls
+	// per client address (per account when signed in) in 15 minutes;
+	// default 30 and 600, 0 for no limit.
+	EstimateLimit int
+	PagesLimit    int
+
 	SessionIdle   time.Duration // SESSION_IDLE, default 30m
 	SessionMaxAge time.Duration // SESSION_MAX_AGE, default 12h
 
@@ -84,6 +90,20 @@ func loadConfig(getenv func(string) string) (config, error) {
 			c.TrustedProxies = append(c.TrustedProxies, p)
 		}
 		c.TrustProxy = c.TrustProxy || len(c.TrustedProxies) > 0
+	}
+	for name, n := range map[string]*int{"ESTIMATE_LIMIT": &c.EstimateLimit, "PAGES_LIMIT": &c.PagesLimit} {
+		v := getenv(name)
+		if v == "" {
+			continue // the server's default
+		}
+		parsed, err := strconv.Atoi(v)
+		if err != nil || parsed < 0 {
+			return c, fmt.Errorf("%s must be a number of calls (0 for no limit), not %q", name, v)
+		}
+		*n = parsed
+		if parsed == 0 {
+			*n = -1 // web.Config: negative is no limit, 0 the default
+		}
 	}
 	if _, err := strconv.Atoi(c.Port); err != nil {
 		return c, fmt.Errorf("PORT must be a number, not %q", c.Port)

@@ -101,6 +101,8 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{"SMTP_PORT": "0"},
 		{"TRUSTED_PROXIES": "proxy.internal"},
 		{"TRUSTED_PROXIES": "10.0.0.0/40"},
+		{"ESTIMATE_LIMIT": "-3"},
+		{"PAGES_LIMIT": "lots"},
 	} {
 		m["DATA_DIR"] = t.TempDir()
 		if _, err := loadConfig(env(m)); err == nil {
@@ -135,5 +137,16 @@ func TestTrustedProxies(t *testing.T) {
 	c, err = loadConfig(env(map[string]string{"DATA_DIR": t.TempDir(), "TRUSTED_PROXIES": " 10.0.0.0/8, 192.0.2.10 ,fd00::/8"}))
 	if err != nil || !c.TrustProxy || strings.Join(c.TrustedProxies, " ") != "10.0.0.0/8 192.0.2.10 fd00::/8" {
 		t.Fatalf("got %v, %v, %v; want the three proxies trusted", c.TrustProxy, c.TrustedProxies, err)
+	}
+}
+
+func TestDecisionLimits(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{"DATA_DIR": t.TempDir()}))
+	if err != nil || c.EstimateLimit != 0 || c.PagesLimit != 0 {
+		t.Fatalf("got %d, %d, %v; want the server's defaults", c.EstimateLimit, c.PagesLimit, err)
+	}
+	c, err = loadConfig(env(map[string]string{"DATA_DIR": t.TempDir(), "ESTIMATE_LIMIT": "12", "PAGES_LIMIT": "0"}))
+	if err != nil || c.EstimateLimit != 12 || c.PagesLimit >= 0 {
+		t.Fatalf("got %d, %d, %v; want 12 and no limit", c.EstimateLimit, c.PagesLimit, err)
 	}
 }

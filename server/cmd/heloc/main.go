@@ -113,6 +113,7 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies,
+		EstimateLimit: cfg.EstimateLimit, PagesLimit: cfg.PagesLimit,
 		SessionSecret: cfg.Secrets.sessionSecret(), SessionIdle: cfg.SessionIdle, SessionMaxAge: cfg.SessionMaxAge, Keyring: keyring}
 	if cfg.SMTP.Host != "" {
 		relay, err := mail.NewSMTP(cfg.SMTP)

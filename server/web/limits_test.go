@@ -1,0 +1,185 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/heloc/heloc/server/store"
+	"github.com/heloc/heloc/server/web"
+)
+
+// createAccount answers with the status of one identity.createAccount call
+// carrying X-Forwarded-For xff (none when empty).
+func (s *testServer) createAccount(t *testing.T, n int, xff string) int {
+	t.Helper()
+	headers := map[string]string{}
+	if xff != "" {
+		headers["X-Forwarded-For"] = xff
+	}
+	resp, _ := s.do(t, request{method: http.MethodPost, path: "/api/trpc/identity.createAccount", headers: headers,
+		body: fmt.Sprintf(`{"email":"proxied%d@example.com","firstName":"P","lastName":"X","phone":null}`, n)})
+	return resp.StatusCode
+}
+
+// Behind a trusted proxy (the test client is on loopback, trusted by
+// default) the client is the rightmost hop the proxy appended: whatever a
+// client writes to the left of it, including junk, is the same address, so
+// createAccount's limit of 10 per address holds.
+func TestClientAddressBehindTrustedProxy(t *testing.T) {
+	s := MustOpenServer(t, web.Config{TrustProxy: true})
+	spoofs := []string{"1.1.1.1", "junk", "", "2001:db8::1", "not, an, ip", "10.0.0.1", "::ffff:1.2.3.4", "1.1.1.1:80"}
+	for i := range 11 {
+		// The proxy appends the address it saw; the client sends the rest.
+		xff := "198.51.100.7"
+		if spoof := spoofs[i%len(spoofs)]; spoof != "" {
+			xff = spoof + ", " + xff
+		}
+		got := s.createAccount(t, i, xff)
+		if want := map[bool]int{true: 200, false: 429}[i < 10]; got != want {
+			t.Fatalf("account %d with X-Forwarded-For %q: got %d, want %d", i+1, xff, got, want)
+		}
+	}
+	// Another client behind the same proxy has its own count: the header is
+	// read from a trusted proxy.
+	if got := s.createAccount(t, 100, "198.51.100.8"); got != 200 {
+		t.Fatalf("another client behind the proxy: got %d, want 200", got)
+	}
+	// Several trusted proxies in a row: the hops on private addresses are
+	// skipped, and the client to their left is counted, not the junk.
+	for i := range 10 {
+		if got := s.createAccount(t, 200+i, fmt.Sprintf("spoof-%d, 198.51.100.9, 10.1.2.3, 192.168.0.4", i)); got != 200 {
+			t.Fatalf("account %d through two proxies: got %d, want 200", i+1, got)
+		}
+	}
+	if got := s.createAccount(t, 300, "198.51.100.9, 10.1.2.3"); got != 429 {
+		t.Fatalf("the 11th account of 198.51.100.9 through two proxies: got %d, want 429", got)
+	}
+	// Junk where a proxy's hop should be stops at the last trusted hop (here
+	// the peer itself): junk does not make a fresh address either.
+	for i := range 11 {
+		got := s.createAccount(t, 400+i, fmt.Sprintf("junk-%d", i))
+		if want := map[bool]int{true: 200, false: 429}[i < 10]; got != want {
+			t.Fatalf("account %d with a junk hop: got %d, want %d", i+1, got, want)
+		}
+	}
+}
+
+// A peer that is not a configured proxy is the client, whatever
+// X-Forwarded-For says: here only 10.9.9.9 is trusted, and the test client
+// on loopback cannot spoof its address with the header.
+func TestClientAddressFromUntrustedPeer(t *testing.T) {
+	s := MustOpenServer(t, web.Config{TrustProxy: true, TrustedProxies: []string{"10.9.9.9", "fd00::/8"}})
+	for i := range 11 {
+		xff := fmt.Sprintf("203.0.113.%d", i+1)
+		got := s.createAccount(t, i, xff)
+		if want := map[bool]int{true: 200, false: 429}[i < 10]; got != want {
+			t.Fatalf("account %d with X-Forwarded-For %q: got %d, want %d", i+1, xff, got, want)
+		}
+	}
+}
+
+func TestTrustedProxiesMustBeAddresses(t *testing.T) {
+	for _, bad := range []string{"proxy.example.com", "10.0.0.0/33", "1.2.3"} {
+		if _, err := web.New(web.Config{TrustProxy: true, TrustedProxies: []string{bad}}, nil, nil, nil, nil, nil, assets, routes); err == nil {
+			t.Errorf("TrustedProxies %q: got no error", bad)
+		}
+	}
+}
+
+const estimateBody = `{"propertyValue":850000,"mortgageBalance":312000,"creditScore":790,"propertyUsage":"primaryResidence","propertyState":"CA"}`
+
+// tooMany checks a refusal is TOO_MANY_REQUESTS in the tRPC error shape,
+// with Retry-After.
+func tooMany(t *testing.T, resp *http.Response, res wireResult, path string) {
+	t.Helper()
+	if resp.StatusCode != 429 || res.Error == nil || res.Error.Code != -32029 || res.Error.Data.Code != "TOO_MANY_REQUESTS" ||
+		res.Error.Data.HTTPStatus != 429 || res.Error.Data.Path != path || res.Error.Message == "" {
+		t.Fatalf("got %d %+v, want TOO_MANY_REQUESTS for %s", resp.StatusCode, res.Error, path)
+	}
+	if resp.Header.Get("Retry-After") == "" {
+		t.Fatal("got no Retry-After")
+	}
+}
+
+// Anonymous decision calls are limited per client address: beyond the
+// limit nothing is decided or stored, and the answer is TOO_MANY_REQUESTS.
+// A signed-in applicant is counted by account, not address, so visitors
+// sharing the address do not use up their estimates; the account has the
+// same limit of its own.
+func TestDecisionCallsAreLimited(t *testing.T) {
+	s := MustOpenServer(t, web.Config{EstimateLimit: 3, PagesLimit: 5})
+	ctx := context.Background()
+	stored := func() int {
+		n := 0
+		for _, e := range []string{"heloc.eligibility.decision", "heloc.offer.preview"} {
+			if err := s.DB.EachDecision(ctx, e, func(*store.Decision) error { n++; return nil }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return n
+	}
+	visitor := s.browser(t)
+	for i := range 3 {
+		if resp, res := visitor.trpc("POST", "prequal.estimate", estimateBody); resp.StatusCode != 200 {
+			t.Fatalf("estimate %d: got %d %+v", i+1, resp.StatusCode, res.Error)
+		}
+	}
+	before := stored()
+	resp, res := visitor.trpc("POST", "prequal.estimate", estimateBody)
+	tooMany(t, resp, res, "prequal.estimate")
+	if after := stored(); after != before {
+		t.Fatalf("got %d decisions stored by the refused call, want none", after-before)
+	}
+	// Another visitor on the same address (a new browser) shares the count.
+	resp, res = s.browser(t).trpc("POST", "prequal.estimate", estimateBody)
+	tooMany(t, resp, res, "prequal.estimate")
+
+	applicant := s.browser(t)
+	applicant.signIn("prime@example.com")
+	for i := range 3 {
+		if resp, res := applicant.trpc("POST", "prequal.estimate", estimateBody); resp.StatusCode != 200 {
+			t.Fatalf("signed-in estimate %d from a limited address: got %d %+v", i+1, resp.StatusCode, res.Error)
+		}
+	}
+	resp, res = applicant.trpc("POST", "prequal.estimate", estimateBody)
+	tooMany(t, resp, res, "prequal.estimate")
+
+	for i := range 5 {
+		if resp, res := visitor.trpc("GET", "funnel.pages", `{"path":"/prequal/address"}`); resp.StatusCode != 200 {
+			t.Fatalf("pages %d: got %d %+v", i+1, resp.StatusCode, res.Error)
+		}
+	}
+	resp, res = visitor.trpc("GET", "funnel.pages", `{"path":"/prequal/address"}`)
+	tooMany(t, resp, res, "funnel.pages")
+	if resp, res := applicant.trpc("GET", "funnel.pages", `{"path":"/app/application/1"}`); resp.StatusCode != 200 {
+		t.Fatalf("signed-in pages: got %d %+v", resp.StatusCode, res.Error)
+	}
+	// Other procedures are not counted.
+	if resp, res := visitor.trpc("GET", "system.info", ""); resp.StatusCode != 200 {
+		t.Fatalf("system.info: got %d %+v", resp.StatusCode, res.Error)
+	}
+}
+
+// The default limit (30 estimates in 15 minutes) is on without
+// configuration, and a negative limit turns it off.
+func TestDecisionLimitDefaults(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	b := s.browser(t)
+	for i := range 30 {
+		if resp, res := b.trpc("POST", "prequal.estimate", estimateBody); resp.StatusCode != 200 {
+			t.Fatalf("estimate %d: got %d %+v", i+1, resp.StatusCode, res.Error)
+		}
+	}
+	resp, res := b.trpc("POST", "prequal.estimate", estimateBody)
+	tooMany(t, resp, res, "prequal.estimate")
+
+	off := MustOpenServer(t, web.Config{EstimateLimit: -1})
+	b = off.browser(t)
+	for i := range 35 {
+		if resp, res := b.trpc("POST", "prequal.estimate", estimateBody); resp.StatusCode != 200 {
+			t.Fatalf("estimate %d without a limit: got %d %+v", i+1, resp.StatusCode, res.Error)
+		}
+	}
+}
