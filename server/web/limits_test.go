@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/heloc/heloc/server/store"
 	"github.com/heloc/heloc/server/web"
@@ -181,5 +183,48 @@ func TestDecisionLimitDefaults(t *testing.T) {
 		if resp, res := b.trpc("POST", "prequal.estimate", estimateBody); resp.StatusCode != 200 {
 			t.Fatalf("estimate %d without a limit: got %d %+v", i+1, resp.StatusCode, res.Error)
 		}
+	}
+}
+
+// fakeClock is a clock the test moves, shared by the server and the store.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// With SESSION_IDLE=1m the idle deadline moves at a granularity of a tenth
+// of it, so a session used every 10 s lives on well past 60 s; one left
+// alone for the idle time ends.
+func TestActiveSessionOutlivesItsIdleTime(t *testing.T) {
+	clock := &fakeClock{t: time.Now().UTC()}
+	s := MustOpenServer(t, web.Config{Now: clock.Now, SessionIdle: time.Minute})
+	s.DB.Now = clock.Now
+	b := s.browser(t)
+	b.signIn("prime@example.com")
+	signedIn := func() bool {
+		resp, _ := b.trpc("GET", "loan.current", "")
+		return resp.StatusCode == 200
+	}
+	for elapsed := 10 * time.Second; elapsed <= 3*time.Minute; elapsed += 10 * time.Second {
+		clock.Add(10 * time.Second)
+		if !signedIn() {
+			t.Fatalf("an active session ended %v after sign-in, with activity every 10 s and an idle time of 1m", elapsed)
+		}
+	}
+	clock.Add(time.Minute)
+	if signedIn() {
+		t.Fatal("a session idle for a minute is still live, want it ended")
 	}
 }

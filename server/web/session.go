@@ -16,9 +16,19 @@ const (
 	defaultSessionIdle   = 30 * time.Minute
 	defaultSessionMaxAge = 12 * time.Hour
 	// touchEvery spares the database a write per request: a session's idle
-	// deadline moves at most this often.
+	// deadline moves at most this often, and at most every tenth of the idle
+	// time (touchInterval), so an active session keeps at least nine tenths
+	// of it.
 	touchEvery = time.Minute
 )
+
+// touchInterval is how long after its last move a session's idle deadline
+// moves again: a tenth of the idle time, at most touchEvery. With
+// SESSION_IDLE=1m it moves every 6 s, so an active session does not end at
+// 60 s; with the default 30m, once a minute.
+func touchInterval(idle time.Duration) time.Duration {
+	return min(touchEvery, idle/10)
+}
 
 // realmCookies names one realm's cookies; the two realms share none.
 type realmCookies struct {
@@ -123,7 +133,8 @@ func (s *Server) endSession(c fiber.Ctx, realm domain.Realm) (bool, error) {
 
 // liveSession returns the realm's live session of this request, or nil.
 // For the applicant realm it also returns the applicant, found in the same
-// query. It moves the idle deadline when it was last moved over a minute ago.
+// query. It moves the idle deadline when it was last moved over
+// touchInterval ago.
 func (s *Server) liveSession(c fiber.Ctx, realm domain.Realm) (*domain.Session, *domain.Applicant, error) {
 	token := s.sessionToken(c, realm)
 	if token == "" {
@@ -142,7 +153,7 @@ func (s *Server) liveSession(c fiber.Ctx, realm domain.Realm) (*domain.Session, 
 	} else if err != nil {
 		return nil, nil, err
 	}
-	if s.now().Sub(sess.LastSeenAt) >= touchEvery {
+	if s.now().Sub(sess.LastSeenAt) >= touchInterval(s.cfg.SessionIdle) {
 		if err := s.store.TouchSession(c.Context(), realm, token, s.cfg.SessionIdle); err != nil {
 			if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
 				return nil, nil, nil
