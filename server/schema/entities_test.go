@@ -259,10 +259,10 @@ func TestValuesFollowTheRules(t *testing.T) {
 			"Your password has at least 8 characters."},
 		{"Balance", []string{`0`, `312000`},
 			[]string{`-1`, `0.5`, `"312000"`},
-			"Enter a whole dollar amount of zero or more."},
+			"Enter a whole dollar amount from 0 to 100,000,000."},
 		{"Amount", []string{`0`, `1234.56`, `85000`},
 			[]string{`-0.01`, `"12"`},
-			"Enter an amount of zero or more."},
+			"Enter an amount from 0 to 100,000,000."},
 		{"Zip", []string{`"94110"`, `"00501"`, `"94110-1234"`},
 			[]string{`"9411"`, `"941101"`, `"941101234"`, `"94110-12"`, `"ABCDE"`, `94110`},
 			"Enter a 5-digit ZIP code."},
@@ -447,8 +447,8 @@ func TestEntitiesRefuseBadFields(t *testing.T) {
 		wrongType  = "This field has the wrong type."
 		date       = "Enter a date as yyyy-MM-dd."
 		email      = "Enter an e-mail address like name@example.com."
-		balance    = "Enter a whole dollar amount of zero or more."
-		amount     = "Enter an amount of zero or more."
+		balance    = "Enter a whole dollar amount from 0 to 100,000,000."
+		amount     = "Enter an amount from 0 to 100,000,000."
 	)
 	tests := []struct {
 		name, def, input, path, msg string
@@ -473,9 +473,9 @@ func TestEntitiesRefuseBadFields(t *testing.T) {
 		{"negative base income", "Application", `{"user":{"employments":[{"startDate":"2021-03-01","base":-1}]},"property":{}}`, "user.employments.0.base", amount},
 		{"negative borrowed amount", "Declarations", `{"borrowedThirdPartyMoneyAmount":-1}`, "borrowedThirdPartyMoneyAmount", amount},
 		{"negative property value", "Property", `{"value":-1}`, "value", amount},
-		{"negative days late", "Liability", `{"balance":1,"latePaymentDays":-30}`, "latePaymentDays", "Enter the number of days late, zero or more."},
-		{"fractional term", "Liability", `{"balance":1,"term":12.5}`, "term", "Enter the term in whole months."},
-		{"no rented units", "IncomeSource", `{"type":"rental","rentalUnits":0}`, "rentalUnits", "Enter the number of rented units, 1 or more."},
+		{"negative days late", "Liability", `{"balance":1,"latePaymentDays":-30}`, "latePaymentDays", "Enter the number of days late, from 0 to 36500."},
+		{"fractional term", "Liability", `{"balance":1,"term":12.5}`, "term", "Enter the term in whole months, from 0 to 1200."},
+		{"no rented units", "IncomeSource", `{"type":"rental","rentalUnits":0}`, "rentalUnits", "Enter the number of rented units, from 1 to 1000."},
 		// Dates (spec §5).
 		{"employment start in another format", "Application", `{"user":{"employments":[{"startDate":"03/2021"}]},"property":{}}`, "user.employments.0.startDate", date},
 		{"employment start that does not exist", "Application", `{"user":{"employments":[{"startDate":"2021-02-30"}]},"property":{}}`, "user.employments.0.startDate", date},
@@ -493,12 +493,12 @@ func TestEntitiesRefuseBadFields(t *testing.T) {
 		{"one-time code", "SignInInput", `{"email":"ana@example.com","otpCode":"12345"}`, "otpCode", "Enter the 6-digit code."},
 		{"blank token", "SignInInput", `{"email":"ana@example.com","token":""}`, "token", "The sign-in link is incomplete."},
 		// Blank text.
-		{"blank street", "Address", `{"line1":"  ","city":"Springfield","state":"IL","zip":"62701"}`, "line1", "Enter the street address."},
-		{"blank city", "Address", `{"line1":"1 Main St","city":"","state":"IL","zip":"62701"}`, "city", "Enter the city."},
-		{"blank first name", "AccountInput", `{"email":"ana@example.com","firstName":" ","lastName":"Ortiz"}`, "firstName", "Enter your first name."},
-		{"blank last name", "Applicant", `{"email":"ana@example.com","firstName":"Ana","lastName":""}`, "lastName", "Enter your last name."},
-		{"blank coborrower name", "Application", `{"user":{},"coborrower":{"firstName":""},"property":{}}`, "coborrower.firstName", "Enter a first name."},
-		{"blank employer", "Employment", `{"startDate":"2021-03-01","employerName":""}`, "employerName", "Enter the employer's name."},
+		{"blank street", "Address", `{"line1":"  ","city":"Springfield","state":"IL","zip":"62701"}`, "line1", "Enter the street address. Use at most 200 characters, without control characters."},
+		{"blank city", "Address", `{"line1":"1 Main St","city":"","state":"IL","zip":"62701"}`, "city", "Enter the city. Use at most 200 characters, without control characters."},
+		{"blank first name", "AccountInput", `{"email":"ana@example.com","firstName":" ","lastName":"Ortiz"}`, "firstName", "Enter your first name. Use at most 100 characters, without control characters."},
+		{"blank last name", "Applicant", `{"email":"ana@example.com","firstName":"Ana","lastName":""}`, "lastName", "Enter your last name. Use at most 100 characters, without control characters."},
+		{"blank coborrower name", "Application", `{"user":{},"coborrower":{"firstName":""},"property":{}}`, "coborrower.firstName", "Enter a first name. Use at most 100 characters, without control characters."},
+		{"blank employer", "Employment", `{"startDate":"2021-03-01","employerName":""}`, "employerName", "Enter the employer's name. Use at most 100 characters, without control characters."},
 		// Enumerations inside the entities.
 		{"prequal unit count", "PrequalStore", `{"propertyUnits":5}`, "propertyUnits", "Choose the number of units."},
 		{"prequal building type", "PrequalStore", `{"buildingType":"castle"}`, "buildingType", "Choose a property type."},
@@ -540,7 +540,7 @@ func TestEntitiesRefuseBadFields(t *testing.T) {
 		{"coborrower as text", "Application", `{"user":{},"property":{},"coborrower":"Ben"}`, "coborrower", wrongType},
 		{"list as an object", "Application", `{"user":{},"property":{},"uploads":{"type":"w2"}}`, "uploads", wrongType},
 		{"demographics box as a number", "Demographics", `{"isWhite":1}`, "isWhite", wrongType},
-		{"name as a number", "Person", `{"middleName":7}`, "middleName", wrongType},
+		{"name as a number", "Person", `{"middleName":7}`, "middleName", "Use at most 100 characters, without control characters."},
 	}
 	s := MustLoad(t)
 	requireNestedDecoding(t, s)
@@ -573,7 +573,7 @@ func TestEntitiesReportEveryBadField(t *testing.T) {
 		"user.employments.1.endDate":   "Enter a date as yyyy-MM-dd.",
 		"property.state":               "Choose a state.",
 		"property.address.zip":         "Enter a 5-digit ZIP code.",
-		"mortgages.0.balance":          "Enter a whole dollar amount of zero or more.",
+		"mortgages.0.balance":          "Enter a whole dollar amount from 0 to 100,000,000.",
 		"uploads.0.type":               "Choose a document type.",
 	}
 	if !reflect.DeepEqual(got, want) {

@@ -33,7 +33,7 @@ for (const viewport of viewports) {
       await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
       await expect(page).toHaveTitle(/^Create an account \| /);
       await page.getByRole('button', { name: 'Create account' }).click();
-      await expect(page.getByText('Enter your first name.')).toBeVisible();
+      await expect(page.getByText('Enter your first name. Use at most 100 characters, without control characters.')).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'First name' })).toBeFocused();
       const consent = page.getByRole('checkbox', { name: /call and text me about my application/ });
       await expect(consent).not.toBeChecked();

@@ -26,6 +26,8 @@ export interface components {
             state: components["schemas"]["StateCode"];
             zip: components["schemas"]["Zip"];
         };
+        /** @description #AddressLine is an optional line of a postal address: at most 200 characters. */
+        AddressLine: string;
         /**
          * @description #AlimonySubtype is the document that shows alimony (spec §9).
          * @enum {string}
@@ -106,7 +108,11 @@ export interface components {
             /** @enum {string} */
             vietnamese: "Vietnamese";
         };
-        /** @description #Balance is a whole-dollar amount that cannot be negative (spec §5). */
+        /**
+         * @description #Balance is a whole-dollar amount that cannot be negative (spec §5). No
+         *     home, balance or income of the product comes near 100,000,000 dollars;
+         *     the bound keeps absurd numbers (9223372036854775807) out of the decisions.
+         */
         Balance: number;
         /**
          * @description #BankruptcyChapter is the chapter of a declared bankruptcy (spec §3).
@@ -260,11 +266,10 @@ export interface components {
             isVietnamese: boolean;
             /** @default false */
             isWhite: boolean;
-            /** @description nativeAmericanTribe is the enrolled or principal tribe HMDA asks for. */
-            nativeAmericanTribe?: string;
-            otherAsianOrigin?: string;
-            otherHispanicOrLatinoOrigin?: string;
-            otherPacificIslanderOrigin?: string;
+            nativeAmericanTribe?: components["schemas"]["Text"];
+            otherAsianOrigin?: components["schemas"]["Text"];
+            otherHispanicOrLatinoOrigin?: components["schemas"]["Text"];
+            otherPacificIslanderOrigin?: components["schemas"]["Text"];
             /** @default false */
             wontInformEthinicity: boolean;
             /** @default false */
@@ -290,8 +295,8 @@ export interface components {
          *     Income figures are monthly, as the URLA asks them.
          */
         Employment: {
-            EmployerID?: string;
-            IncomeID?: string;
+            EmployerID?: components["schemas"]["Name"];
+            IncomeID?: components["schemas"]["Name"];
             base?: components["schemas"]["Amount"];
             bonuses?: components["schemas"]["Amount"];
             /**
@@ -302,16 +307,15 @@ export interface components {
             businessStructure?: "soleProprietorship" | "independentContractor" | "partnership" | "llc" | "sCorporation" | "corporation";
             commissions?: components["schemas"]["Amount"];
             contactEmail?: components["schemas"]["Email"];
-            contactName?: string;
+            contactName?: components["schemas"]["Name"];
             contactPhone?: components["schemas"]["Phone"];
             /**
              * @description dataSource names where the job came from; any source other than
              *     Manual means it was verified (spec §3).
-             * @default Manual
              */
-            dataSource: string;
+            dataSource: string & components["schemas"]["Name"];
             employerAddress?: components["schemas"]["Address"];
-            employerFullAddress?: string;
+            employerFullAddress?: components["schemas"]["Text"];
             employerName?: string;
             employerPhone?: components["schemas"]["Phone"];
             /**
@@ -319,16 +323,12 @@ export interface components {
              * @default null
              */
             endDate: string | null;
-            /**
-             * @description incomeInformation is the verification provider's summary of the income;
-             *     the spec does not show its shape, so it is kept as text.
-             */
-            incomeInformation?: string;
+            incomeInformation?: components["schemas"]["LongText"];
             overtime?: components["schemas"]["Amount"];
             ownershipInterestType?: components["schemas"]["OwnershipInterestType"];
-            pdfUrl?: string;
-            position?: string;
-            reportId?: string;
+            pdfUrl?: components["schemas"]["LongText"];
+            position?: components["schemas"]["Name"];
+            reportId?: components["schemas"]["Name"];
             /** @default false */
             selfEmployedIndicator: boolean;
             startDate: components["schemas"]["Date"];
@@ -483,7 +483,7 @@ export interface components {
          *     (spec §3). Amounts are monthly.
          */
         IncomeSource: {
-            IncomeID?: string;
+            IncomeID?: components["schemas"]["Name"];
             address?: components["schemas"]["Address"];
             base?: components["schemas"]["Amount"];
             bonuses?: components["schemas"]["Amount"];
@@ -491,8 +491,7 @@ export interface components {
             label?: components["schemas"]["OtherIncomeLabel"];
             otherValue?: components["schemas"]["Amount"];
             overtime?: components["schemas"]["Amount"];
-            /** @description propertyId is the #PropertyOwnership a rental income comes from. */
-            propertyId?: string;
+            propertyId?: components["schemas"]["Name"];
             /**
              * @description rentalUnits is the number of rented units, for a rental (spec §3);
              *     each needs a rental agreement (spec §9).
@@ -546,7 +545,7 @@ export interface components {
             /** @default false */
             addedByUser: boolean;
             balance: components["schemas"]["Balance"];
-            comments?: string;
+            comments?: components["schemas"]["LongText"];
             /**
              * @description confirmed: the borrower confirmed the report's entry (for a mortgage:
              *     that it is a lien on this property).
@@ -554,7 +553,7 @@ export interface components {
             confirmed?: boolean;
             /** Format: date-time */
             createdAt?: string;
-            creditor?: string;
+            creditor?: components["schemas"]["Name"];
             dateOpened?: string | null;
             debtor?: components["schemas"]["Debtor"];
             hiCredit?: components["schemas"]["Amount"];
@@ -574,8 +573,7 @@ export interface components {
             term?: number;
             /** @default false */
             toBePaidOff: boolean;
-            /** @description type is the credit report's kind of account; the spec does not list them. */
-            type?: string;
+            type?: components["schemas"]["Name"];
         };
         /** @description #LoanIdInput names one loan. */
         LoanIdInput: {
@@ -593,10 +591,20 @@ export interface components {
             loanId: components["schemas"]["Id"];
         };
         /**
+         * @description #LongText is free text that may run over several lines (comments, a
+         *     provider's summary, a link): at most 2000 characters.
+         */
+        LongText: string;
+        /**
          * @description #MaritalStatus is the borrower's marital status as the URLA asks it (spec §3).
          * @enum {string}
          */
         MaritalStatus: "unmarried" | "married" | "separated";
+        /**
+         * @description #MaxDollars is the largest amount of dollars any field takes.
+         * @enum {integer}
+         */
+        MaxDollars: 100000000;
         /**
          * @description #MilitaryStatus is the borrower's military service (spec §3; the value
          *     retiredOrDischardOrSeparated is spelled as the spec spells it).
@@ -604,6 +612,8 @@ export interface components {
          */
         MilitaryStatus: "survivingSpouse" | "currentlyServing" | "retiredOrDischardOrSeparated" | "reserveOrNationalGuard" | "none";
         Mortgage: components["schemas"]["Liability"];
+        /** @description #Name is an optional name, tag or code: at most 100 characters on one line. */
+        Name: string;
         /**
          * @description #NameSuffix is a suffix of a legal name (spec §3: sr, jr, i to ix).
          * @enum {string}
@@ -718,7 +728,7 @@ export interface components {
             incomeSources: components["schemas"]["IncomeSource"][];
             lastName?: string;
             maritalStatus?: components["schemas"]["MaritalStatus"];
-            middleName?: string;
+            middleName?: components["schemas"]["Name"];
             militaryStatus?: components["schemas"]["MilitaryStatus"];
             phone?: components["schemas"]["Phone"];
             ssn?: components["schemas"]["SSN"];
@@ -780,18 +790,17 @@ export interface components {
          *     starts, and can be reset to, empty.
          */
         PrequalStore: {
-            adverseActionMessage?: string;
+            adverseActionMessage?: components["schemas"]["LongText"];
             buildingType?: components["schemas"]["PropertyType"];
-            /** @description code is the referral or promotion code the visitor arrived with. */
-            code?: string;
-            currentPage?: string;
+            code?: components["schemas"]["Name"];
+            currentPage?: components["schemas"]["Name"];
             eConsent?: boolean;
             email?: components["schemas"]["Email"];
             firstName?: string;
             informationSharingConsent?: boolean;
             isAdverseAction?: boolean;
             lastName?: string;
-            loanOfficerTag?: string;
+            loanOfficerTag?: components["schemas"]["Name"];
             loanPurpose?: components["schemas"]["LoanPurpose"];
             propertyUnits?: components["schemas"]["UnitCount"];
             propertyUsage?: components["schemas"]["PropertyUsage"];
@@ -817,8 +826,7 @@ export interface components {
          */
         PropertyOwnership: {
             address?: components["schemas"]["Address"];
-            /** @description id links rental income (#IncomeSource.propertyId) to the property. */
-            id?: string;
+            id?: components["schemas"]["Name"];
             mortgages: components["schemas"]["Mortgage"][];
             type?: components["schemas"]["PropertyType"];
             units?: components["schemas"]["UnitCount"];
@@ -1041,6 +1049,8 @@ export interface components {
             productName: string;
             sandbox: boolean;
         };
+        /** @description #Text is a free-text answer on one line: at most 500 characters. */
+        Text: string;
         /**
          * @description #TitleHolding is how title to the home is held (spec §3).
          * @enum {string}

@@ -55,7 +55,7 @@ describe('schemaResolver', () => {
     });
     expect(Object.keys(errors).sort()).toEqual(['email', 'firstName', 'password', 'phone']);
     expect(errors.phone?.message).toBe(schemas.Phone['x-message']);
-    expect(errors.firstName?.message).toBe('Enter your first name.');
+    expect(errors.firstName?.message).toBe('Enter your first name. Use at most 100 characters, without control characters.');
   });
 
   it('validates what toInput makes of the form’s values', async () => {

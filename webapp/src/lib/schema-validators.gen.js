@@ -2,11 +2,12 @@
 // `make generate` (npm run generate:validators) writes it again after a CUE change.
 "use strict";
 export const AccountInput = validate15;
-const schema17 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"pattern":"\\S","type":"string","errorMessage":"Enter your first name."},"lastName":{"pattern":"\\S","type":"string","errorMessage":"Enter your last name."},"phone":{"default":null,"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."}},"required":["email","firstName","lastName"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter your first name.","lastName":"Enter your last name."}}};
+const schema17 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"default":null,"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."}},"required":["email","firstName","lastName"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter your first name. Use at most 100 characters, without control characters.","lastName":"Enter your last name. Use at most 100 characters, without control characters."}}};
 const schema18 = {"pattern":"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$","type":"string","errorMessage":"Enter an e-mail address like name@example.com."};
 const pattern0 = new RegExp("^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$", "u");
-const pattern1 = new RegExp("\\S", "u");
+const pattern1 = new RegExp("^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$", "u");
 const pattern3 = new RegExp("^[2-9][0-9]{2}[2-9][0-9]{6}$", "u");
+const func2 = require("ajv/dist/runtime/ucs2length").default;
 const obj0 = {"required":"missingProperty","dependencies":"property","dependentRequired":"property"};
 
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -101,8 +102,8 @@ errors = emErrs1.length;
 if(data.firstName !== undefined){
 let data1 = data.firstName;
 if(typeof data1 === "string"){
-if(!pattern1.test(data1)){
-const err8 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(func2(data1) > 100){
+const err8 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -111,9 +112,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-else {
-const err9 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern1.test(data1)){
+const err9 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -122,28 +122,39 @@ vErrors.push(err9);
 }
 errors++;
 }
+}
+else {
+const err10 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs2 = [];
-for(const err10 of vErrors){
-if(((((err10.keyword !== "errorMessage") && (!err10.emUsed)) && ((err10.instancePath === instancePath+"/firstName") || ((err10.instancePath.indexOf(instancePath+"/firstName") === 0) && (err10.instancePath[instancePath+"/firstName".length] === "/")))) && (err10.schemaPath.indexOf("#/properties/firstName") === 0)) && (err10.schemaPath["#/properties/firstName".length] === "/")){
-emErrs2.push(err10);
-err10.emUsed = true;
+for(const err11 of vErrors){
+if(((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && ((err11.instancePath === instancePath+"/firstName") || ((err11.instancePath.indexOf(instancePath+"/firstName") === 0) && (err11.instancePath[instancePath+"/firstName".length] === "/")))) && (err11.schemaPath.indexOf("#/properties/firstName") === 0)) && (err11.schemaPath["#/properties/firstName".length] === "/")){
+emErrs2.push(err11);
+err11.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err11 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter your first name."};
+const err12 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter your first name. Use at most 100 characters, without control characters."};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err12];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err12);
 }
 errors++;
 }
 const emErrs3 = [];
-for(const err12 of vErrors){
-if(!err12.emUsed){
-emErrs3.push(err12);
+for(const err13 of vErrors){
+if(!err13.emUsed){
+emErrs3.push(err13);
 }
 }
 vErrors = emErrs3;
@@ -153,19 +164,8 @@ errors = emErrs3.length;
 if(data.lastName !== undefined){
 let data2 = data.lastName;
 if(typeof data2 === "string"){
-if(!pattern1.test(data2)){
-const err13 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data2) > 100){
+const err14 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -174,16 +174,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs4 = [];
-for(const err15 of vErrors){
-if(((((err15.keyword !== "errorMessage") && (!err15.emUsed)) && ((err15.instancePath === instancePath+"/lastName") || ((err15.instancePath.indexOf(instancePath+"/lastName") === 0) && (err15.instancePath[instancePath+"/lastName".length] === "/")))) && (err15.schemaPath.indexOf("#/properties/lastName") === 0)) && (err15.schemaPath["#/properties/lastName".length] === "/")){
-emErrs4.push(err15);
-err15.emUsed = true;
+if(!pattern1.test(data2)){
+const err15 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
 }
 }
-if(emErrs4.length){
-const err16 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter your last name."};
+else {
+const err16 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -192,19 +195,16 @@ vErrors.push(err16);
 }
 errors++;
 }
-const emErrs5 = [];
+if(errors > 0){
+const emErrs4 = [];
 for(const err17 of vErrors){
-if(!err17.emUsed){
-emErrs5.push(err17);
+if(((((err17.keyword !== "errorMessage") && (!err17.emUsed)) && ((err17.instancePath === instancePath+"/lastName") || ((err17.instancePath.indexOf(instancePath+"/lastName") === 0) && (err17.instancePath[instancePath+"/lastName".length] === "/")))) && (err17.schemaPath.indexOf("#/properties/lastName") === 0)) && (err17.schemaPath["#/properties/lastName".length] === "/")){
+emErrs4.push(err17);
+err17.emUsed = true;
 }
 }
-vErrors = emErrs5;
-errors = emErrs5.length;
-}
-}
-let data3 = data.phone;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err18 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(emErrs4.length){
+const err18 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter your last name. Use at most 100 characters, without control characters."};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -213,28 +213,30 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(typeof data3 === "string"){
-if(!pattern3.test(data3)){
-const err19 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[2-9][0-9]{2}[2-9][0-9]{6}$"},message:"must match pattern \""+"^[2-9][0-9]{2}[2-9][0-9]{6}$"+"\""};
+const emErrs5 = [];
+for(const err19 of vErrors){
+if(!err19.emUsed){
+emErrs5.push(err19);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+let data3 = data.phone;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err20 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
-}
-if(errors > 0){
-const emErrs6 = [];
-for(const err20 of vErrors){
-if(((((err20.keyword !== "errorMessage") && (!err20.emUsed)) && ((err20.instancePath === instancePath+"/phone") || ((err20.instancePath.indexOf(instancePath+"/phone") === 0) && (err20.instancePath[instancePath+"/phone".length] === "/")))) && (err20.schemaPath.indexOf("#/properties/phone") === 0)) && (err20.schemaPath["#/properties/phone".length] === "/")){
-emErrs6.push(err20);
-err20.emUsed = true;
-}
-}
-if(emErrs6.length){
-const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter a 10-digit US phone number."};
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[2-9][0-9]{2}[2-9][0-9]{6}$"},message:"must match pattern \""+"^[2-9][0-9]{2}[2-9][0-9]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -243,18 +245,17 @@ vErrors.push(err21);
 }
 errors++;
 }
-const emErrs7 = [];
+}
+if(errors > 0){
+const emErrs6 = [];
 for(const err22 of vErrors){
-if(!err22.emUsed){
-emErrs7.push(err22);
+if(((((err22.keyword !== "errorMessage") && (!err22.emUsed)) && ((err22.instancePath === instancePath+"/phone") || ((err22.instancePath.indexOf(instancePath+"/phone") === 0) && (err22.instancePath[instancePath+"/phone".length] === "/")))) && (err22.schemaPath.indexOf("#/properties/phone") === 0)) && (err22.schemaPath["#/properties/phone".length] === "/")){
+emErrs6.push(err22);
+err22.emUsed = true;
 }
 }
-vErrors = emErrs7;
-errors = emErrs7.length;
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(emErrs6.length){
+const err23 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter a 10-digit US phone number."};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -263,27 +264,18 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors0 = {"required":{"email":[],"firstName":[],"lastName":[]}};
-const templates0 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
+const emErrs7 = [];
 for(const err24 of vErrors){
-if((((((err24.keyword !== "errorMessage") && (!err24.emUsed)) && (err24.instancePath === instancePath)) && (err24.keyword in emErrors0)) && (err24.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err24.schemaPath.slice(1)))){
-emPropParams0 = obj0[err24.keyword];
-emParamsErrors0 = emErrors0[err24.keyword][err24.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err24);
-err24.emUsed = true;
+if(!err24.emUsed){
+emErrs7.push(err24);
 }
 }
+vErrors = emErrs7;
+errors = emErrs7.length;
 }
-for(const key0 in emErrors0){
-for(const keyProp0 in emErrors0[key0]){
-emParamsErrors0 = emErrors0[key0][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err25 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema17.errorMessage[key0][keyProp0]};
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -292,12 +284,41 @@ vErrors.push(err25);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors0 = {"required":{"email":[],"firstName":[],"lastName":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err26 of vErrors){
+if((((((err26.keyword !== "errorMessage") && (!err26.emUsed)) && (err26.instancePath === instancePath)) && (err26.keyword in emErrors0)) && (err26.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err26.schemaPath.slice(1)))){
+emPropParams0 = obj0[err26.keyword];
+emParamsErrors0 = emErrors0[err26.keyword][err26.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err26);
+err26.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err27 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema17.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
 }
 }
 const emErrs8 = [];
-for(const err26 of vErrors){
-if(!err26.emUsed){
-emErrs8.push(err26);
+for(const err28 of vErrors){
+if(!err28.emUsed){
+emErrs8.push(err28);
 }
 }
 vErrors = emErrs8;
@@ -308,7 +329,7 @@ return errors === 0;
 }
 
 export const ApplicantSessionUpdate = validate16;
-const schema19 = {"properties":{"firstName":{"pattern":"\\S","type":"string","errorMessage":"Enter your first name."},"lastName":{"pattern":"\\S","type":"string","errorMessage":"Enter your last name."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."}},"type":"object"};
+const schema19 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."}},"type":"object"};
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -317,8 +338,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.firstName !== undefined){
 let data0 = data.firstName;
 if(typeof data0 === "string"){
-if(!pattern1.test(data0)){
-const err0 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(func2(data0) > 100){
+const err0 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -327,9 +348,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern1.test(data0)){
+const err1 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -338,28 +358,39 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+else {
+const err2 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs0 = [];
-for(const err2 of vErrors){
-if(((((err2.keyword !== "errorMessage") && (!err2.emUsed)) && ((err2.instancePath === instancePath+"/firstName") || ((err2.instancePath.indexOf(instancePath+"/firstName") === 0) && (err2.instancePath[instancePath+"/firstName".length] === "/")))) && (err2.schemaPath.indexOf("#/properties/firstName") === 0)) && (err2.schemaPath["#/properties/firstName".length] === "/")){
-emErrs0.push(err2);
-err2.emUsed = true;
+for(const err3 of vErrors){
+if(((((err3.keyword !== "errorMessage") && (!err3.emUsed)) && ((err3.instancePath === instancePath+"/firstName") || ((err3.instancePath.indexOf(instancePath+"/firstName") === 0) && (err3.instancePath[instancePath+"/firstName".length] === "/")))) && (err3.schemaPath.indexOf("#/properties/firstName") === 0)) && (err3.schemaPath["#/properties/firstName".length] === "/")){
+emErrs0.push(err3);
+err3.emUsed = true;
 }
 }
 if(emErrs0.length){
-const err3 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter your first name."};
+const err4 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter your first name. Use at most 100 characters, without control characters."};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
 const emErrs1 = [];
-for(const err4 of vErrors){
-if(!err4.emUsed){
-emErrs1.push(err4);
+for(const err5 of vErrors){
+if(!err5.emUsed){
+emErrs1.push(err5);
 }
 }
 vErrors = emErrs1;
@@ -369,19 +400,8 @@ errors = emErrs1.length;
 if(data.lastName !== undefined){
 let data1 = data.lastName;
 if(typeof data1 === "string"){
-if(!pattern1.test(data1)){
-const err5 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data1) > 100){
+const err6 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -390,16 +410,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs2 = [];
-for(const err7 of vErrors){
-if(((((err7.keyword !== "errorMessage") && (!err7.emUsed)) && ((err7.instancePath === instancePath+"/lastName") || ((err7.instancePath.indexOf(instancePath+"/lastName") === 0) && (err7.instancePath[instancePath+"/lastName".length] === "/")))) && (err7.schemaPath.indexOf("#/properties/lastName") === 0)) && (err7.schemaPath["#/properties/lastName".length] === "/")){
-emErrs2.push(err7);
-err7.emUsed = true;
+if(!pattern1.test(data1)){
+const err7 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
 }
 }
-if(emErrs2.length){
-const err8 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter your last name."};
+else {
+const err8 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -408,10 +431,28 @@ vErrors.push(err8);
 }
 errors++;
 }
-const emErrs3 = [];
+if(errors > 0){
+const emErrs2 = [];
 for(const err9 of vErrors){
-if(!err9.emUsed){
-emErrs3.push(err9);
+if(((((err9.keyword !== "errorMessage") && (!err9.emUsed)) && ((err9.instancePath === instancePath+"/lastName") || ((err9.instancePath.indexOf(instancePath+"/lastName") === 0) && (err9.instancePath[instancePath+"/lastName".length] === "/")))) && (err9.schemaPath.indexOf("#/properties/lastName") === 0)) && (err9.schemaPath["#/properties/lastName".length] === "/")){
+emErrs2.push(err9);
+err9.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err10 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter your last name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err11 of vErrors){
+if(!err11.emUsed){
+emErrs3.push(err11);
 }
 }
 vErrors = emErrs3;
@@ -421,37 +462,18 @@ errors = emErrs3.length;
 if(data.phone !== undefined){
 let data2 = data.phone;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err12];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err12);
 }
 errors++;
 }
 if(typeof data2 === "string"){
 if(!pattern3.test(data2)){
-const err11 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[2-9][0-9]{2}[2-9][0-9]{6}$"},message:"must match pattern \""+"^[2-9][0-9]{2}[2-9][0-9]{6}$"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(errors > 0){
-const emErrs4 = [];
-for(const err12 of vErrors){
-if(((((err12.keyword !== "errorMessage") && (!err12.emUsed)) && ((err12.instancePath === instancePath+"/phone") || ((err12.instancePath.indexOf(instancePath+"/phone") === 0) && (err12.instancePath[instancePath+"/phone".length] === "/")))) && (err12.schemaPath.indexOf("#/properties/phone") === 0)) && (err12.schemaPath["#/properties/phone".length] === "/")){
-emErrs4.push(err12);
-err12.emUsed = true;
-}
-}
-if(emErrs4.length){
-const err13 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a 10-digit US phone number."};
+const err13 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[2-9][0-9]{2}[2-9][0-9]{6}$"},message:"must match pattern \""+"^[2-9][0-9]{2}[2-9][0-9]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -460,10 +482,29 @@ vErrors.push(err13);
 }
 errors++;
 }
-const emErrs5 = [];
+}
+if(errors > 0){
+const emErrs4 = [];
 for(const err14 of vErrors){
-if(!err14.emUsed){
-emErrs5.push(err14);
+if(((((err14.keyword !== "errorMessage") && (!err14.emUsed)) && ((err14.instancePath === instancePath+"/phone") || ((err14.instancePath.indexOf(instancePath+"/phone") === 0) && (err14.instancePath[instancePath+"/phone".length] === "/")))) && (err14.schemaPath.indexOf("#/properties/phone") === 0)) && (err14.schemaPath["#/properties/phone".length] === "/")){
+emErrs4.push(err14);
+err14.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err15 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a 10-digit US phone number."};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err16 of vErrors){
+if(!err16.emUsed){
+emErrs5.push(err16);
 }
 }
 vErrors = emErrs5;
@@ -472,12 +513,12 @@ errors = emErrs5.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -767,7 +808,7 @@ return errors === 0;
 }
 
 export const CreateStaffUserInput = validate20;
-const schema25 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"pattern":"\\S","type":"string","errorMessage":"Enter the first name."},"lastName":{"pattern":"\\S","type":"string","errorMessage":"Enter the last name."},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name.","lastName":"Enter the last name.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+const schema25 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
 const schema27 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
 const pattern13 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
@@ -870,8 +911,8 @@ errors = emErrs1.length;
 if(data.firstName !== undefined){
 let data1 = data.firstName;
 if(typeof data1 === "string"){
-if(!pattern1.test(data1)){
-const err9 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(func2(data1) > 100){
+const err9 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -880,9 +921,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern1.test(data1)){
+const err10 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -891,28 +931,39 @@ vErrors.push(err10);
 }
 errors++;
 }
+}
+else {
+const err11 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs2 = [];
-for(const err11 of vErrors){
-if(((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && ((err11.instancePath === instancePath+"/firstName") || ((err11.instancePath.indexOf(instancePath+"/firstName") === 0) && (err11.instancePath[instancePath+"/firstName".length] === "/")))) && (err11.schemaPath.indexOf("#/properties/firstName") === 0)) && (err11.schemaPath["#/properties/firstName".length] === "/")){
-emErrs2.push(err11);
-err11.emUsed = true;
+for(const err12 of vErrors){
+if(((((err12.keyword !== "errorMessage") && (!err12.emUsed)) && ((err12.instancePath === instancePath+"/firstName") || ((err12.instancePath.indexOf(instancePath+"/firstName") === 0) && (err12.instancePath[instancePath+"/firstName".length] === "/")))) && (err12.schemaPath.indexOf("#/properties/firstName") === 0)) && (err12.schemaPath["#/properties/firstName".length] === "/")){
+emErrs2.push(err12);
+err12.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err12 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter the first name."};
+const err13 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter the first name. Use at most 100 characters, without control characters."};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
 const emErrs3 = [];
-for(const err13 of vErrors){
-if(!err13.emUsed){
-emErrs3.push(err13);
+for(const err14 of vErrors){
+if(!err14.emUsed){
+emErrs3.push(err14);
 }
 }
 vErrors = emErrs3;
@@ -922,19 +973,8 @@ errors = emErrs3.length;
 if(data.lastName !== undefined){
 let data2 = data.lastName;
 if(typeof data2 === "string"){
-if(!pattern1.test(data2)){
-const err14 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data2) > 100){
+const err15 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -943,16 +983,19 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs4 = [];
-for(const err16 of vErrors){
-if(((((err16.keyword !== "errorMessage") && (!err16.emUsed)) && ((err16.instancePath === instancePath+"/lastName") || ((err16.instancePath.indexOf(instancePath+"/lastName") === 0) && (err16.instancePath[instancePath+"/lastName".length] === "/")))) && (err16.schemaPath.indexOf("#/properties/lastName") === 0)) && (err16.schemaPath["#/properties/lastName".length] === "/")){
-emErrs4.push(err16);
-err16.emUsed = true;
+if(!pattern1.test(data2)){
+const err16 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
 }
 }
-if(emErrs4.length){
-const err17 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter the last name."};
+else {
+const err17 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -961,10 +1004,28 @@ vErrors.push(err17);
 }
 errors++;
 }
-const emErrs5 = [];
+if(errors > 0){
+const emErrs4 = [];
 for(const err18 of vErrors){
-if(!err18.emUsed){
-emErrs5.push(err18);
+if(((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && ((err18.instancePath === instancePath+"/lastName") || ((err18.instancePath.indexOf(instancePath+"/lastName") === 0) && (err18.instancePath[instancePath+"/lastName".length] === "/")))) && (err18.schemaPath.indexOf("#/properties/lastName") === 0)) && (err18.schemaPath["#/properties/lastName".length] === "/")){
+emErrs4.push(err18);
+err18.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err19 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter the last name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err20 of vErrors){
+if(!err20.emUsed){
+emErrs5.push(err20);
 }
 }
 vErrors = emErrs5;
@@ -975,36 +1036,18 @@ if(data.role !== undefined){
 let data3 = data.role;
 if(typeof data3 === "string"){
 if(!pattern13.test(data3)){
-const err19 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
+const err21 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err21];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err21);
 }
 errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(errors > 0){
-const emErrs6 = [];
-for(const err21 of vErrors){
-if(((((err21.keyword !== "errorMessage") && (!err21.emUsed)) && ((err21.instancePath === instancePath+"/role") || ((err21.instancePath.indexOf(instancePath+"/role") === 0) && (err21.instancePath[instancePath+"/role".length] === "/")))) && (err21.schemaPath.indexOf("#/components/schemas/PortalRole") === 0)) && (err21.schemaPath["#/components/schemas/PortalRole".length] === "/")){
-emErrs6.push(err21);
-err21.emUsed = true;
-}
-}
-if(emErrs6.length){
-const err22 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Choose a role: its name is one camelCase word, like loanOfficer."};
+const err22 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1013,19 +1056,16 @@ vErrors.push(err22);
 }
 errors++;
 }
-const emErrs7 = [];
+if(errors > 0){
+const emErrs6 = [];
 for(const err23 of vErrors){
-if(!err23.emUsed){
-emErrs7.push(err23);
+if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/role") || ((err23.instancePath.indexOf(instancePath+"/role") === 0) && (err23.instancePath[instancePath+"/role".length] === "/")))) && (err23.schemaPath.indexOf("#/components/schemas/PortalRole") === 0)) && (err23.schemaPath["#/components/schemas/PortalRole".length] === "/")){
+emErrs6.push(err23);
+err23.emUsed = true;
 }
 }
-vErrors = emErrs7;
-errors = emErrs7.length;
-}
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(emErrs6.length){
+const err24 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Choose a role: its name is one camelCase word, like loanOfficer."};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1034,27 +1074,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors0 = {"required":{"email":[],"firstName":[],"lastName":[],"role":[]}};
-const templates0 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
+const emErrs7 = [];
 for(const err25 of vErrors){
-if((((((err25.keyword !== "errorMessage") && (!err25.emUsed)) && (err25.instancePath === instancePath)) && (err25.keyword in emErrors0)) && (err25.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err25.schemaPath.slice(1)))){
-emPropParams0 = obj0[err25.keyword];
-emParamsErrors0 = emErrors0[err25.keyword][err25.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err25);
-err25.emUsed = true;
+if(!err25.emUsed){
+emErrs7.push(err25);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
 }
 }
 }
-for(const key0 in emErrors0){
-for(const keyProp0 in emErrors0[key0]){
-emParamsErrors0 = emErrors0[key0][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err26 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema25.errorMessage[key0][keyProp0]};
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1063,12 +1095,41 @@ vErrors.push(err26);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors0 = {"required":{"email":[],"firstName":[],"lastName":[],"role":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err27 of vErrors){
+if((((((err27.keyword !== "errorMessage") && (!err27.emUsed)) && (err27.instancePath === instancePath)) && (err27.keyword in emErrors0)) && (err27.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err27.schemaPath.slice(1)))){
+emPropParams0 = obj0[err27.keyword];
+emParamsErrors0 = emErrors0[err27.keyword][err27.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err27);
+err27.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema25.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
 }
 }
 const emErrs8 = [];
-for(const err27 of vErrors){
-if(!err27.emUsed){
-emErrs8.push(err27);
+for(const err29 of vErrors){
+if(!err29.emUsed){
+emErrs8.push(err29);
 }
 }
 vErrors = emErrs8;
@@ -1079,8 +1140,8 @@ return errors === 0;
 }
 
 export const EstimateInput = validate21;
-const schema28 = {"properties":{"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value."}},"required":["propertyValue","mortgageBalance","propertyUsage"],"type":"object","errorMessage":{"required":{"propertyValue":"Enter your home's estimated value.","mortgageBalance":"Enter a whole dollar amount of zero or more.","propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
-const schema29 = {"minimum":0,"type":"integer","errorMessage":"Enter a whole dollar amount of zero or more."};
+const schema28 = {"properties":{"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyValue","mortgageBalance","propertyUsage"],"type":"object","errorMessage":{"required":{"propertyValue":"Enter your home's estimated value, up to 100,000,000 dollars.","mortgageBalance":"Enter a whole dollar amount from 0 to 100,000,000.","propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
+const schema29 = {"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter a whole dollar amount from 0 to 100,000,000."};
 const schema30 = {"enum":["AL","AK","AZ","AR","CA","CO","CT","DE","DC","FL","GA","GU","HI","ID","IL","IN","IA","KS","KY","LA","ME","MD","MA","MI","MN","MS","MO","MT","NE","NV","NH","NJ","NM","NY","NC","ND","OH","OK","OR","PA","RI","SC","SD","TN","TX","UT","VT","VA","WA","WV","WI","WY"],"type":"string","errorMessage":"Choose a state."};
 const schema31 = {"enum":["primaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose Primary Home, Secondary Home or Rental Property."};
 
@@ -1210,8 +1271,8 @@ vErrors.push(err10);
 errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data2 > 100000000 || isNaN(data2)){
+const err11 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1220,29 +1281,39 @@ vErrors.push(err11);
 }
 errors++;
 }
+if(data2 < 0 || isNaN(data2)){
+const err12 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
 }
 if(errors > 0){
 const emErrs2 = [];
-for(const err12 of vErrors){
-if(((((err12.keyword !== "errorMessage") && (!err12.emUsed)) && ((err12.instancePath === instancePath+"/mortgageBalance") || ((err12.instancePath.indexOf(instancePath+"/mortgageBalance") === 0) && (err12.instancePath[instancePath+"/mortgageBalance".length] === "/")))) && (err12.schemaPath.indexOf("#/components/schemas/Balance") === 0)) && (err12.schemaPath["#/components/schemas/Balance".length] === "/")){
-emErrs2.push(err12);
-err12.emUsed = true;
+for(const err13 of vErrors){
+if(((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && ((err13.instancePath === instancePath+"/mortgageBalance") || ((err13.instancePath.indexOf(instancePath+"/mortgageBalance") === 0) && (err13.instancePath[instancePath+"/mortgageBalance".length] === "/")))) && (err13.schemaPath.indexOf("#/components/schemas/Balance") === 0)) && (err13.schemaPath["#/components/schemas/Balance".length] === "/")){
+emErrs2.push(err13);
+err13.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err13 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a whole dollar amount of zero or more."};
+const err14 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a whole dollar amount from 0 to 100,000,000."};
 if(vErrors === null){
-vErrors = [err13];
+vErrors = [err14];
 }
 else {
-vErrors.push(err13);
+vErrors.push(err14);
 }
 errors++;
 }
 const emErrs3 = [];
-for(const err14 of vErrors){
-if(!err14.emUsed){
-emErrs3.push(err14);
+for(const err15 of vErrors){
+if(!err15.emUsed){
+emErrs3.push(err15);
 }
 }
 vErrors = emErrs3;
@@ -1252,17 +1323,7 @@ errors = emErrs3.length;
 if(data.propertyState !== undefined){
 let data3 = data.propertyState;
 if(typeof data3 !== "string"){
-const err15 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data3 === "AL") || (data3 === "AK")) || (data3 === "AZ")) || (data3 === "AR")) || (data3 === "CA")) || (data3 === "CO")) || (data3 === "CT")) || (data3 === "DE")) || (data3 === "DC")) || (data3 === "FL")) || (data3 === "GA")) || (data3 === "GU")) || (data3 === "HI")) || (data3 === "ID")) || (data3 === "IL")) || (data3 === "IN")) || (data3 === "IA")) || (data3 === "KS")) || (data3 === "KY")) || (data3 === "LA")) || (data3 === "ME")) || (data3 === "MD")) || (data3 === "MA")) || (data3 === "MI")) || (data3 === "MN")) || (data3 === "MS")) || (data3 === "MO")) || (data3 === "MT")) || (data3 === "NE")) || (data3 === "NV")) || (data3 === "NH")) || (data3 === "NJ")) || (data3 === "NM")) || (data3 === "NY")) || (data3 === "NC")) || (data3 === "ND")) || (data3 === "OH")) || (data3 === "OK")) || (data3 === "OR")) || (data3 === "PA")) || (data3 === "RI")) || (data3 === "SC")) || (data3 === "SD")) || (data3 === "TN")) || (data3 === "TX")) || (data3 === "UT")) || (data3 === "VT")) || (data3 === "VA")) || (data3 === "WA")) || (data3 === "WV")) || (data3 === "WI")) || (data3 === "WY"))){
-const err16 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1271,28 +1332,38 @@ vErrors.push(err16);
 }
 errors++;
 }
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data3 === "AL") || (data3 === "AK")) || (data3 === "AZ")) || (data3 === "AR")) || (data3 === "CA")) || (data3 === "CO")) || (data3 === "CT")) || (data3 === "DE")) || (data3 === "DC")) || (data3 === "FL")) || (data3 === "GA")) || (data3 === "GU")) || (data3 === "HI")) || (data3 === "ID")) || (data3 === "IL")) || (data3 === "IN")) || (data3 === "IA")) || (data3 === "KS")) || (data3 === "KY")) || (data3 === "LA")) || (data3 === "ME")) || (data3 === "MD")) || (data3 === "MA")) || (data3 === "MI")) || (data3 === "MN")) || (data3 === "MS")) || (data3 === "MO")) || (data3 === "MT")) || (data3 === "NE")) || (data3 === "NV")) || (data3 === "NH")) || (data3 === "NJ")) || (data3 === "NM")) || (data3 === "NY")) || (data3 === "NC")) || (data3 === "ND")) || (data3 === "OH")) || (data3 === "OK")) || (data3 === "OR")) || (data3 === "PA")) || (data3 === "RI")) || (data3 === "SC")) || (data3 === "SD")) || (data3 === "TN")) || (data3 === "TX")) || (data3 === "UT")) || (data3 === "VT")) || (data3 === "VA")) || (data3 === "WA")) || (data3 === "WV")) || (data3 === "WI")) || (data3 === "WY"))){
+const err17 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs4 = [];
-for(const err17 of vErrors){
-if(((((err17.keyword !== "errorMessage") && (!err17.emUsed)) && ((err17.instancePath === instancePath+"/propertyState") || ((err17.instancePath.indexOf(instancePath+"/propertyState") === 0) && (err17.instancePath[instancePath+"/propertyState".length] === "/")))) && (err17.schemaPath.indexOf("#/components/schemas/StateCode") === 0)) && (err17.schemaPath["#/components/schemas/StateCode".length] === "/")){
-emErrs4.push(err17);
-err17.emUsed = true;
+for(const err18 of vErrors){
+if(((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && ((err18.instancePath === instancePath+"/propertyState") || ((err18.instancePath.indexOf(instancePath+"/propertyState") === 0) && (err18.instancePath[instancePath+"/propertyState".length] === "/")))) && (err18.schemaPath.indexOf("#/components/schemas/StateCode") === 0)) && (err18.schemaPath["#/components/schemas/StateCode".length] === "/")){
+emErrs4.push(err18);
+err18.emUsed = true;
 }
 }
 if(emErrs4.length){
-const err18 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Choose a state."};
+const err19 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Choose a state."};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
 const emErrs5 = [];
-for(const err19 of vErrors){
-if(!err19.emUsed){
-emErrs5.push(err19);
+for(const err20 of vErrors){
+if(!err20.emUsed){
+emErrs5.push(err20);
 }
 }
 vErrors = emErrs5;
@@ -1301,17 +1372,7 @@ errors = emErrs5.length;
 }
 let data4 = data.propertyType;
 if(typeof data4 !== "string"){
-const err20 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(!(((((data4 === "singleFamily") || (data4 === "multiUnit")) || (data4 === "condo")) || (data4 === "townhouse")) || (data4 === "manufactured"))){
-const err21 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema28.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1320,28 +1381,38 @@ vErrors.push(err21);
 }
 errors++;
 }
+if(!(((((data4 === "singleFamily") || (data4 === "multiUnit")) || (data4 === "condo")) || (data4 === "townhouse")) || (data4 === "manufactured"))){
+const err22 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema28.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs6 = [];
-for(const err22 of vErrors){
-if(((((err22.keyword !== "errorMessage") && (!err22.emUsed)) && ((err22.instancePath === instancePath+"/propertyType") || ((err22.instancePath.indexOf(instancePath+"/propertyType") === 0) && (err22.instancePath[instancePath+"/propertyType".length] === "/")))) && (err22.schemaPath.indexOf("#/properties/propertyType") === 0)) && (err22.schemaPath["#/properties/propertyType".length] === "/")){
-emErrs6.push(err22);
-err22.emUsed = true;
+for(const err23 of vErrors){
+if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/propertyType") || ((err23.instancePath.indexOf(instancePath+"/propertyType") === 0) && (err23.instancePath[instancePath+"/propertyType".length] === "/")))) && (err23.schemaPath.indexOf("#/properties/propertyType") === 0)) && (err23.schemaPath["#/properties/propertyType".length] === "/")){
+emErrs6.push(err23);
+err23.emUsed = true;
 }
 }
 if(emErrs6.length){
-const err23 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Choose a property type."};
+const err24 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Choose a property type."};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
 const emErrs7 = [];
-for(const err24 of vErrors){
-if(!err24.emUsed){
-emErrs7.push(err24);
+for(const err25 of vErrors){
+if(!err25.emUsed){
+emErrs7.push(err25);
 }
 }
 vErrors = emErrs7;
@@ -1350,17 +1421,7 @@ errors = emErrs7.length;
 if(data.propertyUsage !== undefined){
 let data5 = data.propertyUsage;
 if(typeof data5 !== "string"){
-const err25 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!(((data5 === "primaryResidence") || (data5 === "secondHome")) || (data5 === "investment"))){
-const err26 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1369,28 +1430,38 @@ vErrors.push(err26);
 }
 errors++;
 }
+if(!(((data5 === "primaryResidence") || (data5 === "secondHome")) || (data5 === "investment"))){
+const err27 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs8 = [];
-for(const err27 of vErrors){
-if(((((err27.keyword !== "errorMessage") && (!err27.emUsed)) && ((err27.instancePath === instancePath+"/propertyUsage") || ((err27.instancePath.indexOf(instancePath+"/propertyUsage") === 0) && (err27.instancePath[instancePath+"/propertyUsage".length] === "/")))) && (err27.schemaPath.indexOf("#/components/schemas/PropertyUsage") === 0)) && (err27.schemaPath["#/components/schemas/PropertyUsage".length] === "/")){
-emErrs8.push(err27);
-err27.emUsed = true;
+for(const err28 of vErrors){
+if(((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && ((err28.instancePath === instancePath+"/propertyUsage") || ((err28.instancePath.indexOf(instancePath+"/propertyUsage") === 0) && (err28.instancePath[instancePath+"/propertyUsage".length] === "/")))) && (err28.schemaPath.indexOf("#/components/schemas/PropertyUsage") === 0)) && (err28.schemaPath["#/components/schemas/PropertyUsage".length] === "/")){
+emErrs8.push(err28);
+err28.emUsed = true;
 }
 }
 if(emErrs8.length){
-const err28 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose Primary Home, Secondary Home or Rental Property."};
+const err29 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose Primary Home, Secondary Home or Rental Property."};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 }
 const emErrs9 = [];
-for(const err29 of vErrors){
-if(!err29.emUsed){
-emErrs9.push(err29);
+for(const err30 of vErrors){
+if(!err30.emUsed){
+emErrs9.push(err30);
 }
 }
 vErrors = emErrs9;
@@ -1400,18 +1471,7 @@ errors = emErrs9.length;
 if(data.propertyValue !== undefined){
 let data6 = data.propertyValue;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err30 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 <= 0 || isNaN(data6)){
-const err31 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/minimum",keyword:"minimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+const err31 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1420,17 +1480,19 @@ vErrors.push(err31);
 }
 errors++;
 }
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 100000000 || isNaN(data6)){
+const err32 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err32];
 }
-if(errors > 0){
-const emErrs10 = [];
-for(const err32 of vErrors){
-if(((((err32.keyword !== "errorMessage") && (!err32.emUsed)) && ((err32.instancePath === instancePath+"/propertyValue") || ((err32.instancePath.indexOf(instancePath+"/propertyValue") === 0) && (err32.instancePath[instancePath+"/propertyValue".length] === "/")))) && (err32.schemaPath.indexOf("#/properties/propertyValue") === 0)) && (err32.schemaPath["#/properties/propertyValue".length] === "/")){
-emErrs10.push(err32);
-err32.emUsed = true;
+else {
+vErrors.push(err32);
 }
+errors++;
 }
-if(emErrs10.length){
-const err33 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Enter your home's estimated value."};
+if(data6 <= 0 || isNaN(data6)){
+const err33 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/minimum",keyword:"minimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1439,19 +1501,17 @@ vErrors.push(err33);
 }
 errors++;
 }
-const emErrs11 = [];
+}
+if(errors > 0){
+const emErrs10 = [];
 for(const err34 of vErrors){
-if(!err34.emUsed){
-emErrs11.push(err34);
+if(((((err34.keyword !== "errorMessage") && (!err34.emUsed)) && ((err34.instancePath === instancePath+"/propertyValue") || ((err34.instancePath.indexOf(instancePath+"/propertyValue") === 0) && (err34.instancePath[instancePath+"/propertyValue".length] === "/")))) && (err34.schemaPath.indexOf("#/properties/propertyValue") === 0)) && (err34.schemaPath["#/properties/propertyValue".length] === "/")){
+emErrs10.push(err34);
+err34.emUsed = true;
 }
 }
-vErrors = emErrs11;
-errors = emErrs11.length;
-}
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(emErrs10.length){
+const err35 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Enter your home's estimated value, up to 100,000,000 dollars."};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1460,27 +1520,19 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors0 = {"required":{"propertyValue":[],"mortgageBalance":[],"propertyUsage":[]}};
-const templates0 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
+const emErrs11 = [];
 for(const err36 of vErrors){
-if((((((err36.keyword !== "errorMessage") && (!err36.emUsed)) && (err36.instancePath === instancePath)) && (err36.keyword in emErrors0)) && (err36.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err36.schemaPath.slice(1)))){
-emPropParams0 = obj0[err36.keyword];
-emParamsErrors0 = emErrors0[err36.keyword][err36.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err36);
-err36.emUsed = true;
+if(!err36.emUsed){
+emErrs11.push(err36);
+}
+}
+vErrors = emErrs11;
+errors = emErrs11.length;
 }
 }
 }
-for(const key0 in emErrors0){
-for(const keyProp0 in emErrors0[key0]){
-emParamsErrors0 = emErrors0[key0][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err37 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema28.errorMessage[key0][keyProp0]};
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1489,12 +1541,41 @@ vErrors.push(err37);
 }
 errors++;
 }
+if(errors > 0){
+const emErrors0 = {"required":{"propertyValue":[],"mortgageBalance":[],"propertyUsage":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err38 of vErrors){
+if((((((err38.keyword !== "errorMessage") && (!err38.emUsed)) && (err38.instancePath === instancePath)) && (err38.keyword in emErrors0)) && (err38.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err38.schemaPath.slice(1)))){
+emPropParams0 = obj0[err38.keyword];
+emParamsErrors0 = emErrors0[err38.keyword][err38.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err38);
+err38.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err39 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema28.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
 }
 }
 const emErrs12 = [];
-for(const err38 of vErrors){
-if(!err38.emUsed){
-emErrs12.push(err38);
+for(const err40 of vErrors){
+if(!err40.emUsed){
+emErrs12.push(err40);
 }
 }
 vErrors = emErrs12;
@@ -2543,7 +2624,7 @@ return errors === 0;
 }
 
 export const PortalSessionUpdate = validate28;
-const schema48 = {"properties":{"firstName":{"pattern":"\\S","type":"string","errorMessage":"Enter your first name."},"lastName":{"pattern":"\\S","type":"string","errorMessage":"Enter your last name."}},"type":"object"};
+const schema48 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -2552,8 +2633,8 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.firstName !== undefined){
 let data0 = data.firstName;
 if(typeof data0 === "string"){
-if(!pattern1.test(data0)){
-const err0 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(func2(data0) > 100){
+const err0 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2562,9 +2643,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern1.test(data0)){
+const err1 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2573,28 +2653,39 @@ vErrors.push(err1);
 }
 errors++;
 }
+}
+else {
+const err2 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs0 = [];
-for(const err2 of vErrors){
-if(((((err2.keyword !== "errorMessage") && (!err2.emUsed)) && ((err2.instancePath === instancePath+"/firstName") || ((err2.instancePath.indexOf(instancePath+"/firstName") === 0) && (err2.instancePath[instancePath+"/firstName".length] === "/")))) && (err2.schemaPath.indexOf("#/properties/firstName") === 0)) && (err2.schemaPath["#/properties/firstName".length] === "/")){
-emErrs0.push(err2);
-err2.emUsed = true;
+for(const err3 of vErrors){
+if(((((err3.keyword !== "errorMessage") && (!err3.emUsed)) && ((err3.instancePath === instancePath+"/firstName") || ((err3.instancePath.indexOf(instancePath+"/firstName") === 0) && (err3.instancePath[instancePath+"/firstName".length] === "/")))) && (err3.schemaPath.indexOf("#/properties/firstName") === 0)) && (err3.schemaPath["#/properties/firstName".length] === "/")){
+emErrs0.push(err3);
+err3.emUsed = true;
 }
 }
 if(emErrs0.length){
-const err3 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter your first name."};
+const err4 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter your first name. Use at most 100 characters, without control characters."};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
 const emErrs1 = [];
-for(const err4 of vErrors){
-if(!err4.emUsed){
-emErrs1.push(err4);
+for(const err5 of vErrors){
+if(!err5.emUsed){
+emErrs1.push(err5);
 }
 }
 vErrors = emErrs1;
@@ -2604,19 +2695,8 @@ errors = emErrs1.length;
 if(data.lastName !== undefined){
 let data1 = data.lastName;
 if(typeof data1 === "string"){
-if(!pattern1.test(data1)){
-const err5 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data1) > 100){
+const err6 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2625,16 +2705,19 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs2 = [];
-for(const err7 of vErrors){
-if(((((err7.keyword !== "errorMessage") && (!err7.emUsed)) && ((err7.instancePath === instancePath+"/lastName") || ((err7.instancePath.indexOf(instancePath+"/lastName") === 0) && (err7.instancePath[instancePath+"/lastName".length] === "/")))) && (err7.schemaPath.indexOf("#/properties/lastName") === 0)) && (err7.schemaPath["#/properties/lastName".length] === "/")){
-emErrs2.push(err7);
-err7.emUsed = true;
+if(!pattern1.test(data1)){
+const err7 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
 }
 }
-if(emErrs2.length){
-const err8 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter your last name."};
+else {
+const err8 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2643,10 +2726,28 @@ vErrors.push(err8);
 }
 errors++;
 }
-const emErrs3 = [];
+if(errors > 0){
+const emErrs2 = [];
 for(const err9 of vErrors){
-if(!err9.emUsed){
-emErrs3.push(err9);
+if(((((err9.keyword !== "errorMessage") && (!err9.emUsed)) && ((err9.instancePath === instancePath+"/lastName") || ((err9.instancePath.indexOf(instancePath+"/lastName") === 0) && (err9.instancePath[instancePath+"/lastName".length] === "/")))) && (err9.schemaPath.indexOf("#/properties/lastName") === 0)) && (err9.schemaPath["#/properties/lastName".length] === "/")){
+emErrs2.push(err9);
+err9.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err10 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter your last name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err11 of vErrors){
+if(!err11.emUsed){
+emErrs3.push(err11);
 }
 }
 vErrors = emErrs3;
@@ -2655,12 +2756,12 @@ errors = emErrs3.length;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err12];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err12);
 }
 errors++;
 }
@@ -3678,7 +3779,7 @@ return errors === 0;
 }
 
 export const SignInInput = validate35;
-const schema63 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"pattern":"\\S","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+const schema63 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3853,8 +3954,8 @@ errors = emErrs5.length;
 if(data.token !== undefined){
 let data3 = data.token;
 if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-const err16 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(func2(data3) > 1000){
+const err16 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3863,9 +3964,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern1.test(data3)){
+const err17 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3874,28 +3974,39 @@ vErrors.push(err17);
 }
 errors++;
 }
+}
+else {
+const err18 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs6 = [];
-for(const err18 of vErrors){
-if(((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && ((err18.instancePath === instancePath+"/token") || ((err18.instancePath.indexOf(instancePath+"/token") === 0) && (err18.instancePath[instancePath+"/token".length] === "/")))) && (err18.schemaPath.indexOf("#/properties/token") === 0)) && (err18.schemaPath["#/properties/token".length] === "/")){
-emErrs6.push(err18);
-err18.emUsed = true;
+for(const err19 of vErrors){
+if(((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && ((err19.instancePath === instancePath+"/token") || ((err19.instancePath.indexOf(instancePath+"/token") === 0) && (err19.instancePath[instancePath+"/token".length] === "/")))) && (err19.schemaPath.indexOf("#/properties/token") === 0)) && (err19.schemaPath["#/properties/token".length] === "/")){
+emErrs6.push(err19);
+err19.emUsed = true;
 }
 }
 if(emErrs6.length){
-const err19 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"The sign-in link is incomplete."};
+const err20 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"The sign-in link is incomplete."};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
 const emErrs7 = [];
-for(const err20 of vErrors){
-if(!err20.emUsed){
-emErrs7.push(err20);
+for(const err21 of vErrors){
+if(!err21.emUsed){
+emErrs7.push(err21);
 }
 }
 vErrors = emErrs7;
@@ -3904,12 +4015,12 @@ errors = emErrs7.length;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err22];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -3918,13 +4029,13 @@ const emErrors0 = {"required":{"email":[]}};
 const templates0 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err22 of vErrors){
-if((((((err22.keyword !== "errorMessage") && (!err22.emUsed)) && (err22.instancePath === instancePath)) && (err22.keyword in emErrors0)) && (err22.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err22.schemaPath.slice(1)))){
-emPropParams0 = obj0[err22.keyword];
-emParamsErrors0 = emErrors0[err22.keyword][err22.params[emPropParams0]];
+for(const err23 of vErrors){
+if((((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && (err23.instancePath === instancePath)) && (err23.keyword in emErrors0)) && (err23.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err23.schemaPath.slice(1)))){
+emPropParams0 = obj0[err23.keyword];
+emParamsErrors0 = emErrors0[err23.keyword][err23.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err22);
-err22.emUsed = true;
+emParamsErrors0.push(err23);
+err23.emUsed = true;
 }
 }
 }
@@ -3933,21 +4044,21 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err23 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema63.errorMessage[key0][keyProp0]};
+const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema63.errorMessage[key0][keyProp0]};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err24];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err24);
 }
 errors++;
 }
 }
 }
 const emErrs8 = [];
-for(const err24 of vErrors){
-if(!err24.emUsed){
-emErrs8.push(err24);
+for(const err25 of vErrors){
+if(!err25.emUsed){
+emErrs8.push(err25);
 }
 }
 vErrors = emErrs8;

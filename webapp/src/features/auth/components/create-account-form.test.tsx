@@ -20,8 +20,8 @@ describe('CreateAccountForm', () => {
     const user = userEvent.setup();
     renderAt('/app/login?mode=create', <CreateAccountForm onCodeSent={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByText('Enter your first name.')).toBeInTheDocument();
-    expect(screen.getByText('Enter your last name.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your first name. Use at most 100 characters, without control characters.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your last name. Use at most 100 characters, without control characters.')).toBeInTheDocument();
     expect(screen.getByLabelText(/E-mail address/)).toHaveAccessibleDescription(/Enter an e-mail address like name@example.com./);
     // The phone may be left out (AccountInput: *null | #Phone), as may the password.
     expect(screen.getByLabelText(/Mobile phone/)).not.toHaveAttribute('aria-invalid', 'true');
