@@ -90,7 +90,17 @@ func (db *DB) openSQLite(path string) error {
 	if path == "" || strings.Contains(path, ":memory:") {
 		return fmt.Errorf("open sqlite: need a file path, got %q", path)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+	// The database holds e-mails and phones: its folder is the owner's
+	// alone, and the file is created readable by the owner only. SQLite
+	// gives its -wal and -shm files the database file's mode.
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("open sqlite: %w", err)
+	}
+	if err := f.Close(); err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
 	}
 	write, err := sqlx.Open("sqlite3", path+"?"+sqliteWriteParams)
