@@ -2,12 +2,15 @@ package web
 
 import (
 	"encoding/json"
+	"errors"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/password"
 )
 
 // Account creations allowed per client address per window: enough for a
@@ -42,9 +45,20 @@ func (s *Server) createAccount(c fiber.Ctx, in createAccountInput) (any, error) 
 		a.TCPAConsent = &domain.Consent{Version: tcpaConsentVersion}
 	}
 	if err := s.accounts.CreateApplicant(c.Context(), a, in.Password); err != nil {
-		return nil, err
+		return nil, retryLater(c, err)
 	}
 	return fiber.Map{"codeSent": true}, nil
+}
+
+// retryLater adds Retry-After to the answer when err is the password
+// hashing gate's refusal (429 TOO_MANY_REQUESTS on tRPC, TooManyRequests
+// on the auth APIs): every slot was busy, and a second later one is likely
+// free. It returns err.
+func retryLater(c fiber.Ctx, err error) error {
+	if errors.Is(err, password.ErrBusy) {
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(password.RetryAfter))
+	}
+	return err
 }
 
 type setPasswordInput struct {
@@ -57,7 +71,7 @@ func (s *Server) setPassword(c fiber.Ctx, in setPasswordInput) (any, error) {
 		return nil, err
 	}
 	if err := s.accounts.SetApplicantPassword(c.Context(), a.ID, in.Password); err != nil {
-		return nil, err
+		return nil, retryLater(c, err)
 	}
 	return fiber.Map{"passwordSet": true}, nil
 }

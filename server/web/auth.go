@@ -1,6 +1,7 @@
 package web
 
 import (
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -118,6 +119,7 @@ func (s *Server) authHandler(api authAPI, fn authFunc) fiber.Handler {
 			out, err = fn(c, api, nil)
 		}
 		if err != nil {
+			retryLater(c, err)
 			ae := s.authErrorOf(c, err)
 			body := fiber.Map{"error": ae.code, "status": ae.status, "ok": false, "message": ae.message,
 				"url": s.origin(c) + api.loginPath + "?error=" + url.QueryEscape(ae.code)}
@@ -207,17 +209,21 @@ func parseAuthBody(contentType string, body []byte) (url.Values, error) {
 	return nil, domain.Errorf(domain.EINVALID, "Send the form as application/x-www-form-urlencoded.")
 }
 
-// csrfValue is the double-submit cookie: token|sha256(token+secret).
-func (s *Server) csrfValue(token string) string {
-	sum := sha256.Sum256(append([]byte(token), s.csrfKey...))
-	return token + "|" + hex.EncodeToString(sum[:])
+// csrfValue is the double-submit cookie of realm: token|HMAC-SHA256 under
+// the secret of the realm's cookie name and the token. The name binds the
+// token to its realm, so a portal cookie and token are refused by the
+// applicant API and the reverse (issue 10).
+func (s *Server) csrfValue(realm domain.Realm, token string) string {
+	mac := hmac.New(sha256.New, s.csrfKey)
+	mac.Write([]byte(cookiesOf[realm].csrf + "|" + token))
+	return token + "|" + hex.EncodeToString(mac.Sum(nil))
 }
 
 // csrfToken returns the token of a well-formed CSRF cookie, or "".
 func (s *Server) csrfToken(c fiber.Ctx, api authAPI) string {
 	raw := c.Cookies(s.cookieName(cookiesOf[api.realm].csrf, c))
 	token, _, ok := strings.Cut(raw, "|")
-	if !ok || token == "" || subtle.ConstantTimeCompare([]byte(s.csrfValue(token)), []byte(raw)) != 1 {
+	if !ok || token == "" || subtle.ConstantTimeCompare([]byte(s.csrfValue(api.realm, token)), []byte(raw)) != 1 {
 		return ""
 	}
 	return token
@@ -234,7 +240,7 @@ func (s *Server) getCSRF(c fiber.Ctx, api authAPI, _ url.Values) (any, error) {
 		b := make([]byte, 32)
 		rand.Read(b)
 		token = hex.EncodeToString(b)
-		s.setCookie(c, cookiesOf[api.realm].csrf, s.csrfValue(token), time.Time{})
+		s.setCookie(c, cookiesOf[api.realm].csrf, s.csrfValue(api.realm, token), time.Time{})
 	}
 	return fiber.Map{"csrfToken": token}, nil
 }
