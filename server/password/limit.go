@@ -3,7 +3,6 @@ package password
 import (
 	"bufio"
 	"context"
-	"fmt"
 	"os"
 	"runtime"
 	"strconv"
@@ -22,11 +21,6 @@ import (
 // MaxWait for one, and beyond that is refused with ErrBusy. Waiting callers
 // hold no hash memory, so peak memory is the number of slots times the
 // hash's memory, whatever the traffic.
-
-// ConcurrencyEnv names the environment variable that sets the number of
-// slots (a whole number of at least 1); without it DefaultConcurrency
-// decides.
-const ConcurrencyEnv = "PASSWORD_HASH_CONCURRENCY"
 
 // MaxWait is how long a caller waits for a slot before it is refused.
 const MaxWait = 2 * time.Second
@@ -52,17 +46,7 @@ type gate struct {
 
 var current atomic.Pointer[gate]
 
-func init() {
-	n := DefaultConcurrency()
-	if v := os.Getenv(ConcurrencyEnv); v != "" {
-		parsed, err := strconv.Atoi(v)
-		if err != nil || parsed < 1 {
-			panic(fmt.Sprintf("%s must be a whole number of at least 1, not %q", ConcurrencyEnv, v))
-		}
-		n = parsed
-	}
-	SetConcurrency(n, MaxWait)
-}
+func init() { SetConcurrency(DefaultConcurrency(), MaxWait) }
 
 // SetConcurrency makes at most n hashes run at once (n < 1 counts as 1),
 // each caller waiting at most wait for a slot. Hashes under way keep the

@@ -160,4 +160,3 @@ func newPostgresDSN(tb testing.TB) string {
 	u.RawQuery = q.Encode()
 	return u.String()
 }
-

@@ -45,6 +45,11 @@ type config struct {
 	EstimateLimit int
 	PagesLimit    int
 
+	// PASSWORD_HASH_CONCURRENCY: how many password hashes may run at once;
+	// 0 (unset) for the password package's default, sized to cores and
+	// memory.
+	HashConcurrency int
+
 	SessionIdle   time.Duration // SESSION_IDLE, default 30m
 	SessionMaxAge time.Duration // SESSION_MAX_AGE, default 12h
 
@@ -104,6 +109,13 @@ func loadConfig(getenv func(string) string) (config, error) {
 		if parsed == 0 {
 			*n = -1 // web.Config: negative is no limit, 0 the default
 		}
+	}
+	if v := getenv("PASSWORD_HASH_CONCURRENCY"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return c, fmt.Errorf("PASSWORD_HASH_CONCURRENCY must be a whole number of at least 1, not %q", v)
+		}
+		c.HashConcurrency = n
 	}
 	if _, err := strconv.Atoi(c.Port); err != nil {
 		return c, fmt.Errorf("PORT must be a number, not %q", c.Port)

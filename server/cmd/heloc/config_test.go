@@ -103,6 +103,8 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{"TRUSTED_PROXIES": "10.0.0.0/40"},
 		{"ESTIMATE_LIMIT": "-3"},
 		{"PAGES_LIMIT": "lots"},
+		{"PASSWORD_HASH_CONCURRENCY": "0"},
+		{"PASSWORD_HASH_CONCURRENCY": "many"},
 	} {
 		m["DATA_DIR"] = t.TempDir()
 		if _, err := loadConfig(env(m)); err == nil {

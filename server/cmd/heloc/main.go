@@ -20,6 +20,7 @@ import (
 	"github.com/heloc/heloc/schemas"
 	"github.com/heloc/heloc/server/botcheck"
 	"github.com/heloc/heloc/server/mail"
+	"github.com/heloc/heloc/server/password"
 	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/schema"
 	"github.com/heloc/heloc/server/store"
@@ -111,6 +112,9 @@ func serve(ctx context.Context) error {
 	keyring, err := cfg.Secrets.keyring()
 	if err != nil {
 		return err
+	}
+	if cfg.HashConcurrency > 0 {
+		password.SetConcurrency(cfg.HashConcurrency, password.MaxWait)
 	}
 	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies,
 		EstimateLimit: cfg.EstimateLimit, PagesLimit: cfg.PagesLimit,
