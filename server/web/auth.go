@@ -546,14 +546,15 @@ func (s *Server) clientLog(c fiber.Ctx, api authAPI, _ url.Values) (any, error) 
 	if err != nil {
 		return nil, err
 	}
-	level, code := form.Get("level"), form.Get("code")
-	if level != "error" && level != "warn" && level != "debug" {
-		level = "error"
-	}
+	code := form.Get("code")
 	if !logCode.MatchString(code) {
 		code = "UNKNOWN"
 	}
-	s.log.InfoContext(c.Context(), "client log", slog.String("realm", string(api.realm)),
-		slog.String("level", level), slog.String("code", code))
+	// The line is logged at the client's level, so it carries one level.
+	level := map[string]slog.Level{"debug": slog.LevelDebug, "warn": slog.LevelWarn}[form.Get("level")]
+	if level == slog.LevelInfo {
+		level = slog.LevelError // what NextAuth's client sends unless it says otherwise
+	}
+	s.log.Log(c.Context(), level, "client log", slog.String("realm", string(api.realm)), slog.String("code", code))
 	return fiber.Map{}, nil
 }

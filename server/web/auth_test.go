@@ -632,6 +632,11 @@ func TestClientLogKeepsNoMessage(t *testing.T) {
 	if !strings.Contains(logs, "CLIENT_FETCH_ERROR") || strings.Contains(logs, "123-45-6789") || strings.Contains(logs, "jane@example.com") {
 		t.Fatalf("got logs %s, want the code kept and the message dropped", logs)
 	}
+	for _, line := range strings.Split(logs, "\n") {
+		if strings.Contains(line, `"client log"`) && (strings.Count(line, `"level":`) != 1 || !strings.Contains(line, `"level":"ERROR"`)) {
+			t.Fatalf("got the client-log line %s, want one level, the client's (ERROR)", line)
+		}
+	}
 	resp, _ = b.send("POST", applicantAuth+"/_log", "application/x-www-form-urlencoded", "message="+strings.Repeat("x", 3000), nil)
 	if resp.StatusCode != 413 {
 		t.Fatalf("got %d, want 413 for an oversized log line", resp.StatusCode)
