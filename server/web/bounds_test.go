@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"errors"
-	"log/slog"
 	"net"
 	"net/url"
 	"os"
@@ -14,14 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/heloc/heloc/fixtures"
-	"github.com/heloc/heloc/rules"
-	"github.com/heloc/heloc/schemas"
-	"github.com/heloc/heloc/server/botcheck"
-	"github.com/heloc/heloc/server/mail"
-	"github.com/heloc/heloc/server/policy"
-	"github.com/heloc/heloc/server/schema"
-	"github.com/heloc/heloc/server/store"
 	"github.com/heloc/heloc/server/web"
 )
 
@@ -76,46 +67,7 @@ func mustOpenServerOn(tb testing.TB, dialect string) *testServer {
 	if dialect == "sqlite" {
 		return MustOpenServer(tb, web.Config{})
 	}
-	ctx := context.Background()
-	db, err := store.Open(ctx, newPostgresDSN(tb))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { db.Close() })
-	if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
-		tb.Fatal(err)
-	}
-	engine, err := policy.Load(ctx, rules.FS)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	set, err := schema.Load(schemas.FS)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	logs := &syncBuffer{}
-	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	cfg := web.Config{
-		ProductName:   "Test Home Equity",
-		SessionSecret: []byte("test session secret of at least 32 bytes"),
-		Keyring:       testKeyring,
-		Outbox:        mail.NewOutbox(0),
-	}
-	srv, err := web.New(cfg, db, policy.NewLive(engine, log), set, botcheck.Sandbox{}, log, assets, routes)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	go func() { _ = srv.Serve(ln) }()
-	tb.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(ctx)
-	})
-	return &testServer{URL: "http://" + ln.Addr().String(), DB: db, Outbox: cfg.Outbox, log: logs}
+	return mustOpenServerAt(tb, web.Config{}, newPostgresDSN(tb))
 }
 
 // newPostgresDSN creates a schema on the test PostgreSQL server, dropped

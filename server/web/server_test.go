@@ -77,8 +77,15 @@ var routes = []web.Route{
 
 func MustOpenServer(tb testing.TB, cfg web.Config) *testServer {
 	tb.Helper()
+	return mustOpenServerAt(tb, cfg, filepath.Join(tb.TempDir(), "test.db"))
+}
+
+// mustOpenServerAt is MustOpenServer over the database at dsn (an SQLite
+// file or a PostgreSQL address), which it opens and seeds.
+func mustOpenServerAt(tb testing.TB, cfg web.Config, dsn string) *testServer {
+	tb.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(tb.TempDir(), "test.db"))
+	db, err := store.Open(ctx, dsn)
 	if err != nil {
 		tb.Fatal(err)
 	}
