@@ -1,7 +1,9 @@
 // Package ratelimit counts sign-in attempts (and the like) per key in memory,
 // so guessing passwords or codes is slow. One server process holds the
 // counts; a restart forgets them, which is acceptable for a brake on
-// guessing and saves a table written on every attempt.
+// guessing and saves a table written on every attempt. Where several
+// servers share one PostgreSQL database, Shared counts in the database
+// instead (through the store), so the servers share each limit.
 package ratelimit
 
 import (
@@ -152,3 +154,11 @@ func (l *Limiter) makeRoom(now time.Time) {
 		delete(l.keys, kt.key)
 	}
 }
+
+// Allower is the limiter the web server uses: Limiter in memory for one
+// server, Shared over the database when several servers share the counts.
+type Allower interface {
+	Allow(key string, max int, window time.Duration) (ok bool, retryAfter time.Duration)
+}
+
+var _ Allower = (*Limiter)(nil)

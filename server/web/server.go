@@ -110,6 +110,10 @@ type Config struct {
 	// shown at /dev/outbox outside production.
 	Mailer mail.Sender
 	Outbox *mail.Outbox
+	// Limiter counts the rate-limited events (sign-in tries, accounts,
+	// client log lines, decision calls); nil means one in this process's
+	// memory. Several servers over one database share a store-backed one.
+	Limiter ratelimit.Allower
 }
 
 // Server wires the handlers to their dependencies.
@@ -126,7 +130,7 @@ type Server struct {
 
 	cookies  *securecookie.SecureCookie
 	csrfKey  []byte
-	limiter  *ratelimit.Limiter
+	limiter  ratelimit.Allower
 	accounts *accounts.Service
 }
 
@@ -145,6 +149,9 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	if cfg.SessionMaxAge <= 0 {
 		cfg.SessionMaxAge = defaultSessionMaxAge
 	}
+	if cfg.Limiter == nil {
+		cfg.Limiter = ratelimit.New(cfg.Now)
+	}
 	cfg.EstimateLimit = orDefault(cfg.EstimateLimit, defaultEstimatesLimit)
 	cfg.PagesLimit = orDefault(cfg.PagesLimit, defaultPagesLimit)
 	if cfg.Keyring == nil {
@@ -159,7 +166,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	s := &Server{cfg: cfg, store: store, policy: policy, schemas: schemas, botCheck: botCheck, log: log,
 		cookies:  newCookieCodec(cfg.SessionSecret, cfg.SessionMaxAge),
 		csrfKey:  deriveKey(cfg.SessionSecret, "heloc csrf"),
-		limiter:  ratelimit.New(cfg.Now),
+		limiter:  cfg.Limiter,
 		accounts: accounts.New(store, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
 	}
 	app, err := newSPA(assets, routes)

@@ -81,8 +81,9 @@ func MustOpenServer(tb testing.TB, cfg web.Config) *testServer {
 }
 
 // mustOpenServerAt is MustOpenServer over the database at dsn (an SQLite
-// file or a PostgreSQL address), which it opens and seeds.
-func mustOpenServerAt(tb testing.TB, cfg web.Config, dsn string) *testServer {
+// file or a PostgreSQL address), which it opens and seeds. Each of opts
+// may set cfg from the opened database (e.g. a store-backed Limiter).
+func mustOpenServerAt(tb testing.TB, cfg web.Config, dsn string, opts ...func(*web.Config, *store.DB)) *testServer {
 	tb.Helper()
 	ctx := context.Background()
 	db, err := store.Open(ctx, dsn)
@@ -103,6 +104,9 @@ func mustOpenServerAt(tb testing.TB, cfg web.Config, dsn string) *testServer {
 	}
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	for _, opt := range opts {
+		opt(&cfg, db)
+	}
 	if cfg.ProductName == "" {
 		cfg.ProductName = "Test Home Equity"
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/password"
 	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/ratelimit"
 	"github.com/heloc/heloc/server/schema"
 	"github.com/heloc/heloc/server/store"
 	"github.com/heloc/heloc/server/web"
@@ -119,6 +120,14 @@ func serve(ctx context.Context) error {
 	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies,
 		EstimateLimit: cfg.EstimateLimit, PagesLimit: cfg.PagesLimit,
 		SessionSecret: cfg.Secrets.sessionSecret(), SessionIdle: cfg.SessionIdle, SessionMaxAge: cfg.SessionMaxAge, Keyring: keyring}
+	if db.Dialect() == "postgres" {
+		// Several servers may share a PostgreSQL database: the rate limits
+		// count there, so a client cannot multiply its tries by the number
+		// of servers. With SQLite (one server) they count in memory.
+		wcfg.Limiter = ratelimit.NewShared(db, func(err error) {
+			log.Error("rate limit count failed", slog.String("error", err.Error()))
+		})
+	}
 	if cfg.SMTP.Host != "" {
 		relay, err := mail.NewSMTP(cfg.SMTP)
 		if err != nil {
