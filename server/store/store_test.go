@@ -2,35 +2,18 @@ package store_test
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
-	"errors"
-	"net"
-	"net/url"
-	"os"
-	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/store"
+	"github.com/heloc/heloc/server/store/storetest"
 )
-
-// pgURL is the PostgreSQL server the postgres variant of each test uses;
-// each test gets a schema of its own there.
-var pgURL = func() string {
-	if u := os.Getenv("TEST_DATABASE_URL"); u != "" {
-		return u
-	}
-	return "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-}()
 
 // forEachDB runs fn as a subtest against a fresh database of each dialect.
 func forEachDB(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 	t.Helper()
-	for _, dialect := range []string{"sqlite", "postgres"} {
+	for _, dialect := range storetest.Dialects {
 		t.Run(dialect, func(t *testing.T) {
 			fn(t, MustOpenDB(t, dialect))
 		})
@@ -40,7 +23,7 @@ func forEachDB(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 // forEachDSN is forEachDB for tests that open the database themselves.
 func forEachDSN(t *testing.T, fn func(t *testing.T, dialect, dsn string)) {
 	t.Helper()
-	for _, dialect := range []string{"sqlite", "postgres"} {
+	for _, dialect := range storetest.Dialects {
 		t.Run(dialect, func(t *testing.T) {
 			fn(t, dialect, NewDSN(t, dialect))
 		})
@@ -74,68 +57,11 @@ func MustOpenDSN(tb testing.TB, dsn string) *store.DB {
 	return db
 }
 
-// NewDSN returns the address of an empty database of dialect: a file in a
-// not-yet-created folder for SQLite, a new schema for PostgreSQL, dropped
-// when tb ends.
+// NewDSN returns the address of an empty database of dialect
+// (storetest.DSN).
 func NewDSN(tb testing.TB, dialect string) string {
 	tb.Helper()
-	if dialect == "sqlite" {
-		return filepath.Join(tb.TempDir(), "data", "heloc.db")
-	}
-
-	admin := mustPostgres(tb)
-	schema := "t_" + randomHex(8)
-	if _, err := admin.Exec(`CREATE SCHEMA ` + schema); err != nil {
-		tb.Fatalf("create schema: %v", err)
-	}
-	// Registered before the store's Close, so it runs after it.
-	tb.Cleanup(func() {
-		if _, err := admin.Exec(`DROP SCHEMA ` + schema + ` CASCADE`); err != nil {
-			tb.Errorf("drop schema: %v", err)
-		}
-	})
-	u, err := url.Parse(pgURL)
-	if err != nil {
-		tb.Fatalf("TEST_DATABASE_URL: %v", err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema) // pgx passes unknown keys on as runtime parameters
-	u.RawQuery = q.Encode()
-	return u.String()
-}
-
-var (
-	pgOnce  sync.Once
-	pgAdmin *sql.DB
-	pgErr   error
-)
-
-// mustPostgres returns a shared connection to pgURL, skipping tb when no
-// server answers there and failing it on any other error.
-func mustPostgres(tb testing.TB) *sql.DB {
-	tb.Helper()
-	pgOnce.Do(func() {
-		if pgAdmin, pgErr = sql.Open("pgx", pgURL); pgErr != nil {
-			return
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		pgErr = pgAdmin.PingContext(ctx)
-	})
-	var netErr *net.OpError
-	switch {
-	case errors.As(pgErr, &netErr):
-		tb.Skipf("PostgreSQL not reachable at %s: %v", pgURL, pgErr)
-	case pgErr != nil:
-		tb.Fatalf("PostgreSQL at %s: %v", pgURL, pgErr)
-	}
-	return pgAdmin
-}
-
-func randomHex(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	return hex.EncodeToString(b)
+	return storetest.DSN(tb, dialect)
 }
 
 // assertError fails t unless err is a *domain.Error with code and message.

@@ -2,17 +2,10 @@ package web_test
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
-	"errors"
-	"net"
-	"net/url"
-	"os"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/heloc/heloc/server/store/storetest"
 	"github.com/heloc/heloc/server/web"
 )
 
@@ -67,48 +60,5 @@ func mustOpenServerOn(tb testing.TB, dialect string) *testServer {
 	if dialect == "sqlite" {
 		return MustOpenServer(tb, web.Config{})
 	}
-	return mustOpenServerAt(tb, web.Config{}, newPostgresDSN(tb))
-}
-
-// newPostgresDSN creates a schema on the test PostgreSQL server, dropped
-// when tb ends, and returns the address that uses it.
-func newPostgresDSN(tb testing.TB) string {
-	tb.Helper()
-	base := os.Getenv("TEST_DATABASE_URL")
-	if base == "" {
-		base = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
-	}
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { admin.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := admin.PingContext(ctx); err != nil {
-		var netErr *net.OpError
-		if errors.As(err, &netErr) {
-			tb.Skipf("PostgreSQL not reachable at %s: %v", base, err)
-		}
-		tb.Fatalf("PostgreSQL at %s: %v", base, err)
-	}
-	b := make([]byte, 8)
-	rand.Read(b)
-	name := "t_" + hex.EncodeToString(b)
-	if _, err := admin.Exec(`CREATE SCHEMA ` + name); err != nil {
-		tb.Fatalf("create schema: %v", err)
-	}
-	tb.Cleanup(func() {
-		if _, err := admin.Exec(`DROP SCHEMA ` + name + ` CASCADE`); err != nil {
-			tb.Errorf("drop schema: %v", err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	q := u.Query()
-	q.Set("search_path", name)
-	u.RawQuery = q.Encode()
-	return u.String()
+	return mustOpenServerAt(tb, web.Config{}, storetest.DSN(tb, "postgres"))
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/heloc/heloc/server/ratelimit"
 	"github.com/heloc/heloc/server/store"
+	"github.com/heloc/heloc/server/store/storetest"
 	"github.com/heloc/heloc/server/web"
 )
 
@@ -25,7 +26,7 @@ func withSharedLimiter(tb testing.TB) func(*web.Config, *store.DB) {
 // 4 through B are allowed, the 11th, through B, is refused. With a limiter
 // in each server's memory B would allow its 5th.
 func TestLimitSharedBetweenServers(t *testing.T) {
-	dsn := newPostgresDSN(t)
+	dsn := storetest.DSN(t, "postgres")
 	a := mustOpenServerAt(t, web.Config{}, dsn, withSharedLimiter(t))
 	b := mustOpenServerAt(t, web.Config{}, dsn, withSharedLimiter(t))
 	for i := range 6 {
