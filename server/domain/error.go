@@ -5,6 +5,7 @@ package domain
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes. Each maps to one HTTP status and one tRPC code in the web
@@ -35,6 +36,19 @@ type Error struct {
 	Code    string
 	Message string
 	Fields  []FieldError
+	// RetryAfter, for ETOOMANY, is how long the caller should wait before
+	// trying again; both wires send it as the Retry-After header.
+	RetryAfter time.Duration
+}
+
+// ErrorRetryAfter returns how long to wait before trying again if err is an
+// *Error that says so, else 0.
+func ErrorRetryAfter(err error) time.Duration {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.RetryAfter
+	}
+	return 0
 }
 
 func (e *Error) Error() string {

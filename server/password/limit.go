@@ -32,7 +32,7 @@ const RetryAfter = 1
 // ErrBusy refuses a hash when every slot stayed taken for MaxWait. It is a
 // rate refusal (ETOOMANY: 429 on both wires), the same for every caller, so
 // it tells nothing about the account.
-var ErrBusy = &domain.Error{Code: domain.ETOOMANY,
+var ErrBusy = &domain.Error{Code: domain.ETOOMANY, RetryAfter: RetryAfter * time.Second,
 	Message: "Many people are signing in right now. Try again in a few seconds."}
 
 // hashBytes is the memory one hash of today's parameters holds.

@@ -2,15 +2,12 @@ package web
 
 import (
 	"encoding/json"
-	"errors"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/heloc/heloc/server/domain"
-	"github.com/heloc/heloc/server/password"
 )
 
 // Account creations allowed per client address per window: enough for a
@@ -45,20 +42,9 @@ func (s *Server) createAccount(c fiber.Ctx, in createAccountInput) (any, error) 
 		a.TCPAConsent = &domain.Consent{Version: tcpaConsentVersion}
 	}
 	if err := s.accounts.CreateApplicant(c.Context(), a, in.Password); err != nil {
-		return nil, retryLater(c, err)
+		return nil, err
 	}
 	return fiber.Map{"codeSent": true}, nil
-}
-
-// retryLater adds Retry-After to the answer when err is the password
-// hashing gate's refusal (429 TOO_MANY_REQUESTS on tRPC, TooManyRequests
-// on the auth APIs): every slot was busy, and a second later one is likely
-// free. It returns err.
-func retryLater(c fiber.Ctx, err error) error {
-	if errors.Is(err, password.ErrBusy) {
-		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(password.RetryAfter))
-	}
-	return err
 }
 
 type setPasswordInput struct {
@@ -71,7 +57,7 @@ func (s *Server) setPassword(c fiber.Ctx, in setPasswordInput) (any, error) {
 		return nil, err
 	}
 	if err := s.accounts.SetApplicantPassword(c.Context(), a.ID, in.Password); err != nil {
-		return nil, retryLater(c, err)
+		return nil, err
 	}
 	return fiber.Map{"passwordSet": true}, nil
 }

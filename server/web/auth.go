@@ -119,7 +119,7 @@ func (s *Server) authHandler(api authAPI, fn authFunc) fiber.Handler {
 			out, err = fn(c, api, nil)
 		}
 		if err != nil {
-			retryLater(c, err)
+			setRetryAfter(c, err)
 			ae := s.authErrorOf(c, err)
 			body := fiber.Map{"error": ae.code, "status": ae.status, "ok": false, "message": ae.message,
 				"url": s.origin(c) + api.loginPath + "?error=" + url.QueryEscape(ae.code)}
@@ -312,8 +312,8 @@ const (
 
 // limit spends one attempt of key and refuses when over max in the window.
 func (s *Server) limit(key string, max int) error {
-	if ok, _ := s.limiter.Allow(key, max, limitWindow); !ok {
-		return domain.Errorf(domain.ETOOMANY, "Too many tries. Wait a few minutes and try again.")
+	if ok, retry := s.limiter.Allow(key, max, limitWindow); !ok {
+		return &domain.Error{Code: domain.ETOOMANY, RetryAfter: retry, Message: "Too many tries. Wait a few minutes and try again."}
 	}
 	return nil
 }
@@ -539,8 +539,8 @@ func (s *Server) clientLog(c fiber.Ctx, api authAPI, _ url.Values) (any, error) 
 	if len(c.Body()) > maxClientLog {
 		return nil, domain.Errorf(domain.ETOOLARGE, "The log line is too large.")
 	}
-	if ok, _ := s.limiter.Allow("log|"+c.IP(), logLinesPerMin, time.Minute); !ok {
-		return nil, domain.Errorf(domain.ETOOMANY, "Too many log lines.")
+	if ok, retry := s.limiter.Allow("log|"+c.IP(), logLinesPerMin, time.Minute); !ok {
+		return nil, &domain.Error{Code: domain.ETOOMANY, RetryAfter: retry, Message: "Too many log lines."}
 	}
 	form, err := parseAuthBody(c.Get(fiber.HeaderContentType), c.Body())
 	if err != nil {

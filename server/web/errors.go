@@ -3,6 +3,8 @@ package web
 import (
 	"errors"
 	"log/slog"
+	"math"
+	"strconv"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -61,6 +63,7 @@ func (s *Server) rowFor(c fiber.Ctx, err error, path string) trpcCode {
 // "Internal error.".
 func (s *Server) toTRPCError(c fiber.Ctx, err error, path string) trpcError {
 	row := s.rowFor(c, err, path)
+	setRetryAfter(c, err)
 	return trpcError{
 		Message: domain.ErrorMessage(err),
 		Code:    row.rpc,
@@ -109,4 +112,12 @@ func isAPI(path string) bool {
 
 func (s *Server) handleAPINotFound(c fiber.Ctx) error {
 	return domain.Errorf(domain.ENOTFOUND, "No such API endpoint.")
+}
+
+// setRetryAfter sends Retry-After, in whole seconds rounded up, when err
+// says how long to wait (domain.Error.RetryAfter).
+func setRetryAfter(c fiber.Ctx, err error) {
+	if d := domain.ErrorRetryAfter(err); d > 0 {
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(int(math.Ceil(d.Seconds()))))
+	}
 }

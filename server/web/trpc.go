@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"encoding/json"
-	"math"
 	"mime"
 	"net/url"
 	"strconv"
@@ -240,10 +239,8 @@ func (s *Server) limitDecisions(c fiber.Ctx, path string) error {
 	if id.applicant != nil {
 		key = path + "|applicant|" + id.applicant.ID
 	}
-	ok, retry := s.limiter.Allow(key, limit, decisionWindow)
-	if !ok {
-		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(int(math.Ceil(retry.Seconds()))))
-		return domain.Errorf(domain.ETOOMANY, "Too many requests. Wait a few minutes and try again.")
+	if ok, retry := s.limiter.Allow(key, limit, decisionWindow); !ok {
+		return &domain.Error{Code: domain.ETOOMANY, RetryAfter: retry, Message: "Too many requests. Wait a few minutes and try again."}
 	}
 	return nil
 }
