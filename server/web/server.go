@@ -54,7 +54,7 @@ type Store interface {
 
 // Policy is what the web layer needs of the policy engine.
 type Policy interface {
-	Decide(ctx context.Context, entrypoint string, input any) (any, error)
+	Decider
 	// DecideAt also names the revision that decided, for the decision record.
 	DecideAt(ctx context.Context, entrypoint string, input any) (any, string, error)
 	Revision() string

@@ -137,7 +137,8 @@ func (s *Server) setStaffRole(c fiber.Ctx, in setStaffRoleInput) (any, error) {
 	return s.store.FindStaffUserByID(c.Context(), in.UserID)
 }
 
-// Decider is what the role check needs of the policy engine.
+// Decider evaluates a policy entrypoint; it is all that the role check
+// needs of the policy engine (heloc admin create uses it without a server).
 type Decider interface {
 	Decide(ctx context.Context, entrypoint string, input any) (any, error)
 }
