@@ -11,16 +11,17 @@ import (
 // Error codes. Each maps to one HTTP status and one tRPC code in the web
 // package; anything that is not an *Error is shown as "Internal error.".
 const (
-	EINVALID      = "invalid"      // input failed validation
-	EUNAUTHORIZED = "unauthorized" // no or bad credentials
-	EFORBIDDEN    = "forbidden"    // authenticated but not allowed, or a guard refused
-	ENOTFOUND     = "not_found"    // the thing asked for does not exist (or is not the caller's)
-	ECONFLICT     = "conflict"     // the write clashes with what is stored
-	ETOOMANY      = "too_many"     // rate limited
-	EMETHOD       = "method"       // wrong HTTP method for the procedure
-	EPARSE        = "parse"        // the request could not be decoded
-	ETOOLARGE     = "too_large"    // the request body is over the limit
-	EINTERNAL     = "internal"     // a fault of ours
+	EINVALID      = "invalid"           // input failed validation
+	EUNAUTHORIZED = "unauthorized"      // no or bad credentials
+	EFORBIDDEN    = "forbidden"         // authenticated but not allowed, or a guard refused
+	ENOTFOUND     = "not_found"         // the thing asked for does not exist (or is not the caller's)
+	ECONFLICT     = "conflict"          // the write clashes with what is stored
+	ETOOMANY      = "too_many"          // rate limited
+	EMETHOD       = "method"            // wrong HTTP method for the procedure
+	EPARSE        = "parse"             // the request could not be decoded
+	ETOOLARGE     = "too_large"         // the request body is over the limit
+	EHEADERS      = "headers_too_large" // the request line or headers are over the limit
+	EINTERNAL     = "internal"          // a fault of ours
 )
 
 // FieldError names one input field that failed validation and why, in words

@@ -35,6 +35,30 @@ func TestSQLiteFilesAreTheOwnersAlone(t *testing.T) {
 	}
 }
 
+// A database file left readable by others (made by an earlier version, or
+// copied in) is made the owner's alone when the server opens it.
+func TestSQLiteOpenTightensAnExistingDatabase(t *testing.T) {
+	dsn := NewDSN(t, "sqlite")
+	db := MustOpenDSN(t, dsn)
+	if err := db.CreateApplicant(context.Background(), &domain.Applicant{Email: "ana@example.com", FirstName: "Ana", LastName: "Ortiz"}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	var loose []string
+	for _, name := range []string{dsn, dsn + "-wal", dsn + "-shm"} {
+		if err := os.Chmod(name, 0o644); err == nil {
+			loose = append(loose, name)
+		}
+	}
+	db = MustOpenDSN(t, dsn)
+	for _, name := range loose {
+		wantMode(t, name, 0o600)
+	}
+	if _, err := db.FindApplicantByEmail(context.Background(), "ana@example.com"); err != nil {
+		t.Fatalf("the tightened database lost its data: %v", err)
+	}
+}
+
 func wantMode(t *testing.T, path string, want fs.FileMode) {
 	t.Helper()
 	info, err := os.Stat(path)

@@ -103,6 +103,13 @@ func (db *DB) openSQLite(path string) error {
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
 	}
+	// A database made before files were created 0600 (or copied in with a
+	// looser mode) is tightened, with its -wal and -shm files.
+	for _, name := range []string{path, path + "-wal", path + "-shm"} {
+		if err := ownerOnly(name); err != nil {
+			return fmt.Errorf("open sqlite: %w", err)
+		}
+	}
 	write, err := sqlx.Open("sqlite3", path+"?"+sqliteWriteParams)
 	if err != nil {
 		return fmt.Errorf("open sqlite: %w", err)
@@ -118,6 +125,22 @@ func (db *DB) openSQLite(path string) error {
 	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
 	db.dialect, db.write, db.read = "sqlite", write, read
 	return nil
+}
+
+// ownerOnly takes the group's and others' access away from the file at
+// name, when it exists.
+func ownerOnly(name string) error {
+	info, err := os.Stat(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if info.Mode().Perm()&0o077 == 0 {
+		return nil
+	}
+	return os.Chmod(name, info.Mode().Perm()&0o700)
 }
 
 // Close closes both pools.

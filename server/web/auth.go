@@ -99,6 +99,8 @@ func (s *Server) authErrorOf(c fiber.Ctx, err error) *authError {
 		return authErr(429, "TooManyRequests", msg)
 	case domain.ETOOLARGE:
 		return authErr(413, "CALLBACK_CREDENTIALS_HANDLER_ERROR", msg)
+	case domain.EHEADERS:
+		return authErr(431, "CALLBACK_CREDENTIALS_HANDLER_ERROR", msg)
 	}
 	s.log.ErrorContext(c.Context(), "auth call failed", slog.String("path", c.Path()), slog.String("error", err.Error()))
 	return authErr(500, "Default", "Internal error.")
@@ -119,17 +121,32 @@ func (s *Server) authHandler(api authAPI, fn authFunc) fiber.Handler {
 			out, err = fn(c, api, nil)
 		}
 		if err != nil {
-			setRetryAfter(c, err)
-			ae := s.authErrorOf(c, err)
-			body := fiber.Map{"error": ae.code, "status": ae.status, "ok": false, "message": ae.message,
-				"url": s.origin(c) + api.loginPath + "?error=" + url.QueryEscape(ae.code)}
-			if len(ae.fields) > 0 {
-				body["fields"] = ae.fields
-			}
-			return c.Status(ae.status).JSON(body)
+			return s.writeAuthError(c, api, err)
 		}
 		return c.JSON(out)
 	}
+}
+
+// writeAuthError answers err in the auth APIs' shape.
+func (s *Server) writeAuthError(c fiber.Ctx, api authAPI, err error) error {
+	setRetryAfter(c, err)
+	ae := s.authErrorOf(c, err)
+	body := fiber.Map{"error": ae.code, "status": ae.status, "ok": false, "message": ae.message,
+		"url": s.origin(c) + api.loginPath + "?error=" + url.QueryEscape(ae.code)}
+	if len(ae.fields) > 0 {
+		body["fields"] = ae.fields
+	}
+	return c.Status(ae.status).JSON(body)
+}
+
+// authAPIAt is the auth API that path belongs to.
+func authAPIAt(path string) (authAPI, bool) {
+	for _, api := range authAPIs {
+		if path == api.base || strings.HasPrefix(path, api.base+"/") {
+			return api, true
+		}
+	}
+	return authAPI{}, false
 }
 
 // maxAuthForm caps an auth form's size and field count.

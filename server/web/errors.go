@@ -28,6 +28,7 @@ var errorTable = map[string]trpcCode{
 	domain.EMETHOD:       {"METHOD_NOT_SUPPORTED", -32005, 405},
 	domain.ECONFLICT:     {"CONFLICT", -32009, 409},
 	domain.ETOOLARGE:     {"PAYLOAD_TOO_LARGE", -32013, 413},
+	domain.EHEADERS:      {"PAYLOAD_TOO_LARGE", -32013, 431},
 	domain.ETOOMANY:      {"TOO_MANY_REQUESTS", -32029, 429},
 	domain.EINTERNAL:     {"INTERNAL_SERVER_ERROR", -32603, 500},
 }
@@ -72,8 +73,11 @@ func (s *Server) toTRPCError(c fiber.Ctx, err error, path string) trpcError {
 }
 
 // handleError answers errors that escape a handler, including Fiber's own
-// (an oversized body, an unknown method). API paths get the tRPC error
-// shape; pages get plain text.
+// (an oversized body, over-long headers, an unknown method). Auth API paths
+// get the auth error shape, other API paths the tRPC error shape, pages
+// plain text. A request the server could not read far enough to know its
+// path (a chunked body over the limit, a request line or headers over the
+// read buffer) is answered in the tRPC shape.
 func (s *Server) handleError(c fiber.Ctx, err error) error {
 	var fe *fiber.Error
 	if errors.As(err, &fe) {
@@ -83,17 +87,26 @@ func (s *Server) handleError(c fiber.Ctx, err error) error {
 			return c.Status(fe.Code).SendString(fe.Message)
 		}
 	}
-	if isAPI(c.Path()) {
+	path := c.Path()
+	if len(c.Request().Header.RawHeaders()) == 0 {
+		path = "/api/trpc"
+	}
+	if api, ok := authAPIAt(path); ok {
+		return s.writeAuthError(c, api, err)
+	}
+	if isAPI(path) {
 		te := s.toTRPCError(c, err, "")
 		return c.Status(te.Data.HTTPStatus).JSON(fiber.Map{"error": te})
 	}
-	return c.Status(s.rowFor(c, err, c.Path()).status).SendString(domain.ErrorMessage(err))
+	return c.Status(s.rowFor(c, err, path).status).SendString(domain.ErrorMessage(err))
 }
 
 func fromFiberError(fe *fiber.Error) error {
 	switch fe.Code {
 	case fiber.StatusRequestEntityTooLarge:
 		return domain.Errorf(domain.ETOOLARGE, "The request is too large.")
+	case fiber.StatusRequestHeaderFieldsTooLarge:
+		return domain.Errorf(domain.EHEADERS, "The request's address or headers are too long.")
 	case fiber.StatusNotFound:
 		return domain.Errorf(domain.ENOTFOUND, "Not found.")
 	case fiber.StatusMethodNotAllowed:

@@ -175,12 +175,15 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	}
 	s.spa = app
 	fcfg := fiber.Config{
-		AppName:      cfg.ProductName,
-		BodyLimit:    cfg.BodyLimit,
-		ReadTimeout:  15 * time.Second,
-		WriteTimeout: 30 * time.Second,
-		IdleTimeout:  60 * time.Second,
-		ErrorHandler: s.handleError,
+		AppName:   cfg.ProductName,
+		BodyLimit: cfg.BodyLimit,
+		// A query's input travels in its URL; 16 KiB of request line and
+		// headers leaves room for a page's answers.
+		ReadBufferSize: 16 << 10,
+		ReadTimeout:    15 * time.Second,
+		WriteTimeout:   30 * time.Second,
+		IdleTimeout:    60 * time.Second,
+		ErrorHandler:   s.handleError,
 	}
 	trust, err := newProxyTrust(cfg.TrustProxy || len(cfg.TrustedProxies) > 0, cfg.TrustedProxies)
 	if err != nil {
