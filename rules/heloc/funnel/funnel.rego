@@ -53,9 +53,10 @@ routes := [{"path": page.path, "title": page.label, "area": page.area} | some pa
 #   sees, in funnel order, each with its label, step, section, order number
 #   and state (done, current or upcoming), and the pages before and after
 #   it. Input: {"path": string, "applicationStatus": string | null,
-#   "answers": {"hasCoborrower": bool, "isSelfEmployed": bool}}; the server
-#   fills in the status and answers of a signed-in applicant's loan, and a
-#   visitor without one sends their own answers. A page outside every flow
+#   "answers": {"hasCoborrower": bool, "isSelfEmployed": bool},
+#   "variant": string}; the server fills in the status and answers of a
+#   signed-in applicant's loan (a visitor without one sends their own
+#   answers) and the funnel variant it is set to (standard by default). A page outside every flow
 #   (a public page, a path that is no page) has an empty flow; a page beside
 #   its area's flow (the application summary) has the flow without a current
 #   page, and no previous or next.
@@ -102,13 +103,44 @@ _flow_of(area) := [{
 	numbers := order
 	labels := sections
 	shown := _shown
+	variant := _variant
 	keys := sort([[object.get(numbers, page.step, null), i] |
 		some i, page in tables.pages
 		page.area == area
 		page.step
 		object.get(page, "when", "always") in shown
+		variant in object.get(page, "variants", [variant])
 	])
 }
+
+# METADATA
+# title: Funnel variant
+# description: >-
+#   The variant of the funnel the server is set to (input.variant; the
+#   first of the table's variants, standard, when none is given). A page
+#   whose row lists variants is shown only in those: property-usage is not
+#   in withoutPropertyUsage.
+# custom:
+#   source: issue 11 ("the variant without property-usage selectable by a setting")
+default _variant := "standard"
+
+_variant := input.variant if is_string(input.variant)
+
+_variant := tables.variants[0] if {
+	not is_string(input.variant)
+	is_string(tables.variants[0])
+}
+
+# METADATA
+# title: Funnel variants
+# description: >-
+#   The variants the funnel knows (tables.variants), the default first; the
+#   server refuses a FUNNEL_VARIANT setting that is not one of them.
+# custom:
+#   source: issue 11
+default variants := ["standard"]
+
+variants := tables.variants if is_array(tables.variants)
 
 # METADATA
 # title: Which pages a loan sees
@@ -194,17 +226,30 @@ _done contains i if {
 # title: Continue
 # description: >-
 #   The page after the current one in its flow; after the flow's last page,
-#   the first page of the area its area names as `next` (the preview offer
-#   leads on to the application). null where there is none.
+#   what its area names as `next`: an area's first page (the preview offer
+#   leads on to the application) or a page (the landing funnel leads on to
+#   property-value). null where there is none.
 # custom:
 #   source: spec §2 "Funnel step names and order numbers"
 default _next := null
 
 _next := _flow[_index + 1] if _index >= 0
 
-_next := _flow_of(tables.areas[_page.area].next)[0] if {
+_next := _after(tables.areas[_page.area].next) if {
 	_index >= 0
 	_index == count(_flow) - 1
+}
+
+# _after(name) is the page `next` names: the first page of the area's flow,
+# or the page at that path, as its own area's flow shows it.
+_after(name) := _flow_of(name)[0] if tables.areas[name]
+
+_after(name) := page if {
+	not tables.areas[name]
+	some row in tables.pages
+	row.path == name
+	some page in _flow_of(row.area)
+	page.path == name
 }
 
 # METADATA

@@ -87,28 +87,32 @@ test_join_waitlist_is_the_last_step if {
 
 # --- §2 "Full application section labels" ---
 
-test_application_is_labelled_personal_info if funnel.sections.application == "Personal Info"
+# The spec writes the labels in Title Case ("Personal Info"); the product
+# writes every label in sentence case, so these are the spec's words in
+# sentence case.
 
-test_application3_is_labelled_property_info if funnel.sections.application3 == "Property Info"
+test_application_is_labelled_personal_info if funnel.sections.application == "Personal info"
+
+test_application3_is_labelled_property_info if funnel.sections.application3 == "Property info"
 
 test_application4_is_labelled_additional_real_estate if {
-	funnel.sections.application4 == "Additional Real Estate"
+	funnel.sections.application4 == "Additional real estate"
 }
 
 test_application5_is_labelled_employment_history if {
-	funnel.sections.application5 == "Employment History"
+	funnel.sections.application5 == "Employment history"
 }
 
 test_manual_income_verification_is_labelled_other_income_sources if {
-	funnel.sections.manualIncomeVerification == "Other Income Sources"
+	funnel.sections.manualIncomeVerification == "Other income sources"
 }
 
 test_application6_is_labelled_income_verification if {
-	funnel.sections.application6 == "Income Verification"
+	funnel.sections.application6 == "Income verification"
 }
 
 test_debt_consolidation_is_labelled_debt_consolidation if {
-	funnel.sections.debtConsolidation == "Debt Consolidation"
+	funnel.sections.debtConsolidation == "Debt consolidation"
 }
 
 test_application7_is_labelled_demographics if funnel.sections.application7 == "Demographics"
@@ -117,16 +121,16 @@ test_application8_is_labelled_declarations if funnel.sections.application8 == "D
 
 test_disclosures_is_labelled_e_sign_heca if funnel.sections.disclosures == "E-sign HECA"
 
-# The spec gives identityVerification no label: ours is "Identity Verification".
+# The spec gives identityVerification no label: ours is "Identity verification".
 test_identity_verification_is_labelled_identity_verification if {
-	funnel.sections.identityVerification == "Identity Verification"
+	funnel.sections.identityVerification == "Identity verification"
 }
 
-test_income_docs_is_labelled_income_docs if funnel.sections.incomeDocs == "Income Docs"
+test_income_docs_is_labelled_income_docs if funnel.sections.incomeDocs == "Income docs"
 
-# The spec gives loanDisbursement no label: ours is "Loan Disbursement".
+# The spec gives loanDisbursement no label: ours is "Loan disbursement".
 test_loan_disbursement_is_labelled_loan_disbursement if {
-	funnel.sections.loanDisbursement == "Loan Disbursement"
+	funnel.sections.loanDisbursement == "Loan disbursement"
 }
 
 test_application_submitted_is_labelled_submitted if {
@@ -162,11 +166,12 @@ test_the_prequal_flow_walks_the_spec_steps_in_order if {
 	]
 }
 
+# The spec's labels (Property Address, Listed For Sale, ...), in sentence case.
 test_the_prequal_flow_carries_the_spec_labels if {
 	[p.label | some p in _prequal.pages] == [
-		"Property Address", "Listed For Sale", "New Mortgage", "Disqualifying Issues",
-		"Credit Pull", "Coborrower Info", "Select Mortgage", "Debt Payoff", "Pre-Offer",
-		"Preview Offer",
+		"Property address", "Listed for sale", "New mortgage", "Disqualifying issues",
+		"Credit pull", "Coborrower info", "Select mortgage", "Debt payoff", "Pre-offer",
+		"Preview offer",
 	]
 }
 
@@ -180,7 +185,8 @@ test_the_prequal_flow_is_the_prequal_paths_in_order if {
 # --- §2 "Landing funnel question pages" ---
 
 # The landing funnel's questions, in the spec's order. name and email are
-# asked where the account is made, so the initial setup has no page for them.
+# asked in the landing area, where the account is made, so the initial setup
+# has no page for them.
 _landing_questions := [
 	"name", "email", "property-value", "mortgage-estimate", "has-fbm", "is-self-employed",
 	"credit-range", "zip", "property-usage", "credit-score", "mortgage-balance", "preview-offer",
@@ -196,6 +202,144 @@ test_the_initial_setup_asks_the_landing_funnel_questions_in_the_spec_order if {
 	asked := [s | some p in flow.pages; s := _slug(p.path); s in _landing_questions]
 	asked == [q | some q in _landing_questions; q in asked]
 	{q | some q in _landing_questions; not q in asked} == {"name", "email"}
+}
+
+test_name_and_email_are_the_landing_funnels_first_questions if {
+	flow := funnel.pages with input as {"path": "/start/name"}
+	[_slug(p.path) | some p in array.slice(flow.pages, 0, 2)] == ["name", "email"]
+}
+
+# --- The landing funnel (the contract's page table) ---
+
+_landing := _decide("/start/name", {})
+
+test_the_landing_funnel_asks_its_rows_in_order if {
+	[p.path | some p in _landing.pages] == [page.path |
+		some page in tables.pages
+		page.area == "landing"
+		page.step
+	]
+}
+
+test_the_landing_funnel_makes_the_account_before_the_money_questions if {
+	steps := [p.step | some p in _landing.pages]
+	steps == [
+		"name", "email", "phone", "setupConsent",
+		"annualIncome", "monthlyDebts", "desiredAmount", "loanReason",
+	]
+}
+
+test_the_landing_funnel_continues_to_property_value if {
+	last := _landing.pages[count(_landing.pages) - 1]
+	result := funnel.pages with input as {"path": last.path}
+	result.next.path == tables.areas.landing.next
+	result.next.path == "/app/initial-setup/property-value"
+	result.next.area == "initialSetup"
+	result.next.step == "propertyValue"
+}
+
+test_the_landing_funnel_starts_without_back if {
+	_landing.previous == null
+}
+
+test_the_offer_summary_and_after_offer_are_beside_the_landing_flow if {
+	every path in ["/start/best-offer-summary", "/start/after-offer"] {
+		result := funnel.pages with input as {"path": path}
+		result.area == "landing"
+		not path in {p.path | some p in result.pages}
+		result.next == null
+		result.previous == null
+	}
+}
+
+# --- Step 7.5: the self-reported estimate ---
+
+test_the_estimate_page_comes_after_property_usage_and_before_the_credit_check if {
+	paths := _paths("/app/initial-setup/property-value", {})
+	some i, j, k
+	paths[i] == "/app/initial-setup/property-usage"
+	paths[j] == "/app/initial-setup/pre-offer"
+	paths[k] == "/app/initial-setup/credit-score"
+	i + 1 == j
+	j + 1 == k
+}
+
+# --- The funnel's variants ---
+
+_initial_setup(variant) := [p.path | some p in r.pages] if {
+	r := funnel.pages with input as {"path": "/app/initial-setup/property-value", "variant": variant}
+}
+
+test_the_standard_variant_asks_every_initial_setup_question if {
+	"/app/initial-setup/property-usage" in _initial_setup("standard")
+	_paths("/app/initial-setup/property-value", {}) == _initial_setup(tables.variants[0])
+}
+
+test_the_variant_without_property_usage_omits_only_that_page if {
+	without := _initial_setup("withoutPropertyUsage")
+	not "/app/initial-setup/property-usage" in without
+	[p | some p in _initial_setup("standard"); p != "/app/initial-setup/property-usage"] == without
+}
+
+test_without_property_usage_the_zip_page_continues_to_the_estimate if {
+	result := funnel.pages with input as {"path": "/app/initial-setup/zip", "variant": "withoutPropertyUsage"}
+	result.next.path == "/app/initial-setup/pre-offer"
+}
+
+test_a_page_shows_in_exactly_the_variants_its_row_lists if {
+	wrong := [[page.path, variant] |
+		some page in tables.pages
+		page.step
+		not page.when
+		some variant in tables.variants
+		listed := variant in object.get(page, "variants", tables.variants)
+		_shown_in(page, variant) != listed
+	]
+	wrong == []
+}
+
+_shown_in(page, variant) := page.path in {p.path |
+	r := funnel.pages with input as {"path": page.path, "variant": variant}
+	some p in r.pages
+}
+
+test_the_variants_are_the_tables if {
+	funnel.variants == tables.variants
+	tables.variants[0] == "standard"
+}
+
+# --- The waitlist (step joinWaitlist, 27) ---
+
+test_the_waitlist_page_has_no_back_or_continue if {
+	result := funnel.pages with input as {"path": "/join-waitlist"}
+	result.area == "waitlist"
+	result.previous == null
+	result.next == null
+}
+
+test_the_waitlist_page_is_the_join_waitlist_step if {
+	some page in tables.pages
+	page.path == "/join-waitlist"
+	page.step == "joinWaitlist"
+}
+
+# --- Labels in one case style ---
+
+# A word in Title Case: a capital, then a lowercase letter. Acronyms (ZIP,
+# HECA) and the first word are allowed.
+_title_case_words(label) := [w |
+	some i, w in split(label, " ")
+	i > 0
+	regex.match(`^[A-Z][a-z]`, w)
+]
+
+test_every_label_is_in_sentence_case if {
+	every page in tables.pages {
+		_title_case_words(page.label) == []
+	}
+	every _, label in tables.sections {
+		_title_case_words(label) == []
+	}
 }
 
 # --- The page table (tables.pages, tables.areas) ---
@@ -317,14 +461,14 @@ test_every_page_carries_its_step_section_and_order_number if {
 
 test_the_application_starts_at_personal_info_and_ends_submitted if {
 	pages := _decide("/app/application/1", {}).pages
-	pages[0].section == "Personal Info"
+	pages[0].section == "Personal info"
 	pages[count(pages) - 1].section == "Submitted"
 }
 
 # --- Back and Continue ---
 
 test_every_page_of_a_flow_leads_to_its_neighbours if {
-	every area in ["initialSetup", "application", "prequal"] {
+	every area in ["landing", "initialSetup", "application", "prequal"] {
 		first := [page.path | some page in tables.pages; page.area == area; page.step][0]
 		flow := _paths(first, _everything)
 		every i, path in flow {

@@ -190,6 +190,8 @@ test_the_exempt_pages_are_exactly_the_spec_list if {
 		"/app/application/application-summary", "/app/bank-statement",
 		"/app/application/business-information", "/portal", "/portal/login", "/portal/manage-users",
 		"/app/ineligible/low-equity", "/app/ineligible/boost", "/app/ineligible/late-payment",
+		# Beside the landing flow: the offer kept, and the waitlist page.
+		"/start/best-offer-summary", "/start/after-offer", "/join-waitlist",
 	}
 }
 

@@ -2,9 +2,14 @@ import data from './routes.json';
 import { AREAS, paths, routes } from '@/config/paths';
 
 // Spec §2, written out here independently of routes.json.
+const landing = [
+  'name', 'email', 'phone', 'contact-information', 'annual-income', 'monthly-debts', 'desired-amount',
+  'loan-reason', 'best-offer-summary', 'after-offer',
+].map((s) => `/start/${s}`);
 const initialSetup = [
   'property-usage', 'credit-income', 'has-fbm', 'preview-offer', 'zip', 'property-value',
   'mortgage-balance', 'coborrower', 'credit-score', 'credit-range', 'is-self-employed', 'mortgage-estimate',
+  'pre-offer',
 ].map((s) => `/app/initial-setup/${s}`);
 const ineligible = ['low-equity', 'boost', 'late-payment'].map((s) => `/app/ineligible/${s}`);
 const application = [
@@ -20,12 +25,14 @@ const prequal = [
 const expected: Record<string, string[]> = {
   public: ['/', '/insights', '/insight-blog', '/faq', '/privacy-statement', '/license', '/e-consent', '/terms-of-use'],
   login: ['/app/login', '/portal/login'],
+  landing,
   initialSetup,
   ineligible,
   application,
   standalone: ['/app/upload', '/app/bank-statement'],
   portal: ['/portal', '/portal/manage-users'],
   prequal,
+  waitlist: ['/join-waitlist'],
   error: ['/error'],
 };
 

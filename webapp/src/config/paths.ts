@@ -7,12 +7,14 @@ import data from '@/app/routes.json';
 export const AREAS = [
   'public',
   'login',
+  'landing',
   'initialSetup',
   'ineligible',
   'application',
   'standalone',
   'portal',
   'prequal',
+  'waitlist',
   'error',
 ] as const;
 
