@@ -1,26 +1,102 @@
-import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Anchor, Button, Group, List, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
 
 import { PageHeading } from '@/components/ui/page-heading';
+import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
+import { useSession } from '@/features/auth/stores/session-store';
 
-import { ineligibleCopy } from '../content/ineligible-copy';
-import { usePrequalStore } from '../stores/prequal-store';
+import { useAdverseAction } from '../api/get-adverse-action';
+import { estimateOnlyNote, ineligibleCopy } from '../content/ineligible-copy';
+import { AdverseActionNotice } from './outcome/adverse-action-notice';
+import { useRememberedOutcome, type Outcome } from './outcome/remember-outcome';
 
-/** Why we can't offer a line, what would change that, and the notice that follows. */
+function Reasons({ reasons }: { reasons: string[] }) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="why">
+      <Title order={2} fz="xl" id="why">
+        Why
+      </Title>
+      {reasons.length > 0 ? (
+        <List spacing="xs">
+          {reasons.map((r) => (
+            <List.Item key={r}>{r}</List.Item>
+          ))}
+        </List>
+      ) : (
+        <Text>The reasons for this answer are in your notice. Sign in to see it again.</Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The notice part: the stored adverse-action notice, or why there is none. */
+function NoticePart({
+  outcome,
+  signedIn,
+  notice,
+}: {
+  outcome: Outcome | null;
+  signedIn: boolean;
+  notice: ReturnType<typeof useAdverseAction>;
+}) {
+  const { pathname } = useLocation();
+
+  if (signedIn && notice.isPending) {
+    return (
+      <Stack gap="xs">
+        <VisuallyHidden role="status">Loading your notice</VisuallyHidden>
+        <Skeleton h={24} w="50%" aria-hidden="true" />
+        <Skeleton h={120} aria-hidden="true" />
+      </Stack>
+    );
+  }
+  if (signedIn && notice.isError) {
+    return <QueryError title="We couldn’t load your notice" error={notice.error} onRetry={() => void notice.refetch()} />;
+  }
+  if (signedIn && notice.data) return <AdverseActionNotice notice={notice.data} />;
+  if (outcome?.source === 'estimate') {
+    return (
+      <Alert variant="light" color="harbor" title="Based on what you told us">
+        {estimateOnlyNote}
+      </Alert>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <Text>
+        We keep the notice of this decision with your account.{' '}
+        <Anchor component={Link} to={`${paths.appLogin}?callbackUrl=${encodeURIComponent(pathname)}`}>
+          Sign in to see it
+        </Anchor>
+        .
+      </Text>
+    );
+  }
+  return <Text>There is no notice on file for this answer yet. If you check again with a credit check, we will keep one here.</Text>;
+}
+
+/**
+ * An ineligible outcome (low-equity, boost, late-payment): why, in the
+ * eligibility policy's words with their numbers, what could change the
+ * answer, and the adverse-action notice, stored with the decision and
+ * shown again on a later visit (or, for an estimate, why there is none).
+ */
 export function IneligibleOutcome({ reason }: { reason: string }) {
   const copy = ineligibleCopy[reason];
-  const adverseActionMessage = usePrequalStore((s) => s.adverseActionMessage);
+  const outcome = useRememberedOutcome();
+  const { status } = useSession('applicant');
+  const signedIn = status === 'authenticated';
+  const notice = useAdverseAction({ enabled: signedIn });
   if (!copy) return null;
+  // Reached without this browser's reasons (another device, a cleared
+  // store): the notice's principal reasons say why.
+  const reasons = outcome?.reasons ?? notice.data?.reasons ?? [];
 
   return (
     <Stack gap="xl">
       <PageHeading title={copy.heading} help={copy.explanation} />
-      {adverseActionMessage ? (
-        <Alert variant="light" color="gray" title="The reason we gave">
-          {adverseActionMessage}
-        </Alert>
-      ) : null}
+      <Reasons reasons={reasons} />
       <Stack gap="sm" component="section" aria-labelledby="what-helps">
         <Title order={2} fz="xl" id="what-helps">
           What could change the answer
@@ -31,18 +107,17 @@ export function IneligibleOutcome({ reason }: { reason: string }) {
           ))}
         </List>
       </Stack>
-      <Stack gap="xs" component="section" aria-labelledby="notice">
-        <Title order={2} fz="xl" id="notice">
+      <Stack gap="sm" component="section" aria-labelledby="notice">
+        <Title order={2} fz="xl" id="notice" className="no-print">
           Your notice
         </Title>
-        <Text>
-          As federal law requires, we will send you a written notice with the principal reasons for this decision. Where
-          your credit report played a part, the notice names the credit bureau and explains your right to a free copy of
-          your report.
-        </Text>
+        {status === 'loading' ? <Skeleton h={80} aria-hidden="true" /> : <NoticePart outcome={outcome} signedIn={signedIn} notice={notice} />}
       </Stack>
-      <Group gap="sm">
-        <Button component={Link} to={paths.home}>
+      <Group gap="sm" className="no-print">
+        <Button component={Link} to={paths.initialSetup['property-value']!}>
+          Check again
+        </Button>
+        <Button component={Link} to={paths.home} variant="default">
           Back to the home page
         </Button>
         <Button component={Link} to={paths.faq} variant="default">

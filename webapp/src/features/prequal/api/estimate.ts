@@ -1,0 +1,47 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/api/client';
+import type { components } from '@/api/schema.gen';
+import { expectShape, is } from '@/api/shape';
+
+import type { CreditRange } from './get-answers';
+import { isEligibility } from './get-quote';
+
+type Schemas = components['schemas'];
+
+// prequal.estimate: the self-reported estimate (spec §2, step 7.5), decided
+// by the eligibility and offer policies on the homeowner's own answers,
+// before any credit pull. A mutation on the wire (each answer is stored as a
+// decision), read here as a query keyed by the answers, so the page shows
+// the one estimate for the answers it has.
+
+/** The generated input, plus the self-reported credit range the issue adds (mapped by a table to a score). */
+export type EstimateInput = Omit<Schemas['EstimateInput'], 'creditScore'> & {
+  creditScore?: number | null;
+  creditRange?: CreditRange;
+};
+export type EstimateResult = Schemas['EstimateResult'];
+
+const PROCEDURE = 'prequal.estimate';
+
+const isEstimate = is.shape({
+  eligibility: isEligibility,
+  offer: is.shape({ eligible: is.boolean, maxLine: is.number, minLine: is.number, cltv: is.number, apr: is.number, originationFee: is.number }),
+});
+
+export async function estimate(input: EstimateInput): Promise<EstimateResult> {
+  return expectShape<EstimateResult>(PROCEDURE, await api.mutate(PROCEDURE, input), isEstimate);
+}
+
+export function getEstimateQueryOptions(input: EstimateInput) {
+  return queryOptions({
+    queryKey: ['prequal', 'estimate', input] as const,
+    queryFn: () => estimate(input),
+    // The same answers give the same estimate: asked once per visit of the page.
+    staleTime: Infinity,
+  });
+}
+
+export function useEstimate(input: EstimateInput | null) {
+  return useQuery({ ...getEstimateQueryOptions(input ?? ({} as EstimateInput)), enabled: input !== null });
+}

@@ -1,0 +1,54 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/api/client';
+import { expectShape, is } from '@/api/shape';
+
+// prequal.adverseAction: the adverse-action notice stored with the loan's
+// last ineligible decision on the bureau's data (ECOA, Reg B 12 CFR 1002.9;
+// FCRA §615(a)), or null when there is none. The same object as
+// quote.current's adverseAction, so a later visit shows the notice again.
+// Typed from the contract until the CUE definition is generated.
+
+export type AdverseAction = {
+  noticeId: string;
+  /** The notice's date, yyyy-MM-dd. */
+  date: string;
+  /** The principal reasons, in Reg B's words. */
+  reasons: string[];
+  /** The score used; null when the report had none (a thin file). */
+  score: number | null;
+  scoreRange: { min: number; max: number };
+  scoreDate: string | null;
+  keyFactors: string[];
+  bureau: { name: string; address: string; phone: string; website: string };
+  creditor: { name: string; address: string; nmlsId: string };
+};
+
+const PROCEDURE = 'prequal.adverseAction';
+
+export const isAdverseAction = is.shape({
+  noticeId: is.string,
+  date: is.string,
+  reasons: is.arrayOf(is.string),
+  score: is.nullable(is.number),
+  scoreRange: is.shape({ min: is.number, max: is.number }),
+  keyFactors: is.arrayOf(is.string),
+  bureau: is.shape({ name: is.string, address: is.string, phone: is.string, website: is.string }),
+  creditor: is.shape({ name: is.string, address: is.string, nmlsId: is.string }),
+});
+
+export async function getAdverseAction({ signal }: { signal?: AbortSignal } = {}): Promise<AdverseAction | null> {
+  return expectShape<AdverseAction | null>(PROCEDURE, await api.query(PROCEDURE, undefined, { signal }), is.nullable(isAdverseAction));
+}
+
+export function getAdverseActionQueryOptions() {
+  return queryOptions({
+    queryKey: ['prequal', 'adverseAction'] as const,
+    queryFn: ({ signal }) => getAdverseAction({ signal }),
+  });
+}
+
+/** Only for a signed-in applicant: a visitor has no loan, so no notice. */
+export function useAdverseAction({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getAdverseActionQueryOptions(), enabled });
+}
