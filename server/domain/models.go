@@ -1,6 +1,10 @@
 package domain
 
-import "time"
+import (
+	"reflect"
+	"strings"
+	"time"
+)
 
 // Realm says which of the two separate sign-in worlds a session belongs to.
 // An applicant session is worthless on portal calls and the reverse.
@@ -53,11 +57,99 @@ type Loan struct {
 }
 
 // PrequalAnswers are the loan's answers to the prequalification questions
-// that decide which pages it sees (the funnel policy's `when`). Nothing
-// sensitive belongs here: no SSN, date of birth or income.
+// (schemas/prequal.cue #PrequalAnswers). Every field is optional: a page
+// saves its own, and a key not given keeps what is stored. They hold income
+// figures, so the store keeps them sealed; SSN and date of birth are never
+// among them (they travel only with a credit check).
 type PrequalAnswers struct {
-	HasCoborrower  bool `json:"hasCoborrower"`
-	IsSelfEmployed bool `json:"isSelfEmployed"`
+	PropertyValue     *int64           `json:"propertyValue,omitempty"`
+	ValuationAccepted *bool            `json:"valuationAccepted,omitempty"`
+	HasMortgage       *bool            `json:"hasMortgage,omitempty"`
+	MortgageEstimate  *int64           `json:"mortgageEstimate,omitempty"`
+	FBM               *FBMAnswers      `json:"fbm,omitempty"`
+	IsSelfEmployed    *bool            `json:"isSelfEmployed,omitempty"`
+	CreditRange       *string          `json:"creditRange,omitempty"`
+	Zip               *string          `json:"zip,omitempty"`
+	PropertyState     *string          `json:"propertyState,omitempty"`
+	PropertyUsage     *string          `json:"propertyUsage,omitempty"`
+	HasCoborrower     *bool            `json:"hasCoborrower,omitempty"`
+	Coborrower        *CoborrowerInfo  `json:"coborrower,omitempty"`
+	AnnualIncome      *int64           `json:"annualIncome,omitempty"`
+	MonthlyDebts      *int64           `json:"monthlyDebts,omitempty"`
+	DesiredAmount     *int64           `json:"desiredAmount,omitempty"`
+	LoanReason        *string          `json:"loanReason,omitempty"`
+	Address           *Address         `json:"address,omitempty"`
+	ListedForSale     *bool            `json:"listedForSale,omitempty"`
+	SubjectToMortgage *bool            `json:"subjectToMortgage,omitempty"`
+	Mortgages         []MortgageAnswer `json:"mortgages,omitempty"`
+	DebtsToPayOff     []string         `json:"debtsToPayOff,omitempty"`
+}
+
+// FBMAnswers are the has-fbm page's three questions (the last 4 years).
+type FBMAnswers struct {
+	Foreclosure  bool `json:"foreclosure"`
+	Bankruptcy   bool `json:"bankruptcy"`
+	Modification bool `json:"modification"`
+}
+
+// Any reports whether any of the three was answered yes.
+func (f *FBMAnswers) Any() bool {
+	return f != nil && (f.Foreclosure || f.Bankruptcy || f.Modification)
+}
+
+// CoborrowerInfo is who applies with the borrower (the coborrower page).
+type CoborrowerInfo struct {
+	FirstName    string `json:"firstName"`
+	LastName     string `json:"lastName"`
+	Email        string `json:"email"`
+	Relationship string `json:"relationship"`
+}
+
+// Address is a US postal address (schemas #Address).
+type Address struct {
+	Line1  string  `json:"line1"`
+	Line2  *string `json:"line2"`
+	City   string  `json:"city"`
+	State  string  `json:"state"`
+	Zip    string  `json:"zip"`
+	County *string `json:"county"`
+}
+
+// MortgageAnswer is the homeowner's word on a mortgage: one of the credit
+// report's (by its id), confirmed as a lien on this home or not, with the
+// balance corrected; or one the report missed (AddedByUser).
+type MortgageAnswer struct {
+	ID          string `json:"id"`
+	Confirmed   bool   `json:"confirmed"`
+	Balance     int64  `json:"balance"`
+	Creditor    string `json:"creditor"`
+	AddedByUser bool   `json:"addedByUser"`
+}
+
+// Merge returns a with every answer that b gives replacing a's.
+func (a PrequalAnswers) Merge(b PrequalAnswers) PrequalAnswers {
+	out := a
+	ov, bv := reflect.ValueOf(&out).Elem(), reflect.ValueOf(b)
+	for i := range bv.NumField() {
+		if f := bv.Field(i); !f.IsZero() {
+			ov.Field(i).Set(f)
+		}
+	}
+	return out
+}
+
+// Flags are the yes/no answers, by their JSON names: what the page table's
+// `when` reads (funnel.pages). Nothing else of the answers goes into that
+// decision, whose input is stored in plain text.
+func (a PrequalAnswers) Flags() map[string]bool {
+	out := map[string]bool{}
+	v, t := reflect.ValueOf(a), reflect.TypeOf(a)
+	for i := range t.NumField() {
+		if p, ok := v.Field(i).Interface().(*bool); ok && p != nil {
+			out[strings.Split(t.Field(i).Tag.Get("json"), ",")[0]] = *p
+		}
+	}
+	return out
 }
 
 // Session is a server-side sign-in session. The cookie carries a random

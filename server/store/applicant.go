@@ -3,9 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/heloc/heloc/server/domain"
@@ -102,25 +100,25 @@ func (db *DB) CreateLoan(ctx context.Context, l *domain.Loan) error {
 	}
 	defer tx.Rollback()
 
-	if err := createLoan(ctx, tx, l); err != nil {
+	if err := db.createLoan(ctx, tx, l); err != nil {
 		return err
 	}
 	return tx.Commit()
 }
 
-func createLoan(ctx context.Context, tx *tx, l *domain.Loan) error {
+func (db *DB) createLoan(ctx context.Context, tx *tx, l *domain.Loan) error {
 	if l.ApplicantID == "" || l.ApplicationStatus == "" {
 		return domain.Errorf(domain.EINVALID, "A loan needs an applicant and an application status.")
 	}
-	answers, err := json.Marshal(l.Answers)
+	l.ID, l.CreatedAt, l.UpdatedAt = newID(), tx.now, tx.now
+	sealed, err := db.sealAnswers(l.ID, l.Answers)
 	if err != nil {
 		return err
 	}
-	l.ID, l.CreatedAt, l.UpdatedAt = newID(), tx.now, tx.now
 	_, err = tx.ExecContext(ctx, tx.Rebind(`
-		INSERT INTO loans (id, applicant_id, application_status, prequal_answers, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?)`),
-		l.ID, l.ApplicantID, l.ApplicationStatus, string(answers), l.CreatedAt.UnixMilli(), l.UpdatedAt.UnixMilli())
+		INSERT INTO loans (id, applicant_id, application_status, prequal_answers, answers_sealed, created_at, updated_at)
+		VALUES (?, ?, ?, '{}', ?, ?, ?)`),
+		l.ID, l.ApplicantID, l.ApplicationStatus, sealed, l.CreatedAt.UnixMilli(), l.UpdatedAt.UnixMilli())
 	if isForeignKeyViolation(err) {
 		return domain.Errorf(domain.ENOTFOUND, "Applicant not found.")
 	}
@@ -129,24 +127,25 @@ func createLoan(ctx context.Context, tx *tx, l *domain.Loan) error {
 
 // FindLoanByApplicant returns the applicant's most recent loan.
 func (db *DB) FindLoanByApplicant(ctx context.Context, applicantID string) (*domain.Loan, error) {
-	return scanLoan(db.getRow(ctx, `SELECT `+loanColumns+` FROM loans WHERE applicant_id = ?
+	return db.scanLoan(db.getRow(ctx, `SELECT `+loanColumns+` FROM loans WHERE applicant_id = ?
 		ORDER BY created_at DESC, id LIMIT 1`, applicantID))
 }
 
-const loanColumns = `id, applicant_id, application_status, prequal_answers, created_at, updated_at`
+const loanColumns = `id, applicant_id, application_status, prequal_answers, answers_sealed, created_at, updated_at`
 
-func scanLoan(row rowScanner) (*domain.Loan, error) {
+func (db *DB) scanLoan(row rowScanner) (*domain.Loan, error) {
 	var l domain.Loan
-	var answers string
+	var plain string
+	var sealed sql.NullString
 	var created, updated int64
-	err := row.Scan(&l.ID, &l.ApplicantID, &l.ApplicationStatus, &answers, &created, &updated)
+	err := row.Scan(&l.ID, &l.ApplicantID, &l.ApplicationStatus, &plain, &sealed, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.ENOTFOUND, "Loan not found.")
 	} else if err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal([]byte(answers), &l.Answers); err != nil {
-		return nil, fmt.Errorf("loan %s: prequal answers: %w", l.ID, err)
+	if l.Answers, err = db.openAnswers(l.ID, plain, sealed); err != nil {
+		return nil, err
 	}
 	l.CreatedAt, l.UpdatedAt = fromMS(created), fromMS(updated)
 	return &l, nil
@@ -191,7 +190,7 @@ func (db *DB) CreateApplicantWithLoan(ctx context.Context, a *domain.Applicant, 
 		return nil, err
 	}
 	l := &domain.Loan{ApplicantID: a.ID, ApplicationStatus: status}
-	if err := createLoan(ctx, tx, l); err != nil {
+	if err := db.createLoan(ctx, tx, l); err != nil {
 		return nil, err
 	}
 	return l, tx.Commit()
@@ -247,5 +246,5 @@ func (db *DB) ApplicantPasswordHash(ctx context.Context, id string) (string, err
 
 // FindLoan returns the loan with the given id.
 func (db *DB) FindLoan(ctx context.Context, id string) (*domain.Loan, error) {
-	return scanLoan(db.getRow(ctx, `SELECT `+loanColumns+` FROM loans WHERE id = ?`, id))
+	return db.scanLoan(db.getRow(ctx, `SELECT `+loanColumns+` FROM loans WHERE id = ?`, id))
 }

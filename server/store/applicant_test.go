@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"fmt"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -83,7 +84,7 @@ func TestLoans(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if *got != *l {
+			if !reflect.DeepEqual(*got, *l) {
 				t.Fatalf("got %+v, want %+v", *got, *l)
 			}
 		})
@@ -93,7 +94,8 @@ func TestLoans(t *testing.T) {
 			if err := db.CreateApplicant(ctx, b); err != nil {
 				t.Fatal(err)
 			}
-			want := domain.PrequalAnswers{HasCoborrower: true, IsSelfEmployed: true}
+			yes := true
+			want := domain.PrequalAnswers{HasCoborrower: &yes, IsSelfEmployed: &yes}
 			if err := db.CreateLoan(ctx, &domain.Loan{ApplicantID: b.ID, ApplicationStatus: "zip", Answers: want}); err != nil {
 				t.Fatal(err)
 			}
@@ -101,10 +103,10 @@ func TestLoans(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.Answers != want {
+			if !reflect.DeepEqual(got.Answers, want) {
 				t.Fatalf("got answers %+v, want %+v", got.Answers, want)
 			}
-			if l.Answers != (domain.PrequalAnswers{}) {
+			if !reflect.DeepEqual(l.Answers, domain.PrequalAnswers{}) {
 				t.Fatalf("got answers %+v for a loan made without any, want none", l.Answers)
 			}
 		})

@@ -10,25 +10,26 @@ import (
 )
 
 // demoPersona is the part of a fixtures/personas.json entry the store
-// keeps: the account, the loan's status, and from the profile the answers
-// that decide which pages the loan sees. The rest of the credit and
-// property profile is the sandbox providers' to read.
+// keeps: the account, the loan's status and the answers its applicant gave
+// (sealed with the loan). The bureau's and the valuation's data are the
+// sandbox providers' to read.
 type demoPersona struct {
-	Email             string  `json:"email"`
-	FirstName         string  `json:"firstName"`
-	LastName          string  `json:"lastName"`
-	Phone             *string `json:"phone"`
-	ApplicationStatus string  `json:"applicationStatus"`
+	Email             string                `json:"email"`
+	FirstName         string                `json:"firstName"`
+	LastName          string                `json:"lastName"`
+	Phone             *string               `json:"phone"`
+	ApplicationStatus string                `json:"applicationStatus"`
+	Answers           domain.PrequalAnswers `json:"answers"`
 	Profile           struct {
-		SelfEmployed  bool `json:"selfEmployed"`
-		HasCoborrower bool `json:"hasCoborrower"`
+		PropertyState string `json:"propertyState"`
 	} `json:"profile"`
 }
 
 // SeedDemo loads insights.json and personas.json from fsys (the fixtures
 // package's FS) into an empty database: the insights, and an applicant with
 // a loan per persona, all in one transaction. It does nothing when any
-// insight is already stored, so every start of a demo may call it.
+// insight is already stored, so every start of a demo may call it. The
+// answers are sealed, so db.Sealer must be set first.
 func (db *DB) SeedDemo(ctx context.Context, fsys fs.FS) error {
 	var insights []*domain.Insight
 	if err := readJSON(fsys, "insights.json", &insights); err != nil {
@@ -61,11 +62,10 @@ func (db *DB) SeedDemo(ctx context.Context, fsys fs.FS) error {
 		if err := createApplicant(ctx, tx, a); err != nil {
 			return fmt.Errorf("seed persona %q: %w", p.Email, err)
 		}
-		loan := &domain.Loan{ApplicantID: a.ID, ApplicationStatus: p.ApplicationStatus, Answers: domain.PrequalAnswers{
-			HasCoborrower:  p.Profile.HasCoborrower,
-			IsSelfEmployed: p.Profile.SelfEmployed,
-		}}
-		if err := createLoan(ctx, tx, loan); err != nil {
+		answers := p.Answers
+		answers.PropertyState = &p.Profile.PropertyState
+		loan := &domain.Loan{ApplicantID: a.ID, ApplicationStatus: p.ApplicationStatus, Answers: answers}
+		if err := db.createLoan(ctx, tx, loan); err != nil {
 			return fmt.Errorf("seed loan of %q: %w", p.Email, err)
 		}
 	}

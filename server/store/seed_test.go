@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/heloc/heloc/fixtures"
@@ -13,7 +14,8 @@ func TestSeedDemo(t *testing.T) {
 	var insights []struct{ Slug, Body string }
 	var personas []struct {
 		Email, ApplicationStatus string
-		Profile                  struct{ SelfEmployed, HasCoborrower bool }
+		Answers                  domain.PrequalAnswers
+		Profile                  struct{ PropertyState string }
 	}
 	for name, v := range map[string]any{"insights.json": &insights, "personas.json": &personas} {
 		buf, err := fixtures.FS.ReadFile(name)
@@ -63,9 +65,10 @@ func TestSeedDemo(t *testing.T) {
 				if l.ApplicationStatus != p.ApplicationStatus {
 					t.Fatalf("got status %q, want %q", l.ApplicationStatus, p.ApplicationStatus)
 				}
-				want := domain.PrequalAnswers{HasCoborrower: p.Profile.HasCoborrower, IsSelfEmployed: p.Profile.SelfEmployed}
-				if l.Answers != want {
-					t.Fatalf("got answers %+v, want the profile's %+v", l.Answers, want)
+				want := p.Answers
+				want.PropertyState = &p.Profile.PropertyState
+				if !reflect.DeepEqual(l.Answers, want) || want.AnnualIncome == nil {
+					t.Fatalf("got answers %+v, want the persona's %+v with its income", l.Answers, want)
 				}
 			})
 		}

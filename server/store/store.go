@@ -53,6 +53,10 @@ type DB struct {
 
 	// Now returns the current time; tests replace it to move the clock.
 	Now func() time.Time
+	// Sealer seals the personal data the store keeps encrypted (a loan's
+	// answers, credit reports); set it before any of those is read or
+	// written. Without it they are refused, never stored in plain text.
+	Sealer Sealer
 }
 
 // Open connects to dsn, a postgres:// URL or an SQLite file path, and

@@ -1,10 +1,12 @@
 package store_test
 
 import (
+	"bytes"
 	"context"
 	"testing"
 	"time"
 
+	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/store"
 	"github.com/heloc/heloc/server/store/storetest"
@@ -36,8 +38,18 @@ func MustOpenDB(tb testing.TB, dialect string) *store.DB {
 	tb.Helper()
 	db := MustOpenDSN(tb, NewDSN(tb, dialect))
 	db.Now = func() time.Time { return testNow }
+	db.Sealer = testKeyring
 	return db
 }
+
+// testKeyring seals the personal data of test databases.
+var testKeyring = func() *crypt.Keyring {
+	k, err := crypt.NewKeyring("k1", map[string][]byte{"k1": bytes.Repeat([]byte{9}, 32)})
+	if err != nil {
+		panic(err)
+	}
+	return k
+}()
 
 // testNow is where every test database's clock starts.
 var testNow = time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)

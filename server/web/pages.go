@@ -18,7 +18,9 @@ type pagesInput struct {
 // come from the store, and the answers in the input are ignored. A visitor
 // without a loan sends the answers kept in their browser.
 func (s *Server) funnelPages(c fiber.Ctx, in pagesInput) (any, error) {
-	input := map[string]any{"path": in.Path, "applicationStatus": nil, "answers": in.Answers}
+	// Only the yes/no answers decide pages; the rest (income among them)
+	// stays out of the decision's stored input.
+	input := map[string]any{"path": in.Path, "applicationStatus": nil, "answers": in.Answers.Flags()}
 	loan, err := s.signedInLoan(c)
 	if err != nil {
 		return nil, err
@@ -27,7 +29,7 @@ func (s *Server) funnelPages(c fiber.Ctx, in pagesInput) (any, error) {
 	if loan != nil {
 		loanID = loan.ID
 		input["applicationStatus"] = loan.ApplicationStatus
-		input["answers"] = loan.Answers
+		input["answers"] = loan.Answers.Flags()
 	}
 	d, err := s.decide(c, "heloc.funnel.pages", loanID, input)
 	if err != nil {

@@ -91,6 +91,10 @@ func mustOpenServerAt(tb testing.TB, cfg web.Config, dsn string, opts ...func(*w
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { db.Close() })
+	db.Sealer = testKeyring
+	if cfg.Keyring != nil {
+		db.Sealer = cfg.Keyring
+	}
 	if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
 		tb.Fatal(err)
 	}
@@ -269,7 +273,7 @@ func TestQueryEvaluatesThePolicy(t *testing.T) {
 	if steps.Order["propertyValue"] != 1 || steps.Order["application6"] != 22.5 {
 		t.Fatalf("got order %v, want propertyValue 1 and application6 22.5 (spec §2)", steps.Order)
 	}
-	if steps.Sections["application"] != "Personal Info" || steps.Revision == "" {
+	if steps.Sections["application"] != "Personal info" || steps.Revision == "" {
 		t.Fatalf("got sections %v revision %q", steps.Sections, steps.Revision)
 	}
 }

@@ -82,6 +82,12 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	defer db.Close()
+	keyring, err := cfg.Secrets.keyring()
+	if err != nil {
+		return err
+	}
+	// The loans' answers and the credit reports are sealed with it.
+	db.Sealer = keyring
 	if cfg.Demo {
 		if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
 			return fmt.Errorf("demo data: %w", err)
@@ -110,10 +116,6 @@ func serve(ctx context.Context) error {
 		return fmt.Errorf("webapp routes: %w", err)
 	}
 
-	keyring, err := cfg.Secrets.keyring()
-	if err != nil {
-		return err
-	}
 	if cfg.HashConcurrency > 0 {
 		password.SetConcurrency(cfg.HashConcurrency, password.MaxWait)
 	}

@@ -1,0 +1,69 @@
+// Package providers holds the outside services prequalification calls: the
+// credit bureau's soft pull and the automated valuation of the home. Each
+// is a small interface; the sandbox implementations (sandbox.go) are the
+// default and answer deterministically from fixtures/personas.json. A real
+// bureau or valuation vendor is another implementation of the same
+// interface, chosen by configuration in cmd/heloc.
+package providers
+
+import (
+	"context"
+	"time"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// CreditRequest asks for a soft pull (spec §3 report types singleCredit,
+// jointCredit, singleCreditCoborrower). Borrower is always the applicant;
+// Coborrower is set for the two kinds that include them. Answers are the
+// loan's own, which a sandbox may echo for an unknown person.
+type CreditRequest struct {
+	Kind       string
+	Borrower   domain.Identity
+	Coborrower *domain.Identity
+	Answers    domain.PrequalAnswers
+	Today      time.Time
+}
+
+// Credit is a credit bureau's soft pull: it never affects the score.
+type Credit interface {
+	SoftPull(ctx context.Context, req CreditRequest) (*domain.CreditReport, error)
+	// Sandbox reports whether the reports are made up (the UI says so).
+	Sandbox() bool
+}
+
+// ValuationRequest names the home to value: the applicant (a sandbox
+// picks its persona by e-mail), the ZIP and, when known, the address and
+// the homeowner's own estimate.
+type ValuationRequest struct {
+	Email   string
+	Answers domain.PrequalAnswers
+	Today   time.Time
+}
+
+// Valuation is an automated valuation model: AVM first, and AVMCascade (a
+// vendor cascade, slower and dearer) only when the first answer has low
+// confidence. Value does both in that order.
+type Valuation interface {
+	AVM(ctx context.Context, req ValuationRequest) (*domain.Valuation, error)
+	AVMCascade(ctx context.Context, req ValuationRequest) (*domain.Valuation, error)
+	Sandbox() bool
+}
+
+// Value asks v's AVM, then its cascade when the AVM's confidence is low
+// (architecture: avm, then avmCascade). Either may find no value (nil):
+// the cascade's nil leaves the AVM's low-confidence answer.
+func Value(ctx context.Context, v Valuation, req ValuationRequest) (*domain.Valuation, error) {
+	first, err := v.AVM(ctx, req)
+	if err != nil || first == nil || first.Confidence != domain.ConfidenceLow {
+		return first, err
+	}
+	second, err := v.AVMCascade(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	if second == nil {
+		return first, nil
+	}
+	return second, nil
+}
