@@ -61,7 +61,7 @@ const pathPages: Record<string, LazyRoute> = {
   [paths.insightBlog]: lazyDefault(() => import('./routes/insight-blog')),
   [paths.faq]: lazyDefault(() => import('./routes/faq')),
   [paths.privacyStatement]: legal,
-  [paths.license]: legal,
+  [paths.license]: lazyDefault(() => import('./routes/license')),
   [paths.eConsent]: legal,
   [paths.termsOfUse]: legal,
   [paths.upload]: lazyDefault(() => import('./routes/upload')),

@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+
+import { sessions } from '@/features/auth/stores/session-store';
+import { ok, renderAt, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
+
+import type { AdverseAction } from '../api/get-adverse-action';
+import { usePrequalStore } from '../stores/prequal-store';
+import { IneligibleOutcome } from './ineligible-outcome';
+import { rememberOutcome } from './outcome/remember-outcome';
+
+const ana = { user: { id: 'u1', email: 'low-score+t@example.com', name: 'Ana Diaz', firstName: 'Ana', lastName: 'Diaz' }, expires: 'x' };
+
+const notice: AdverseAction = {
+  noticeId: 'n-42',
+  date: '2026-11-25',
+  reasons: ['Other: credit score below our minimum'],
+  score: 610,
+  scoreRange: { min: 300, max: 850 },
+  scoreDate: '2026-11-24',
+  keyFactors: ['Proportion of balances to credit limits is too high', 'Too many recent inquiries'],
+  bureau: { name: 'Sandbox Credit Bureau', address: 'PO Box 1000, Atlanta, GA 30348', phone: '1-800-555-0100', website: 'www.sandbox-bureau.example' },
+  creditor: { name: 'Keystone Home Equity', address: '100 Market Street, San Francisco, CA 94105', nmlsId: '1234567' },
+};
+
+const reason = 'Your credit score of 610 is below our minimum of 660 for a home equity line of credit.';
+
+function signedIn(adverseAction: AdverseAction | null) {
+  return stubTRPC(
+    { 'system.info': () => ok(sandboxSystemInfo), 'prequal.adverseAction': () => ok(adverseAction) },
+    { auth: { 'GET applicant/session': () => ({ body: ana }) } },
+  );
+}
+
+describe('IneligibleOutcome', () => {
+  beforeEach(() => {
+    sessions.applicant.reset();
+    usePrequalStore.getState().reset();
+  });
+
+  it('says why with the policy’s numbers, what would help, and shows the stored notice', async () => {
+    rememberOutcome({ reasons: [reason], source: 'bureau' });
+    signedIn(notice);
+    renderAt('/app/ineligible/boost', <IneligibleOutcome reason="boost" />);
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Your credit doesn’t meet our minimum yet' })).toBeInTheDocument();
+    const why = screen.getByRole('region', { name: 'Why' });
+    expect(within(why).getByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'What could change the answer' })).toHaveTextContent('Pay every bill on time');
+
+    const letter = await screen.findByRole('article', { name: 'Notice of action taken' });
+    expect(within(letter).getByRole('region', { name: 'Principal reasons for our decision' })).toHaveTextContent(
+      'Other: credit score below our minimum',
+    );
+    const score = within(letter).getByRole('region', { name: 'Your credit score' });
+    expect(score).toHaveTextContent('Your credit score:610');
+    expect(score).toHaveTextContent('from a low of 300 to a high of 850');
+    expect(score).toHaveTextContent('November 24, 2026');
+    expect(score).toHaveTextContent('Too many recent inquiries');
+    const rights = within(letter).getByRole('region', { name: 'Your rights under the Fair Credit Reporting Act' });
+    expect(rights).toHaveTextContent('Sandbox Credit Bureau');
+    expect(rights).toHaveTextContent('1-800-555-0100');
+    expect(rights).toHaveTextContent('no later than 60 days');
+    expect(rights).toHaveTextContent('the right to dispute');
+    const ecoa = within(letter).getByRole('region', { name: 'Equal Credit Opportunity Act notice' });
+    expect(ecoa).toHaveTextContent('Federal Trade Commission');
+    expect(ecoa).toHaveTextContent('Keystone Home Equity');
+    expect(ecoa).toHaveTextContent('100 Market Street, San Francisco, CA 94105');
+    expect(within(letter).getByRole('button', { name: 'Print this notice' })).toBeInTheDocument();
+  });
+
+  it('shows the notice again on a later visit without this browser’s reasons, its principal reasons saying why', async () => {
+    signedIn({ ...notice, score: null, reasons: ['Limited credit experience'], keyFactors: [] });
+    renderAt('/app/ineligible/boost', <IneligibleOutcome reason="boost" />);
+    const letter = await screen.findByRole('article', { name: 'Notice of action taken' });
+    expect(within(letter).getByText('The consumer reporting agency could not produce a credit score from your report.')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Why' })).getByText('Limited credit experience')).toBeInTheDocument();
+  });
+
+  it('for an estimate, says it is based on what they told us and shows no credit-based notice', async () => {
+    rememberOutcome({
+      reasons: ['Your home’s value and what you owe on it leave $4,000 to borrow (we lend up to 85% of the value, less your mortgages), less than our smallest line of $25,000.'],
+      source: 'estimate',
+    });
+    stubTRPC({ 'system.info': () => ok(sandboxSystemInfo) }, { auth: { 'GET applicant/session': () => ({ body: {} }) } });
+    renderAt('/app/ineligible/low-equity', <IneligibleOutcome reason="low-equity" />);
+    expect(screen.getByText(/leave \$4,000 to borrow .* smallest line of \$25,000/)).toBeInTheDocument();
+    expect(await screen.findByText(/This answer is based on what you told us; we have not checked your credit/)).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Notice of action taken' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Fair Credit Reporting Act/)).not.toBeInTheDocument();
+  });
+
+  it('asks a visitor without the reasons to sign in to see the notice', async () => {
+    stubTRPC({ 'system.info': () => ok(sandboxSystemInfo) }, { auth: { 'GET applicant/session': () => ({ body: {} }) } });
+    renderAt('/app/ineligible/late-payment', <IneligibleOutcome reason="late-payment" />);
+    expect(await screen.findByRole('link', { name: 'Sign in to see it' })).toHaveAttribute(
+      'href',
+      '/app/login?callbackUrl=%2Fapp%2Fineligible%2Flate-payment',
+    );
+  });
+});
