@@ -29,6 +29,27 @@ export interface components {
         /** @description #AddressLine is an optional line of a postal address: at most 200 characters. */
         AddressLine: string;
         /**
+         * @description #AdverseActionNotice is the notice of an ineligible decision (ECOA, Reg B
+         *     12 CFR 1002.9; FCRA §615(a)): the principal reasons, the score used with
+         *     its range, date and key factors, the bureau's name and contact, and the
+         *     creditor.
+         */
+        AdverseActionNotice: {
+            bureau: components["schemas"]["Bureau"];
+            creditor: {
+                address: string;
+                name: string;
+                nmlsId: string;
+            };
+            date: string;
+            keyFactors: string[];
+            noticeId: string;
+            reasons: string[];
+            score: number | null;
+            scoreDate: string;
+            scoreRange: components["schemas"]["ScoreRange"];
+        };
+        /**
          * @description #AlimonySubtype is the document that shows alimony (spec §9).
          * @enum {string}
          */
@@ -38,6 +59,11 @@ export interface components {
          *     it may have cents.
          */
         Amount: number;
+        /** @description #AnswersResult is the result of prequal.answers and prequal.save. */
+        AnswersResult: {
+            answers: components["schemas"]["PrequalAnswers"];
+            applicationStatus: string | null;
+        };
         /** @description #Applicant is a signed-in applicant (spec §3). */
         Applicant: {
             applicationStatus?: components["schemas"]["ApplicationStatus"];
@@ -119,6 +145,13 @@ export interface components {
          * @enum {string}
          */
         BankruptcyChapter: "chapter7" | "chapter11" | "chapter12" | "chapter13" | "chapter15" | "other";
+        /** @description #Bureau is the consumer reporting agency that supplied a report. */
+        Bureau: {
+            address: string;
+            name: string;
+            phone: string;
+            website: string;
+        };
         /**
          * @description #Citizenship is the borrower's citizenship or residency (spec §3).
          * @enum {string}
@@ -130,12 +163,54 @@ export interface components {
             otpCode: components["schemas"]["OtpCode"];
         };
         /**
+         * @description #ConsentKind names a consent: the e-consent (ESIGN), calls and texts
+         *     (TCPA), information sharing (GLBA) and the credit-check authorization
+         *     (FCRA).
+         * @enum {string}
+         */
+        ConsentKind: "eConsent" | "tcpa" | "informationSharing" | "creditAuthorization";
+        /**
+         * @description #ConsentText is the wording of one consent, as consents.current gives it:
+         *     plain text, paragraphs separated by blank lines.
+         */
+        ConsentText: {
+            kind: components["schemas"]["ConsentKind"];
+            text: string;
+            title: string;
+            version: components["schemas"]["ConsentVersion"];
+        };
+        /** @description #ConsentVersion names one wording of a consent, like esign-2026-11. */
+        ConsentVersion: string;
+        /**
+         * @description #ConsentVersions names the wording of each consent the person agreed to
+         *     when making their account; the server refuses any that is not current.
+         */
+        ConsentVersions: {
+            eConsent: components["schemas"]["ConsentVersion"];
+            informationSharing: components["schemas"]["ConsentVersion"];
+            tcpa?: components["schemas"]["ConsentVersion"];
+        };
+        /**
+         * @description #ConsentsCurrent is the result of consents.current
+         *     (data.heloc.consents.current): the wording a form shows today.
+         */
+        ConsentsCurrent: {
+            consents: components["schemas"]["ConsentText"][];
+        };
+        /**
          * @description #CreateAccountInput is the input of identity.createAccount: the account
-         *     fields of spec §3, optionally a password, and whether the applicant
-         *     agreed to calls and texts at that number (TCPA; never a condition of
-         *     credit, so never required).
+         *     fields of spec §3, optionally a password, and the consents: documents
+         *     given electronically (ESIGN) and information sharing are needed to
+         *     apply online, so both must be given; calls and texts at that number
+         *     (TCPA) are never a condition of credit, so never required. Each names
+         *     the version of the wording agreed to (consents.current).
          */
         CreateAccountInput: {
+            consentVersions?: components["schemas"]["ConsentVersions"];
+            /** @enum {boolean} */
+            eConsent?: true;
+            /** @enum {boolean} */
+            informationSharingConsent?: true;
             password?: components["schemas"]["Password"];
             /** @default false */
             tcpaConsent: boolean;
@@ -153,6 +228,58 @@ export interface components {
             firstName: string;
             lastName: string;
             role: components["schemas"]["PortalRole"];
+        };
+        /**
+         * @description #CreditCheckInput is the input of prequal.creditCheck: whose file to pull
+         *     (the coborrower's needs the coborrower page's answers saved first), the
+         *     date of birth and SSN it is pulled with (sealed, never returned) and the
+         *     version of the credit-check authorization the person agreed to.
+         */
+        CreditCheckInput: {
+            authorizationVersion: string;
+            dateOfBirth: components["schemas"]["Date"];
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+            ssn: components["schemas"]["SSN"];
+        };
+        /**
+         * @description #CreditRange is the credit-range page's self-reported band (screens.md):
+         *     excellent 740+, good 680-739, fair 640-679, poor below 640. The score an
+         *     estimate uses for each band is a table of the rules
+         *     (rules/heloc/eligibility/tables/data.yaml, credit_ranges).
+         * @enum {string}
+         */
+        CreditRange: "excellent" | "good" | "fair" | "poor";
+        /**
+         * @description #CreditReport is a soft pull's result (prequal.creditCheck,
+         *     prequal.creditReport): never the SSN or date of birth.
+         */
+        CreditReport: {
+            bureau: components["schemas"]["Bureau"];
+            coborrowerScore?: number | null;
+            keyFactors: string[];
+            /** @enum {string} */
+            kind: "singleCredit" | "jointCredit" | "singleCreditCoborrower";
+            liabilities: {
+                balance: number;
+                creditor: string;
+                id: string;
+                monthlyPayment: number;
+                type: string;
+            }[];
+            mortgages: {
+                balance: number;
+                creditor: string;
+                dateOpened: string;
+                id: string;
+                latePaymentDate: string | null;
+                latePaymentDays: number;
+                monthlyPayment: number;
+            }[];
+            pulledAt: string;
+            score: number | null;
+            scoreModel: string;
+            scoreRange: components["schemas"]["ScoreRange"];
         };
         /**
          * @description #Date is a calendar date, yyyy-MM-dd in UTC (spec §5). The pattern is what
@@ -288,6 +415,20 @@ export interface components {
          * @enum {string}
          */
         DocumentType: "idDocument" | "paystubs" | "w2" | "form1099" | "k1" | "personalTaxReturns" | "mostRecentPersonalTaxReturns" | "businessTaxReturns" | "rentalAgreements" | "alimonyDocument" | "bankStatements" | "educationalLoanStatement" | "floodInsurance" | "trustDocument" | "propertyTaxBill" | "solarPanelStatement" | "residencyDocument" | "proofOfAddress" | "socialSecurityAwardLetter" | "pensionAwardLetter" | "annuityStatement" | "childSupportOrder" | "childSupportPaymentHistory" | "mortgageStatement" | "mortgagePaymentProof" | "bankruptcyDocuments" | "debtStatement" | "debtPaymentProof" | "payoffStatement" | "homeownersInsurance" | "condoMasterPolicy" | "hoaStatement" | "disasterLetter" | "otherDocument";
+        /** @description #EligibilityResult is an eligibility decision as the webapp reads it. */
+        EligibilityResult: {
+            decisionId: string;
+            eligible: boolean;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            ineligiblePage: "low-equity" | "boost" | "late-payment" | null;
+            reasons: {
+                code: string;
+                message: string;
+            }[];
+        };
         /** @description #Email is an e-mail address (spec §5: a standard e-mail-address pattern). */
         Email: string;
         /**
@@ -337,9 +478,13 @@ export interface components {
          * @description #EstimateInput is the input of prequal.estimate: the homeowner's own
          *     answers of the initial-setup pages, for the self-reported estimate before
          *     any credit pull (spec §2 selfReportedInformationOffer). The server adds
-         *     the date; the policies never read a clock.
+         *     the date; the policies never read a clock. A homeowner who does not know
+         *     their score gives its band (creditRange, the credit-range page's answer),
+         *     which a table of the rules turns into the score the estimate uses
+         *     (data.heloc.eligibility.tables.credit_ranges); a score given wins.
          */
         EstimateInput: {
+            creditRange?: components["schemas"]["CreditRange"];
             /**
              * @description null when the homeowner does not know their score.
              * @default null
@@ -359,22 +504,12 @@ export interface components {
         };
         /**
          * @description #EstimateResult is the result of prequal.estimate: the eligibility and
-         *     preview-offer decisions, each with the id it is stored under.
+         *     preview-offer decisions, each with the id it is stored under, and the
+         *     score the estimate used (the one given, or its band's from the table).
          */
         EstimateResult: {
-            eligibility: {
-                decisionId: string;
-                eligible: boolean;
-                /**
-                 * @default null
-                 * @enum {string|null}
-                 */
-                ineligiblePage: "low-equity" | "boost" | "late-payment" | null;
-                reasons: {
-                    code: string;
-                    message: string;
-                }[];
-            };
+            creditScore: number | null;
+            eligibility: components["schemas"]["EligibilityResult"];
             offer: {
                 apr: number;
                 cltv: number;
@@ -537,6 +672,26 @@ export interface components {
             title: string;
         };
         /**
+         * @description #JoinWaitlistInput is the input of prequal.joinWaitlist: who to tell
+         *     when the state of this ZIP code opens.
+         */
+        JoinWaitlistInput: {
+            email: components["schemas"]["Email"];
+            firstName: string;
+            lastName: string;
+            phone?: string | null;
+            zip: components["schemas"]["Zip"];
+        };
+        /**
+         * @description #JoinWaitlistResult is the result of prequal.joinWaitlist: the state the
+         *     contact waits for and the day it opens, when known.
+         */
+        JoinWaitlistResult: {
+            opensOn: string | null;
+            state: components["schemas"]["StateCode"];
+            stateName: string;
+        };
+        /**
          * @description #Liability is a debt, from the credit report or added by the borrower
          *     (spec §3). Its dates take null too, as the credit report may not have
          *     them (the fixtures send latePaymentDate: null).
@@ -575,6 +730,42 @@ export interface components {
             toBePaidOff: boolean;
             type?: components["schemas"]["Name"];
         };
+        /** @description #LicensedState is one state of the /license page. */
+        LicensedState: {
+            code: components["schemas"]["StateCode"];
+            licenseNumber: string | null;
+            licensed: boolean;
+            name: string;
+            opensOn: string | null;
+        };
+        /**
+         * @description #LicensingLookup is the result of licensing.lookup
+         *     (data.heloc.licensing.lookup): the ZIP code's state, whether the lender
+         *     is licensed there and, for a state without a licence, the day it opens.
+         *     state is null for a ZIP code in no state the lender knows.
+         */
+        LicensingLookup: {
+            licensed: boolean;
+            opensOn: string | null;
+            /** @enum {string|null} */
+            state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "GU" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | null;
+            stateName: string | null;
+            zip: string | null;
+        };
+        /** @description #LicensingLookupInput is the input of licensing.lookup. */
+        LicensingLookupInput: {
+            zip: components["schemas"]["Zip"];
+        };
+        /**
+         * @description #LicensingStates is the result of licensing.states
+         *     (data.heloc.licensing.states): the lender and every state, by name.
+         */
+        LicensingStates: {
+            address: string;
+            company: string;
+            nmlsId: string;
+            states: components["schemas"]["LicensedState"][];
+        };
         /** @description #LoanIdInput names one loan. */
         LoanIdInput: {
             loanId: components["schemas"]["Id"];
@@ -612,6 +803,15 @@ export interface components {
          */
         MilitaryStatus: "survivingSpouse" | "currentlyServing" | "retiredOrDischardOrSeparated" | "reserveOrNationalGuard" | "none";
         Mortgage: components["schemas"]["Liability"];
+        /** @description #MortgageAnswer is one mortgage of the mortgage-balance page. */
+        MortgageAnswer: {
+            /** @default false */
+            addedByUser: boolean;
+            balance: number;
+            confirmed: boolean;
+            creditor: string;
+            id: string;
+        };
         /** @description #Name is an optional name, tag or code: at most 100 characters on one line. */
         Name: string;
         /**
@@ -777,13 +977,53 @@ export interface components {
             password: components["schemas"]["Password"];
         };
         /**
-         * @description #PrequalAnswers are the prequalification answers that decide which pages a
-         *     loan sees (the page table's `when`); an answer not given counts as no.
+         * @description #PrequalAnswers are the loan's answers to the prequalification pages.
+         *     Every field is optional: each page saves its own, and a key given
+         *     replaces the stored one. The server keeps them sealed (they hold income
+         *     figures); propertyState it fills in from zip. The yes/no answers decide
+         *     which pages a loan sees (the page table's `when`): an answer not given
+         *     counts as no.
          */
         PrequalAnswers: {
+            address?: components["schemas"]["Address"];
+            annualIncome?: number;
+            coborrower?: {
+                email: components["schemas"]["Email"];
+                firstName: string;
+                lastName: string;
+                relationship: components["schemas"]["Relationship"];
+            };
+            creditRange?: components["schemas"]["CreditRange"];
+            /** @description debtsToPayOff: ids of the report's liabilities to pay off with the line. */
+            debtsToPayOff?: components["schemas"]["Name"][];
+            desiredAmount?: number;
+            /** @description fbm: a foreclosure, bankruptcy or loan modification in the last 4 years. */
+            fbm?: {
+                bankruptcy: boolean;
+                foreclosure: boolean;
+                modification: boolean;
+            };
             hasCoborrower?: boolean;
+            hasMortgage?: boolean;
             isSelfEmployed?: boolean;
+            listedForSale?: boolean;
+            loanReason?: components["schemas"]["LoanPurpose"];
+            monthlyDebts?: number;
+            mortgageEstimate?: number;
+            /**
+             * @description mortgages: the homeowner's word on the credit report's mortgages (by
+             *     id: a lien on this home or not, the balance corrected) and on the ones
+             *     the report missed (addedByUser).
+             */
+            mortgages?: components["schemas"]["MortgageAnswer"][];
+            propertyState?: components["schemas"]["StateCode"];
+            propertyUsage?: components["schemas"]["PropertyUsage"];
+            propertyValue?: number;
+            subjectToMortgage?: boolean;
+            valuationAccepted?: boolean;
+            zip?: components["schemas"]["Zip5"];
         };
+        PrequalSaveInput: components["schemas"]["SaveAnswersInput"];
         /**
          * @description #PrequalStore is what the webapp keeps in local storage under prequal-store
          *     while a visitor prequalifies (spec §3). Every field is optional: the store
@@ -852,12 +1092,45 @@ export interface components {
             /** @enum {string} */
             secondHome: "Secondary Home";
         };
-        /** @description #QuoteCurrentInput is the input of quote.current (spec §7). */
+        /**
+         * @description #QuoteCurrentInput is the input of quote.current (spec §7): the e-mail
+         *     must be the signed-in applicant's; the origination fee is in the answer
+         *     only when fetchOriginationFee is true.
+         */
         QuoteCurrentInput: {
             email: components["schemas"]["Email"];
             /** @default false */
             fetchOriginationFee: boolean;
         };
+        /**
+         * @description #QuoteResult is quote.current's answer: eligibility and the preview
+         *     offer decided on the bureau's data, and for an ineligible decision its
+         *     adverse-action notice. originationFee is there only when asked for.
+         */
+        QuoteResult: {
+            adverseAction: components["schemas"]["AdverseActionNotice"] | null;
+            eligibility: components["schemas"]["EligibilityResult"];
+            offer: {
+                apr: number;
+                cltv: number;
+                decisionId: string;
+                drawPeriodYears: number;
+                eligible: boolean;
+                margin: number;
+                maxLine: number;
+                minLine: number;
+                originationFee?: number;
+                primeRate: number;
+                rateCap: number;
+                rateFloor: number;
+                repaymentPeriodYears: number;
+            };
+        };
+        /**
+         * @description #Relationship is how a coborrower is related to the borrower.
+         * @enum {string}
+         */
+        Relationship: "spouse" | "partner" | "family" | "other";
         /**
          * @description #ReportType is the kind of valuation or credit check ordered (spec §3).
          * @enum {string}
@@ -885,6 +1158,19 @@ export interface components {
          *     9xx stays allowed, as ITINs use it.
          */
         SSN: string & (unknown & unknown);
+        /**
+         * @description #SaveAnswersInput is the input of prequal.save: the page the answers were
+         *     given on (its step moves the loan's status forward) and the answers.
+         */
+        SaveAnswersInput: {
+            answers: components["schemas"]["PrequalAnswers"];
+            path: string;
+        };
+        /** @description #ScoreRange is the lowest and highest score of the scoring model. */
+        ScoreRange: {
+            max: number;
+            min: number;
+        };
         /**
          * @description #SessionStatus is the state of a sign-in session (spec §4).
          * @enum {string}
@@ -1082,8 +1368,19 @@ export interface components {
             isCoborrower: boolean;
             type: components["schemas"]["DocumentType"];
         };
+        /** @description #ValuationResult is prequal.valuation's answer when there is a value. */
+        ValuationResult: {
+            asOf: string;
+            /** @enum {string} */
+            confidence: "high" | "medium" | "low";
+            /** @enum {string} */
+            source: "avm" | "avmCascade";
+            value: number;
+        };
         /** @description #Zip is a US ZIP code: 5 digits, or ZIP+4 as 12345-6789. */
         Zip: string;
+        /** @description #Zip5 is a property's ZIP code: exactly 5 digits (the zip page). */
+        Zip5: string;
     };
     responses: never;
     parameters: never;

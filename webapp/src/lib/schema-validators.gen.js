@@ -715,9 +715,248 @@ return errors === 0;
 }
 
 export const CreateAccountInput = validate18;
-const schema23 = {"allOf":[{"$ref":"#/components/schemas/AccountInput"},{}],"properties":{"password":{"$ref":"#/components/schemas/Password"},"tcpaConsent":{"default":false,"type":"boolean"}},"type":"object"};
-const schema24 = {"pattern":"^.{8,}$","type":"string","errorMessage":"Your password has at least 8 characters."};
-const pattern9 = new RegExp("^.{8,}$", "u");
+const schema23 = {"allOf":[{"$ref":"#/components/schemas/AccountInput"},{"required":["eConsent","informationSharingConsent","consentVersions"],"errorMessage":{"required":{"eConsent":"Agree to receive documents electronically to continue.","informationSharingConsent":"Agree to how we share your information to continue."}}}],"properties":{"consentVersions":{"$ref":"#/components/schemas/ConsentVersions"},"eConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to receive documents electronically to continue."},"informationSharingConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to how we share your information to continue."},"password":{"$ref":"#/components/schemas/Password"},"tcpaConsent":{"default":false,"type":"boolean"}},"type":"object"};
+const schema28 = {"pattern":"^.{8,}$","type":"string","errorMessage":"Your password has at least 8 characters."};
+const schema24 = {"properties":{"eConsent":{"$ref":"#/components/schemas/ConsentVersion"},"informationSharing":{"$ref":"#/components/schemas/ConsentVersion"},"tcpa":{"$ref":"#/components/schemas/ConsentVersion"}},"required":["eConsent","informationSharing"],"type":"object","errorMessage":{"required":{"eConsent":"A consent version is like esign-2026-11.","informationSharing":"A consent version is like esign-2026-11."}}};
+const schema25 = {"pattern":"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$","type":"string","errorMessage":"A consent version is like esign-2026-11."};
+const pattern9 = new RegExp("^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$", "u");
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.eConsent === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eConsent"},message:"must have required property '"+"eConsent"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.informationSharing === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "informationSharing"},message:"must have required property '"+"informationSharing"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.eConsent !== undefined){
+let data0 = data.eConsent;
+if(typeof data0 === "string"){
+if(!pattern9.test(data0)){
+const err2 = {instancePath:instancePath+"/eConsent",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/eConsent",schemaPath:"#/components/schemas/ConsentVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err4 of vErrors){
+if(((((err4.keyword !== "errorMessage") && (!err4.emUsed)) && ((err4.instancePath === instancePath+"/eConsent") || ((err4.instancePath.indexOf(instancePath+"/eConsent") === 0) && (err4.instancePath[instancePath+"/eConsent".length] === "/")))) && (err4.schemaPath.indexOf("#/components/schemas/ConsentVersion") === 0)) && (err4.schemaPath["#/components/schemas/ConsentVersion".length] === "/")){
+emErrs0.push(err4);
+err4.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err5 = {instancePath:instancePath+"/eConsent",schemaPath:"#/components/schemas/ConsentVersion/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"A consent version is like esign-2026-11."};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err6 of vErrors){
+if(!err6.emUsed){
+emErrs1.push(err6);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.informationSharing !== undefined){
+let data1 = data.informationSharing;
+if(typeof data1 === "string"){
+if(!pattern9.test(data1)){
+const err7 = {instancePath:instancePath+"/informationSharing",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/informationSharing",schemaPath:"#/components/schemas/ConsentVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err9 of vErrors){
+if(((((err9.keyword !== "errorMessage") && (!err9.emUsed)) && ((err9.instancePath === instancePath+"/informationSharing") || ((err9.instancePath.indexOf(instancePath+"/informationSharing") === 0) && (err9.instancePath[instancePath+"/informationSharing".length] === "/")))) && (err9.schemaPath.indexOf("#/components/schemas/ConsentVersion") === 0)) && (err9.schemaPath["#/components/schemas/ConsentVersion".length] === "/")){
+emErrs2.push(err9);
+err9.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err10 = {instancePath:instancePath+"/informationSharing",schemaPath:"#/components/schemas/ConsentVersion/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"A consent version is like esign-2026-11."};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err11 of vErrors){
+if(!err11.emUsed){
+emErrs3.push(err11);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.tcpa !== undefined){
+let data2 = data.tcpa;
+if(typeof data2 === "string"){
+if(!pattern9.test(data2)){
+const err12 = {instancePath:instancePath+"/tcpa",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/tcpa",schemaPath:"#/components/schemas/ConsentVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err14 of vErrors){
+if(((((err14.keyword !== "errorMessage") && (!err14.emUsed)) && ((err14.instancePath === instancePath+"/tcpa") || ((err14.instancePath.indexOf(instancePath+"/tcpa") === 0) && (err14.instancePath[instancePath+"/tcpa".length] === "/")))) && (err14.schemaPath.indexOf("#/components/schemas/ConsentVersion") === 0)) && (err14.schemaPath["#/components/schemas/ConsentVersion".length] === "/")){
+emErrs4.push(err14);
+err14.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err15 = {instancePath:instancePath+"/tcpa",schemaPath:"#/components/schemas/ConsentVersion/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"A consent version is like esign-2026-11."};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err16 of vErrors){
+if(!err16.emUsed){
+emErrs5.push(err16);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"eConsent":[],"informationSharing":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err18 of vErrors){
+if((((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && (err18.instancePath === instancePath)) && (err18.keyword in emErrors0)) && (err18.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err18.schemaPath.slice(1)))){
+emPropParams0 = obj0[err18.keyword];
+emParamsErrors0 = emErrors0[err18.keyword][err18.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err18);
+err18.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema24.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+const emErrs6 = [];
+for(const err20 of vErrors){
+if(!err20.emUsed){
+emErrs6.push(err20);
+}
+}
+vErrors = emErrs6;
+errors = emErrs6.length;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+const pattern12 = new RegExp("^.{8,}$", "u");
 
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -727,14 +966,8 @@ vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.error
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.tcpaConsent === undefined){
-data.tcpaConsent = false;
-}
-if(data.password !== undefined){
-let data0 = data.password;
-if(typeof data0 === "string"){
-if(!pattern9.test(data0)){
-const err0 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
+if(data.eConsent === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "eConsent"},message:"must have required property '"+"eConsent"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -743,9 +976,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-}
-else {
-const err1 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.informationSharingConsent === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "informationSharingConsent"},message:"must have required property '"+"informationSharingConsent"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -754,47 +986,71 @@ vErrors.push(err1);
 }
 errors++;
 }
+if(data.consentVersions === undefined){
+const err2 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "consentVersions"},message:"must have required property '"+"consentVersions"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
 if(errors > 0){
+const emErrors0 = {"required":{"eConsent":[],"informationSharingConsent":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err3 of vErrors){
+if((((((err3.keyword !== "errorMessage") && (!err3.emUsed)) && (err3.instancePath === instancePath)) && (err3.keyword in emErrors0)) && (err3.schemaPath.indexOf("#/allOf/1") === 0)) && (/^\/[^\/]*$/.test(err3.schemaPath.slice(9)))){
+emPropParams0 = obj0[err3.keyword];
+emParamsErrors0 = emErrors0[err3.keyword][err3.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err3);
+err3.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err4 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema23.allOf[1].errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
 const emErrs0 = [];
-for(const err2 of vErrors){
-if(((((err2.keyword !== "errorMessage") && (!err2.emUsed)) && ((err2.instancePath === instancePath+"/password") || ((err2.instancePath.indexOf(instancePath+"/password") === 0) && (err2.instancePath[instancePath+"/password".length] === "/")))) && (err2.schemaPath.indexOf("#/components/schemas/Password") === 0)) && (err2.schemaPath["#/components/schemas/Password".length] === "/")){
-emErrs0.push(err2);
-err2.emUsed = true;
+for(const err5 of vErrors){
+if(!err5.emUsed){
+emErrs0.push(err5);
 }
 }
-if(emErrs0.length){
-const err3 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Your password has at least 8 characters."};
-if(vErrors === null){
-vErrors = [err3];
+vErrors = emErrs0;
+errors = emErrs0.length;
 }
-else {
-vErrors.push(err3);
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tcpaConsent === undefined){
+data.tcpaConsent = false;
 }
-errors++;
-}
-const emErrs1 = [];
-for(const err4 of vErrors){
-if(!err4.emUsed){
-emErrs1.push(err4);
+if(data.consentVersions !== undefined){
+if(!(validate20(data.consentVersions, {instancePath:instancePath+"/consentVersions",parentData:data,parentDataProperty:"consentVersions",rootData}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+errors = vErrors.length;
 }
 }
-vErrors = emErrs1;
-errors = emErrs1.length;
-}
-}
-if(typeof data.tcpaConsent !== "boolean"){
-const err5 = {instancePath:instancePath+"/tcpaConsent",schemaPath:"#/properties/tcpaConsent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.eConsent !== undefined){
+let data1 = data.eConsent;
+if(typeof data1 !== "boolean"){
+const err6 = {instancePath:instancePath+"/eConsent",schemaPath:"#/properties/eConsent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -803,16 +1059,177 @@ vErrors.push(err6);
 }
 errors++;
 }
+if(!(data1 === true)){
+const err7 = {instancePath:instancePath+"/eConsent",schemaPath:"#/properties/eConsent/enum",keyword:"enum",params:{allowedValues: schema23.properties.eConsent.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs1 = [];
+for(const err8 of vErrors){
+if(((((err8.keyword !== "errorMessage") && (!err8.emUsed)) && ((err8.instancePath === instancePath+"/eConsent") || ((err8.instancePath.indexOf(instancePath+"/eConsent") === 0) && (err8.instancePath[instancePath+"/eConsent".length] === "/")))) && (err8.schemaPath.indexOf("#/properties/eConsent") === 0)) && (err8.schemaPath["#/properties/eConsent".length] === "/")){
+emErrs1.push(err8);
+err8.emUsed = true;
+}
+}
+if(emErrs1.length){
+const err9 = {instancePath:instancePath+"/eConsent",schemaPath:"#/properties/eConsent/errorMessage",keyword:"errorMessage",params:{errors: emErrs1},message:"Agree to receive documents electronically to continue."};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const emErrs2 = [];
+for(const err10 of vErrors){
+if(!err10.emUsed){
+emErrs2.push(err10);
+}
+}
+vErrors = emErrs2;
+errors = emErrs2.length;
+}
+}
+if(data.informationSharingConsent !== undefined){
+let data2 = data.informationSharingConsent;
+if(typeof data2 !== "boolean"){
+const err11 = {instancePath:instancePath+"/informationSharingConsent",schemaPath:"#/properties/informationSharingConsent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(data2 === true)){
+const err12 = {instancePath:instancePath+"/informationSharingConsent",schemaPath:"#/properties/informationSharingConsent/enum",keyword:"enum",params:{allowedValues: schema23.properties.informationSharingConsent.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs3 = [];
+for(const err13 of vErrors){
+if(((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && ((err13.instancePath === instancePath+"/informationSharingConsent") || ((err13.instancePath.indexOf(instancePath+"/informationSharingConsent") === 0) && (err13.instancePath[instancePath+"/informationSharingConsent".length] === "/")))) && (err13.schemaPath.indexOf("#/properties/informationSharingConsent") === 0)) && (err13.schemaPath["#/properties/informationSharingConsent".length] === "/")){
+emErrs3.push(err13);
+err13.emUsed = true;
+}
+}
+if(emErrs3.length){
+const err14 = {instancePath:instancePath+"/informationSharingConsent",schemaPath:"#/properties/informationSharingConsent/errorMessage",keyword:"errorMessage",params:{errors: emErrs3},message:"Agree to how we share your information to continue."};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const emErrs4 = [];
+for(const err15 of vErrors){
+if(!err15.emUsed){
+emErrs4.push(err15);
+}
+}
+vErrors = emErrs4;
+errors = emErrs4.length;
+}
+}
+if(data.password !== undefined){
+let data3 = data.password;
+if(typeof data3 === "string"){
+if(!pattern12.test(data3)){
+const err16 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs5 = [];
+for(const err18 of vErrors){
+if(((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && ((err18.instancePath === instancePath+"/password") || ((err18.instancePath.indexOf(instancePath+"/password") === 0) && (err18.instancePath[instancePath+"/password".length] === "/")))) && (err18.schemaPath.indexOf("#/components/schemas/Password") === 0)) && (err18.schemaPath["#/components/schemas/Password".length] === "/")){
+emErrs5.push(err18);
+err18.emUsed = true;
+}
+}
+if(emErrs5.length){
+const err19 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/errorMessage",keyword:"errorMessage",params:{errors: emErrs5},message:"Your password has at least 8 characters."};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const emErrs6 = [];
+for(const err20 of vErrors){
+if(!err20.emUsed){
+emErrs6.push(err20);
+}
+}
+vErrors = emErrs6;
+errors = emErrs6.length;
+}
+}
+if(typeof data.tcpaConsent !== "boolean"){
+const err21 = {instancePath:instancePath+"/tcpaConsent",schemaPath:"#/properties/tcpaConsent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
 validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const CreateStaffUserInput = validate20;
-const schema25 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
-const schema27 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
-const pattern13 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
+export const CreateStaffUserInput = validate22;
+const schema29 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+const schema31 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
+const pattern16 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1035,7 +1452,7 @@ errors = emErrs5.length;
 if(data.role !== undefined){
 let data3 = data.role;
 if(typeof data3 === "string"){
-if(!pattern13.test(data3)){
+if(!pattern16.test(data3)){
 const err21 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -1115,7 +1532,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema25.errorMessage[key0][keyProp0]};
+const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema29.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1135,17 +1552,368 @@ emErrs8.push(err29);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate20.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const EstimateInput = validate21;
-const schema28 = {"properties":{"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyValue","mortgageBalance","propertyUsage"],"type":"object","errorMessage":{"required":{"propertyValue":"Enter your home's estimated value, up to 100,000,000 dollars.","mortgageBalance":"Enter a whole dollar amount from 0 to 100,000,000.","propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
-const schema29 = {"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter a whole dollar amount from 0 to 100,000,000."};
-const schema30 = {"enum":["AL","AK","AZ","AR","CA","CO","CT","DE","DC","FL","GA","GU","HI","ID","IL","IN","IA","KS","KY","LA","ME","MD","MA","MI","MN","MS","MO","MT","NE","NV","NH","NJ","NM","NY","NC","ND","OH","OK","OR","PA","RI","SC","SD","TN","TX","UT","VT","VA","WA","WV","WI","WY"],"type":"string","errorMessage":"Choose a state."};
-const schema31 = {"enum":["primaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose Primary Home, Secondary Home or Rental Property."};
+export const CreditCheckInput = validate23;
+const schema32 = {"properties":{"authorizationVersion":{"pattern":"^[A-Za-z0-9._-]{1,64}$","type":"string","errorMessage":"Agree to the credit-check authorization to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose credit to check."},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["party","dateOfBirth","ssn","authorizationVersion"],"type":"object","errorMessage":{"required":{"party":"Choose whose credit to check.","dateOfBirth":"Enter a date as yyyy-MM-dd.","ssn":"Enter a valid 9-digit Social Security number.","authorizationVersion":"Agree to the credit-check authorization to continue."}}};
+const schema33 = {"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."};
+const schema34 = {"allOf":[{"pattern":"^[0-9]{9}$"},{"not":{"pattern":"^(000|666)|^[0-9]{3}00|0000$"}}],"type":"string","errorMessage":"Enter a valid 9-digit Social Security number."};
+const pattern17 = new RegExp("^[A-Za-z0-9._-]{1,64}$", "u");
+const pattern18 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
+const pattern19 = new RegExp("^[0-9]{9}$", "u");
+const pattern20 = new RegExp("^(000|666)|^[0-9]{3}00|0000$", "u");
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.party === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "party"},message:"must have required property '"+"party"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.dateOfBirth === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.ssn === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ssn"},message:"must have required property '"+"ssn"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.authorizationVersion === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "authorizationVersion"},message:"must have required property '"+"authorizationVersion"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.authorizationVersion !== undefined){
+let data0 = data.authorizationVersion;
+if(typeof data0 === "string"){
+if(!pattern17.test(data0)){
+const err4 = {instancePath:instancePath+"/authorizationVersion",schemaPath:"#/properties/authorizationVersion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,64}$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/authorizationVersion",schemaPath:"#/properties/authorizationVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err6 of vErrors){
+if(((((err6.keyword !== "errorMessage") && (!err6.emUsed)) && ((err6.instancePath === instancePath+"/authorizationVersion") || ((err6.instancePath.indexOf(instancePath+"/authorizationVersion") === 0) && (err6.instancePath[instancePath+"/authorizationVersion".length] === "/")))) && (err6.schemaPath.indexOf("#/properties/authorizationVersion") === 0)) && (err6.schemaPath["#/properties/authorizationVersion".length] === "/")){
+emErrs0.push(err6);
+err6.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err7 = {instancePath:instancePath+"/authorizationVersion",schemaPath:"#/properties/authorizationVersion/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Agree to the credit-check authorization to continue."};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err8 of vErrors){
+if(!err8.emUsed){
+emErrs1.push(err8);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.dateOfBirth !== undefined){
+let data1 = data.dateOfBirth;
+if(typeof data1 === "string"){
+if(!pattern18.test(data1)){
+const err9 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err11 of vErrors){
+if(((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && ((err11.instancePath === instancePath+"/dateOfBirth") || ((err11.instancePath.indexOf(instancePath+"/dateOfBirth") === 0) && (err11.instancePath[instancePath+"/dateOfBirth".length] === "/")))) && (err11.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err11.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs2.push(err11);
+err11.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err12 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err13 of vErrors){
+if(!err13.emUsed){
+emErrs3.push(err13);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.party !== undefined){
+let data2 = data.party;
+if(typeof data2 !== "string"){
+const err14 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((data2 === "borrower") || (data2 === "coborrower"))){
+const err15 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema32.properties.party.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err16 of vErrors){
+if(((((err16.keyword !== "errorMessage") && (!err16.emUsed)) && ((err16.instancePath === instancePath+"/party") || ((err16.instancePath.indexOf(instancePath+"/party") === 0) && (err16.instancePath[instancePath+"/party".length] === "/")))) && (err16.schemaPath.indexOf("#/properties/party") === 0)) && (err16.schemaPath["#/properties/party".length] === "/")){
+emErrs4.push(err16);
+err16.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err17 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Choose whose credit to check."};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err18 of vErrors){
+if(!err18.emUsed){
+emErrs5.push(err18);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data.ssn !== undefined){
+let data3 = data.ssn;
+if(typeof data3 !== "string"){
+const err19 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!pattern19.test(data3)){
+const err20 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data3 === "string"){
+if(!pattern20.test(data3)){
+const err21 = {};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+var valid4 = _errs14 === errors;
+if(valid4){
+const err22 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/1/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+else {
+errors = _errs13;
+if(vErrors !== null){
+if(_errs13){
+vErrors.length = _errs13;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err23 of vErrors){
+if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/ssn") || ((err23.instancePath.indexOf(instancePath+"/ssn") === 0) && (err23.instancePath[instancePath+"/ssn".length] === "/")))) && (err23.schemaPath.indexOf("#/components/schemas/SSN") === 0)) && (err23.schemaPath["#/components/schemas/SSN".length] === "/")){
+emErrs6.push(err23);
+err23.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err24 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter a valid 9-digit Social Security number."};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err25 of vErrors){
+if(!err25.emUsed){
+emErrs7.push(err25);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"party":[],"dateOfBirth":[],"ssn":[],"authorizationVersion":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err27 of vErrors){
+if((((((err27.keyword !== "errorMessage") && (!err27.emUsed)) && (err27.instancePath === instancePath)) && (err27.keyword in emErrors0)) && (err27.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err27.schemaPath.slice(1)))){
+emPropParams0 = obj0[err27.keyword];
+emParamsErrors0 = emErrors0[err27.keyword][err27.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err27);
+err27.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema32.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+const emErrs8 = [];
+for(const err29 of vErrors){
+if(!err29.emUsed){
+emErrs8.push(err29);
+}
+}
+vErrors = emErrs8;
+errors = emErrs8.length;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+
+export const EstimateInput = validate24;
+const schema35 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyValue","mortgageBalance","propertyUsage"],"type":"object","errorMessage":{"required":{"propertyValue":"Enter your home's estimated value, up to 100,000,000 dollars.","mortgageBalance":"Enter a whole dollar amount from 0 to 100,000,000.","propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
+const schema36 = {"enum":["excellent","good","fair","poor"],"type":"string","errorMessage":"Choose the range your credit score is in."};
+const schema37 = {"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter a whole dollar amount from 0 to 100,000,000."};
+const schema38 = {"enum":["AL","AK","AZ","AR","CA","CO","CT","DE","DC","FL","GA","GU","HI","ID","IL","IN","IA","KS","KY","LA","ME","MD","MA","MI","MN","MS","MO","MT","NE","NV","NH","NJ","NM","NY","NC","ND","OH","OK","OR","PA","RI","SC","SD","TN","TX","UT","VT","VA","WA","WV","WI","WY"],"type":"string","errorMessage":"Choose a state."};
+const schema39 = {"enum":["primaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose Primary Home, Secondary Home or Rental Property."};
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1188,9 +1956,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-let data0 = data.creditScore;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.creditRange !== undefined){
+let data0 = data.creditRange;
+if(typeof data0 !== "string"){
+const err3 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1199,9 +1968,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if((typeof data0 == "number") && (isFinite(data0))){
-if(data0 > 850 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 850},message:"must be <= 850"};
+if(!((((data0 === "excellent") || (data0 === "good")) || (data0 === "fair")) || (data0 === "poor"))){
+const err4 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1210,46 +1978,48 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data0 < 300 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 300},message:"must be >= 300"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
 if(errors > 0){
 const emErrs0 = [];
-for(const err6 of vErrors){
-if(((((err6.keyword !== "errorMessage") && (!err6.emUsed)) && ((err6.instancePath === instancePath+"/creditScore") || ((err6.instancePath.indexOf(instancePath+"/creditScore") === 0) && (err6.instancePath[instancePath+"/creditScore".length] === "/")))) && (err6.schemaPath.indexOf("#/properties/creditScore") === 0)) && (err6.schemaPath["#/properties/creditScore".length] === "/")){
-emErrs0.push(err6);
-err6.emUsed = true;
+for(const err5 of vErrors){
+if(((((err5.keyword !== "errorMessage") && (!err5.emUsed)) && ((err5.instancePath === instancePath+"/creditRange") || ((err5.instancePath.indexOf(instancePath+"/creditRange") === 0) && (err5.instancePath[instancePath+"/creditRange".length] === "/")))) && (err5.schemaPath.indexOf("#/components/schemas/CreditRange") === 0)) && (err5.schemaPath["#/components/schemas/CreditRange".length] === "/")){
+emErrs0.push(err5);
+err5.emUsed = true;
 }
 }
 if(emErrs0.length){
-const err7 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter a credit score between 300 and 850."};
+const err6 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose the range your credit score is in."};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err6];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err6);
 }
 errors++;
 }
 const emErrs1 = [];
-for(const err8 of vErrors){
-if(!err8.emUsed){
-emErrs1.push(err8);
+for(const err7 of vErrors){
+if(!err7.emUsed){
+emErrs1.push(err7);
 }
 }
 vErrors = emErrs1;
 errors = emErrs1.length;
 }
-if(typeof data.hasFbm !== "boolean"){
-const err9 = {instancePath:instancePath+"/hasFbm",schemaPath:"#/properties/hasFbm/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+let data1 = data.creditScore;
+if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)){
+const err8 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 850 || isNaN(data1)){
+const err9 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 850},message:"must be <= 850"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1258,10 +2028,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.mortgageBalance !== undefined){
-let data2 = data.mortgageBalance;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data1 < 300 || isNaN(data1)){
+const err10 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 300},message:"must be >= 300"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1270,19 +2038,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-if((typeof data2 == "number") && (isFinite(data2))){
-if(data2 > 100000000 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
-if(vErrors === null){
-vErrors = [err11];
 }
-else {
-vErrors.push(err11);
+if(errors > 0){
+const emErrs2 = [];
+for(const err11 of vErrors){
+if(((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && ((err11.instancePath === instancePath+"/creditScore") || ((err11.instancePath.indexOf(instancePath+"/creditScore") === 0) && (err11.instancePath[instancePath+"/creditScore".length] === "/")))) && (err11.schemaPath.indexOf("#/properties/creditScore") === 0)) && (err11.schemaPath["#/properties/creditScore".length] === "/")){
+emErrs2.push(err11);
+err11.emUsed = true;
 }
-errors++;
 }
-if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(emErrs2.length){
+const err12 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a credit score between 300 and 850."};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1291,17 +2057,17 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-if(errors > 0){
-const emErrs2 = [];
+const emErrs3 = [];
 for(const err13 of vErrors){
-if(((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && ((err13.instancePath === instancePath+"/mortgageBalance") || ((err13.instancePath.indexOf(instancePath+"/mortgageBalance") === 0) && (err13.instancePath[instancePath+"/mortgageBalance".length] === "/")))) && (err13.schemaPath.indexOf("#/components/schemas/Balance") === 0)) && (err13.schemaPath["#/components/schemas/Balance".length] === "/")){
-emErrs2.push(err13);
-err13.emUsed = true;
+if(!err13.emUsed){
+emErrs3.push(err13);
 }
 }
-if(emErrs2.length){
-const err14 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a whole dollar amount from 0 to 100,000,000."};
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+if(typeof data.hasFbm !== "boolean"){
+const err14 = {instancePath:instancePath+"/hasFbm",schemaPath:"#/properties/hasFbm/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1310,20 +2076,21 @@ vErrors.push(err14);
 }
 errors++;
 }
-const emErrs3 = [];
-for(const err15 of vErrors){
-if(!err15.emUsed){
-emErrs3.push(err15);
+if(data.mortgageBalance !== undefined){
+let data3 = data.mortgageBalance;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err15 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
 }
+else {
+vErrors.push(err15);
 }
-vErrors = emErrs3;
-errors = emErrs3.length;
+errors++;
 }
-}
-if(data.propertyState !== undefined){
-let data3 = data.propertyState;
-if(typeof data3 !== "string"){
-const err16 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100000000 || isNaN(data3)){
+const err16 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1332,8 +2099,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data3 === "AL") || (data3 === "AK")) || (data3 === "AZ")) || (data3 === "AR")) || (data3 === "CA")) || (data3 === "CO")) || (data3 === "CT")) || (data3 === "DE")) || (data3 === "DC")) || (data3 === "FL")) || (data3 === "GA")) || (data3 === "GU")) || (data3 === "HI")) || (data3 === "ID")) || (data3 === "IL")) || (data3 === "IN")) || (data3 === "IA")) || (data3 === "KS")) || (data3 === "KY")) || (data3 === "LA")) || (data3 === "ME")) || (data3 === "MD")) || (data3 === "MA")) || (data3 === "MI")) || (data3 === "MN")) || (data3 === "MS")) || (data3 === "MO")) || (data3 === "MT")) || (data3 === "NE")) || (data3 === "NV")) || (data3 === "NH")) || (data3 === "NJ")) || (data3 === "NM")) || (data3 === "NY")) || (data3 === "NC")) || (data3 === "ND")) || (data3 === "OH")) || (data3 === "OK")) || (data3 === "OR")) || (data3 === "PA")) || (data3 === "RI")) || (data3 === "SC")) || (data3 === "SD")) || (data3 === "TN")) || (data3 === "TX")) || (data3 === "UT")) || (data3 === "VT")) || (data3 === "VA")) || (data3 === "WA")) || (data3 === "WV")) || (data3 === "WI")) || (data3 === "WY"))){
-const err17 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+if(data3 < 0 || isNaN(data3)){
+const err17 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1342,16 +2109,17 @@ vErrors.push(err17);
 }
 errors++;
 }
+}
 if(errors > 0){
 const emErrs4 = [];
 for(const err18 of vErrors){
-if(((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && ((err18.instancePath === instancePath+"/propertyState") || ((err18.instancePath.indexOf(instancePath+"/propertyState") === 0) && (err18.instancePath[instancePath+"/propertyState".length] === "/")))) && (err18.schemaPath.indexOf("#/components/schemas/StateCode") === 0)) && (err18.schemaPath["#/components/schemas/StateCode".length] === "/")){
+if(((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && ((err18.instancePath === instancePath+"/mortgageBalance") || ((err18.instancePath.indexOf(instancePath+"/mortgageBalance") === 0) && (err18.instancePath[instancePath+"/mortgageBalance".length] === "/")))) && (err18.schemaPath.indexOf("#/components/schemas/Balance") === 0)) && (err18.schemaPath["#/components/schemas/Balance".length] === "/")){
 emErrs4.push(err18);
 err18.emUsed = true;
 }
 }
 if(emErrs4.length){
-const err19 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Choose a state."};
+const err19 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a whole dollar amount from 0 to 100,000,000."};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1370,9 +2138,10 @@ vErrors = emErrs5;
 errors = emErrs5.length;
 }
 }
-let data4 = data.propertyType;
+if(data.propertyState !== undefined){
+let data4 = data.propertyState;
 if(typeof data4 !== "string"){
-const err21 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1381,8 +2150,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!(((((data4 === "singleFamily") || (data4 === "multiUnit")) || (data4 === "condo")) || (data4 === "townhouse")) || (data4 === "manufactured"))){
-const err22 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema28.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data4 === "AL") || (data4 === "AK")) || (data4 === "AZ")) || (data4 === "AR")) || (data4 === "CA")) || (data4 === "CO")) || (data4 === "CT")) || (data4 === "DE")) || (data4 === "DC")) || (data4 === "FL")) || (data4 === "GA")) || (data4 === "GU")) || (data4 === "HI")) || (data4 === "ID")) || (data4 === "IL")) || (data4 === "IN")) || (data4 === "IA")) || (data4 === "KS")) || (data4 === "KY")) || (data4 === "LA")) || (data4 === "ME")) || (data4 === "MD")) || (data4 === "MA")) || (data4 === "MI")) || (data4 === "MN")) || (data4 === "MS")) || (data4 === "MO")) || (data4 === "MT")) || (data4 === "NE")) || (data4 === "NV")) || (data4 === "NH")) || (data4 === "NJ")) || (data4 === "NM")) || (data4 === "NY")) || (data4 === "NC")) || (data4 === "ND")) || (data4 === "OH")) || (data4 === "OK")) || (data4 === "OR")) || (data4 === "PA")) || (data4 === "RI")) || (data4 === "SC")) || (data4 === "SD")) || (data4 === "TN")) || (data4 === "TX")) || (data4 === "UT")) || (data4 === "VT")) || (data4 === "VA")) || (data4 === "WA")) || (data4 === "WV")) || (data4 === "WI")) || (data4 === "WY"))){
+const err22 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1394,13 +2163,13 @@ errors++;
 if(errors > 0){
 const emErrs6 = [];
 for(const err23 of vErrors){
-if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/propertyType") || ((err23.instancePath.indexOf(instancePath+"/propertyType") === 0) && (err23.instancePath[instancePath+"/propertyType".length] === "/")))) && (err23.schemaPath.indexOf("#/properties/propertyType") === 0)) && (err23.schemaPath["#/properties/propertyType".length] === "/")){
+if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/propertyState") || ((err23.instancePath.indexOf(instancePath+"/propertyState") === 0) && (err23.instancePath[instancePath+"/propertyState".length] === "/")))) && (err23.schemaPath.indexOf("#/components/schemas/StateCode") === 0)) && (err23.schemaPath["#/components/schemas/StateCode".length] === "/")){
 emErrs6.push(err23);
 err23.emUsed = true;
 }
 }
 if(emErrs6.length){
-const err24 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Choose a property type."};
+const err24 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Choose a state."};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1418,10 +2187,10 @@ emErrs7.push(err25);
 vErrors = emErrs7;
 errors = emErrs7.length;
 }
-if(data.propertyUsage !== undefined){
-let data5 = data.propertyUsage;
+}
+let data5 = data.propertyType;
 if(typeof data5 !== "string"){
-const err26 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1430,8 +2199,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!(((data5 === "primaryResidence") || (data5 === "secondHome")) || (data5 === "investment"))){
-const err27 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema31.enum},message:"must be equal to one of the allowed values"};
+if(!(((((data5 === "singleFamily") || (data5 === "multiUnit")) || (data5 === "condo")) || (data5 === "townhouse")) || (data5 === "manufactured"))){
+const err27 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema35.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -1443,13 +2212,13 @@ errors++;
 if(errors > 0){
 const emErrs8 = [];
 for(const err28 of vErrors){
-if(((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && ((err28.instancePath === instancePath+"/propertyUsage") || ((err28.instancePath.indexOf(instancePath+"/propertyUsage") === 0) && (err28.instancePath[instancePath+"/propertyUsage".length] === "/")))) && (err28.schemaPath.indexOf("#/components/schemas/PropertyUsage") === 0)) && (err28.schemaPath["#/components/schemas/PropertyUsage".length] === "/")){
+if(((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && ((err28.instancePath === instancePath+"/propertyType") || ((err28.instancePath.indexOf(instancePath+"/propertyType") === 0) && (err28.instancePath[instancePath+"/propertyType".length] === "/")))) && (err28.schemaPath.indexOf("#/properties/propertyType") === 0)) && (err28.schemaPath["#/properties/propertyType".length] === "/")){
 emErrs8.push(err28);
 err28.emUsed = true;
 }
 }
 if(emErrs8.length){
-const err29 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose Primary Home, Secondary Home or Rental Property."};
+const err29 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose a property type."};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1467,11 +2236,10 @@ emErrs9.push(err30);
 vErrors = emErrs9;
 errors = emErrs9.length;
 }
-}
-if(data.propertyValue !== undefined){
-let data6 = data.propertyValue;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err31 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.propertyUsage !== undefined){
+let data6 = data.propertyUsage;
+if(typeof data6 !== "string"){
+const err31 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1480,9 +2248,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 > 100000000 || isNaN(data6)){
-const err32 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(!(((data6 === "primaryResidence") || (data6 === "secondHome")) || (data6 === "investment"))){
+const err32 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -1491,48 +2258,49 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data6 <= 0 || isNaN(data6)){
-const err33 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/minimum",keyword:"minimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
 if(errors > 0){
 const emErrs10 = [];
-for(const err34 of vErrors){
-if(((((err34.keyword !== "errorMessage") && (!err34.emUsed)) && ((err34.instancePath === instancePath+"/propertyValue") || ((err34.instancePath.indexOf(instancePath+"/propertyValue") === 0) && (err34.instancePath[instancePath+"/propertyValue".length] === "/")))) && (err34.schemaPath.indexOf("#/properties/propertyValue") === 0)) && (err34.schemaPath["#/properties/propertyValue".length] === "/")){
-emErrs10.push(err34);
-err34.emUsed = true;
+for(const err33 of vErrors){
+if(((((err33.keyword !== "errorMessage") && (!err33.emUsed)) && ((err33.instancePath === instancePath+"/propertyUsage") || ((err33.instancePath.indexOf(instancePath+"/propertyUsage") === 0) && (err33.instancePath[instancePath+"/propertyUsage".length] === "/")))) && (err33.schemaPath.indexOf("#/components/schemas/PropertyUsage") === 0)) && (err33.schemaPath["#/components/schemas/PropertyUsage".length] === "/")){
+emErrs10.push(err33);
+err33.emUsed = true;
 }
 }
 if(emErrs10.length){
-const err35 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Enter your home's estimated value, up to 100,000,000 dollars."};
+const err34 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Choose Primary Home, Secondary Home or Rental Property."};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err34];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err34);
 }
 errors++;
 }
 const emErrs11 = [];
-for(const err36 of vErrors){
-if(!err36.emUsed){
-emErrs11.push(err36);
+for(const err35 of vErrors){
+if(!err35.emUsed){
+emErrs11.push(err35);
 }
 }
 vErrors = emErrs11;
 errors = emErrs11.length;
 }
 }
+if(data.propertyValue !== undefined){
+let data7 = data.propertyValue;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err36 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err36];
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors.push(err36);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 100000000 || isNaN(data7)){
+const err37 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1541,18 +2309,68 @@ vErrors.push(err37);
 }
 errors++;
 }
+if(data7 <= 0 || isNaN(data7)){
+const err38 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/minimum",keyword:"minimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs12 = [];
+for(const err39 of vErrors){
+if(((((err39.keyword !== "errorMessage") && (!err39.emUsed)) && ((err39.instancePath === instancePath+"/propertyValue") || ((err39.instancePath.indexOf(instancePath+"/propertyValue") === 0) && (err39.instancePath[instancePath+"/propertyValue".length] === "/")))) && (err39.schemaPath.indexOf("#/properties/propertyValue") === 0)) && (err39.schemaPath["#/properties/propertyValue".length] === "/")){
+emErrs12.push(err39);
+err39.emUsed = true;
+}
+}
+if(emErrs12.length){
+const err40 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Enter your home's estimated value, up to 100,000,000 dollars."};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+const emErrs13 = [];
+for(const err41 of vErrors){
+if(!err41.emUsed){
+emErrs13.push(err41);
+}
+}
+vErrors = emErrs13;
+errors = emErrs13.length;
+}
+}
+}
+else {
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors0 = {"required":{"propertyValue":[],"mortgageBalance":[],"propertyUsage":[]}};
 const templates0 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err38 of vErrors){
-if((((((err38.keyword !== "errorMessage") && (!err38.emUsed)) && (err38.instancePath === instancePath)) && (err38.keyword in emErrors0)) && (err38.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err38.schemaPath.slice(1)))){
-emPropParams0 = obj0[err38.keyword];
-emParamsErrors0 = emErrors0[err38.keyword][err38.params[emPropParams0]];
+for(const err43 of vErrors){
+if((((((err43.keyword !== "errorMessage") && (!err43.emUsed)) && (err43.instancePath === instancePath)) && (err43.keyword in emErrors0)) && (err43.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err43.schemaPath.slice(1)))){
+emPropParams0 = obj0[err43.keyword];
+emParamsErrors0 = emErrors0[err43.keyword][err43.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err38);
-err38.emUsed = true;
+emParamsErrors0.push(err43);
+err43.emUsed = true;
 }
 }
 }
@@ -1561,36 +2379,36 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err39 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema28.errorMessage[key0][keyProp0]};
+const err44 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema35.errorMessage[key0][keyProp0]};
 if(vErrors === null){
-vErrors = [err39];
+vErrors = [err44];
 }
 else {
-vErrors.push(err39);
+vErrors.push(err44);
 }
 errors++;
 }
 }
 }
-const emErrs12 = [];
-for(const err40 of vErrors){
-if(!err40.emUsed){
-emErrs12.push(err40);
+const emErrs14 = [];
+for(const err45 of vErrors){
+if(!err45.emUsed){
+emErrs14.push(err45);
 }
 }
-vErrors = emErrs12;
-errors = emErrs12.length;
+vErrors = emErrs14;
+errors = emErrs14.length;
 }
-validate21.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const InsightInput = validate22;
-const schema32 = {"properties":{"slug":{"$ref":"#/components/schemas/Slug"}},"required":["slug"],"type":"object","errorMessage":{"required":{"slug":"Use lowercase letters, digits and hyphens."}}};
-const schema33 = {"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","type":"string","errorMessage":"Use lowercase letters, digits and hyphens."};
-const pattern14 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
+export const InsightInput = validate25;
+const schema40 = {"properties":{"slug":{"$ref":"#/components/schemas/Slug"}},"required":["slug"],"type":"object","errorMessage":{"required":{"slug":"Use lowercase letters, digits and hyphens."}}};
+const schema41 = {"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","type":"string","errorMessage":"Use lowercase letters, digits and hyphens."};
+const pattern21 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1607,7 +2425,7 @@ errors++;
 if(data.slug !== undefined){
 let data0 = data.slug;
 if(typeof data0 === "string"){
-if(!pattern14.test(data0)){
+if(!pattern21.test(data0)){
 const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/components/schemas/Slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(?:-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -1687,7 +2505,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema32.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema40.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1707,16 +2525,524 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate22.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanIdInput = validate23;
-const schema34 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
-const schema35 = {"pattern":"^[0-9a-f]{32}$","type":"string","errorMessage":"Not a valid id."};
-const pattern15 = new RegExp("^[0-9a-f]{32}$", "u");
+export const JoinWaitlistInput = validate26;
+const schema42 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["firstName","lastName","email","zip"],"type":"object","errorMessage":{"required":{"firstName":"Enter your first name. Use at most 100 characters, without control characters.","lastName":"Enter your last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","zip":"Enter a 5-digit ZIP code."}}};
+const schema44 = {"pattern":"^[0-9]{5}(-[0-9]{4})?$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
+const pattern26 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u");
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.firstName === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.lastName === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.email === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.zip === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "zip"},message:"must have required property '"+"zip"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.email !== undefined){
+let data0 = data.email;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err6 of vErrors){
+if(((((err6.keyword !== "errorMessage") && (!err6.emUsed)) && ((err6.instancePath === instancePath+"/email") || ((err6.instancePath.indexOf(instancePath+"/email") === 0) && (err6.instancePath[instancePath+"/email".length] === "/")))) && (err6.schemaPath.indexOf("#/components/schemas/Email") === 0)) && (err6.schemaPath["#/components/schemas/Email".length] === "/")){
+emErrs0.push(err6);
+err6.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter an e-mail address like name@example.com."};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err8 of vErrors){
+if(!err8.emUsed){
+emErrs1.push(err8);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.firstName !== undefined){
+let data1 = data.firstName;
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err9 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!pattern1.test(data1)){
+const err10 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err12 of vErrors){
+if(((((err12.keyword !== "errorMessage") && (!err12.emUsed)) && ((err12.instancePath === instancePath+"/firstName") || ((err12.instancePath.indexOf(instancePath+"/firstName") === 0) && (err12.instancePath[instancePath+"/firstName".length] === "/")))) && (err12.schemaPath.indexOf("#/properties/firstName") === 0)) && (err12.schemaPath["#/properties/firstName".length] === "/")){
+emErrs2.push(err12);
+err12.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err13 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter your first name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err14 of vErrors){
+if(!err14.emUsed){
+emErrs3.push(err14);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.lastName !== undefined){
+let data2 = data.lastName;
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err15 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!pattern1.test(data2)){
+const err16 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err18 of vErrors){
+if(((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && ((err18.instancePath === instancePath+"/lastName") || ((err18.instancePath.indexOf(instancePath+"/lastName") === 0) && (err18.instancePath[instancePath+"/lastName".length] === "/")))) && (err18.schemaPath.indexOf("#/properties/lastName") === 0)) && (err18.schemaPath["#/properties/lastName".length] === "/")){
+emErrs4.push(err18);
+err18.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err19 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter your last name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err20 of vErrors){
+if(!err20.emUsed){
+emErrs5.push(err20);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data.phone !== undefined){
+let data3 = data.phone;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err21 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+const err22 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/pattern",keyword:"pattern",params:{pattern: "^[2-9][0-9]{2}[2-9][0-9]{6}$"},message:"must match pattern \""+"^[2-9][0-9]{2}[2-9][0-9]{6}$"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err23 of vErrors){
+if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/phone") || ((err23.instancePath.indexOf(instancePath+"/phone") === 0) && (err23.instancePath[instancePath+"/phone".length] === "/")))) && (err23.schemaPath.indexOf("#/properties/phone") === 0)) && (err23.schemaPath["#/properties/phone".length] === "/")){
+emErrs6.push(err23);
+err23.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err24 = {instancePath:instancePath+"/phone",schemaPath:"#/properties/phone/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter a 10-digit US phone number."};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err25 of vErrors){
+if(!err25.emUsed){
+emErrs7.push(err25);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(data.zip !== undefined){
+let data4 = data.zip;
+if(typeof data4 === "string"){
+if(!pattern26.test(data4)){
+const err26 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-[0-9]{4})?$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs8 = [];
+for(const err28 of vErrors){
+if(((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && ((err28.instancePath === instancePath+"/zip") || ((err28.instancePath.indexOf(instancePath+"/zip") === 0) && (err28.instancePath[instancePath+"/zip".length] === "/")))) && (err28.schemaPath.indexOf("#/components/schemas/Zip") === 0)) && (err28.schemaPath["#/components/schemas/Zip".length] === "/")){
+emErrs8.push(err28);
+err28.emUsed = true;
+}
+}
+if(emErrs8.length){
+const err29 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Enter a 5-digit ZIP code."};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const emErrs9 = [];
+for(const err30 of vErrors){
+if(!err30.emUsed){
+emErrs9.push(err30);
+}
+}
+vErrors = emErrs9;
+errors = emErrs9.length;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"firstName":[],"lastName":[],"email":[],"zip":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err32 of vErrors){
+if((((((err32.keyword !== "errorMessage") && (!err32.emUsed)) && (err32.instancePath === instancePath)) && (err32.keyword in emErrors0)) && (err32.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err32.schemaPath.slice(1)))){
+emPropParams0 = obj0[err32.keyword];
+emParamsErrors0 = emErrors0[err32.keyword][err32.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err32);
+err32.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema42.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+const emErrs10 = [];
+for(const err34 of vErrors){
+if(!err34.emUsed){
+emErrs10.push(err34);
+}
+}
+vErrors = emErrs10;
+errors = emErrs10.length;
+}
+validate26.errors = vErrors;
+return errors === 0;
+}
+
+export const LicensingLookupInput = validate27;
+const schema45 = {"properties":{"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.zip === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "zip"},message:"must have required property '"+"zip"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.zip !== undefined){
+let data0 = data.zip;
+if(typeof data0 === "string"){
+if(!pattern26.test(data0)){
+const err1 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-[0-9]{4})?$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err3 of vErrors){
+if(((((err3.keyword !== "errorMessage") && (!err3.emUsed)) && ((err3.instancePath === instancePath+"/zip") || ((err3.instancePath.indexOf(instancePath+"/zip") === 0) && (err3.instancePath[instancePath+"/zip".length] === "/")))) && (err3.schemaPath.indexOf("#/components/schemas/Zip") === 0)) && (err3.schemaPath["#/components/schemas/Zip".length] === "/")){
+emErrs0.push(err3);
+err3.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err4 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter a 5-digit ZIP code."};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err5 of vErrors){
+if(!err5.emUsed){
+emErrs1.push(err5);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"zip":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err7 of vErrors){
+if((((((err7.keyword !== "errorMessage") && (!err7.emUsed)) && (err7.instancePath === instancePath)) && (err7.keyword in emErrors0)) && (err7.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err7.schemaPath.slice(1)))){
+emPropParams0 = obj0[err7.keyword];
+emParamsErrors0 = emErrors0[err7.keyword][err7.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err7);
+err7.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema45.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+const emErrs2 = [];
+for(const err9 of vErrors){
+if(!err9.emUsed){
+emErrs2.push(err9);
+}
+}
+vErrors = emErrs2;
+errors = emErrs2.length;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const LoanIdInput = validate28;
+const schema47 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
+const schema48 = {"pattern":"^[0-9a-f]{32}$","type":"string","errorMessage":"Not a valid id."};
+const pattern28 = new RegExp("^[0-9a-f]{32}$", "u");
+
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1733,7 +3059,7 @@ errors++;
 if(data.loanId !== undefined){
 let data0 = data.loanId;
 if(typeof data0 === "string"){
-if(!pattern15.test(data0)){
+if(!pattern28.test(data0)){
 const err1 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -1813,7 +3139,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema34.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema47.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1833,15 +3159,15 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate23.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanStatusInput = validate24;
-const schema36 = {"properties":{"applicationStatus":{"$ref":"#/components/schemas/ApplicationStatus"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","applicationStatus"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","applicationStatus":"Choose an application status."}}};
-const schema37 = {"enum":["propertyValue","mortgageEstimate","hasFbm","isSelfEmployed","creditRange","zip","propertyUsage","creditScore","coborrower","mortgageBalance","previewOffer","application","application3","application4","application5","manualIncomeVerification","debtConsolidation","application7","application8","disclosures","application6","identityVerification","incomeDocs","loanDisbursement","applicationSubmitted","joinWaitlist"],"type":"string","errorMessage":"Choose an application status."};
+export const LoanStatusInput = validate29;
+const schema49 = {"properties":{"applicationStatus":{"$ref":"#/components/schemas/ApplicationStatus"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","applicationStatus"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","applicationStatus":"Choose an application status."}}};
+const schema50 = {"enum":["propertyValue","mortgageEstimate","hasFbm","isSelfEmployed","creditRange","zip","propertyUsage","creditScore","coborrower","mortgageBalance","previewOffer","application","application3","application4","application5","manualIncomeVerification","debtConsolidation","application7","application8","disclosures","application6","identityVerification","incomeDocs","loanDisbursement","applicationSubmitted","joinWaitlist"],"type":"string","errorMessage":"Choose an application status."};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1878,7 +3204,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((((((((((((((((((((((((data0 === "propertyValue") || (data0 === "mortgageEstimate")) || (data0 === "hasFbm")) || (data0 === "isSelfEmployed")) || (data0 === "creditRange")) || (data0 === "zip")) || (data0 === "propertyUsage")) || (data0 === "creditScore")) || (data0 === "coborrower")) || (data0 === "mortgageBalance")) || (data0 === "previewOffer")) || (data0 === "application")) || (data0 === "application3")) || (data0 === "application4")) || (data0 === "application5")) || (data0 === "manualIncomeVerification")) || (data0 === "debtConsolidation")) || (data0 === "application7")) || (data0 === "application8")) || (data0 === "disclosures")) || (data0 === "application6")) || (data0 === "identityVerification")) || (data0 === "incomeDocs")) || (data0 === "loanDisbursement")) || (data0 === "applicationSubmitted")) || (data0 === "joinWaitlist"))){
-const err3 = {instancePath:instancePath+"/applicationStatus",schemaPath:"#/components/schemas/ApplicationStatus/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/applicationStatus",schemaPath:"#/components/schemas/ApplicationStatus/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1918,7 +3244,7 @@ errors = emErrs1.length;
 if(data.loanId !== undefined){
 let data1 = data.loanId;
 if(typeof data1 === "string"){
-if(!pattern15.test(data1)){
+if(!pattern28.test(data1)){
 const err7 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -1998,7 +3324,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema36.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema49.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2018,16 +3344,1983 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate24.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const PagesInput = validate25;
-const schema39 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const schema40 = {"properties":{"hasCoborrower":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"}},"type":"object"};
-const pattern17 = new RegExp("^/[^\\s]{0,500}$", "u");
+export const PagesInput = validate30;
+const schema52 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const schema53 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
+const schema58 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
+const schema60 = {"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."};
+const schema61 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
+const schema62 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
+const schema65 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
+const schema54 = {"properties":{"city":{"maxLength":200,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the city. Use at most 200 characters, without control characters."},"county":{"default":null,"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"line1":{"maxLength":200,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the street address. Use at most 200 characters, without control characters."},"line2":{"default":null,"maxLength":200,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 200 characters, without control characters."},"state":{"$ref":"#/components/schemas/StateCode"},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["line1","city","state","zip"],"type":"object","errorMessage":{"required":{"line1":"Enter the street address. Use at most 200 characters, without control characters.","city":"Enter the city. Use at most 200 characters, without control characters.","state":"Choose a state.","zip":"Enter a 5-digit ZIP code."}}};
+const pattern31 = new RegExp("^[^\\x00-\\x1f\\x7f-\\x9f]*$", "u");
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.county === undefined){
+data.county = null;
+}
+if(data.line2 === undefined){
+data.line2 = null;
+}
+if(data.line1 === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line1"},message:"must have required property '"+"line1"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.city === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.state === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.zip === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "zip"},message:"must have required property '"+"zip"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.city !== undefined){
+let data0 = data.city;
+if(typeof data0 === "string"){
+if(func2(data0) > 200){
+const err4 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern1.test(data0)){
+const err5 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err7 of vErrors){
+if(((((err7.keyword !== "errorMessage") && (!err7.emUsed)) && ((err7.instancePath === instancePath+"/city") || ((err7.instancePath.indexOf(instancePath+"/city") === 0) && (err7.instancePath[instancePath+"/city".length] === "/")))) && (err7.schemaPath.indexOf("#/properties/city") === 0)) && (err7.schemaPath["#/properties/city".length] === "/")){
+emErrs0.push(err7);
+err7.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err8 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter the city. Use at most 200 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err9 of vErrors){
+if(!err9.emUsed){
+emErrs1.push(err9);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+let data1 = data.county;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err10 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err11 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!pattern31.test(data1)){
+const err12 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err13 of vErrors){
+if(((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && ((err13.instancePath === instancePath+"/county") || ((err13.instancePath.indexOf(instancePath+"/county") === 0) && (err13.instancePath[instancePath+"/county".length] === "/")))) && (err13.schemaPath.indexOf("#/properties/county") === 0)) && (err13.schemaPath["#/properties/county".length] === "/")){
+emErrs2.push(err13);
+err13.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err14 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err15 of vErrors){
+if(!err15.emUsed){
+emErrs3.push(err15);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+if(data.line1 !== undefined){
+let data2 = data.line1;
+if(typeof data2 === "string"){
+if(func2(data2) > 200){
+const err16 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!pattern1.test(data2)){
+const err17 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err19 of vErrors){
+if(((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && ((err19.instancePath === instancePath+"/line1") || ((err19.instancePath.indexOf(instancePath+"/line1") === 0) && (err19.instancePath[instancePath+"/line1".length] === "/")))) && (err19.schemaPath.indexOf("#/properties/line1") === 0)) && (err19.schemaPath["#/properties/line1".length] === "/")){
+emErrs4.push(err19);
+err19.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err20 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter the street address. Use at most 200 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err21 of vErrors){
+if(!err21.emUsed){
+emErrs5.push(err21);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+let data3 = data.line2;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err22 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 200){
+const err23 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!pattern31.test(data3)){
+const err24 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err25 of vErrors){
+if(((((err25.keyword !== "errorMessage") && (!err25.emUsed)) && ((err25.instancePath === instancePath+"/line2") || ((err25.instancePath.indexOf(instancePath+"/line2") === 0) && (err25.instancePath[instancePath+"/line2".length] === "/")))) && (err25.schemaPath.indexOf("#/properties/line2") === 0)) && (err25.schemaPath["#/properties/line2".length] === "/")){
+emErrs6.push(err25);
+err25.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err26 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Use at most 200 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err27 of vErrors){
+if(!err27.emUsed){
+emErrs7.push(err27);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+if(data.state !== undefined){
+let data4 = data.state;
+if(typeof data4 !== "string"){
+const err28 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data4 === "AL") || (data4 === "AK")) || (data4 === "AZ")) || (data4 === "AR")) || (data4 === "CA")) || (data4 === "CO")) || (data4 === "CT")) || (data4 === "DE")) || (data4 === "DC")) || (data4 === "FL")) || (data4 === "GA")) || (data4 === "GU")) || (data4 === "HI")) || (data4 === "ID")) || (data4 === "IL")) || (data4 === "IN")) || (data4 === "IA")) || (data4 === "KS")) || (data4 === "KY")) || (data4 === "LA")) || (data4 === "ME")) || (data4 === "MD")) || (data4 === "MA")) || (data4 === "MI")) || (data4 === "MN")) || (data4 === "MS")) || (data4 === "MO")) || (data4 === "MT")) || (data4 === "NE")) || (data4 === "NV")) || (data4 === "NH")) || (data4 === "NJ")) || (data4 === "NM")) || (data4 === "NY")) || (data4 === "NC")) || (data4 === "ND")) || (data4 === "OH")) || (data4 === "OK")) || (data4 === "OR")) || (data4 === "PA")) || (data4 === "RI")) || (data4 === "SC")) || (data4 === "SD")) || (data4 === "TN")) || (data4 === "TX")) || (data4 === "UT")) || (data4 === "VT")) || (data4 === "VA")) || (data4 === "WA")) || (data4 === "WV")) || (data4 === "WI")) || (data4 === "WY"))){
+const err29 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs8 = [];
+for(const err30 of vErrors){
+if(((((err30.keyword !== "errorMessage") && (!err30.emUsed)) && ((err30.instancePath === instancePath+"/state") || ((err30.instancePath.indexOf(instancePath+"/state") === 0) && (err30.instancePath[instancePath+"/state".length] === "/")))) && (err30.schemaPath.indexOf("#/components/schemas/StateCode") === 0)) && (err30.schemaPath["#/components/schemas/StateCode".length] === "/")){
+emErrs8.push(err30);
+err30.emUsed = true;
+}
+}
+if(emErrs8.length){
+const err31 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose a state."};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const emErrs9 = [];
+for(const err32 of vErrors){
+if(!err32.emUsed){
+emErrs9.push(err32);
+}
+}
+vErrors = emErrs9;
+errors = emErrs9.length;
+}
+}
+if(data.zip !== undefined){
+let data5 = data.zip;
+if(typeof data5 === "string"){
+if(!pattern26.test(data5)){
+const err33 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-[0-9]{4})?$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs10 = [];
+for(const err35 of vErrors){
+if(((((err35.keyword !== "errorMessage") && (!err35.emUsed)) && ((err35.instancePath === instancePath+"/zip") || ((err35.instancePath.indexOf(instancePath+"/zip") === 0) && (err35.instancePath[instancePath+"/zip".length] === "/")))) && (err35.schemaPath.indexOf("#/components/schemas/Zip") === 0)) && (err35.schemaPath["#/components/schemas/Zip".length] === "/")){
+emErrs10.push(err35);
+err35.emUsed = true;
+}
+}
+if(emErrs10.length){
+const err36 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Enter a 5-digit ZIP code."};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+const emErrs11 = [];
+for(const err37 of vErrors){
+if(!err37.emUsed){
+emErrs11.push(err37);
+}
+}
+vErrors = emErrs11;
+errors = emErrs11.length;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"line1":[],"city":[],"state":[],"zip":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err39 of vErrors){
+if((((((err39.keyword !== "errorMessage") && (!err39.emUsed)) && (err39.instancePath === instancePath)) && (err39.keyword in emErrors0)) && (err39.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err39.schemaPath.slice(1)))){
+emPropParams0 = obj0[err39.keyword];
+emParamsErrors0 = emErrors0[err39.keyword][err39.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err39);
+err39.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err40 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema54.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+const emErrs12 = [];
+for(const err41 of vErrors){
+if(!err41.emUsed){
+emErrs12.push(err41);
+}
+}
+vErrors = emErrs12;
+errors = emErrs12.length;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+
+const pattern40 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
+const pattern41 = new RegExp("^[0-9]{5}$", "u");
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.address !== undefined){
+if(!(validate32(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+}
+if(data.annualIncome !== undefined){
+let data1 = data.annualIncome;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err0 = {instancePath:instancePath+"/annualIncome",schemaPath:"#/properties/annualIncome/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 100000000 || isNaN(data1)){
+const err1 = {instancePath:instancePath+"/annualIncome",schemaPath:"#/properties/annualIncome/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err2 = {instancePath:instancePath+"/annualIncome",schemaPath:"#/properties/annualIncome/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err3 of vErrors){
+if(((((err3.keyword !== "errorMessage") && (!err3.emUsed)) && ((err3.instancePath === instancePath+"/annualIncome") || ((err3.instancePath.indexOf(instancePath+"/annualIncome") === 0) && (err3.instancePath[instancePath+"/annualIncome".length] === "/")))) && (err3.schemaPath.indexOf("#/properties/annualIncome") === 0)) && (err3.schemaPath["#/properties/annualIncome".length] === "/")){
+emErrs0.push(err3);
+err3.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err4 = {instancePath:instancePath+"/annualIncome",schemaPath:"#/properties/annualIncome/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter your gross annual income, in whole dollars up to 100,000,000."};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err5 of vErrors){
+if(!err5.emUsed){
+emErrs1.push(err5);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.coborrower !== undefined){
+let data2 = data.coborrower;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.firstName === undefined){
+const err6 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.lastName === undefined){
+const err7 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.email === undefined){
+const err8 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.relationship === undefined){
+const err9 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/required",keyword:"required",params:{missingProperty: "relationship"},message:"must have required property '"+"relationship"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.email !== undefined){
+let data3 = data2.email;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+const err10 = {instancePath:instancePath+"/coborrower/email",schemaPath:"#/components/schemas/Email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/coborrower/email",schemaPath:"#/components/schemas/Email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err12 of vErrors){
+if(((((err12.keyword !== "errorMessage") && (!err12.emUsed)) && ((err12.instancePath === instancePath+"/coborrower/email") || ((err12.instancePath.indexOf(instancePath+"/coborrower/email") === 0) && (err12.instancePath[instancePath+"/coborrower/email".length] === "/")))) && (err12.schemaPath.indexOf("#/components/schemas/Email") === 0)) && (err12.schemaPath["#/components/schemas/Email".length] === "/")){
+emErrs2.push(err12);
+err12.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err13 = {instancePath:instancePath+"/coborrower/email",schemaPath:"#/components/schemas/Email/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter an e-mail address like name@example.com."};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err14 of vErrors){
+if(!err14.emUsed){
+emErrs3.push(err14);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data2.firstName !== undefined){
+let data4 = data2.firstName;
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err15 = {instancePath:instancePath+"/coborrower/firstName",schemaPath:"#/properties/coborrower/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!pattern1.test(data4)){
+const err16 = {instancePath:instancePath+"/coborrower/firstName",schemaPath:"#/properties/coborrower/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/coborrower/firstName",schemaPath:"#/properties/coborrower/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err18 of vErrors){
+if(((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && ((err18.instancePath === instancePath+"/coborrower/firstName") || ((err18.instancePath.indexOf(instancePath+"/coborrower/firstName") === 0) && (err18.instancePath[instancePath+"/coborrower/firstName".length] === "/")))) && (err18.schemaPath.indexOf("#/properties/coborrower/properties/firstName") === 0)) && (err18.schemaPath["#/properties/coborrower/properties/firstName".length] === "/")){
+emErrs4.push(err18);
+err18.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err19 = {instancePath:instancePath+"/coborrower/firstName",schemaPath:"#/properties/coborrower/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter your coborrower's first name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err20 of vErrors){
+if(!err20.emUsed){
+emErrs5.push(err20);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data2.lastName !== undefined){
+let data5 = data2.lastName;
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err21 = {instancePath:instancePath+"/coborrower/lastName",schemaPath:"#/properties/coborrower/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(!pattern1.test(data5)){
+const err22 = {instancePath:instancePath+"/coborrower/lastName",schemaPath:"#/properties/coborrower/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/coborrower/lastName",schemaPath:"#/properties/coborrower/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err24 of vErrors){
+if(((((err24.keyword !== "errorMessage") && (!err24.emUsed)) && ((err24.instancePath === instancePath+"/coborrower/lastName") || ((err24.instancePath.indexOf(instancePath+"/coborrower/lastName") === 0) && (err24.instancePath[instancePath+"/coborrower/lastName".length] === "/")))) && (err24.schemaPath.indexOf("#/properties/coborrower/properties/lastName") === 0)) && (err24.schemaPath["#/properties/coborrower/properties/lastName".length] === "/")){
+emErrs6.push(err24);
+err24.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err25 = {instancePath:instancePath+"/coborrower/lastName",schemaPath:"#/properties/coborrower/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter your coborrower's last name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err26 of vErrors){
+if(!err26.emUsed){
+emErrs7.push(err26);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(data2.relationship !== undefined){
+let data6 = data2.relationship;
+if(typeof data6 !== "string"){
+const err27 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(!((((data6 === "spouse") || (data6 === "partner")) || (data6 === "family")) || (data6 === "other"))){
+const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema58.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs8 = [];
+for(const err29 of vErrors){
+if(((((err29.keyword !== "errorMessage") && (!err29.emUsed)) && ((err29.instancePath === instancePath+"/coborrower/relationship") || ((err29.instancePath.indexOf(instancePath+"/coborrower/relationship") === 0) && (err29.instancePath[instancePath+"/coborrower/relationship".length] === "/")))) && (err29.schemaPath.indexOf("#/components/schemas/Relationship") === 0)) && (err29.schemaPath["#/components/schemas/Relationship".length] === "/")){
+emErrs8.push(err29);
+err29.emUsed = true;
+}
+}
+if(emErrs8.length){
+const err30 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose how your coborrower is related to you."};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+const emErrs9 = [];
+for(const err31 of vErrors){
+if(!err31.emUsed){
+emErrs9.push(err31);
+}
+}
+vErrors = emErrs9;
+errors = emErrs9.length;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"firstName":[],"lastName":[],"email":[],"relationship":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err33 of vErrors){
+if((((((err33.keyword !== "errorMessage") && (!err33.emUsed)) && (err33.instancePath === instancePath+"/coborrower")) && (err33.keyword in emErrors0)) && (err33.schemaPath.indexOf("#/properties/coborrower") === 0)) && (/^\/[^\/]*$/.test(err33.schemaPath.slice(23)))){
+emPropParams0 = obj0[err33.keyword];
+emParamsErrors0 = emErrors0[err33.keyword][err33.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err33);
+err33.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema53.properties.coborrower.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+const emErrs10 = [];
+for(const err35 of vErrors){
+if(!err35.emUsed){
+emErrs10.push(err35);
+}
+}
+vErrors = emErrs10;
+errors = emErrs10.length;
+}
+}
+if(data.creditRange !== undefined){
+let data7 = data.creditRange;
+if(typeof data7 !== "string"){
+const err36 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(!((((data7 === "excellent") || (data7 === "good")) || (data7 === "fair")) || (data7 === "poor"))){
+const err37 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema36.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs11 = [];
+for(const err38 of vErrors){
+if(((((err38.keyword !== "errorMessage") && (!err38.emUsed)) && ((err38.instancePath === instancePath+"/creditRange") || ((err38.instancePath.indexOf(instancePath+"/creditRange") === 0) && (err38.instancePath[instancePath+"/creditRange".length] === "/")))) && (err38.schemaPath.indexOf("#/components/schemas/CreditRange") === 0)) && (err38.schemaPath["#/components/schemas/CreditRange".length] === "/")){
+emErrs11.push(err38);
+err38.emUsed = true;
+}
+}
+if(emErrs11.length){
+const err39 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/errorMessage",keyword:"errorMessage",params:{errors: emErrs11},message:"Choose the range your credit score is in."};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const emErrs12 = [];
+for(const err40 of vErrors){
+if(!err40.emUsed){
+emErrs12.push(err40);
+}
+}
+vErrors = emErrs12;
+errors = emErrs12.length;
+}
+}
+if(data.debtsToPayOff !== undefined){
+let data8 = data.debtsToPayOff;
+if(Array.isArray(data8)){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(typeof data9 === "string"){
+if(func2(data9) > 100){
+const err41 = {instancePath:instancePath+"/debtsToPayOff/" + i0,schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!pattern31.test(data9)){
+const err42 = {instancePath:instancePath+"/debtsToPayOff/" + i0,schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/debtsToPayOff/" + i0,schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs13 = [];
+for(const err44 of vErrors){
+if(((((err44.keyword !== "errorMessage") && (!err44.emUsed)) && ((err44.instancePath === instancePath+"/debtsToPayOff/" + i0) || ((err44.instancePath.indexOf(instancePath+"/debtsToPayOff/" + i0) === 0) && (err44.instancePath[instancePath+"/debtsToPayOff/" + i0.length] === "/")))) && (err44.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err44.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs13.push(err44);
+err44.emUsed = true;
+}
+}
+if(emErrs13.length){
+const err45 = {instancePath:instancePath+"/debtsToPayOff/" + i0,schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs13},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+const emErrs14 = [];
+for(const err46 of vErrors){
+if(!err46.emUsed){
+emErrs14.push(err46);
+}
+}
+vErrors = emErrs14;
+errors = emErrs14.length;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/debtsToPayOff",schemaPath:"#/properties/debtsToPayOff/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs15 = [];
+for(const err48 of vErrors){
+if(((((err48.keyword !== "errorMessage") && (!err48.emUsed)) && ((err48.instancePath === instancePath+"/debtsToPayOff") || ((err48.instancePath.indexOf(instancePath+"/debtsToPayOff") === 0) && (err48.instancePath[instancePath+"/debtsToPayOff".length] === "/")))) && (err48.schemaPath.indexOf("#/properties/debtsToPayOff") === 0)) && (err48.schemaPath["#/properties/debtsToPayOff".length] === "/")){
+emErrs15.push(err48);
+err48.emUsed = true;
+}
+}
+if(emErrs15.length){
+const err49 = {instancePath:instancePath+"/debtsToPayOff",schemaPath:"#/properties/debtsToPayOff/errorMessage",keyword:"errorMessage",params:{errors: emErrs15},message:"Choose at most 50 debts to pay off."};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+const emErrs16 = [];
+for(const err50 of vErrors){
+if(!err50.emUsed){
+emErrs16.push(err50);
+}
+}
+vErrors = emErrs16;
+errors = emErrs16.length;
+}
+}
+if(data.desiredAmount !== undefined){
+let data10 = data.desiredAmount;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err51 = {instancePath:instancePath+"/desiredAmount",schemaPath:"#/properties/desiredAmount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 > 100000000 || isNaN(data10)){
+const err52 = {instancePath:instancePath+"/desiredAmount",schemaPath:"#/properties/desiredAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(data10 <= 0 || isNaN(data10)){
+const err53 = {instancePath:instancePath+"/desiredAmount",schemaPath:"#/properties/desiredAmount/minimum",keyword:"minimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs17 = [];
+for(const err54 of vErrors){
+if(((((err54.keyword !== "errorMessage") && (!err54.emUsed)) && ((err54.instancePath === instancePath+"/desiredAmount") || ((err54.instancePath.indexOf(instancePath+"/desiredAmount") === 0) && (err54.instancePath[instancePath+"/desiredAmount".length] === "/")))) && (err54.schemaPath.indexOf("#/properties/desiredAmount") === 0)) && (err54.schemaPath["#/properties/desiredAmount".length] === "/")){
+emErrs17.push(err54);
+err54.emUsed = true;
+}
+}
+if(emErrs17.length){
+const err55 = {instancePath:instancePath+"/desiredAmount",schemaPath:"#/properties/desiredAmount/errorMessage",keyword:"errorMessage",params:{errors: emErrs17},message:"Enter how much you would like to borrow, in whole dollars up to 100,000,000."};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+const emErrs18 = [];
+for(const err56 of vErrors){
+if(!err56.emUsed){
+emErrs18.push(err56);
+}
+}
+vErrors = emErrs18;
+errors = emErrs18.length;
+}
+}
+if(data.fbm !== undefined){
+let data11 = data.fbm;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.foreclosure === undefined){
+const err57 = {instancePath:instancePath+"/fbm",schemaPath:"#/properties/fbm/required",keyword:"required",params:{missingProperty: "foreclosure"},message:"must have required property '"+"foreclosure"+"'"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data11.bankruptcy === undefined){
+const err58 = {instancePath:instancePath+"/fbm",schemaPath:"#/properties/fbm/required",keyword:"required",params:{missingProperty: "bankruptcy"},message:"must have required property '"+"bankruptcy"+"'"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(data11.modification === undefined){
+const err59 = {instancePath:instancePath+"/fbm",schemaPath:"#/properties/fbm/required",keyword:"required",params:{missingProperty: "modification"},message:"must have required property '"+"modification"+"'"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data11.bankruptcy !== undefined){
+if(typeof data11.bankruptcy !== "boolean"){
+const err60 = {instancePath:instancePath+"/fbm/bankruptcy",schemaPath:"#/properties/fbm/properties/bankruptcy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data11.foreclosure !== undefined){
+if(typeof data11.foreclosure !== "boolean"){
+const err61 = {instancePath:instancePath+"/fbm/foreclosure",schemaPath:"#/properties/fbm/properties/foreclosure/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data11.modification !== undefined){
+if(typeof data11.modification !== "boolean"){
+const err62 = {instancePath:instancePath+"/fbm/modification",schemaPath:"#/properties/fbm/properties/modification/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/fbm",schemaPath:"#/properties/fbm/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data.hasCoborrower !== undefined){
+if(typeof data.hasCoborrower !== "boolean"){
+const err64 = {instancePath:instancePath+"/hasCoborrower",schemaPath:"#/properties/hasCoborrower/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.hasMortgage !== undefined){
+if(typeof data.hasMortgage !== "boolean"){
+const err65 = {instancePath:instancePath+"/hasMortgage",schemaPath:"#/properties/hasMortgage/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data.isSelfEmployed !== undefined){
+if(typeof data.isSelfEmployed !== "boolean"){
+const err66 = {instancePath:instancePath+"/isSelfEmployed",schemaPath:"#/properties/isSelfEmployed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data.listedForSale !== undefined){
+if(typeof data.listedForSale !== "boolean"){
+const err67 = {instancePath:instancePath+"/listedForSale",schemaPath:"#/properties/listedForSale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data.loanReason !== undefined){
+let data19 = data.loanReason;
+if(typeof data19 !== "string"){
+const err68 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if(!((((data19 === "homeImprovement") || (data19 === "debtConsolidation")) || (data19 === "education")) || (data19 === "other"))){
+const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema61.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs19 = [];
+for(const err70 of vErrors){
+if(((((err70.keyword !== "errorMessage") && (!err70.emUsed)) && ((err70.instancePath === instancePath+"/loanReason") || ((err70.instancePath.indexOf(instancePath+"/loanReason") === 0) && (err70.instancePath[instancePath+"/loanReason".length] === "/")))) && (err70.schemaPath.indexOf("#/components/schemas/LoanPurpose") === 0)) && (err70.schemaPath["#/components/schemas/LoanPurpose".length] === "/")){
+emErrs19.push(err70);
+err70.emUsed = true;
+}
+}
+if(emErrs19.length){
+const err71 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/errorMessage",keyword:"errorMessage",params:{errors: emErrs19},message:"Choose what the money is for."};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+const emErrs20 = [];
+for(const err72 of vErrors){
+if(!err72.emUsed){
+emErrs20.push(err72);
+}
+}
+vErrors = emErrs20;
+errors = emErrs20.length;
+}
+}
+if(data.monthlyDebts !== undefined){
+let data20 = data.monthlyDebts;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))){
+const err73 = {instancePath:instancePath+"/monthlyDebts",schemaPath:"#/properties/monthlyDebts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if((typeof data20 == "number") && (isFinite(data20))){
+if(data20 > 100000000 || isNaN(data20)){
+const err74 = {instancePath:instancePath+"/monthlyDebts",schemaPath:"#/properties/monthlyDebts/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+if(data20 < 0 || isNaN(data20)){
+const err75 = {instancePath:instancePath+"/monthlyDebts",schemaPath:"#/properties/monthlyDebts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs21 = [];
+for(const err76 of vErrors){
+if(((((err76.keyword !== "errorMessage") && (!err76.emUsed)) && ((err76.instancePath === instancePath+"/monthlyDebts") || ((err76.instancePath.indexOf(instancePath+"/monthlyDebts") === 0) && (err76.instancePath[instancePath+"/monthlyDebts".length] === "/")))) && (err76.schemaPath.indexOf("#/properties/monthlyDebts") === 0)) && (err76.schemaPath["#/properties/monthlyDebts".length] === "/")){
+emErrs21.push(err76);
+err76.emUsed = true;
+}
+}
+if(emErrs21.length){
+const err77 = {instancePath:instancePath+"/monthlyDebts",schemaPath:"#/properties/monthlyDebts/errorMessage",keyword:"errorMessage",params:{errors: emErrs21},message:"Enter your monthly debt payments, in whole dollars up to 100,000,000."};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+const emErrs22 = [];
+for(const err78 of vErrors){
+if(!err78.emUsed){
+emErrs22.push(err78);
+}
+}
+vErrors = emErrs22;
+errors = emErrs22.length;
+}
+}
+if(data.mortgageEstimate !== undefined){
+let data21 = data.mortgageEstimate;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err79 = {instancePath:instancePath+"/mortgageEstimate",schemaPath:"#/properties/mortgageEstimate/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 100000000 || isNaN(data21)){
+const err80 = {instancePath:instancePath+"/mortgageEstimate",schemaPath:"#/properties/mortgageEstimate/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(data21 < 0 || isNaN(data21)){
+const err81 = {instancePath:instancePath+"/mortgageEstimate",schemaPath:"#/properties/mortgageEstimate/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs23 = [];
+for(const err82 of vErrors){
+if(((((err82.keyword !== "errorMessage") && (!err82.emUsed)) && ((err82.instancePath === instancePath+"/mortgageEstimate") || ((err82.instancePath.indexOf(instancePath+"/mortgageEstimate") === 0) && (err82.instancePath[instancePath+"/mortgageEstimate".length] === "/")))) && (err82.schemaPath.indexOf("#/properties/mortgageEstimate") === 0)) && (err82.schemaPath["#/properties/mortgageEstimate".length] === "/")){
+emErrs23.push(err82);
+err82.emUsed = true;
+}
+}
+if(emErrs23.length){
+const err83 = {instancePath:instancePath+"/mortgageEstimate",schemaPath:"#/properties/mortgageEstimate/errorMessage",keyword:"errorMessage",params:{errors: emErrs23},message:"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+const emErrs24 = [];
+for(const err84 of vErrors){
+if(!err84.emUsed){
+emErrs24.push(err84);
+}
+}
+vErrors = emErrs24;
+errors = emErrs24.length;
+}
+}
+if(data.mortgages !== undefined){
+let data22 = data.mortgages;
+if(Array.isArray(data22)){
+const len1 = data22.length;
+for(let i1=0; i1<len1; i1++){
+let data23 = data22[i1];
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.addedByUser === undefined){
+data23.addedByUser = false;
+}
+if(data23.id === undefined){
+const err85 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+if(data23.confirmed === undefined){
+const err86 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/required",keyword:"required",params:{missingProperty: "confirmed"},message:"must have required property '"+"confirmed"+"'"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+if(data23.balance === undefined){
+const err87 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/required",keyword:"required",params:{missingProperty: "balance"},message:"must have required property '"+"balance"+"'"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+if(data23.creditor === undefined){
+const err88 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/required",keyword:"required",params:{missingProperty: "creditor"},message:"must have required property '"+"creditor"+"'"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(typeof data23.addedByUser !== "boolean"){
+const err89 = {instancePath:instancePath+"/mortgages/" + i1+"/addedByUser",schemaPath:"#/components/schemas/MortgageAnswer/properties/addedByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(data23.balance !== undefined){
+let data25 = data23.balance;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err90 = {instancePath:instancePath+"/mortgages/" + i1+"/balance",schemaPath:"#/components/schemas/MortgageAnswer/properties/balance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 > 100000000 || isNaN(data25)){
+const err91 = {instancePath:instancePath+"/mortgages/" + i1+"/balance",schemaPath:"#/components/schemas/MortgageAnswer/properties/balance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if(data25 < 0 || isNaN(data25)){
+const err92 = {instancePath:instancePath+"/mortgages/" + i1+"/balance",schemaPath:"#/components/schemas/MortgageAnswer/properties/balance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs25 = [];
+for(const err93 of vErrors){
+if(((((err93.keyword !== "errorMessage") && (!err93.emUsed)) && ((err93.instancePath === instancePath+"/mortgages/" + i1+"/balance") || ((err93.instancePath.indexOf(instancePath+"/mortgages/" + i1+"/balance") === 0) && (err93.instancePath[instancePath+"/mortgages/" + i1+"/balance".length] === "/")))) && (err93.schemaPath.indexOf("#/components/schemas/MortgageAnswer/properties/balance") === 0)) && (err93.schemaPath["#/components/schemas/MortgageAnswer/properties/balance".length] === "/")){
+emErrs25.push(err93);
+err93.emUsed = true;
+}
+}
+if(emErrs25.length){
+const err94 = {instancePath:instancePath+"/mortgages/" + i1+"/balance",schemaPath:"#/components/schemas/MortgageAnswer/properties/balance/errorMessage",keyword:"errorMessage",params:{errors: emErrs25},message:"Enter the balance in whole dollars, up to 100,000,000."};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+const emErrs26 = [];
+for(const err95 of vErrors){
+if(!err95.emUsed){
+emErrs26.push(err95);
+}
+}
+vErrors = emErrs26;
+errors = emErrs26.length;
+}
+}
+if(data23.confirmed !== undefined){
+if(typeof data23.confirmed !== "boolean"){
+const err96 = {instancePath:instancePath+"/mortgages/" + i1+"/confirmed",schemaPath:"#/components/schemas/MortgageAnswer/properties/confirmed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+if(data23.creditor !== undefined){
+let data27 = data23.creditor;
+if(typeof data27 === "string"){
+if(func2(data27) > 100){
+const err97 = {instancePath:instancePath+"/mortgages/" + i1+"/creditor",schemaPath:"#/components/schemas/MortgageAnswer/properties/creditor/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+if(!pattern1.test(data27)){
+const err98 = {instancePath:instancePath+"/mortgages/" + i1+"/creditor",schemaPath:"#/components/schemas/MortgageAnswer/properties/creditor/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/mortgages/" + i1+"/creditor",schemaPath:"#/components/schemas/MortgageAnswer/properties/creditor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs27 = [];
+for(const err100 of vErrors){
+if(((((err100.keyword !== "errorMessage") && (!err100.emUsed)) && ((err100.instancePath === instancePath+"/mortgages/" + i1+"/creditor") || ((err100.instancePath.indexOf(instancePath+"/mortgages/" + i1+"/creditor") === 0) && (err100.instancePath[instancePath+"/mortgages/" + i1+"/creditor".length] === "/")))) && (err100.schemaPath.indexOf("#/components/schemas/MortgageAnswer/properties/creditor") === 0)) && (err100.schemaPath["#/components/schemas/MortgageAnswer/properties/creditor".length] === "/")){
+emErrs27.push(err100);
+err100.emUsed = true;
+}
+}
+if(emErrs27.length){
+const err101 = {instancePath:instancePath+"/mortgages/" + i1+"/creditor",schemaPath:"#/components/schemas/MortgageAnswer/properties/creditor/errorMessage",keyword:"errorMessage",params:{errors: emErrs27},message:"Enter the lender's name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+const emErrs28 = [];
+for(const err102 of vErrors){
+if(!err102.emUsed){
+emErrs28.push(err102);
+}
+}
+vErrors = emErrs28;
+errors = emErrs28.length;
+}
+}
+if(data23.id !== undefined){
+let data28 = data23.id;
+if(typeof data28 === "string"){
+if(!pattern40.test(data28)){
+const err103 = {instancePath:instancePath+"/mortgages/" + i1+"/id",schemaPath:"#/components/schemas/MortgageAnswer/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/mortgages/" + i1+"/id",schemaPath:"#/components/schemas/MortgageAnswer/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs29 = [];
+for(const err105 of vErrors){
+if(((((err105.keyword !== "errorMessage") && (!err105.emUsed)) && ((err105.instancePath === instancePath+"/mortgages/" + i1+"/id") || ((err105.instancePath.indexOf(instancePath+"/mortgages/" + i1+"/id") === 0) && (err105.instancePath[instancePath+"/mortgages/" + i1+"/id".length] === "/")))) && (err105.schemaPath.indexOf("#/components/schemas/MortgageAnswer/properties/id") === 0)) && (err105.schemaPath["#/components/schemas/MortgageAnswer/properties/id".length] === "/")){
+emErrs29.push(err105);
+err105.emUsed = true;
+}
+}
+if(emErrs29.length){
+const err106 = {instancePath:instancePath+"/mortgages/" + i1+"/id",schemaPath:"#/components/schemas/MortgageAnswer/properties/id/errorMessage",keyword:"errorMessage",params:{errors: emErrs29},message:"Not a valid mortgage id."};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+const emErrs30 = [];
+for(const err107 of vErrors){
+if(!err107.emUsed){
+emErrs30.push(err107);
+}
+}
+vErrors = emErrs30;
+errors = emErrs30.length;
+}
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors1 = {"required":{"id":[],"balance":[],"creditor":[]}};
+const templates1 = {required:{}};
+let emPropParams1;
+let emParamsErrors1;
+for(const err109 of vErrors){
+if((((((err109.keyword !== "errorMessage") && (!err109.emUsed)) && (err109.instancePath === instancePath+"/mortgages/" + i1)) && (err109.keyword in emErrors1)) && (err109.schemaPath.indexOf("#/components/schemas/MortgageAnswer") === 0)) && (/^\/[^\/]*$/.test(err109.schemaPath.slice(35)))){
+emPropParams1 = obj0[err109.keyword];
+emParamsErrors1 = emErrors1[err109.keyword][err109.params[emPropParams1]];
+if(emParamsErrors1){
+emParamsErrors1.push(err109);
+err109.emUsed = true;
+}
+}
+}
+for(const key1 in emErrors1){
+for(const keyProp1 in emErrors1[key1]){
+emParamsErrors1 = emErrors1[key1][keyProp1];
+if(emParamsErrors1.length){
+const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
+const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema62.errorMessage[key1][keyProp1]};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+}
+const emErrs31 = [];
+for(const err111 of vErrors){
+if(!err111.emUsed){
+emErrs31.push(err111);
+}
+}
+vErrors = emErrs31;
+errors = emErrs31.length;
+}
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/mortgages",schemaPath:"#/properties/mortgages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs32 = [];
+for(const err113 of vErrors){
+if(((((err113.keyword !== "errorMessage") && (!err113.emUsed)) && ((err113.instancePath === instancePath+"/mortgages") || ((err113.instancePath.indexOf(instancePath+"/mortgages") === 0) && (err113.instancePath[instancePath+"/mortgages".length] === "/")))) && (err113.schemaPath.indexOf("#/properties/mortgages") === 0)) && (err113.schemaPath["#/properties/mortgages".length] === "/")){
+emErrs32.push(err113);
+err113.emUsed = true;
+}
+}
+if(emErrs32.length){
+const err114 = {instancePath:instancePath+"/mortgages",schemaPath:"#/properties/mortgages/errorMessage",keyword:"errorMessage",params:{errors: emErrs32},message:"List at most 20 mortgages."};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+const emErrs33 = [];
+for(const err115 of vErrors){
+if(!err115.emUsed){
+emErrs33.push(err115);
+}
+}
+vErrors = emErrs33;
+errors = emErrs33.length;
+}
+}
+if(data.propertyState !== undefined){
+let data29 = data.propertyState;
+if(typeof data29 !== "string"){
+const err116 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data29 === "AL") || (data29 === "AK")) || (data29 === "AZ")) || (data29 === "AR")) || (data29 === "CA")) || (data29 === "CO")) || (data29 === "CT")) || (data29 === "DE")) || (data29 === "DC")) || (data29 === "FL")) || (data29 === "GA")) || (data29 === "GU")) || (data29 === "HI")) || (data29 === "ID")) || (data29 === "IL")) || (data29 === "IN")) || (data29 === "IA")) || (data29 === "KS")) || (data29 === "KY")) || (data29 === "LA")) || (data29 === "ME")) || (data29 === "MD")) || (data29 === "MA")) || (data29 === "MI")) || (data29 === "MN")) || (data29 === "MS")) || (data29 === "MO")) || (data29 === "MT")) || (data29 === "NE")) || (data29 === "NV")) || (data29 === "NH")) || (data29 === "NJ")) || (data29 === "NM")) || (data29 === "NY")) || (data29 === "NC")) || (data29 === "ND")) || (data29 === "OH")) || (data29 === "OK")) || (data29 === "OR")) || (data29 === "PA")) || (data29 === "RI")) || (data29 === "SC")) || (data29 === "SD")) || (data29 === "TN")) || (data29 === "TX")) || (data29 === "UT")) || (data29 === "VT")) || (data29 === "VA")) || (data29 === "WA")) || (data29 === "WV")) || (data29 === "WI")) || (data29 === "WY"))){
+const err117 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs34 = [];
+for(const err118 of vErrors){
+if(((((err118.keyword !== "errorMessage") && (!err118.emUsed)) && ((err118.instancePath === instancePath+"/propertyState") || ((err118.instancePath.indexOf(instancePath+"/propertyState") === 0) && (err118.instancePath[instancePath+"/propertyState".length] === "/")))) && (err118.schemaPath.indexOf("#/components/schemas/StateCode") === 0)) && (err118.schemaPath["#/components/schemas/StateCode".length] === "/")){
+emErrs34.push(err118);
+err118.emUsed = true;
+}
+}
+if(emErrs34.length){
+const err119 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/errorMessage",keyword:"errorMessage",params:{errors: emErrs34},message:"Choose a state."};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+const emErrs35 = [];
+for(const err120 of vErrors){
+if(!err120.emUsed){
+emErrs35.push(err120);
+}
+}
+vErrors = emErrs35;
+errors = emErrs35.length;
+}
+}
+if(data.propertyUsage !== undefined){
+let data30 = data.propertyUsage;
+if(typeof data30 !== "string"){
+const err121 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+if(!(((data30 === "primaryResidence") || (data30 === "secondHome")) || (data30 === "investment"))){
+const err122 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs36 = [];
+for(const err123 of vErrors){
+if(((((err123.keyword !== "errorMessage") && (!err123.emUsed)) && ((err123.instancePath === instancePath+"/propertyUsage") || ((err123.instancePath.indexOf(instancePath+"/propertyUsage") === 0) && (err123.instancePath[instancePath+"/propertyUsage".length] === "/")))) && (err123.schemaPath.indexOf("#/components/schemas/PropertyUsage") === 0)) && (err123.schemaPath["#/components/schemas/PropertyUsage".length] === "/")){
+emErrs36.push(err123);
+err123.emUsed = true;
+}
+}
+if(emErrs36.length){
+const err124 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/errorMessage",keyword:"errorMessage",params:{errors: emErrs36},message:"Choose Primary Home, Secondary Home or Rental Property."};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+const emErrs37 = [];
+for(const err125 of vErrors){
+if(!err125.emUsed){
+emErrs37.push(err125);
+}
+}
+vErrors = emErrs37;
+errors = emErrs37.length;
+}
+}
+if(data.propertyValue !== undefined){
+let data31 = data.propertyValue;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err126 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 > 100000000 || isNaN(data31)){
+const err127 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+if(data31 <= 0 || isNaN(data31)){
+const err128 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/minimum",keyword:"minimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs38 = [];
+for(const err129 of vErrors){
+if(((((err129.keyword !== "errorMessage") && (!err129.emUsed)) && ((err129.instancePath === instancePath+"/propertyValue") || ((err129.instancePath.indexOf(instancePath+"/propertyValue") === 0) && (err129.instancePath[instancePath+"/propertyValue".length] === "/")))) && (err129.schemaPath.indexOf("#/properties/propertyValue") === 0)) && (err129.schemaPath["#/properties/propertyValue".length] === "/")){
+emErrs38.push(err129);
+err129.emUsed = true;
+}
+}
+if(emErrs38.length){
+const err130 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/errorMessage",keyword:"errorMessage",params:{errors: emErrs38},message:"Enter your home's estimated value, up to 100,000,000 dollars."};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+const emErrs39 = [];
+for(const err131 of vErrors){
+if(!err131.emUsed){
+emErrs39.push(err131);
+}
+}
+vErrors = emErrs39;
+errors = emErrs39.length;
+}
+}
+if(data.subjectToMortgage !== undefined){
+if(typeof data.subjectToMortgage !== "boolean"){
+const err132 = {instancePath:instancePath+"/subjectToMortgage",schemaPath:"#/properties/subjectToMortgage/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+if(data.valuationAccepted !== undefined){
+if(typeof data.valuationAccepted !== "boolean"){
+const err133 = {instancePath:instancePath+"/valuationAccepted",schemaPath:"#/properties/valuationAccepted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+if(data.zip !== undefined){
+let data34 = data.zip;
+if(typeof data34 === "string"){
+if(!pattern41.test(data34)){
+const err134 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip5/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}$"},message:"must match pattern \""+"^[0-9]{5}$"+"\""};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+else {
+const err135 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip5/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs40 = [];
+for(const err136 of vErrors){
+if(((((err136.keyword !== "errorMessage") && (!err136.emUsed)) && ((err136.instancePath === instancePath+"/zip") || ((err136.instancePath.indexOf(instancePath+"/zip") === 0) && (err136.instancePath[instancePath+"/zip".length] === "/")))) && (err136.schemaPath.indexOf("#/components/schemas/Zip5") === 0)) && (err136.schemaPath["#/components/schemas/Zip5".length] === "/")){
+emErrs40.push(err136);
+err136.emUsed = true;
+}
+}
+if(emErrs40.length){
+const err137 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip5/errorMessage",keyword:"errorMessage",params:{errors: emErrs40},message:"Enter a 5-digit ZIP code."};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+const emErrs41 = [];
+for(const err138 of vErrors){
+if(!err138.emUsed){
+emErrs41.push(err138);
+}
+}
+vErrors = emErrs41;
+errors = emErrs41.length;
+}
+}
+}
+else {
+const err139 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+validate31.errors = vErrors;
+return errors === 0;
+}
+
+const pattern42 = new RegExp("^/[^\\s]{0,500}$", "u");
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2042,11 +5335,16 @@ vErrors.push(err0);
 errors++;
 }
 if(data.answers !== undefined){
-let data0 = data.answers;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.hasCoborrower !== undefined){
-if(typeof data0.hasCoborrower !== "boolean"){
-const err1 = {instancePath:instancePath+"/answers/hasCoborrower",schemaPath:"#/components/schemas/PrequalAnswers/properties/hasCoborrower/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!(validate31(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+}
+if(data.path !== undefined){
+let data1 = data.path;
+if(typeof data1 === "string"){
+if(!pattern42.test(data1)){
+const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2056,9 +5354,8 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data0.isSelfEmployed !== undefined){
-if(typeof data0.isSelfEmployed !== "boolean"){
-const err2 = {instancePath:instancePath+"/answers/isSelfEmployed",schemaPath:"#/components/schemas/PrequalAnswers/properties/isSelfEmployed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2067,24 +5364,16 @@ vErrors.push(err2);
 }
 errors++;
 }
+if(errors > 0){
+const emErrs0 = [];
+for(const err3 of vErrors){
+if(((((err3.keyword !== "errorMessage") && (!err3.emUsed)) && ((err3.instancePath === instancePath+"/path") || ((err3.instancePath.indexOf(instancePath+"/path") === 0) && (err3.instancePath[instancePath+"/path".length] === "/")))) && (err3.schemaPath.indexOf("#/properties/path") === 0)) && (err3.schemaPath["#/properties/path".length] === "/")){
+emErrs0.push(err3);
+err3.emUsed = true;
 }
 }
-else {
-const err3 = {instancePath:instancePath+"/answers",schemaPath:"#/components/schemas/PrequalAnswers/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.path !== undefined){
-let data3 = data.path;
-if(typeof data3 === "string"){
-if(!pattern17.test(data3)){
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
+if(emErrs0.length){
+const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"A path starts with /."};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2093,39 +5382,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-else {
-const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(errors > 0){
-const emErrs0 = [];
-for(const err6 of vErrors){
-if(((((err6.keyword !== "errorMessage") && (!err6.emUsed)) && ((err6.instancePath === instancePath+"/path") || ((err6.instancePath.indexOf(instancePath+"/path") === 0) && (err6.instancePath[instancePath+"/path".length] === "/")))) && (err6.schemaPath.indexOf("#/properties/path") === 0)) && (err6.schemaPath["#/properties/path".length] === "/")){
-emErrs0.push(err6);
-err6.emUsed = true;
-}
-}
-if(emErrs0.length){
-const err7 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"A path starts with /."};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
 const emErrs1 = [];
-for(const err8 of vErrors){
-if(!err8.emUsed){
-emErrs1.push(err8);
+for(const err5 of vErrors){
+if(!err5.emUsed){
+emErrs1.push(err5);
 }
 }
 vErrors = emErrs1;
@@ -2134,12 +5394,12 @@ errors = emErrs1.length;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err9];
+vErrors = [err6];
 }
 else {
-vErrors.push(err9);
+vErrors.push(err6);
 }
 errors++;
 }
@@ -2148,13 +5408,13 @@ const emErrors0 = {"required":{"path":[]}};
 const templates0 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err10 of vErrors){
-if((((((err10.keyword !== "errorMessage") && (!err10.emUsed)) && (err10.instancePath === instancePath)) && (err10.keyword in emErrors0)) && (err10.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err10.schemaPath.slice(1)))){
-emPropParams0 = obj0[err10.keyword];
-emParamsErrors0 = emErrors0[err10.keyword][err10.params[emPropParams0]];
+for(const err7 of vErrors){
+if((((((err7.keyword !== "errorMessage") && (!err7.emUsed)) && (err7.instancePath === instancePath)) && (err7.keyword in emErrors0)) && (err7.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err7.schemaPath.slice(1)))){
+emPropParams0 = obj0[err7.keyword];
+emParamsErrors0 = emErrors0[err7.keyword][err7.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err10);
-err10.emUsed = true;
+emParamsErrors0.push(err7);
+err7.emUsed = true;
 }
 }
 }
@@ -2163,34 +5423,34 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err11 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema39.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema52.errorMessage[key0][keyProp0]};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err8];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err8);
 }
 errors++;
 }
 }
 }
 const emErrs2 = [];
-for(const err12 of vErrors){
-if(!err12.emUsed){
-emErrs2.push(err12);
+for(const err9 of vErrors){
+if(!err9.emUsed){
+emErrs2.push(err9);
 }
 }
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate25.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const PasswordSignInInput = validate26;
-const schema41 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PasswordSignInInput = validate35;
+const schema66 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2269,7 +5529,7 @@ errors = emErrs1.length;
 if(data.password !== undefined){
 let data1 = data.password;
 if(typeof data1 === "string"){
-if(!pattern9.test(data1)){
+if(!pattern12.test(data1)){
 const err7 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -2349,7 +5609,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema41.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema66.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2369,16 +5629,16 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate26.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalCodeSignInInput = validate27;
-const schema44 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
-const schema46 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
-const pattern21 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
+export const PortalCodeSignInInput = validate36;
+const schema69 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
+const schema71 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
+const pattern46 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2467,7 +5727,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern21.test(data1)){
+if(!pattern46.test(data1)){
 const err8 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -2519,7 +5779,7 @@ errors = emErrs3.length;
 if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
-if(!pattern9.test(data2)){
+if(!pattern12.test(data2)){
 const err13 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -2599,7 +5859,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema44.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema69.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2619,14 +5879,14 @@ emErrs6.push(err21);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate27.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSessionUpdate = validate28;
-const schema48 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
+export const PortalSessionUpdate = validate37;
+const schema73 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2765,14 +6025,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSignInInput = validate29;
-const schema49 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PortalSignInInput = validate38;
+const schema74 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2851,7 +6111,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern21.test(data1)){
+if(!pattern46.test(data1)){
 const err7 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -2903,7 +6163,7 @@ errors = emErrs3.length;
 if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
-if(!pattern9.test(data2)){
+if(!pattern12.test(data2)){
 const err12 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -2983,7 +6243,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema49.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema74.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3003,14 +6263,154 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate29.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const QuoteCurrentInput = validate30;
-const schema53 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const PrequalSaveInput = validate39;
+const schema78 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.answers === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.answers !== undefined){
+if(!(validate31(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+}
+if(data.path !== undefined){
+let data1 = data.path;
+if(typeof data1 === "string"){
+if(!pattern42.test(data1)){
+const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err4 of vErrors){
+if(((((err4.keyword !== "errorMessage") && (!err4.emUsed)) && ((err4.instancePath === instancePath+"/path") || ((err4.instancePath.indexOf(instancePath+"/path") === 0) && (err4.instancePath[instancePath+"/path".length] === "/")))) && (err4.schemaPath.indexOf("#/properties/path") === 0)) && (err4.schemaPath["#/properties/path".length] === "/")){
+emErrs0.push(err4);
+err4.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"A path starts with /."};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err6 of vErrors){
+if(!err6.emUsed){
+emErrs1.push(err6);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"path":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err8 of vErrors){
+if((((((err8.keyword !== "errorMessage") && (!err8.emUsed)) && (err8.instancePath === instancePath)) && (err8.keyword in emErrors0)) && (err8.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err8.schemaPath.slice(1)))){
+emPropParams0 = obj0[err8.keyword];
+emParamsErrors0 = emErrors0[err8.keyword][err8.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err8);
+err8.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema78.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+const emErrs2 = [];
+for(const err10 of vErrors){
+if(!err10.emUsed){
+emErrs2.push(err10);
+}
+}
+vErrors = emErrs2;
+errors = emErrs2.length;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+export const QuoteCurrentInput = validate41;
+const schema79 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3120,7 +6520,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema53.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema79.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3140,15 +6540,15 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate30.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const ResumeInput = validate31;
-const schema55 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const pattern30 = new RegExp("^(/[^\\s]{0,500})?$", "u");
+export const ResumeInput = validate42;
+const schema81 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const pattern56 = new RegExp("^(/[^\\s]{0,500})?$", "u");
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3168,7 +6568,7 @@ errors++;
 if(data.path !== undefined){
 let data0 = data.path;
 if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
+if(!pattern42.test(data0)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -3219,7 +6619,7 @@ errors = emErrs1.length;
 }
 let data1 = data.previousPath;
 if(typeof data1 === "string"){
-if(!pattern30.test(data1)){
+if(!pattern56.test(data1)){
 const err6 = {instancePath:instancePath+"/previousPath",schemaPath:"#/properties/previousPath/pattern",keyword:"pattern",params:{pattern: "^(/[^\\s]{0,500})?$"},message:"must match pattern \""+"^(/[^\\s]{0,500})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -3298,7 +6698,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema55.errorMessage[key0][keyProp0]};
+const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema81.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3318,14 +6718,153 @@ emErrs4.push(err14);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate31.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const SetPasswordInput = validate32;
-const schema56 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
+export const SaveAnswersInput = validate43;
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.answers === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "answers"},message:"must have required property '"+"answers"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.answers !== undefined){
+if(!(validate31(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+errors = vErrors.length;
+}
+}
+if(data.path !== undefined){
+let data1 = data.path;
+if(typeof data1 === "string"){
+if(!pattern42.test(data1)){
+const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err4 of vErrors){
+if(((((err4.keyword !== "errorMessage") && (!err4.emUsed)) && ((err4.instancePath === instancePath+"/path") || ((err4.instancePath.indexOf(instancePath+"/path") === 0) && (err4.instancePath[instancePath+"/path".length] === "/")))) && (err4.schemaPath.indexOf("#/properties/path") === 0)) && (err4.schemaPath["#/properties/path".length] === "/")){
+emErrs0.push(err4);
+err4.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"A path starts with /."};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err6 of vErrors){
+if(!err6.emUsed){
+emErrs1.push(err6);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"path":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err8 of vErrors){
+if((((((err8.keyword !== "errorMessage") && (!err8.emUsed)) && (err8.instancePath === instancePath)) && (err8.keyword in emErrors0)) && (err8.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err8.schemaPath.slice(1)))){
+emPropParams0 = obj0[err8.keyword];
+emParamsErrors0 = emErrors0[err8.keyword][err8.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err8);
+err8.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema78.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+const emErrs2 = [];
+for(const err10 of vErrors){
+if(!err10.emUsed){
+emErrs2.push(err10);
+}
+}
+vErrors = emErrs2;
+errors = emErrs2.length;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+export const SetPasswordInput = validate45;
+const schema83 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3342,7 +6881,7 @@ errors++;
 if(data.password !== undefined){
 let data0 = data.password;
 if(typeof data0 === "string"){
-if(!pattern9.test(data0)){
+if(!pattern12.test(data0)){
 const err1 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -3422,7 +6961,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema56.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema83.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3442,14 +6981,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate32.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffActiveInput = validate33;
-const schema58 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+export const SetStaffActiveInput = validate46;
+const schema85 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3488,7 +7027,7 @@ errors++;
 if(data.userId !== undefined){
 let data1 = data.userId;
 if(typeof data1 === "string"){
-if(!pattern15.test(data1)){
+if(!pattern28.test(data1)){
 const err3 = {instancePath:instancePath+"/userId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -3568,7 +7107,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema58.errorMessage[key0][keyProp0]};
+const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema85.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3588,14 +7127,14 @@ emErrs2.push(err11);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate33.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffRoleInput = validate34;
-const schema60 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+export const SetStaffRoleInput = validate47;
+const schema87 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3622,7 +7161,7 @@ errors++;
 if(data.role !== undefined){
 let data0 = data.role;
 if(typeof data0 === "string"){
-if(!pattern13.test(data0)){
+if(!pattern16.test(data0)){
 const err2 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -3674,7 +7213,7 @@ errors = emErrs1.length;
 if(data.userId !== undefined){
 let data1 = data.userId;
 if(typeof data1 === "string"){
-if(!pattern15.test(data1)){
+if(!pattern28.test(data1)){
 const err7 = {instancePath:instancePath+"/userId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -3754,7 +7293,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema60.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema87.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3774,14 +7313,14 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate34.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const SignInInput = validate35;
-const schema63 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const SignInInput = validate48;
+const schema90 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3902,7 +7441,7 @@ errors = emErrs3.length;
 if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
-if(!pattern9.test(data2)){
+if(!pattern12.test(data2)){
 const err11 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -4044,7 +7583,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema63.errorMessage[key0][keyProp0]};
+const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema90.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -4064,7 +7603,7 @@ emErrs8.push(err25);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate35.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
