@@ -7,6 +7,7 @@ import LicenseRoute from './license';
 const licensing = {
   company: 'Keystone Home Equity, LLC',
   nmlsId: '2087431',
+  address: '450 Mission Street, Suite 1200, San Francisco, CA 94105',
   states: [
     { code: 'CA', name: 'California', licensed: true, licenseNumber: '60DBO-123456', opensOn: null },
     { code: 'AZ', name: 'Arizona', licensed: true, licenseNumber: null, opensOn: null },
@@ -20,6 +21,7 @@ describe('/license', () => {
     stubTRPC({ 'system.info': () => ok(sandboxSystemInfo), 'licensing.states': () => ok(licensing) });
     renderAt('/license', <LicenseRoute />);
     expect(await screen.findByText('Keystone Home Equity, LLC, NMLS ID 2087431')).toBeInTheDocument();
+    expect(screen.getByText('450 Mission Street, Suite 1200, San Francisco, CA 94105')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'States where we are licensed, with each licence number' });
     expect(within(table).getByRole('row', { name: 'California 60DBO-123456' })).toBeInTheDocument();
     expect(within(table).getByRole('rowheader', { name: 'Arizona' })).toBeInTheDocument();

@@ -12,9 +12,14 @@ function States({ licensing }: { licensing: Licensing }) {
   const opening = licensing.states.filter((s) => !s.licensed && s.opensOn);
   return (
     <Stack gap="xl">
-      <Text fw={500}>
-        {licensing.company}, NMLS ID {licensing.nmlsId}
-      </Text>
+      <Stack gap={0}>
+        <Text fw={500}>
+          {licensing.company}, NMLS ID {licensing.nmlsId}
+        </Text>
+        <Text component="address" fs="normal">
+          {licensing.address}
+        </Text>
+      </Stack>
       <Stack component="section" gap="xs" aria-labelledby="licensed-states">
         <Title order={2} fz="xl" id="licensed-states">
           Where we lend

@@ -1,37 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
+import type { components } from '@/api/schema.gen';
 import { expectShape, is } from '@/api/shape';
+
+type Schemas = components['schemas'];
 
 // The licensed-states table (data.heloc.licensing, in rules/), read two ways:
 // licensing.lookup answers for one ZIP (the waitlist page's state and opening
-// date), licensing.states lists them all for /license. Both anonymous. Typed
-// from the contract until the CUE definitions are generated.
+// date), licensing.states lists them all for /license. Both anonymous.
+// Types from the CUE schemas (#LicensingLookup, #LicensingStates).
 
-export type LicensingLookup = {
-  zip: string;
-  state: string | null;
-  stateName: string | null;
-  licensed: boolean;
-  /** yyyy-MM-dd when a licence is expected; null when not known. */
-  opensOn: string | null;
-};
-
-export type LicensedState = {
-  code: string;
-  name: string;
-  licensed: boolean;
-  licenseNumber: string | null;
-  opensOn: string | null;
-};
-
-export type Licensing = { company: string; nmlsId: string; states: LicensedState[] };
+export type LicensingLookup = Schemas['LicensingLookup'];
+export type LicensedState = Schemas['LicensedState'];
+export type Licensing = Schemas['LicensingStates'];
 
 const LOOKUP = 'licensing.lookup';
 const STATES = 'licensing.states';
 
 const isLookup = is.shape({
-  zip: is.string,
+  zip: is.nullable(is.string),
   state: is.nullable(is.string),
   stateName: is.nullable(is.string),
   licensed: is.boolean,
@@ -41,6 +29,7 @@ const isLookup = is.shape({
 const isLicensing = is.shape({
   company: is.string,
   nmlsId: is.string,
+  address: is.string,
   states: is.arrayOf(
     is.shape({ code: is.string, name: is.string, licensed: is.boolean, licenseNumber: is.nullable(is.string), opensOn: is.nullable(is.string) }),
   ),

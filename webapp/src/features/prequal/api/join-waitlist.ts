@@ -1,24 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
+import type { components } from '@/api/schema.gen';
 import { expectShape, is } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
+type Schemas = components['schemas'];
+
 // prequal.joinWaitlist: keeps a visitor's contact (sealed) for when we are
 // licensed in their state (the licensing table in rules/), and says when
-// that is, if known. Anonymous and limited per client address. Typed from the
-// issue's contract until the CUE definitions are generated.
+// that is, if known. Anonymous and limited per client address. Types from
+// the CUE schemas (#JoinWaitlistInput, #JoinWaitlistResult).
 
-export type JoinWaitlistInput = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  zip: string;
-  /** 10 digits, or null when not given. */
-  phone?: string | null;
-};
-
-export type JoinWaitlistResult = { state: string; stateName: string; opensOn: string | null };
+export type JoinWaitlistInput = Schemas['JoinWaitlistInput'];
+export type JoinWaitlistResult = Schemas['JoinWaitlistResult'];
 
 const PROCEDURE = 'prequal.joinWaitlist';
 
