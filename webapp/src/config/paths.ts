@@ -54,6 +54,7 @@ function group(area: Area, prefix: string): Readonly<Record<string, string>> {
   );
 }
 
+export const LANDING_PREFIX = '/start/';
 export const INITIAL_SETUP_PREFIX = '/app/initial-setup/';
 export const PREQUAL_PREFIX = '/prequal/';
 export const APPLICATION_PREFIX = '/app/application/';
@@ -75,6 +76,9 @@ export const paths = {
   upload: route('/app/upload'),
   bankStatement: route('/app/bank-statement'),
   error: route('/error'),
+  joinWaitlist: route('/join-waitlist'),
+  /** By slug: name, email, phone, contact-information, ... (the landing funnel). */
+  landing: group('landing', LANDING_PREFIX),
   /** By slug: property-value, zip, ... */
   initialSetup: group('initialSetup', INITIAL_SETUP_PREFIX),
   /** By slug: address, listed-for-sale, ... */

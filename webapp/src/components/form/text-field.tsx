@@ -1,12 +1,12 @@
 import { Checkbox, PasswordInput, TextInput, type CheckboxProps, type PasswordInputProps, type TextInputProps } from '@mantine/core';
 import { useController, useFormContext } from 'react-hook-form';
 
-import { formatPhone } from '@/lib/format';
+import { formatPhone, phoneDigits } from '@/lib/format';
 
 // No rules here: the form's schema resolver checks every field (useSchemaForm).
 type Bound<P> = Omit<P, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'checked'> & { name: string };
 
-function useField(name: string, defaultValue: unknown = '') {
+export function useField(name: string, defaultValue: unknown = '') {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control, defaultValue });
   return { ...field, error: fieldState.error?.message };
@@ -23,11 +23,12 @@ export function PasswordField({ name, ...props }: Bound<PasswordInputProps>) {
 }
 
 /**
- * A US phone number shown as (ddd) ddd-dddd while it is typed (spec §5). The
- * form holds the formatted text; phoneDigits() gives the 10 digits to send.
+ * A US phone number shown as (ddd) ddd-dddd while it is typed (spec §5).
+ * The form holds its digits, at most 10 (#Phone stores them so), and the
+ * field shows them formatted.
  */
 export function PhoneField({ name, ...props }: Bound<TextInputProps>) {
-  const { onChange, ...field } = useField(name);
+  const { onChange, value, ...field } = useField(name);
   return (
     <TextInput
       type="tel"
@@ -36,12 +37,17 @@ export function PhoneField({ name, ...props }: Bound<TextInputProps>) {
       placeholder="(415) 555-0101"
       {...props}
       {...field}
-      onChange={(e) => onChange(formatPhone(e.currentTarget.value))}
+      value={formatPhone(typeof value === 'string' ? value : '')}
+      onChange={(e) => onChange(phoneDigits(e.currentTarget.value))}
     />
   );
 }
 
-/** A checkbox bound to the surrounding Form, its message beneath it. */
+/**
+ * A checkbox bound to the surrounding Form, its message beneath it. For a
+ * consent the label is the agreement itself, so what is ticked is what is
+ * read; a longer wording goes in `description`.
+ */
 export function CheckboxField({ name, ...props }: Bound<CheckboxProps>) {
   const { value, ...field } = useField(name, false);
   return <Checkbox {...props} {...field} checked={Boolean(value)} aria-invalid={field.error ? true : undefined} />;

@@ -20,11 +20,14 @@ export function CodeStep({
   callbackUrl,
   onSignedIn,
   onChangeEmail,
+  submitLabel = 'Sign in',
 }: {
   email: string;
   callbackUrl: string;
   onSignedIn: () => void | Promise<void>;
   onChangeEmail: () => void;
+  /** The button's name, where signing in is part of something else (the funnel's contact step). */
+  submitLabel?: string;
 }) {
   // callback/otp takes the e-mail and the code (CodeSignInInput); spaces
   // typed in the code are dropped.
@@ -94,7 +97,7 @@ export function CodeStep({
         styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
       />
       <Button type="submit" size="md" fullWidth mt="xs" loading={form.formState.isSubmitting}>
-        Sign in
+        {submitLabel}
       </Button>
       <Group justify="space-between" gap="xs">
         <Anchor component="button" type="button" fz="sm" c="harbor.9" onClick={() => void resend()} disabled={resending}>

@@ -30,7 +30,7 @@ export function HomeHero() {
               inquiry, which does not affect your credit score.
             </Text>
             <Group gap="sm">
-              <Button component={Link} to={paths.initialSetup['property-value']!} size="lg">
+              <Button component={Link} to={paths.landing.name!} size="lg">
                 Check your rate
               </Button>
               <Button component={Link} to={paths.faq} size="lg" variant="subtle">

@@ -71,7 +71,7 @@ describe('funnel step page', () => {
   });
 
   it('sends the path and the answers kept in the prequal store', async () => {
-    usePrequalStore.getState().update({ isSelfEmployed: true });
+    usePrequalStore.getState().saveAnswers({ isSelfEmployed: true });
     const inputs: unknown[] = [];
     stubTRPC({
       'funnel.pages': (input) => {

@@ -32,7 +32,42 @@ const previewOffer: StepCopy = {
   help: 'The line available to you, its APR (variable: the prime rate plus a margin, with a floor and a cap), the origination fee and an estimated monthly payment for the amount you choose. From here you continue to the full application.',
 };
 
+const income: StepCopy = {
+  heading: 'What is your annual income?',
+  help: 'Your gross annual income, before taxes, from all sources. We use it with your monthly debts to estimate your debt-to-income ratio.',
+};
+
 export const stepCopy: Readonly<Record<string, StepCopy>> = {
+  // The landing funnel (/start/*).
+  name: {
+    heading: 'Let’s start with your name',
+    help: 'Checking your rate takes a few minutes and does not affect your credit score.',
+  },
+  email: {
+    heading: 'What is your e-mail address?',
+    help: 'We use it to create your account, so your answers are saved and you can come back to them from any device.',
+  },
+  phone: {
+    heading: 'What is your phone number?',
+    help: 'In case our loan team needs to reach you about your application. Calls and texts are up to you.',
+  },
+  'contact-information': {
+    heading: 'Confirm your details and create your account',
+    help: 'Check your name, e-mail and phone, agree to receive documents electronically and to how we share your information, and we’ll e-mail you a 6-digit code.',
+  },
+  'annual-income': income,
+  'monthly-debts': {
+    heading: 'How much do you pay on debts each month?',
+    help: 'The monthly payments on car loans, student loans, credit cards and other loans. Leave out your mortgage.',
+  },
+  'desired-amount': {
+    heading: 'How much would you like to borrow?',
+    help: 'An amount to start with. Your preview offer shows how much is available to you.',
+  },
+  'loan-reason': {
+    heading: 'What will you use the money for?',
+    help: 'Home improvement, paying off other debts, education or something else.',
+  },
   'credit-income': {
     heading: 'What are your income and monthly debts?',
     help: 'Your gross annual income (before taxes) and the monthly payments on your debts, such as car loans, student loans and credit card minimums. We use them to estimate your debt-to-income ratio.',

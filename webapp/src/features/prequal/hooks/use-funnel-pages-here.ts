@@ -1,8 +1,14 @@
 import { useLocation } from 'react-router';
 
-import { useFunnelPages, type PrequalAnswers } from '@/api/get-funnel-pages';
+import { useFunnelPages, type FunnelPagesInput } from '@/api/get-funnel-pages';
 
 import { usePrequalStore } from '../stores/prequal-store';
+
+/** funnel.pages' input for a page: a visitor without a loan sends the answers kept in their browser. */
+export function funnelPagesInput(path: string): FunnelPagesInput {
+  const { answers } = usePrequalStore.getState();
+  return Object.keys(answers).length > 0 ? { path, answers: answers as FunnelPagesInput['answers'] } : { path };
+}
 
 /**
  * funnel.pages for the funnel page being shown. A visitor without a loan
@@ -11,10 +17,7 @@ import { usePrequalStore } from '../stores/prequal-store';
  */
 export function useFunnelPagesHere() {
   const { pathname } = useLocation();
-  const hasCoborrower = usePrequalStore((s) => s.hasCoborrower);
-  const isSelfEmployed = usePrequalStore((s) => s.isSelfEmployed);
-  const answers: PrequalAnswers = {};
-  if (hasCoborrower !== null) answers.hasCoborrower = hasCoborrower;
-  if (isSelfEmployed !== null) answers.isSelfEmployed = isSelfEmployed;
-  return useFunnelPages({ path: pathname, answers });
+  const answers = usePrequalStore((s) => s.answers);
+  const input: FunnelPagesInput = Object.keys(answers).length > 0 ? { path: pathname, answers: answers as FunnelPagesInput['answers'] } : { path: pathname };
+  return useFunnelPages(input);
 }

@@ -1,0 +1,40 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/api/client';
+import type { components } from '@/api/schema.gen';
+import { expectShape, is } from '@/api/shape';
+
+// prequal.creditReport: the soft pull's report stored with the loan, or
+// null before one. Applicant only. Types from the CUE schemas (#CreditReport).
+
+type Schemas = components['schemas'];
+
+export type CreditReport = Schemas['CreditReport'];
+export type ReportMortgage = CreditReport['mortgages'][number];
+export type ReportLiability = CreditReport['liabilities'][number];
+
+const PROCEDURE = 'prequal.creditReport';
+
+export const isCreditReport = is.shape({
+  pulledAt: is.string,
+  kind: is.string,
+  score: is.nullable(is.number),
+  scoreRange: is.shape({ min: is.number, max: is.number }),
+  mortgages: is.arrayOf(is.shape({ id: is.string, creditor: is.string, balance: is.number })),
+  liabilities: is.arrayOf(is.shape({ id: is.string, creditor: is.string, balance: is.number, monthlyPayment: is.number })),
+});
+
+export async function getCreditReport({ signal }: { signal?: AbortSignal } = {}): Promise<CreditReport | null> {
+  return expectShape<CreditReport | null>(PROCEDURE, await api.query(PROCEDURE, undefined, { signal }), is.nullable(isCreditReport));
+}
+
+/** The one key of the report: prequal.creditCheck writes its answer here. */
+export const creditReportQueryKey = ['prequal', 'creditReport'] as const;
+
+export function getCreditReportQueryOptions() {
+  return queryOptions({ queryKey: creditReportQueryKey, queryFn: ({ signal }) => getCreditReport({ signal }) });
+}
+
+export function useCreditReport({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...getCreditReportQueryOptions(), enabled });
+}

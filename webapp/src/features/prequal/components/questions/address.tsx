@@ -1,0 +1,56 @@
+import { SimpleGrid } from '@mantine/core';
+
+import { ZipField } from '@/components/form/fields';
+import { TextField } from '@/components/form/text-field';
+
+import type { AnswerAddress } from '../../api/get-answers';
+import { AnswersForm, QuestionPage } from './question-form';
+import { useLicenceCheck } from './zip';
+
+export function AddressPage() {
+  const checkLicence = useLicenceCheck();
+  return (
+    <QuestionPage>
+      {(answers) => (
+        <AnswersForm
+          answers={{
+            address: {
+              line1: answers.address?.line1 ?? '',
+              line2: answers.address?.line2 ?? '',
+              city: answers.address?.city ?? '',
+              state: answers.address?.state ?? '',
+              zip: answers.address?.zip ?? '',
+              county: answers.address?.county ?? '',
+            },
+          }}
+          // The schema says what each part must look like; these say which the page needs.
+          required={{
+            'address.line1': 'Enter the street address.',
+            'address.city': 'Enter the city.',
+            'address.state': 'Enter the state, like CA.',
+            'address.zip': 'Enter the 5-digit ZIP code.',
+          }}
+          // The schema checks the state's code; the page only takes it in capitals.
+          toAnswers={(a) => ({ address: { ...a.address, state: a.address.state.trim().toUpperCase() } as AnswerAddress })}
+          onSaved={(saved) => checkLicence(saved.address?.zip)}
+        >
+          <TextField name="answers.address.line1" label="Street address" autoComplete="address-line1" size="md" />
+          <TextField name="answers.address.line2" label="Apartment, unit or suite (optional)" autoComplete="address-line2" size="md" />
+          <TextField name="answers.address.city" label="City" autoComplete="address-level2" size="md" />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextField
+              name="answers.address.state"
+              label="State"
+              description="2 letters, like CA"
+              autoComplete="address-level1"
+              maxLength={2}
+              size="md"
+            />
+            <ZipField name="answers.address.zip" label="ZIP code" size="md" />
+            <TextField name="answers.address.county" label="County (optional)" size="md" />
+          </SimpleGrid>
+        </AnswersForm>
+      )}
+    </QuestionPage>
+  );
+}

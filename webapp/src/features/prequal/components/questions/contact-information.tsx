@@ -1,0 +1,217 @@
+import { Alert, Anchor, Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+
+import { CheckboxField } from '@/components/form/text-field';
+import { QueryError } from '@/components/ui/query-error';
+import { paths } from '@/config/paths';
+import { createAccount, type CreateAccountInput } from '@/features/auth/api/create-account';
+import { CodeStep } from '@/features/auth/components/code-step';
+import { useApplicantSession } from '@/features/auth/stores/session-store';
+import { formatPhone } from '@/lib/format';
+
+import { useConsents, type Consent, type ConsentKind } from '../../api/get-consents';
+import { useSaveAnswersMutation } from '../../api/save-answers';
+import { usePrequalStore } from '../../stores/prequal-store';
+import { ConsentText } from './consent-text';
+import { QuestionForm, QuestionHeading, saveErrorMessage, useGoNext } from './question-form';
+
+const NAME_PATH = paths.landing.name!;
+const EMAIL_PATH = paths.landing.email!;
+const PHONE_PATH = paths.landing.phone!;
+
+type Values = { eConsent: boolean; informationSharingConsent: boolean };
+
+/** What the visitor told us so far, each with the way back to change it. */
+function ContactSummary() {
+  const { firstName, lastName, email, phone } = usePrequalStore();
+  const rows = [
+    { label: 'Name', value: [firstName, lastName].filter(Boolean).join(' '), to: NAME_PATH },
+    { label: 'E-mail', value: email ?? '', to: EMAIL_PATH },
+    { label: 'Phone', value: phone ? formatPhone(phone) : '', to: PHONE_PATH },
+  ];
+  return (
+    <Table variant="vertical" withTableBorder layout="fixed" aria-label="Your contact information">
+      <Table.Tbody>
+        {rows.map((r) => (
+          <Table.Tr key={r.label}>
+            <Table.Th w={90}>{r.label}</Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.value || <Text c="dimmed" component="span">Not given</Text>}</Table.Td>
+            <Table.Td w={90} ta="right">
+              <Anchor component={Link} to={r.to} aria-label={`Change your ${r.label.toLowerCase()}`}>
+                Change
+              </Anchor>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The e-consent and the information-sharing consent, then "Send my code" (identity.createAccount). */
+function ConsentForm({ consents, onCodeSent }: { consents: Partial<Record<ConsentKind, Consent>>; onCodeSent: () => void }) {
+  const store = usePrequalStore();
+  const eConsent = consents.eConsent!;
+  const sharing = consents.informationSharing!;
+  const tcpa = consents.tcpa;
+  const toInput = (v: Values) => ({
+    firstName: store.firstName ?? '',
+    lastName: store.lastName ?? '',
+    email: store.email ?? '',
+    phone: store.phone,
+    tcpaConsent: store.tcpaConsent === true,
+    eConsent: v.eConsent,
+    informationSharingConsent: v.informationSharingConsent,
+    consentVersions: {
+      eConsent: eConsent.version,
+      informationSharing: sharing.version,
+      ...(store.tcpaConsent && tcpa ? { tcpa: tcpa.version } : {}),
+    },
+  });
+  return (
+    <QuestionForm
+      definition="CreateAccountInput"
+      defaultValues={{ eConsent: store.eConsent ?? false, informationSharingConsent: store.informationSharingConsent ?? false }}
+      toInput={toInput}
+      // Name, e-mail and phone were checked on their own pages; these two are asked here.
+      fields={['eConsent', 'informationSharingConsent']}
+      submitLabel="Send my code"
+      aria-label="Your consents"
+      onSave={async (input: CreateAccountInput) => {
+        await createAccount(input);
+        store.update({ eConsent: true, informationSharingConsent: true });
+        onCodeSent();
+        return 'stay';
+      }}
+    >
+      <ConsentText consent={eConsent} id="e-consent-title" />
+      <CheckboxField name="eConsent" label="I agree to receive documents and notices electronically, as described above." />
+      <ConsentText consent={sharing} id="sharing-title" />
+      <CheckboxField name="informationSharingConsent" label="I agree to the sharing of my information as described above." />
+    </QuestionForm>
+  );
+}
+
+/**
+ * Once signed in: the answers kept in this browser go to the new loan
+ * (prequal.save), leave the browser, and the funnel goes on.
+ */
+function useSaveStoredAnswers() {
+  const { pathname } = useLocation();
+  const save = useSaveAnswersMutation();
+  const goNext = useGoNext();
+  return async () => {
+    const { answers, clearAnswers } = usePrequalStore.getState();
+    await save.mutateAsync({ path: pathname, answers });
+    clearAnswers();
+    await goNext(pathname);
+  };
+}
+
+function SignedIn({ email, firstError }: { email: string; firstError: string | null }) {
+  const saveStored = useSaveStoredAnswers();
+  const [error, setError] = useState<string | null>(firstError);
+  const [busy, setBusy] = useState(false);
+  const go = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      await saveStored();
+    } catch (err) {
+      setError(saveErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="md">
+      <Alert color="green" variant="light" title="Your account is ready">
+        You are signed in as {email}. From now on, every answer is saved to your application.
+      </Alert>
+      {error ? (
+        <Alert color="red" variant="light" role="alert" title="We couldn’t save your answers">
+          {error}
+        </Alert>
+      ) : null}
+      <Button size="md" onClick={() => void go()} loading={busy} ml={{ sm: 'auto' }}>
+        Continue
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * /start/contact-information: confirm name, e-mail and phone, agree to the
+ * e-consent and the information sharing, "Send my code" creates the account
+ * (identity.createAccount), and the 6-digit code signs in on this page.
+ * Then the answers kept so far are saved to the loan.
+ */
+export function ContactInformationPage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const session = useApplicantSession();
+  const consents = useConsents();
+  const { firstName, lastName, email } = usePrequalStore();
+  const [codeSent, setCodeSent] = useState(false);
+  const saveStored = useSaveStoredAnswers();
+  const [error, setError] = useState<string | null>(null);
+
+  let body;
+  if (session.status === 'loading' || consents.isPending) {
+    body = <Skeleton h={240} aria-hidden="true" />;
+  } else if (session.status === 'authenticated') {
+    body = <SignedIn key={error ?? ''} email={session.data?.user.email ?? ''} firstError={error} />;
+  } else if (consents.isError || !consents.data.eConsent || !consents.data.informationSharing) {
+    body = <QueryError title="We couldn’t load the consents" error={consents.error} onRetry={() => void consents.refetch()} />;
+  } else if (!firstName || !lastName || !email) {
+    body = (
+      <Alert color="blue" variant="light" title="A few details first">
+        <Stack gap="xs">
+          <Text fz="sm">We need your name and e-mail address to create your account.</Text>
+          <Button component={Link} to={!firstName || !lastName ? NAME_PATH : EMAIL_PATH} size="sm" w="fit-content">
+            {!firstName || !lastName ? 'Enter your name' : 'Enter your e-mail'}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (codeSent) {
+    body = (
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          Enter the code we e-mailed you
+        </Title>
+        {error ? (
+          <Alert color="red" variant="light" role="alert" title="We couldn’t save your answers">
+            {error}
+          </Alert>
+        ) : null}
+        <CodeStep
+          email={email}
+          callbackUrl={pathname}
+          submitLabel="Confirm and continue"
+          onSignedIn={async () => {
+            await session.refetch();
+            try {
+              await saveStored();
+            } catch (err) {
+              // Signed in now: the page offers Continue to try the save again.
+              setError(saveErrorMessage(err));
+            }
+          }}
+          onChangeEmail={() => void navigate(EMAIL_PATH)}
+        />
+      </Stack>
+    );
+  } else {
+    body = <ConsentForm consents={consents.data} onCodeSent={() => setCodeSent(true)} />;
+  }
+
+  return (
+    <Stack gap="lg">
+      <QuestionHeading />
+      {session.status === 'authenticated' ? null : <ContactSummary />}
+      {body}
+    </Stack>
+  );
+}
