@@ -24,12 +24,14 @@ const funnelLayout = lazyNamed(() => import('@/features/prequal/components/funne
 const layouts: Record<Area, LazyRoute> = {
   public: lazyNamed(() => import('@/components/layouts/public-layout'), 'PublicLayout'),
   login: lazyNamed(() => import('@/features/auth/components/auth-layout'), 'AuthLayout'),
+  landing: funnelLayout,
   initialSetup: funnelLayout,
   prequal: funnelLayout,
   ineligible: simpleLayout,
   application: lazyNamed(() => import('@/features/application/components/application-layout'), 'ApplicationLayout'),
   standalone: simpleLayout,
   portal: lazyNamed(() => import('@/features/portal/components/portal-layout'), 'PortalLayout'),
+  waitlist: simpleLayout,
   error: simpleLayout,
 };
 
@@ -48,6 +50,7 @@ const legal = lazyDefault(() => import('./routes/legal'));
 /** Pages by area; the areas whose pages differ by path are listed by path below. */
 const areaPages: Partial<Record<Area, LazyRoute>> = {
   login: lazyDefault(() => import('./routes/login')),
+  landing: funnelStep,
   initialSetup: funnelStep,
   prequal: funnelStep,
   ineligible: lazyDefault(() => import('./routes/ineligible')),
@@ -68,6 +71,7 @@ const pathPages: Record<string, LazyRoute> = {
   [paths.bankStatement]: lazyDefault(() => import('./routes/bank-statement')),
   [paths.portal]: lazyDefault(() => import('./routes/portal')),
   [paths.portalManageUsers]: lazyDefault(() => import('./routes/portal-manage-users')),
+  [paths.joinWaitlist]: lazyDefault(() => import('./routes/join-waitlist')),
 };
 
 export function pageFor(route: RouteEntry): LazyRoute | undefined {
