@@ -169,7 +169,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 		limiter:  cfg.Limiter,
 		accounts: accounts.New(store, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
 	}
-	app, err := newSPA(assets, routes)
+	app, err := newSPA(assets, routes, botCheck.Mode() == "sandbox", func() any { info, _ := s.systemInfo(nil, nil); return info })
 	if err != nil {
 		return nil, err
 	}

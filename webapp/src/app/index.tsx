@@ -6,8 +6,8 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider';
 import { createRouter } from './router';
 
-export function App() {
-  const [router] = useState(createRouter);
+export function App({ router: prepared }: { router?: ReturnType<typeof createRouter> }) {
+  const [router] = useState(() => prepared ?? createRouter());
   return (
     <AppProvider>
       <RouterProvider router={router} />

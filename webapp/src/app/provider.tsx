@@ -1,16 +1,11 @@
-import '@fontsource/poppins/400.css';
-import '@fontsource/poppins/500.css';
-import '@fontsource/poppins/600.css';
-import '@fontsource/poppins/700.css';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/nprogress/styles.css';
-import './global.css';
+import './styles';
 
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 
+import { systemInfoQueryKey } from '@/api/get-system-info';
+import type { SystemInfo } from '@/api/types';
 import { cssVariablesResolver, theme } from '@/config/theme';
 import { createQueryClient } from '@/lib/react-query';
 
@@ -38,8 +33,22 @@ function DeferredNotifications() {
   ) : null;
 }
 
+/**
+ * The server writes its system.info answer into the page it serves
+ * (server/web/spa.go): with it, the first render shows what the prerendered
+ * HTML shows (the sandbox banner), and no request waits for it.
+ */
+function seedFromPage(client: QueryClient): QueryClient {
+  const json = typeof document === 'undefined' ? null : document.getElementById('system-info')?.textContent;
+  if (json && !client.getQueryData(systemInfoQueryKey)) {
+    client.setQueryDefaults(systemInfoQueryKey, { staleTime: Infinity, gcTime: Infinity });
+    client.setQueryData(systemInfoQueryKey, JSON.parse(json) as SystemInfo);
+  }
+  return client;
+}
+
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => seedFromPage(queryClient ?? createQueryClient()));
   return (
     <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <DeferredNotifications />

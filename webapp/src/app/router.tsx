@@ -111,6 +111,7 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
-export function createRouter() {
-  return createBrowserRouter(buildRoutes());
+/** routes may come prepared: src/start-app.tsx loads the first page's lazy routes before hydrating its prerendered HTML. */
+export function createRouter(routes: RouteObject[] = buildRoutes()) {
+  return createBrowserRouter(routes);
 }

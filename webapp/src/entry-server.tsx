@@ -1,0 +1,59 @@
+// The build-time renderer: each literal route's HTML, made once by
+// scripts/prerender.mjs so a page paints before its JavaScript has run
+// (architecture.md "Performance budgets"). It renders the same tree the
+// browser hydrates (src/main.tsx): the app's providers around its router,
+// the route's lazy layout and page already loaded. Nothing here fetches:
+// a query renders its loading or empty state, as on a first visit.
+
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+
+import { systemInfoQueryKey } from '@/api/get-system-info';
+import type { SystemInfo } from '@/api/types';
+import { routes } from '@/config/paths';
+import { PRODUCT_NAME } from '@/config/product';
+import { createQueryClient } from '@/lib/react-query';
+
+import { AppProvider } from './app/provider';
+import { buildRoutes } from './app/router';
+
+export { routes };
+
+/**
+ * What the server's system.info says, as far as the page's markup depends
+ * on it: whether the sandbox banner shows. The server puts its real answer
+ * in the page (server/web/spa.go), so the browser's first render matches.
+ */
+function buildTimeSystemInfo(sandbox: boolean): SystemInfo {
+  return {
+    productName: PRODUCT_NAME,
+    environment: 'development',
+    sandbox,
+    botCheck: { mode: sandbox ? 'sandbox' : 'recaptcha', siteKey: '' },
+    policyRevision: '',
+  };
+}
+
+/** The markup of the app at path, or null when the router answers with a redirect. */
+export async function render(path: string, { sandbox }: { sandbox: boolean }): Promise<string | null> {
+  const handler = createStaticHandler(buildRoutes());
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const queryClient = createQueryClient();
+  queryClient.setQueryDefaults(systemInfoQueryKey, { staleTime: Infinity, gcTime: Infinity });
+  queryClient.setQueryData(systemInfoQueryKey, buildTimeSystemInfo(sandbox));
+
+  const html = renderToString(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        {/* No inline hydration script: the CSP allows scripts from 'self' only, and no route has a loader. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  );
+  queryClient.clear();
+  return html;
+}
