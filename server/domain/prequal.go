@@ -117,3 +117,16 @@ func (Identity) String() string { return "domain.Identity{redacted}" }
 
 // GoString is String for %#v.
 func (i Identity) GoString() string { return i.String() }
+
+// CreditPull is a soft pull to store: the report, whom it was for, the
+// SSN and date of birth it was made with, and the authorization that
+// allowed it (the wording's version, the client's address and browser).
+type CreditPull struct {
+	LoanID               string
+	Party                string // "borrower" or "coborrower"
+	Report               *CreditReport
+	SSN, DateOfBirth     string
+	AuthorizationVersion string
+	ClientAddress        string
+	UserAgent            string
+}

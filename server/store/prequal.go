@@ -102,22 +102,9 @@ func (db *DB) UpdateLoanAnswers(ctx context.Context, loanID string, update func(
 	return l, tx.Commit()
 }
 
-// CreditPull is a soft pull to store: the report, whom it was for, the
-// SSN and date of birth it was made with, and the authorization that
-// allowed it (the wording's version, the client's address and browser).
-type CreditPull struct {
-	LoanID               string
-	Party                string // "borrower" or "coborrower"
-	Report               *domain.CreditReport
-	SSN, DateOfBirth     string
-	AuthorizationVersion string
-	ClientAddress        string
-	UserAgent            string
-}
-
 // SaveCreditReport stores a pull, every personal part sealed under the
 // report's id, and returns the id.
-func (db *DB) SaveCreditReport(ctx context.Context, p CreditPull) (string, error) {
+func (db *DB) SaveCreditReport(ctx context.Context, p domain.CreditPull) (string, error) {
 	if p.Report == nil || p.LoanID == "" || p.SSN == "" || p.DateOfBirth == "" || p.AuthorizationVersion == "" {
 		return "", domain.Errorf(domain.EINVALID, "A credit report needs its loan, the SSN and date of birth, and the authorization.")
 	}

@@ -106,7 +106,7 @@ func TestCreditReports(t *testing.T) {
 		}
 		report := &domain.CreditReport{Kind: domain.SingleCredit, Score: ptr(744), KeyFactors: []string{"Too many inquiries"},
 			Mortgages: []domain.ReportedMortgage{{ID: "m1", Creditor: "Bank", Balance: 123456}}}
-		id, err := db.SaveCreditReport(ctx, store.CreditPull{LoanID: l.ID, Party: "borrower", Report: report, SSN: "123450099", DateOfBirth: "1970-01-31",
+		id, err := db.SaveCreditReport(ctx, domain.CreditPull{LoanID: l.ID, Party: "borrower", Report: report, SSN: "123450099", DateOfBirth: "1970-01-31",
 			AuthorizationVersion: "credit-2026-11", ClientAddress: "192.0.2.1", UserAgent: "test"})
 		if err != nil {
 			t.Fatal(err)

@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -461,33 +460,6 @@ func TestApplicantsReachOnlyTheirOwnLoan(t *testing.T) {
 	}
 	if resp, _ := attacker.trpc("POST", "loan.updateStatus", `{"loanId":"`+ownLoan.ID+`","applicationStatus":"applicationSubmitted"}`); resp.StatusCode != 403 {
 		t.Fatalf("got %d, want an applicant unable to submit by setting the status", resp.StatusCode)
-	}
-}
-
-func TestQuoteCurrent(t *testing.T) {
-	s := MustOpenServer(t, web.Config{})
-	b := s.browser(t)
-	b.signIn("prime@example.com")
-	if _, res := b.trpc("GET", "quote.current", `{"email":"prime@example.com"}`); res.Error != nil || string(res.Result.Data) != "null" {
-		t.Fatalf("got %+v, want null before any offer", res)
-	}
-	if resp, res := b.trpc("POST", "prequal.estimate", `{"propertyValue":850000,"mortgageBalance":312000,"creditScore":790,"propertyUsage":"primaryResidence","propertyState":"CA"}`); resp.StatusCode != 200 {
-		t.Fatalf("estimate: got %d %+v", resp.StatusCode, res.Error)
-	}
-	for _, tc := range []struct {
-		input   string
-		withFee bool
-	}{{`{"email":"PRIME@example.com","fetchOriginationFee":true}`, true}, {`{"email":"prime@example.com"}`, false}} {
-		_, res := b.trpc("GET", "quote.current", tc.input)
-		if res.Error != nil {
-			t.Fatalf("got %+v", res.Error)
-		}
-		var q map[string]any
-		json.Unmarshal(res.Result.Data, &q)
-		_, hasFee := q["originationFee"]
-		if q["eligible"] != true || q["maxLine"] == nil || q["decisionId"] == nil || hasFee != tc.withFee {
-			t.Fatalf("got %v, want the recorded offer, with the fee only when asked", q)
-		}
 	}
 }
 

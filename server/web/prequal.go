@@ -1,15 +1,23 @@
 package web
 
 import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
+
+	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/providers"
 )
 
 type estimateInput struct {
 	PropertyValue   int64   `json:"propertyValue"`
 	MortgageBalance int64   `json:"mortgageBalance"`
 	CreditScore     *int64  `json:"creditScore"`
+	CreditRange     *string `json:"creditRange,omitempty"`
 	PropertyUsage   string  `json:"propertyUsage"`
 	PropertyState   *string `json:"propertyState,omitempty"`
 	PropertyType    string  `json:"propertyType"`
@@ -37,7 +45,15 @@ func (in estimateInput) policyInput(today time.Time) map[string]any {
 
 // estimate decides eligibility and the preview offer from self-reported
 // answers. Both decisions are stored, so each can be replayed and explained.
+// A credit range stands for a score by the rules' table.
 func (s *Server) estimate(c fiber.Ctx, in estimateInput) (any, error) {
+	if in.CreditScore == nil && in.CreditRange != nil {
+		score, err := s.rangeScore(c.Context(), *in.CreditRange)
+		if err != nil {
+			return nil, err
+		}
+		in.CreditScore = &score
+	}
 	input := in.policyInput(s.now())
 	loanID, err := s.currentLoanID(c)
 	if err != nil {
@@ -54,7 +70,41 @@ func (s *Server) estimate(c fiber.Ctx, in estimateInput) (any, error) {
 	return map[string]any{
 		"eligibility": withID(eligibility),
 		"offer":       withID(offer),
+		"creditScore": in.CreditScore,
 	}, nil
+}
+
+// rangeScore is the score an estimate assumes for a credit range
+// (data.heloc.eligibility.credit_ranges).
+func (s *Server) rangeScore(ctx context.Context, creditRange string) (int64, error) {
+	var ranges []struct {
+		Range    string `json:"range"`
+		Estimate int64  `json:"estimate"`
+	}
+	if err := s.decideInto(ctx, "heloc.eligibility.credit_ranges", nil, &ranges); err != nil {
+		return 0, err
+	}
+	for _, r := range ranges {
+		if r.Range == creditRange {
+			return r.Estimate, nil
+		}
+	}
+	return 0, &domain.Error{Code: domain.EINVALID, Message: "Choose the range your credit score is in.",
+		Fields: []domain.FieldError{{Path: "creditRange", Message: "Choose the range your credit score is in."}}}
+}
+
+// decideInto evaluates an entrypoint that is not a stored decision (a
+// table, the step order) into out.
+func (s *Server) decideInto(ctx context.Context, entrypoint string, input, out any) error {
+	v, err := s.policy.Decide(ctx, entrypoint, input)
+	if err != nil {
+		return err
+	}
+	buf, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(buf, out)
 }
 
 // withID adds the stored decision's id to its result.
@@ -66,4 +116,254 @@ func withID(d decision) map[string]any {
 		}
 	}
 	return out
+}
+
+// applicantLoan is the signed-in applicant and their loan; without either
+// the call is UNAUTHORIZED.
+func (s *Server) applicantLoan(c fiber.Ctx) (*domain.Applicant, *domain.Loan, error) {
+	a, err := s.applicant(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	loan, err := s.store.FindLoanByApplicant(c.Context(), a.ID)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return nil, nil, domain.Errorf(domain.EUNAUTHORIZED, "Start your application to continue.")
+	}
+	return a, loan, err
+}
+
+type answersResult struct {
+	Answers           domain.PrequalAnswers `json:"answers"`
+	ApplicationStatus *string               `json:"applicationStatus"`
+}
+
+func answersOf(l *domain.Loan) answersResult {
+	return answersResult{Answers: l.Answers, ApplicationStatus: &l.ApplicationStatus}
+}
+
+// prequalAnswers is prequal.answers: the loan's answers, so a refresh, a
+// closed tab or another device loses nothing.
+func (s *Server) prequalAnswers(c fiber.Ctx, _ []byte) (any, error) {
+	_, loan, err := s.applicantLoan(c)
+	if err != nil {
+		return nil, err
+	}
+	return answersOf(loan), nil
+}
+
+type saveAnswersInput struct {
+	Path    string                `json:"path"`
+	Answers domain.PrequalAnswers `json:"answers"`
+}
+
+// saveAnswers is prequal.save: the page's answers (validated against
+// #SaveAnswersInput before this runs) merged into the loan's, the property's
+// state filled in from the ZIP, and the loan's status moved on to the page's
+// step when that step comes later (data.heloc.funnel.order); never back.
+func (s *Server) saveAnswers(c fiber.Ctx, in saveAnswersInput) (any, error) {
+	_, loan, err := s.applicantLoan(c)
+	if err != nil {
+		return nil, err
+	}
+	if in.Answers.Zip != nil {
+		if in.Answers.PropertyState, err = s.zipState(c.Context(), *in.Answers.Zip); err != nil {
+			return nil, err
+		}
+	}
+	step, err := s.pageStatus(c, in.Path, loan)
+	if err != nil {
+		return nil, err
+	}
+	var order map[string]float64
+	if err := s.decideInto(c.Context(), "heloc.funnel.order", nil, &order); err != nil {
+		return nil, err
+	}
+	saved, err := s.store.UpdateLoanAnswers(c.Context(), loan.ID, func(l *domain.Loan) error {
+		l.Answers = l.Answers.Merge(in.Answers)
+		if to, ok := order[step]; ok && step != "" && (order[l.ApplicationStatus] < to || !known(order, l.ApplicationStatus)) {
+			l.ApplicationStatus = step
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return answersOf(saved), nil
+}
+
+func known(order map[string]float64, step string) bool { _, ok := order[step]; return ok }
+
+// pageStatus is the step of the page at path when it is an application
+// status (#ApplicationStatus) the page itself may set, else "". The
+// statuses only the lender decides (serverStatuses) are never a page's.
+func (s *Server) pageStatus(c fiber.Ctx, path string, loan *domain.Loan) (string, error) {
+	var pages struct {
+		Pages []struct {
+			Path string `json:"path"`
+			Step string `json:"step"`
+		} `json:"pages"`
+	}
+	input := map[string]any{"path": path, "applicationStatus": loan.ApplicationStatus, "answers": loan.Answers.Flags()}
+	if err := s.decideInto(c.Context(), "heloc.funnel.pages", input, &pages); err != nil {
+		return "", err
+	}
+	i := slices.IndexFunc(pages.Pages, func(p struct {
+		Path string `json:"path"`
+		Step string `json:"step"`
+	}) bool {
+		return p.Path == path
+	})
+	if i < 0 || serverStatuses[pages.Pages[i].Step] {
+		return "", nil
+	}
+	step := pages.Pages[i].Step
+	var status string
+	if s.schemas.Decode("ApplicationStatus", []byte(`"`+step+`"`), &status) != nil {
+		return "", nil
+	}
+	return step, nil
+}
+
+// zipState is the state of a ZIP code by the licensing table
+// (data.heloc.licensing.lookup), or nil for a ZIP of no state.
+func (s *Server) zipState(ctx context.Context, zip string) (*string, error) {
+	var found struct {
+		State *string `json:"state"`
+	}
+	if err := s.decideInto(ctx, "heloc.licensing.lookup", map[string]any{"zip": zip}, &found); err != nil {
+		return nil, err
+	}
+	return found.State, nil
+}
+
+// prequalValuation is prequal.valuation: the automated valuation of the
+// home (avm, then avmCascade when its confidence is low), or null.
+func (s *Server) prequalValuation(c fiber.Ctx, _ []byte) (any, error) {
+	a, loan, err := s.applicantLoan(c)
+	if err != nil {
+		return nil, err
+	}
+	v, err := providers.Value(c.Context(), s.cfg.Valuation, providers.ValuationRequest{Email: a.Email, Answers: loan.Answers, Today: s.now()})
+	if v == nil || err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+type creditCheckInput struct {
+	Party                string `json:"party"`
+	DateOfBirth          string `json:"dateOfBirth"`
+	SSN                  string `json:"ssn"`
+	AuthorizationVersion string `json:"authorizationVersion"`
+}
+
+// creditPullsPerAccount bounds the soft pulls one applicant may ask for in
+// a window: each is a bureau request.
+const creditPullsPerAccount = 10
+
+// creditCheck is prequal.creditCheck: a soft pull of the borrower's file,
+// or of the coborrower's (joint with a spouse or partner, separate
+// otherwise), under the credit-check authorization the person agreed to.
+// The report is stored sealed with the SSN and date of birth, which are
+// never answered back.
+func (s *Server) creditCheck(c fiber.Ctx, in creditCheckInput) (any, error) {
+	a, loan, err := s.applicantLoan(c)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.currentAuthorization(c.Context(), in.AuthorizationVersion); err != nil {
+		return nil, err
+	}
+	if err := s.limit("credit|account|"+a.ID, creditPullsPerAccount); err != nil {
+		return nil, err
+	}
+	person := domain.Identity{FirstName: a.FirstName, LastName: a.LastName, Email: a.Email, DateOfBirth: in.DateOfBirth, SSN: in.SSN}
+	req := providers.CreditRequest{Kind: domain.SingleCredit, Borrower: person, Answers: loan.Answers, Today: s.now()}
+	if in.Party == "coborrower" {
+		co := loan.Answers.Coborrower
+		if co == nil {
+			return nil, fieldError("party", "Tell us who your coborrower is before checking their credit.")
+		}
+		req.Borrower = domain.Identity{FirstName: a.FirstName, LastName: a.LastName, Email: a.Email}
+		req.Coborrower = &person
+		person.FirstName, person.LastName, person.Email = co.FirstName, co.LastName, co.Email
+		req.Kind = domain.SingleCreditCoborrower
+		if co.Relationship == "spouse" || co.Relationship == "partner" {
+			req.Kind = domain.JointCredit
+		}
+	}
+	report, err := s.cfg.Credit.SoftPull(c.Context(), req)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.store.SaveCreditReport(c.Context(), domain.CreditPull{LoanID: loan.ID, Party: in.Party, Report: report,
+		SSN: in.SSN, DateOfBirth: in.DateOfBirth, AuthorizationVersion: in.AuthorizationVersion,
+		ClientAddress: c.IP(), UserAgent: truncate(c.Get(fiber.HeaderUserAgent), 500)}); err != nil {
+		return nil, err
+	}
+	return s.loanCreditReport(c.Context(), loan.ID)
+}
+
+// currentAuthorization refuses a credit-check authorization other than the
+// wording in force (data.heloc.consents.current), which the page showed.
+func (s *Server) currentAuthorization(ctx context.Context, version string) error {
+	var current struct {
+		Consents []struct{ Kind, Version string }
+	}
+	if err := s.decideInto(ctx, "heloc.consents.current", nil, &current); err != nil {
+		return err
+	}
+	for _, c := range current.Consents {
+		if c.Kind == "creditAuthorization" && c.Version == version {
+			return nil
+		}
+	}
+	return fieldError("authorizationVersion", "The credit-check authorization has changed: read it again and agree to continue.")
+}
+
+func fieldError(path, message string) error {
+	return &domain.Error{Code: domain.EINVALID, Message: message, Fields: []domain.FieldError{{Path: path, Message: message}}}
+}
+
+func truncate(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n])
+	}
+	return strings.ToValidUTF8(s, "")
+}
+
+// prequalCreditReport is prequal.creditReport: the loan's report, or null
+// before a pull.
+func (s *Server) prequalCreditReport(c fiber.Ctx, _ []byte) (any, error) {
+	_, loan, err := s.applicantLoan(c)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.loanCreditReport(c.Context(), loan.ID)
+	if r == nil || err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// loanCreditReport is the loan's credit report as the borrower sees it:
+// a joint report when the last coborrower pull was joint (it holds both),
+// else the borrower's with the coborrower's score beside it; nil before
+// any pull.
+func (s *Server) loanCreditReport(ctx context.Context, loanID string) (*domain.CreditReport, error) {
+	borrower, err := s.store.LatestCreditReport(ctx, loanID, "borrower")
+	if err != nil && domain.ErrorCode(err) != domain.ENOTFOUND {
+		return nil, err
+	}
+	co, err := s.store.LatestCreditReport(ctx, loanID, "coborrower")
+	if err != nil && domain.ErrorCode(err) != domain.ENOTFOUND {
+		return nil, err
+	}
+	switch {
+	case co != nil && (co.Kind == domain.JointCredit || borrower == nil):
+		return co, nil
+	case borrower != nil && co != nil:
+		borrower.CoborrowerScore = co.Score
+	}
+	return borrower, nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/web"
 )
 
@@ -67,4 +68,147 @@ func TestEstimateDecidesAndRecords(t *testing.T) {
 			t.Fatalf("got %d, want 403", resp.StatusCode)
 		}
 	})
+}
+
+// saveAt saves answers as the page at path would.
+func saveAt(b *browser, path, answers string) (*http.Response, wireResult) {
+	b.t.Helper()
+	return b.trpc("POST", "prequal.save", `{"path":"`+path+`","answers":`+answers+`}`)
+}
+
+type savedAnswers struct {
+	Answers           domain.PrequalAnswers `json:"answers"`
+	ApplicationStatus *string               `json:"applicationStatus"`
+}
+
+func answersOf(t *testing.T, b *browser) savedAnswers {
+	t.Helper()
+	resp, res := b.trpc("GET", "prequal.answers", "")
+	if resp.StatusCode != 200 {
+		t.Fatalf("prequal.answers: got %d %+v", resp.StatusCode, res.Error)
+	}
+	return decode[savedAnswers](t, res.Result.Data)
+}
+
+func TestSaveAnswers(t *testing.T) {
+	s := MustOpenServer(t, web.Config{Now: func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }})
+	b := s.browser(t)
+	b.signIn("thin-file@example.com") // seeded at creditScore (order 8)
+
+	t.Run("a bad answer is named at answers.<field> and nothing moves", func(t *testing.T) {
+		for _, tc := range []struct{ answers, path string }{
+			{`{"propertyValue":-5}`, "answers.propertyValue"},
+			{`{"propertyValue":0}`, "answers.propertyValue"},
+			{`{"zip":"9411"}`, "answers.zip"},
+			{`{"creditRange":"superb"}`, "answers.creditRange"},
+			{`{"coborrower":{"firstName":"A\u0000B","lastName":"C","email":"c@example.com","relationship":"spouse"}}`, "answers.coborrower.firstName"},
+			{`{"coborrower":{"firstName":"A","lastName":"` + strings.Repeat("x", 101) + `","email":"c@example.com","relationship":"spouse"}}`, "answers.coborrower.lastName"},
+			{`{"annualIncome":9223372036854775807}`, "answers.annualIncome"},
+			{`{"ssn":"123450002"}`, "answers.ssn"},
+		} {
+			resp, res := saveAt(b, "/app/initial-setup/mortgage-balance", tc.answers)
+			if resp.StatusCode != 400 || res.Error == nil || len(res.Error.Data.Fields) == 0 || res.Error.Data.Fields[0].Path != tc.path || res.Error.Data.Fields[0].Message == "" {
+				t.Errorf("%s: got %d %+v, want 400 naming %s", tc.answers, resp.StatusCode, res.Error, tc.path)
+			}
+		}
+		if got := answersOf(t, b); *got.ApplicationStatus != "creditScore" || *got.Answers.PropertyValue != 410000 {
+			t.Fatalf("got %+v, want the seeded status and answers untouched", got)
+		}
+	})
+	t.Run("a save merges and keeps every other answer", func(t *testing.T) {
+		resp, res := saveAt(b, "/app/initial-setup/property-value", `{"propertyValue":455000,"valuationAccepted":false}`)
+		if resp.StatusCode != 200 {
+			t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
+		}
+		got := decode[savedAnswers](t, res.Result.Data)
+		if *got.Answers.PropertyValue != 455000 || *got.Answers.ValuationAccepted || got.Answers.AnnualIncome == nil || *got.Answers.AnnualIncome != 88000 {
+			t.Fatalf("got %+v, want the new value and the income kept", got.Answers)
+		}
+		if *got.ApplicationStatus != "creditScore" {
+			t.Fatalf("got status %q, want creditScore kept: an earlier page never moves it back", *got.ApplicationStatus)
+		}
+	})
+	t.Run("a later page moves the status forward", func(t *testing.T) {
+		_, res := saveAt(b, "/app/initial-setup/mortgage-balance", `{"mortgages":[{"id":"thin-file-m1","confirmed":true,"balance":179000,"creditor":"Buckeye Mortgage Company"}]}`)
+		if res.Error != nil {
+			t.Fatalf("got %+v", res.Error)
+		}
+		if got := answersOf(t, b); *got.ApplicationStatus != "mortgageBalance" || got.Answers.Mortgages[0].Balance != 179000 {
+			t.Fatalf("got %+v, want mortgageBalance and the corrected balance", got)
+		}
+		// A page whose step is no application status (the estimate) moves nothing.
+		saveAt(b, "/app/initial-setup/pre-offer", `{"desiredAmount":60000}`)
+		if got := answersOf(t, b); *got.ApplicationStatus != "mortgageBalance" || *got.Answers.DesiredAmount != 60000 {
+			t.Fatalf("got %+v", got)
+		}
+	})
+	t.Run("income is sealed in the database and out of the pages' decisions", func(t *testing.T) {
+		saveAt(b, "/app/initial-setup/credit-income", `{"annualIncome":123987,"monthlyDebts":456}`)
+		b.trpc("GET", "funnel.pages", `{"path":"/app/initial-setup/zip"}`)
+		loan := loanOf(t, s, "thin-file@example.com")
+		d, err := s.DB.LatestDecision(context.Background(), loan.ID, "heloc.funnel.pages")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(d.Input), "123987") || strings.Contains(string(d.Input), "annualIncome") {
+			t.Fatalf("got pages input %s, want only the yes/no answers", d.Input)
+		}
+		if *loan.Answers.AnnualIncome != 123987 {
+			t.Fatalf("got %+v", loan.Answers)
+		}
+	})
+	t.Run("answers need the applicant's session", func(t *testing.T) {
+		anon := s.browser(t)
+		if resp, _ := anon.trpc("GET", "prequal.answers", ""); resp.StatusCode != 401 {
+			t.Fatalf("got %d, want 401", resp.StatusCode)
+		}
+		if resp, _ := saveAt(anon, "/app/initial-setup/zip", `{"desiredAmount":1}`); resp.StatusCode != 401 {
+			t.Fatalf("got %d, want 401", resp.StatusCode)
+		}
+	})
+	t.Run("another applicant reads only their own answers", func(t *testing.T) {
+		other := s.browser(t)
+		other.signIn("low-equity@example.com")
+		got := answersOf(t, other)
+		if *got.Answers.PropertyValue != 380000 || *got.Answers.AnnualIncome == 123987 {
+			t.Fatalf("got %+v, want low-equity's own answers", got.Answers)
+		}
+	})
+}
+
+func loanOf(t *testing.T, s *testServer, email string) *domain.Loan {
+	t.Helper()
+	a, err := s.DB.FindApplicantByEmail(context.Background(), email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.DB.FindLoanByApplicant(context.Background(), a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func TestEstimateFromACreditRange(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	for _, tc := range []struct {
+		creditRange string
+		eligible    bool
+	}{{"excellent", true}, {"poor", false}} {
+		resp, body := s.do(t, request{method: "POST", path: "/api/trpc/prequal.estimate",
+			body: `{"propertyValue":850000,"mortgageBalance":312000,"creditRange":"` + tc.creditRange + `","propertyUsage":"primaryResidence"}`})
+		if resp.StatusCode != 200 {
+			t.Fatalf("got %d %s", resp.StatusCode, body)
+		}
+		got := decode[struct {
+			estimate
+			CreditScore *int `json:"creditScore"`
+		}](t, decode[wireResult](t, body).Result.Data)
+		if got.Eligibility.Eligible != tc.eligible || got.CreditScore == nil {
+			t.Fatalf("%s: got %+v, want eligible %v with the table's score", tc.creditRange, got, tc.eligible)
+		}
+		if !tc.eligible && (got.Eligibility.IneligiblePage == nil || *got.Eligibility.IneligiblePage != "boost") {
+			t.Fatalf("got %+v, want the boost page", got.Eligibility)
+		}
+	}
 }

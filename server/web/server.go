@@ -19,6 +19,7 @@ import (
 	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/mail"
+	"github.com/heloc/heloc/server/providers"
 	"github.com/heloc/heloc/server/ratelimit"
 	"github.com/heloc/heloc/server/schema"
 )
@@ -50,6 +51,12 @@ type Store interface {
 
 	CreateDecision(ctx context.Context, entrypoint, loanID string, input, result []byte, revision string) (string, error)
 	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
+
+	UpdateLoanAnswers(ctx context.Context, loanID string, update func(*domain.Loan) error) (*domain.Loan, error)
+	SaveCreditReport(ctx context.Context, p domain.CreditPull) (string, error)
+	LatestCreditReport(ctx context.Context, loanID, party string) (*domain.CreditReport, error)
+	SaveAdverseActionNotice(ctx context.Context, loanID string, n *domain.AdverseActionNotice) (*domain.AdverseActionNotice, error)
+	LatestAdverseActionNotice(ctx context.Context, loanID string) (*domain.AdverseActionNotice, error)
 }
 
 // Policy is what the web layer needs of the policy engine.
@@ -110,6 +117,11 @@ type Config struct {
 	// shown at /dev/outbox outside production.
 	Mailer mail.Sender
 	Outbox *mail.Outbox
+	// Credit and Valuation are the credit bureau's soft pull and the
+	// automated valuation (server/providers); cmd/heloc gives the sandbox
+	// ones unless configured otherwise. Both are required.
+	Credit    providers.Credit
+	Valuation providers.Valuation
 	// Limiter counts the rate-limited events (sign-in tries, accounts,
 	// client log lines, decision calls); nil means one in this process's
 	// memory. Several servers over one database share a store-backed one.
@@ -162,6 +174,9 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	}
 	if cfg.Mailer == nil {
 		return nil, errors.New("web: a mailer is required")
+	}
+	if cfg.Credit == nil || cfg.Valuation == nil {
+		return nil, errors.New("web: a credit and a valuation provider are required")
 	}
 	s := &Server{cfg: cfg, store: store, policy: policy, schemas: schemas, botCheck: botCheck, log: log,
 		cookies:  newCookieCodec(cfg.SessionSecret, cfg.SessionMaxAge),

@@ -24,6 +24,7 @@ import (
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/providers"
 	"github.com/heloc/heloc/server/schema"
 	"github.com/heloc/heloc/server/store"
 	"github.com/heloc/heloc/server/web"
@@ -122,6 +123,13 @@ func mustOpenServerAt(tb testing.TB, cfg web.Config, dsn string, opts ...func(*w
 	}
 	if cfg.Outbox == nil && cfg.Mailer == nil {
 		cfg.Outbox = mail.NewOutbox(0)
+	}
+	if cfg.Credit == nil || cfg.Valuation == nil {
+		sandbox, err := providers.NewSandbox(fixtures.FS)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		cfg.Credit, cfg.Valuation = sandbox, sandbox
 	}
 	srv, err := web.New(cfg, db, policy.NewLive(engine, log), set, botcheck.Sandbox{}, log, assets, routes)
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/password"
 	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/providers"
 	"github.com/heloc/heloc/server/ratelimit"
 	"github.com/heloc/heloc/server/schema"
 	"github.com/heloc/heloc/server/store"
@@ -141,6 +142,15 @@ func serve(ctx context.Context) error {
 	} else {
 		wcfg.Outbox = mail.NewOutbox(0)
 	}
+	// The credit bureau and the valuation model: the deterministic sandbox
+	// of fixtures/personas.json (system.info tells the webapp, which says
+	// so). A real vendor is another providers.Credit or providers.Valuation,
+	// chosen here by configuration.
+	sandbox, err := providers.NewSandbox(fixtures.FS)
+	if err != nil {
+		return err
+	}
+	wcfg.Credit, wcfg.Valuation = sandbox, sandbox
 	srv, err := web.New(wcfg,
 		db, live, schemaSet, botChecker(cfg), log, assets, routes.Routes)
 	if err != nil {

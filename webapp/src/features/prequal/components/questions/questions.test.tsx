@@ -1,0 +1,209 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+
+import type { FunnelPage, FunnelPages } from '@/api/get-funnel-pages';
+import { sessions } from '@/features/auth/stores/session-store';
+import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError, type AuthHandler } from '@/testing/test-utils';
+
+import { usePrequalStore } from '../../stores/prequal-store';
+import { ContactInformationPage } from './contact-information';
+import { HasFbmPage } from './has-fbm';
+import { PropertyValuePage } from './property-value';
+
+const ana = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana Diaz', firstName: 'Ana', lastName: 'Diaz' }, expires: 'x' };
+
+function page(path: string, area = 'initialSetup'): FunnelPage {
+  return { path, label: path, area, step: path, section: null, order: null };
+}
+
+/** funnel.pages for a page whose Continue goes to `next`. */
+function pagesAt(path: string, next: string, area = 'initialSetup'): FunnelPages {
+  return { area, pages: [{ ...page(path, area), state: 'current' }], previous: null, next: page(next, area) };
+}
+
+const consents = {
+  consents: [
+    { kind: 'eConsent', version: 'esign-2026-11', title: 'Consent to electronic documents', text: 'We give you documents electronically.' },
+    { kind: 'tcpa', version: 'tcpa-2026-11', title: 'Calls and texts', text: 'We may call and text you.' },
+    { kind: 'informationSharing', version: 'sharing-2026-11', title: 'How we share your information', text: 'We share with bureaus.' },
+    { kind: 'creditAuthorization', version: 'credit-2026-11', title: 'Credit check authorization', text: 'You authorize a soft pull.' },
+  ],
+};
+
+function setup(
+  path: string,
+  element: ReactElement,
+  { signedIn = false, next = '/next', trpc = {}, auth = {} }: {
+    signedIn?: boolean;
+    next?: string;
+    trpc?: Record<string, (input: unknown) => { status?: number; body: unknown }>;
+    auth?: Record<string, AuthHandler>;
+  } = {},
+) {
+  const state = { signedIn };
+  const funnelInputs: unknown[] = [];
+  const stubbed = stubTRPC(
+    {
+      'system.info': () => ok(sandboxSystemInfo),
+      'funnel.pages': (input) => {
+        funnelInputs.push(input);
+        return ok(pagesAt(path, next, path.startsWith('/start/') ? 'landing' : 'initialSetup'));
+      },
+      'consents.current': () => ok(consents),
+      ...trpc,
+    },
+    {
+      auth: {
+        'GET applicant/session': () => ({ body: state.signedIn ? ana : {} }),
+        'GET applicant/csrf': () => ({ body: { csrfToken: 'csrf-1' } }),
+        ...auth,
+      },
+    },
+  );
+  const view = renderRoutes(path, [
+    { path, element },
+    { path: next, element: <h1>Next page</h1> },
+  ]);
+  return { ...stubbed, ...view, state, funnelInputs, user: userEvent.setup() };
+}
+
+describe('question pages', () => {
+  beforeEach(() => {
+    sessions.applicant.reset();
+    usePrequalStore.getState().reset();
+  });
+
+  it('a visitor’s answer is refused until given, then kept in the prequal-store, and Continue goes where funnel.pages says', async () => {
+    const { user, router, calls, funnelInputs } = setup('/app/initial-setup/property-value', <PropertyValuePage />, {
+      next: '/app/initial-setup/mortgage-estimate',
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'What is your home worth?' })).toBeInTheDocument();
+    const value = await screen.findByRole('textbox', { name: 'Estimated home value' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter your home’s estimated value.')).toBeInTheDocument();
+    expect(value).toHaveAttribute('aria-invalid', 'true');
+    // The schema's own bound, in its words.
+    await user.type(value, '200000000');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter your home\'s estimated value, up to 100,000,000 dollars.')).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/app/initial-setup/property-value');
+
+    await user.clear(value);
+    await user.type(value, '640000');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/app/initial-setup/mortgage-estimate'));
+    expect(usePrequalStore.getState().answers).toEqual({ propertyValue: 640000 });
+    // Without an account nothing is saved on the server, and the way on is asked with the answers kept here.
+    expect(calls).not.toContain('prequal.save');
+    expect(funnelInputs.at(-1)).toEqual({ path: '/app/initial-setup/property-value', answers: { propertyValue: 640000 } });
+  });
+
+  it('prefills from the prequal-store, so a refresh loses nothing', async () => {
+    usePrequalStore.getState().saveAnswers({ propertyValue: 510000 });
+    setup('/app/initial-setup/property-value', <PropertyValuePage />);
+    expect(await screen.findByRole('textbox', { name: 'Estimated home value' })).toHaveValue('$510,000');
+  });
+
+  it('signed in: prefills from the loan’s answers, saves with prequal.save, and shows the server’s field message beside its field', async () => {
+    const saves: unknown[] = [];
+    let refuse = true;
+    const { user, router } = setup('/app/initial-setup/has-fbm', <HasFbmPage />, {
+      signedIn: true,
+      trpc: {
+        'prequal.answers': () =>
+          ok({ answers: { fbm: { foreclosure: false, bankruptcy: true, modification: false } }, applicationStatus: 'mortgageEstimate' }),
+        'prequal.save': (input) => {
+          saves.push(input);
+          if (refuse) {
+            return trpcError('BAD_REQUEST', 400, 'Check the answers.', [
+              { path: 'answers.fbm.bankruptcy', message: 'The server says no to this one.' },
+            ]);
+          }
+          return ok({ answers: (input as { answers: object }).answers, applicationStatus: 'hasFbm' });
+        },
+      },
+    });
+    const bankruptcy = await screen.findByRole('radiogroup', { name: 'Have you declared bankruptcy?' });
+    expect(screen.getAllByRole('radio', { name: 'Yes' })[1]).toBeChecked();
+    expect(screen.getAllByRole('radio', { name: 'No' })[0]).toBeChecked();
+    await user.click(screen.getAllByRole('radio', { name: 'No' })[1]!);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText('The server says no to this one.')).toBeInTheDocument();
+    expect(bankruptcy.getAttribute('aria-describedby')).toBeTruthy();
+    expect(saves[0]).toEqual({
+      path: '/app/initial-setup/has-fbm',
+      answers: { fbm: { foreclosure: false, bankruptcy: false, modification: false } },
+    });
+    expect(currentUrl(router)).toBe('/app/initial-setup/has-fbm');
+    expect(usePrequalStore.getState().answers).toEqual({});
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/next'));
+  });
+
+  it('contact information: the consents with their wording, Send my code, the code, then the kept answers go to the loan', async () => {
+    usePrequalStore.getState().update({
+      firstName: 'Ana',
+      lastName: 'Diaz',
+      email: 'ana@example.com',
+      phone: '4155550101',
+      tcpaConsent: true,
+    });
+    usePrequalStore.getState().saveAnswers({ propertyValue: 640000, annualIncome: 150000 });
+    const created: unknown[] = [];
+    const saved: unknown[] = [];
+    const { user, router, state } = setup('/start/contact-information', <ContactInformationPage />, {
+      next: '/start/annual-income',
+      trpc: {
+        'identity.createAccount': (input) => {
+          created.push(input);
+          return ok({ codeSent: true });
+        },
+        'prequal.save': (input) => {
+          saved.push(input);
+          return ok({ answers: (input as { answers: object }).answers, applicationStatus: null });
+        },
+      },
+      auth: {
+        'POST applicant/callback/otp': (req) => {
+          if (req.form?.get('otpCode') !== '123456') return { status: 401, body: { error: 'CredentialsSignin' } };
+          state.signedIn = true;
+          return { body: { url: 'http://localhost/start/contact-information' } };
+        },
+      },
+    });
+    expect(await screen.findByText('We give you documents electronically.')).toBeInTheDocument();
+    expect(screen.getByText('(415) 555-0101')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change your e-mail' })).toHaveAttribute('href', '/start/email');
+
+    // Both consents are required, in the schema's words.
+    await user.click(screen.getByRole('button', { name: 'Send my code' }));
+    expect(await screen.findByText('Agree to receive documents electronically to continue.')).toBeInTheDocument();
+    expect(created).toEqual([]);
+    await user.click(screen.getByRole('checkbox', { name: /receive documents and notices electronically/ }));
+    await user.click(screen.getByRole('checkbox', { name: /sharing of my information/ }));
+    await user.click(screen.getByRole('button', { name: 'Send my code' }));
+
+    const code = await screen.findByRole('textbox', { name: '6-digit code' });
+    expect(created[0]).toEqual({
+      firstName: 'Ana',
+      lastName: 'Diaz',
+      email: 'ana@example.com',
+      phone: '4155550101',
+      tcpaConsent: true,
+      eConsent: true,
+      informationSharingConsent: true,
+      consentVersions: { eConsent: 'esign-2026-11', informationSharing: 'sharing-2026-11', tcpa: 'tcpa-2026-11' },
+    });
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm and continue' }));
+
+    await waitFor(() => expect(currentUrl(router)).toBe('/start/annual-income'));
+    expect(saved).toEqual([{ path: '/start/contact-information', answers: { propertyValue: 640000, annualIncome: 150000 } }]);
+    // The loan holds them now; this browser no longer does.
+    expect(usePrequalStore.getState().answers).toEqual({});
+  });
+});
