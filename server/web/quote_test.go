@@ -1,29 +1,36 @@
 package web_test
 
 import (
+	"context"
 	"database/sql"
-	"encoding/json"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3"
 
+	"github.com/heloc/heloc/rules"
+	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/web"
 )
 
 var quoteDay = time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)
 
-// creditVersion is the credit-check authorization in force (consents.current).
-func creditVersion(t *testing.T, b *browser) string {
+// creditVersion is the credit-check authorization in force
+// (data.heloc.consents.current), as the credit-score page shows it.
+func creditVersion(t *testing.T, _ *browser) string {
 	t.Helper()
-	_, res := b.trpc("GET", "consents.current", "")
+	engine, err := loadRules()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var current struct {
 		Consents []struct{ Kind, Version string }
 	}
-	if res.Error != nil || json.Unmarshal(res.Result.Data, &current) != nil {
-		t.Fatalf("consents.current: %+v", res.Error)
+	if err := policy.DecideInto(context.Background(), engine, "heloc.consents.current", nil, &current); err != nil {
+		t.Fatal(err)
 	}
 	for _, c := range current.Consents {
 		if c.Kind == "creditAuthorization" {
@@ -33,6 +40,8 @@ func creditVersion(t *testing.T, b *browser) string {
 	t.Fatal("got no creditAuthorization consent")
 	return ""
 }
+
+var loadRules = sync.OnceValues(func() (*policy.Engine, error) { return policy.Load(context.Background(), rules.FS) })
 
 type creditReport struct {
 	Kind            string
