@@ -38,7 +38,7 @@ const FirstStatus = "propertyValue"
 // Store is what sign-in needs of the database.
 type Store interface {
 	FindApplicantByEmail(ctx context.Context, email string) (*domain.Applicant, error)
-	CreateApplicantWithLoan(ctx context.Context, a *domain.Applicant, status string) (*domain.Loan, error)
+	CreateApplicantWithConsents(ctx context.Context, a *domain.Applicant, status string, consents []domain.ConsentRecord) (*domain.Loan, error)
 	SetApplicantPassword(ctx context.Context, id, hash string) error
 	ApplicantPasswordHash(ctx context.Context, id string) (string, error)
 	CreateOneTimeCode(ctx context.Context, realm domain.Realm, subjectID, codeHash string, ttl time.Duration) error
@@ -80,12 +80,14 @@ func errSignIn() error {
 // is still needed.
 var ErrSecondFactor = &domain.Error{Code: domain.EUNAUTHORIZED, Message: "Enter the 6-digit code from your authenticator app."}
 
-// CreateApplicant makes an account with its first loan and mails a sign-in
-// code. For an e-mail that has an account already it only mails a code, so
-// the answer never tells whether an address is registered. A password is
+// CreateApplicant makes an account with its first loan and the record of
+// the consents given with it, and mails a sign-in code. For an e-mail that
+// has an account already it only mails a code, so the answer never tells
+// whether an address is registered; the consents are then not recorded, as
+// whoever typed a known address need not be its owner. A password is
 // hashed before the e-mail is looked up, and for a known e-mail too, so the
 // answer's time does not tell either (issue 10).
-func (s *Service) CreateApplicant(ctx context.Context, a *domain.Applicant, pw string) error {
+func (s *Service) CreateApplicant(ctx context.Context, a *domain.Applicant, pw string, consents ...domain.ConsentRecord) error {
 	var hash string
 	if pw != "" {
 		if err := password.Check(pw); err != nil {
@@ -103,7 +105,7 @@ func (s *Service) CreateApplicant(ctx context.Context, a *domain.Applicant, pw s
 	case domain.ErrorCode(err) != domain.ENOTFOUND:
 		return err
 	}
-	if _, err := s.store.CreateApplicantWithLoan(ctx, a, FirstStatus); err != nil {
+	if _, err := s.store.CreateApplicantWithConsents(ctx, a, FirstStatus, consents); err != nil {
 		if domain.ErrorCode(err) == domain.ECONFLICT { // created meanwhile
 			return s.SendApplicantCode(ctx, a.Email)
 		}

@@ -143,3 +143,33 @@ func TestCommonPasswordRefused(t *testing.T) {
 		t.Fatal("got an account made despite the refused password")
 	}
 }
+
+// The consents given with a new account are recorded with it; an e-mail
+// that has an account already gets a code and no record, since whoever
+// typed it need not be its owner.
+func TestApplicantConsentsAreRecordedForANewAccountOnly(t *testing.T) {
+	f := mustOpen(t)
+	ctx := context.Background()
+	given := []domain.ConsentRecord{
+		{Kind: "eConsent", Version: "esign-2026-11", ClientIP: "198.51.100.4", UserAgent: "Safari"},
+		{Kind: "informationSharing", Version: "sharing-2026-11", ClientIP: "198.51.100.4", UserAgent: "Safari"},
+	}
+	if err := f.svc.CreateApplicant(ctx, &domain.Applicant{Email: "c@example.com", FirstName: "C", LastName: "D"}, "", given...); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.svc.CreateApplicant(ctx, &domain.Applicant{Email: "c@example.com", FirstName: "X", LastName: "Y"}, "",
+		domain.ConsentRecord{Kind: "tcpa", Version: "tcpa-2026-11", ClientIP: "192.0.2.1", UserAgent: "other"}); err != nil {
+		t.Fatal(err)
+	}
+	a, err := f.db.FindApplicantByEmail(ctx, "c@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.db.ListConsents(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Kind != "eConsent" || got[1].Kind != "informationSharing" || got[0].ClientIP != "198.51.100.4" || time.Since(got[0].At) > time.Minute {
+		t.Fatalf("got %+v, want the two consents of the new account", got)
+	}
+}

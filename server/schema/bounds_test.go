@@ -95,10 +95,12 @@ func TestDecodeRefusesUnboundedInput(t *testing.T) {
 // The bounds are inclusive and count characters, not bytes; names in any
 // script pass, and free text of several lines may hold line breaks and tabs.
 func TestDecodeAcceptsTextAndAmountsAtTheBound(t *testing.T) {
+	// An account is made only with the two consents it needs (issue 11).
+	const consents = `"eConsent":true,"informationSharingConsent":true,"consentVersions":{"eConsent":"esign-2026-11","informationSharing":"sharing-2026-11"}`
 	tests := []struct{ name, def, input string }{
-		{"100-character first name", "CreateAccountInput", `{"email":"ana@example.com","firstName":` + jsonString(t, strings.Repeat("ñ", 100)) + `,"lastName":"Ortiz"}`},
-		{"100 emoji as a first name", "CreateAccountInput", `{"email":"ana@example.com","firstName":` + jsonString(t, strings.Repeat("😀", 100)) + `,"lastName":"Ortiz"}`},
-		{"names with accents, apostrophes and spaces", "CreateAccountInput", `{"email":"ana@example.com","firstName":"José María","lastName":"O'Brien-Núñez"}`},
+		{"100-character first name", "CreateAccountInput", `{"email":"ana@example.com","firstName":` + jsonString(t, strings.Repeat("ñ", 100)) + `,"lastName":"Ortiz",` + consents + `}`},
+		{"100 emoji as a first name", "CreateAccountInput", `{"email":"ana@example.com","firstName":` + jsonString(t, strings.Repeat("😀", 100)) + `,"lastName":"Ortiz",` + consents + `}`},
+		{"names with accents, apostrophes and spaces", "CreateAccountInput", `{"email":"ana@example.com","firstName":"José María","lastName":"O'Brien-Núñez",` + consents + `}`},
 		{"names in other scripts", "Person", `{"firstName":"山田","lastName":"Παπαδόπουλος","middleName":"Жанна"}`},
 		{"200-character street", "Address", `{"line1":` + jsonString(t, strings.Repeat("a", 200)) + `,"line2":null,"city":"Springfield","state":"IL","zip":"62701"}`},
 		{"comment of several lines with a tab", "Liability", `{"balance":1,"comments":"first line\r\nsecond\tline"}`},

@@ -21,15 +21,20 @@ type createAccountInput struct {
 	Phone       *string `json:"phone"`
 	Password    string  `json:"password"`
 	TCPAConsent bool    `json:"tcpaConsent"`
+	// The schema refuses an account without these two (issue 11).
+	EConsent                  bool `json:"eConsent"`
+	InformationSharingConsent bool `json:"informationSharingConsent"`
+	ConsentVersions           struct {
+		EConsent           string `json:"eConsent"`
+		InformationSharing string `json:"informationSharing"`
+		TCPA               string `json:"tcpa"`
+	} `json:"consentVersions"`
 }
 
-// tcpaConsentVersion names the wording of the calls-and-texts consent on
-// the account form (webapp create-account-form.tsx); change both together.
-const tcpaConsentVersion = "tcpa-2026-11"
-
-// createAccount makes an applicant's account and first loan and mails a
-// sign-in code (issue 4); for a known e-mail it only mails a code, so the
-// answer is the same either way.
+// createAccount makes an applicant's account and first loan, with the
+// record of the consents given (kind, version, time, client address,
+// browser), and mails a sign-in code (issue 4); for a known e-mail it only
+// mails a code, so the answer is the same either way.
 func (s *Server) createAccount(c fiber.Ctx, in createAccountInput) (any, error) {
 	if err := s.limit("create|ip|"+c.IP(), accountsPerAddress); err != nil {
 		return nil, err
@@ -37,14 +42,56 @@ func (s *Server) createAccount(c fiber.Ctx, in createAccountInput) (any, error) 
 	if err := s.limit("send|account|"+strings.ToLower(strings.TrimSpace(in.Email)), sendsPerAccount); err != nil {
 		return nil, err
 	}
+	consents, err := s.agreedConsents(c, in)
+	if err != nil {
+		return nil, err
+	}
 	a := &domain.Applicant{Email: in.Email, FirstName: strings.TrimSpace(in.FirstName), LastName: strings.TrimSpace(in.LastName), Phone: in.Phone}
 	if in.TCPAConsent && in.Phone != nil {
-		a.TCPAConsent = &domain.Consent{Version: tcpaConsentVersion}
+		a.TCPAConsent = &domain.Consent{Version: in.ConsentVersions.TCPA}
 	}
-	if err := s.accounts.CreateApplicant(c.Context(), a, in.Password); err != nil {
+	if err := s.accounts.CreateApplicant(c.Context(), a, in.Password, consents...); err != nil {
 		return nil, err
 	}
 	return fiber.Map{"codeSent": true}, nil
+}
+
+// userAgentLength bounds the browser's name kept with a consent.
+const userAgentLength = 500
+
+// agreedConsents is the record of each consent given with the account. A
+// version must be the wording shown today (consents.current): a form
+// opened before the wording changed is asked to show the new one. The
+// calls-and-texts consent counts only with a phone number to call.
+func (s *Server) agreedConsents(c fiber.Ctx, in createAccountInput) ([]domain.ConsentRecord, error) {
+	current, err := s.consentVersions(c)
+	if err != nil {
+		return nil, err
+	}
+	given := []struct{ kind, version, path string }{
+		{"eConsent", in.ConsentVersions.EConsent, "consentVersions.eConsent"},
+		{"informationSharing", in.ConsentVersions.InformationSharing, "consentVersions.informationSharing"},
+	}
+	if in.TCPAConsent && in.Phone != nil {
+		given = append(given, struct{ kind, version, path string }{"tcpa", in.ConsentVersions.TCPA, "consentVersions.tcpa"})
+	}
+	agent := c.Get(fiber.HeaderUserAgent)
+	if len(agent) > userAgentLength {
+		agent = agent[:userAgentLength]
+	}
+	var out []domain.ConsentRecord
+	var fields []domain.FieldError
+	for _, g := range given {
+		if g.version != current[g.kind] {
+			fields = append(fields, domain.FieldError{Path: g.path, Message: "This wording has changed. Reload the page to read the current one."})
+			continue
+		}
+		out = append(out, domain.ConsentRecord{Kind: g.kind, Version: g.version, ClientIP: c.IP(), UserAgent: strings.ToValidUTF8(agent, "")})
+	}
+	if len(fields) > 0 {
+		return nil, &domain.Error{Code: domain.EINVALID, Message: "Some fields need attention.", Fields: fields}
+	}
+	return out, nil
 }
 
 type setPasswordInput struct {

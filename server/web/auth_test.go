@@ -186,7 +186,7 @@ func TestApplicantSignUpSignOutSignIn(t *testing.T) {
 		t.Fatalf("got session %v, want {} before sign-in", got)
 	}
 
-	resp, res := b.trpc("POST", "identity.createAccount", `{"email":"Nia.Ng@example.com","firstName":"Nia","lastName":"Ng","phone":"4155550100","tcpaConsent":true}`)
+	resp, res := b.trpc("POST", "identity.createAccount", `{"email":"Nia.Ng@example.com","firstName":"Nia","lastName":"Ng","phone":"4155550100",`+agreedWithCalls+`}`)
 	if resp.StatusCode != 200 || !strings.Contains(string(res.Result.Data), `"codeSent":true`) {
 		t.Fatalf("create account: got %d %+v", resp.StatusCode, res.Error)
 	}
@@ -224,7 +224,7 @@ func TestApplicantSignUpSignOutSignIn(t *testing.T) {
 func TestCreateAccountForAKnownEmailOnlyMailsACode(t *testing.T) {
 	s := MustOpenServer(t, web.Config{})
 	b := s.browser(t)
-	resp, res := b.trpc("POST", "identity.createAccount", `{"email":"prime@example.com","firstName":"Mallory","lastName":"X","phone":null}`)
+	resp, res := b.trpc("POST", "identity.createAccount", `{"email":"prime@example.com","firstName":"Mallory","lastName":"X","phone":null,`+agreed+`}`)
 	if resp.StatusCode != 200 || !strings.Contains(string(res.Result.Data), `"codeSent":true`) {
 		t.Fatalf("got %d %+v, want the same answer as for a new account", resp.StatusCode, res.Error)
 	}
@@ -238,7 +238,7 @@ func TestCreateAccountForAKnownEmailOnlyMailsACode(t *testing.T) {
 func TestCreateAccountValidatesEachField(t *testing.T) {
 	s := MustOpenServer(t, web.Config{})
 	b := s.browser(t)
-	_, res := b.trpc("POST", "identity.createAccount", `{"email":"not-an-email","firstName":" ","lastName":"Ng","phone":"123","password":"password1"}`)
+	_, res := b.trpc("POST", "identity.createAccount", `{"email":"not-an-email","firstName":" ","lastName":"Ng","phone":"123","password":"password1",`+agreed+`}`)
 	if res.Error == nil || res.Error.Data.Code != "BAD_REQUEST" {
 		t.Fatalf("got %+v, want BAD_REQUEST", res)
 	}
@@ -251,7 +251,7 @@ func TestCreateAccountValidatesEachField(t *testing.T) {
 			t.Errorf("got fields %+v, want one at %s", res.Error.Data.Fields, want)
 		}
 	}
-	_, res = b.trpc("POST", "identity.createAccount", `{"email":"pw@example.com","firstName":"P","lastName":"W","phone":null,"password":"password123"}`)
+	_, res = b.trpc("POST", "identity.createAccount", `{"email":"pw@example.com","firstName":"P","lastName":"W","phone":null,"password":"password123",`+agreed+`}`)
 	if res.Error == nil || len(res.Error.Data.Fields) != 1 || res.Error.Data.Fields[0].Path != "password" {
 		t.Fatalf("got %+v, want a common password refused at the password field", res.Error)
 	}
@@ -684,7 +684,7 @@ func TestAccountCreationIsRateLimited(t *testing.T) {
 	b := s.browser(t)
 	var last int
 	for i := range 11 {
-		resp, _ := b.trpc("POST", "identity.createAccount", `{"email":"bulk`+string(rune('a'+i))+`@example.com","firstName":"B","lastName":"K","phone":null}`)
+		resp, _ := b.trpc("POST", "identity.createAccount", `{"email":"bulk`+string(rune('a'+i))+`@example.com","firstName":"B","lastName":"K","phone":null,`+agreed+`}`)
 		last = resp.StatusCode
 		if i < 10 && last != 200 {
 			t.Fatalf("account %d: got %d, want 200", i+1, last)

@@ -156,7 +156,7 @@ func TestHashingBeyondTheBoundAnswers429WithRetryAfter(t *testing.T) {
 	}
 	t.Run("identity.createAccount with a password", func(t *testing.T) {
 		procedure(t, s.browser(t), "identity.createAccount", func(i int) string {
-			return fmt.Sprintf(`{"email":"new%d@example.com","firstName":"N","lastName":"W","password":"a long passphrase"}`, i)
+			return fmt.Sprintf(`{"email":"new%d@example.com","firstName":"N","lastName":"W","password":"a long passphrase",`+agreed+`}`, i)
 		})
 	})
 	t.Run("users.create", func(t *testing.T) {

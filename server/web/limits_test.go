@@ -21,7 +21,7 @@ func (s *testServer) createAccount(t *testing.T, n int, xff string) int {
 		headers["X-Forwarded-For"] = xff
 	}
 	resp, _ := s.do(t, request{method: http.MethodPost, path: "/api/trpc/identity.createAccount", headers: headers,
-		body: fmt.Sprintf(`{"email":"proxied%d@example.com","firstName":"P","lastName":"X","phone":null}`, n)})
+		body: fmt.Sprintf(`{"email":"proxied%d@example.com","firstName":"P","lastName":"X","phone":null,`+agreed+`}`, n)})
 	return resp.StatusCode
 }
 

@@ -16,11 +16,12 @@ type pagesInput struct {
 // Continue go to, as the funnel policy decides them (data.heloc.funnel.pages).
 // A signed-in applicant's loan speaks for itself: its status and answers
 // come from the store, and the answers in the input are ignored. A visitor
-// without a loan sends the answers kept in their browser.
+// without a loan sends the answers kept in their browser. The funnel's
+// variant is the server's setting (FUNNEL_VARIANT), never the browser's.
 func (s *Server) funnelPages(c fiber.Ctx, in pagesInput) (any, error) {
 	// Only the yes/no answers decide pages; the rest (income among them)
 	// stays out of the decision's stored input.
-	input := map[string]any{"path": in.Path, "applicationStatus": nil, "answers": in.Answers.Flags()}
+	input := map[string]any{"path": in.Path, "applicationStatus": nil, "answers": in.Answers.Flags(), "variant": s.cfg.FunnelVariant}
 	loan, err := s.signedInLoan(c)
 	if err != nil {
 		return nil, err

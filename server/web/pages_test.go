@@ -89,8 +89,8 @@ func TestPagesAreDoneUpToTheLoansStatus(t *testing.T) {
 			t.Errorf("%s: got state %q, want %q", path, states[path], state)
 		}
 	}
-	if got.Pages[0].Section == nil || *got.Pages[0].Section != "Personal Info" {
-		t.Errorf("got first page %+v, want the Personal Info section", got.Pages[0])
+	if got.Pages[0].Section == nil || *got.Pages[0].Section != "Personal info" {
+		t.Errorf("got first page %+v, want the Personal info section", got.Pages[0])
 	}
 }
 

@@ -49,6 +49,8 @@ type Store interface {
 	SetStaffUserActive(ctx context.Context, id string, active bool) error
 	SetStaffUserRole(ctx context.Context, id, role string) error
 
+	AddToWaitlist(ctx context.Context, state, zip string, seal func(id string) (string, error)) (*domain.WaitlistEntry, error)
+
 	CreateDecision(ctx context.Context, entrypoint, loanID string, input, result []byte, revision string) (string, error)
 	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
 
@@ -103,6 +105,13 @@ type Config struct {
 	// 0 means the default (30 and 600), a negative number no limit.
 	EstimateLimit int
 	PagesLimit    int
+	// WaitlistLimit caps prequal.joinWaitlist calls per client address in
+	// 15 minutes: 0 means the default (10), a negative number no limit.
+	WaitlistLimit int
+	// FunnelVariant is the funnel's variant (FUNNEL_VARIANT): the
+	// funnel.pages policy's input.variant, "standard" when empty;
+	// "withoutPropertyUsage" leaves the property-usage question out.
+	FunnelVariant string
 
 	// SessionSecret signs session cookies and CSRF tokens and keys the
 	// hashes of one-time codes; without it every sign-in call answers NO_SECRET.
@@ -166,6 +175,10 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	}
 	cfg.EstimateLimit = orDefault(cfg.EstimateLimit, defaultEstimatesLimit)
 	cfg.PagesLimit = orDefault(cfg.PagesLimit, defaultPagesLimit)
+	cfg.WaitlistLimit = orDefault(cfg.WaitlistLimit, defaultWaitlistLimit)
+	if cfg.FunnelVariant == "" {
+		cfg.FunnelVariant = "standard"
+	}
 	if cfg.Keyring == nil {
 		return nil, errors.New("web: a keyring is required")
 	}

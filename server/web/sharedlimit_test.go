@@ -40,7 +40,7 @@ func TestLimitSharedBetweenServers(t *testing.T) {
 		}
 	}
 	resp, body := b.do(t, request{method: http.MethodPost, path: "/api/trpc/identity.createAccount",
-		body: fmt.Sprintf(`{"email":"proxied%d@example.com","firstName":"P","lastName":"X","phone":null}`, 200)})
+		body: fmt.Sprintf(`{"email":"proxied%d@example.com","firstName":"P","lastName":"X","phone":null,`+agreed+`}`, 200)})
 	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(string(body), "TOO_MANY_REQUESTS") {
 		t.Fatalf("the 11th account, through server B: got %d %s, want 429 TOO_MANY_REQUESTS", resp.StatusCode, body)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
@@ -9,12 +10,15 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/mail"
+	"github.com/heloc/heloc/server/policy"
 )
 
 // config is everything the server reads from the environment. Each field
@@ -44,6 +48,14 @@ type config struct {
 	// default 30 and 600, 0 for no limit.
 	EstimateLimit int
 	PagesLimit    int
+	// WAITLIST_LIMIT: prequal.joinWaitlist calls per client address in 15
+	// minutes; default 10, 0 for no limit.
+	WaitlistLimit int
+
+	// FUNNEL_VARIANT: the funnel's variant, one the page table lists
+	// (rules/heloc/funnel/tables/data.yaml `variants`): standard (default)
+	// or withoutPropertyUsage, which leaves out the property-usage question.
+	FunnelVariant string
 
 	// PASSWORD_HASH_CONCURRENCY: how many password hashes may run at once;
 	// 0 (unset) for the password package's default, sized to cores and
@@ -67,6 +79,20 @@ type secrets struct {
 	CurrentKeyID   string            `json:"currentKeyId"`
 }
 
+var variantName = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
+
+// checkFunnelVariant refuses a FUNNEL_VARIANT the page table does not list.
+func checkFunnelVariant(ctx context.Context, engine *policy.Engine, variant string) error {
+	var known []string
+	if err := policy.DecideInto(ctx, engine, "heloc.funnel.variants", nil, &known); err != nil {
+		return err
+	}
+	if !slices.Contains(known, variant) {
+		return fmt.Errorf("FUNNEL_VARIANT must be one of %s, not %q", strings.Join(known, ", "), variant)
+	}
+	return nil
+}
+
 func loadConfig(getenv func(string) string) (config, error) {
 	c := config{
 		Port:            or(getenv("PORT"), "8080"),
@@ -79,6 +105,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 		TrustProxy:      truthy(getenv("TRUST_PROXY")),
 		RecaptchaKey:    getenv("RECAPTCHA_SITE_KEY"),
 		RecaptchaSecret: getenv("RECAPTCHA_SECRET"),
+		FunnelVariant:   or(getenv("FUNNEL_VARIANT"), "standard"),
 	}
 	if env := getenv("APP_ENV"); env != "" && env != "production" && env != "development" {
 		return c, fmt.Errorf("APP_ENV must be development or production, not %q", env)
@@ -96,7 +123,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 		}
 		c.TrustProxy = c.TrustProxy || len(c.TrustedProxies) > 0
 	}
-	for name, n := range map[string]*int{"ESTIMATE_LIMIT": &c.EstimateLimit, "PAGES_LIMIT": &c.PagesLimit} {
+	for name, n := range map[string]*int{"ESTIMATE_LIMIT": &c.EstimateLimit, "PAGES_LIMIT": &c.PagesLimit, "WAITLIST_LIMIT": &c.WaitlistLimit} {
 		v := getenv(name)
 		if v == "" {
 			continue // the server's default
@@ -116,6 +143,11 @@ func loadConfig(getenv func(string) string) (config, error) {
 			return c, fmt.Errorf("PASSWORD_HASH_CONCURRENCY must be a whole number of at least 1, not %q", v)
 		}
 		c.HashConcurrency = n
+	}
+	// The variants themselves are the page table's; serve checks the name
+	// against it once the policies are loaded (checkFunnelVariant).
+	if !variantName.MatchString(c.FunnelVariant) {
+		return c, fmt.Errorf("FUNNEL_VARIANT must be a variant name like withoutPropertyUsage, not %q", c.FunnelVariant)
 	}
 	if _, err := strconv.Atoi(c.Port); err != nil {
 		return c, fmt.Errorf("PORT must be a number, not %q", c.Port)

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/heloc/heloc/rules"
+	"github.com/heloc/heloc/server/policy"
 )
 
 func env(m map[string]string) func(string) string {
@@ -150,5 +153,31 @@ func TestDecisionLimits(t *testing.T) {
 	c, err = loadConfig(env(map[string]string{"DATA_DIR": t.TempDir(), "ESTIMATE_LIMIT": "12", "PAGES_LIMIT": "0"}))
 	if err != nil || c.EstimateLimit != 12 || c.PagesLimit >= 0 {
 		t.Fatalf("got %d, %d, %v; want 12 and no limit", c.EstimateLimit, c.PagesLimit, err)
+	}
+}
+
+func TestFunnelVariant(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{"DATA_DIR": t.TempDir()}))
+	if err != nil || c.FunnelVariant != "standard" || c.WaitlistLimit != 0 {
+		t.Fatalf("got %q, %d, %v; want the standard funnel and the default waitlist limit", c.FunnelVariant, c.WaitlistLimit, err)
+	}
+	c, err = loadConfig(env(map[string]string{"DATA_DIR": t.TempDir(), "FUNNEL_VARIANT": "withoutPropertyUsage", "WAITLIST_LIMIT": "3"}))
+	if err != nil || c.FunnelVariant != "withoutPropertyUsage" || c.WaitlistLimit != 3 {
+		t.Fatalf("got %q, %d, %v", c.FunnelVariant, c.WaitlistLimit, err)
+	}
+	if _, err := loadConfig(env(map[string]string{"DATA_DIR": t.TempDir(), "FUNNEL_VARIANT": "no such"})); err == nil {
+		t.Fatal("a malformed variant was accepted")
+	}
+	engine, err := policy.Load(t.Context(), rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"standard", "withoutPropertyUsage"} {
+		if err := checkFunnelVariant(t.Context(), engine, v); err != nil {
+			t.Errorf("%s: %v", v, err)
+		}
+	}
+	if err := checkFunnelVariant(t.Context(), engine, "withoutZip"); err == nil || !strings.Contains(err.Error(), "standard, withoutPropertyUsage") {
+		t.Fatalf("got %v, want the page table's variants named", err)
 	}
 }

@@ -98,6 +98,9 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := checkFunnelVariant(ctx, engine, cfg.FunnelVariant); err != nil {
+		return err
+	}
 	live := policy.NewLive(engine, log)
 	if cfg.RulesDir != "" {
 		if err := live.Watch(ctx, cfg.RulesDir, 300*time.Millisecond); err != nil {
@@ -121,7 +124,7 @@ func serve(ctx context.Context) error {
 		password.SetConcurrency(cfg.HashConcurrency, password.MaxWait)
 	}
 	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies,
-		EstimateLimit: cfg.EstimateLimit, PagesLimit: cfg.PagesLimit,
+		EstimateLimit: cfg.EstimateLimit, PagesLimit: cfg.PagesLimit, WaitlistLimit: cfg.WaitlistLimit, FunnelVariant: cfg.FunnelVariant,
 		SessionSecret: cfg.Secrets.sessionSecret(), SessionIdle: cfg.SessionIdle, SessionMaxAge: cfg.SessionMaxAge, Keyring: keyring}
 	if db.Dialect() == "postgres" {
 		// Several servers may share a PostgreSQL database: the rate limits
