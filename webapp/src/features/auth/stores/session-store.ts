@@ -32,6 +32,13 @@ export type SessionController = {
   update(data: SessionUpdate): Promise<Session | null>;
   /** Ends the server session, then marks the state unauthenticated. Rejects when the server refuses. */
   signOut(opts?: SignOutOptions): Promise<void>;
+  /**
+   * Where the user's own sign-out went (its callbackUrl, else "/"), until a
+   * session is found again; null when the session was not ended by signOut.
+   * A page that needs a session follows it, rather than sending the user to
+   * sign in with "SessionRequired" as if the session had expired.
+   */
+  signedOutTo(): string | null;
   /** Starts the first fetch and the focus refetching; returns the way to stop listening. */
   connect(): () => void;
   /** Back to the state before the first fetch (tests). */
@@ -48,13 +55,19 @@ export function createSessionController(client: Pick<AuthClient, 'getSession' | 
   let inFlight = 0;
   let started = false;
   let listeners = 0;
+  let signedOut: string | null = null;
+
+  function keep(session: Session | null) {
+    if (session) signedOut = null;
+    store.setState(stateOf(session));
+  }
 
   async function refetch(): Promise<Session | null> {
     const seq = ++latest;
     inFlight++;
     try {
       const session = await client.getSession();
-      if (seq === latest) store.setState(stateOf(session));
+      if (seq === latest) keep(session);
       return session;
     } catch (err) {
       // A failed first fetch counts as signed out; a failed refetch keeps
@@ -78,15 +91,17 @@ export function createSessionController(client: Pick<AuthClient, 'getSession' | 
     async update(data) {
       const session = await client.update(data);
       latest++; // an older fetch in flight must not undo this answer
-      store.setState(stateOf(session));
+      keep(session);
       return session;
     },
     async signOut({ callbackUrl, redirect } = {}) {
       const { url } = await client.signOut({ callbackUrl });
+      signedOut = callbackUrl ?? '/';
       await redirect?.(url);
       latest++;
       store.setState(stateOf(null));
     },
+    signedOutTo: () => signedOut,
     connect() {
       if (!started) {
         started = true;
@@ -106,6 +121,7 @@ export function createSessionController(client: Pick<AuthClient, 'getSession' | 
     reset() {
       latest++;
       started = false;
+      signedOut = null;
       store.setState({ status: 'loading', data: null }, true);
     },
   };

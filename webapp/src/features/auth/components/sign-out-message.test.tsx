@@ -1,0 +1,102 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { flushSync } from 'react-dom';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+
+import { theme } from '@/config/theme';
+import { createQueryClient } from '@/lib/react-query';
+import { ok, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
+
+import { sessions } from '../stores/session-store';
+import { AccountControl } from './account-control';
+import { ApplicantLogin } from './applicant-login';
+import { RequireApplicantSession } from './require-session';
+
+const ana = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana Diaz', firstName: 'Ana', lastName: 'Diaz' }, expires: 'x' };
+
+/** The app's shape: each page lazy, as the router loads them, the application's behind the session check. */
+function app(path: string) {
+  const later = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 30));
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <AccountControl place="task" />
+            <Outlet />
+          </>
+        ),
+        children: [
+          { path: '/', lazy: () => later({ Component: () => <h1>Home</h1> }) },
+          { path: '/app/login', lazy: () => later({ Component: ApplicantLogin }) },
+          {
+            lazy: () => later({ Component: RequireApplicantSession }),
+            children: [{ path: '/app/application/1', lazy: () => later({ Component: () => <h1>Personal info</h1> }) }],
+          },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <MantineProvider theme={theme} env="test">
+      <Notifications />
+      <QueryClientProvider client={createQueryClient()}>
+        {/* As react-router/dom's RouterProvider (the app's) does: navigate(..., { flushSync }) is honoured. */}
+        <RouterProvider router={router} flushSync={flushSync} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return router;
+}
+
+describe('signing out', () => {
+  beforeEach(() => sessions.applicant.reset());
+
+  it('from a page that needs a session says one thing: signed out, not also “please sign in”', async () => {
+    stubTRPC(
+      { 'system.info': () => ok(sandboxSystemInfo) },
+      {
+        auth: {
+          'GET applicant/session': () => ({ body: ana }),
+          'GET applicant/csrf': () => ({ body: { csrfToken: 'c' } }),
+          'GET applicant/providers': () => ({ body: {} }),
+          'POST applicant/signout': () => ({ body: { url: 'http://localhost/' } }),
+        },
+      },
+    );
+    const router = app('/app/application/1');
+    expect(await screen.findByRole('heading', { name: 'Personal info' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('You are signed out.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    // Give a late redirect its chance to show.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByText(/Please sign in/)).not.toBeInTheDocument();
+
+    // Coming back to a page that needs a session afterwards still asks to sign in.
+    await router.navigate('/app/application/1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+    expect(router.state.location.search).toContain('error=SessionRequired');
+    expect(await screen.findByText('Please sign in to see that page.')).toBeInTheDocument();
+  });
+
+  it('a session that ends without a sign-out still sends the user to sign in, saying why', async () => {
+    let session: unknown = ana;
+    stubTRPC(
+      { 'system.info': () => ok(sandboxSystemInfo) },
+      { auth: { 'GET applicant/session': () => ({ body: session }), 'GET applicant/providers': () => ({ body: {} }) } },
+    );
+    const router = app('/app/application/1');
+    expect(await screen.findByRole('heading', { name: 'Personal info' })).toBeInTheDocument();
+    session = {};
+    await sessions.applicant.refetch();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/login'));
+    expect(await screen.findByText('Please sign in to see that page.')).toBeInTheDocument();
+  });
+});
