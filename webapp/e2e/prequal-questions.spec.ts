@@ -1,0 +1,217 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Page } from '@playwright/test';
+
+import { requireRealServer } from './support/heloc';
+import { latestCode } from './support/outbox';
+import {
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  screenshot,
+  test,
+  viewports,
+} from './support/fixtures';
+
+// A new visitor walks from the home page's call to action through the
+// landing funnel (the account is made at the contact step, its code read
+// from the sandbox outbox), then the initial-setup pages, to the preview
+// offer, typing the prime persona's own answers (fixtures/personas.json).
+// On the way: a wrong value is refused with its message beside the field,
+// and a refresh keeps what was answered.
+
+type Persona = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  answers: {
+    propertyValue: number;
+    mortgageEstimate: number;
+    zip: string;
+    annualIncome: number;
+    monthlyDebts: number;
+    desiredAmount: number;
+  };
+  identity: { dateOfBirth: string; ssn: string };
+};
+
+const personas = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../fixtures/personas.json'), 'utf8')) as Persona[];
+const prime = personas.find((p) => p.email.startsWith('prime@'))!;
+
+/** The persona's address made fresh: the sandbox picks the persona by the part before the +. */
+function freshEmail(): string {
+  return `prime+e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** MM/DD/YYYY of a yyyy-MM-dd. */
+function typedDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${m}${d}${y}`;
+}
+
+async function heading(page: Page, name: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+async function next(page: Page, url: RegExp, label = 'Continue') {
+  await page.getByRole('button', { name: label, exact: true }).click();
+  await expect(page).toHaveURL(url);
+}
+
+async function fillAmount(page: Page, label: string, value: number) {
+  const field = page.getByRole('textbox', { name: label });
+  await field.fill('');
+  await field.pressSequentially(String(value));
+}
+
+for (const viewport of viewports) {
+  test.describe(`prequalification questions, ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('a new visitor answers every question from the home page to the preview offer', async ({ page }) => {
+      requireRealServer();
+      test.setTimeout(180_000);
+      const email = freshEmail();
+      const shot = (name: string) => screenshot(page, `prequal-${name}`);
+
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Check your rate' }).first().click();
+      await expect(page).toHaveURL(/\/start\/name$/);
+
+      // Name: Continue is refused until both are given, each message beside its field.
+      await heading(page, 'Let’s start with your name');
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      const first = page.getByRole('textbox', { name: 'First name' });
+      await expect(first).toHaveAttribute('aria-invalid', 'true');
+      await expect(first).toBeFocused();
+      await expectNoSeriousA11yViolations(page);
+      await shot('name-refused');
+      await first.fill(prime.firstName);
+      await page.getByRole('textbox', { name: 'Last name' }).fill(prime.lastName);
+      await next(page, /\/start\/email$/);
+
+      // E-mail: a wrong value shows its message beside the field.
+      const emailField = page.getByRole('textbox', { name: 'E-mail address' });
+      await emailField.fill('not-an-address');
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+      const describedBy = (await emailField.getAttribute('aria-describedby')) ?? '';
+      const described = page.locator(describedBy.split(/\s+/).filter(Boolean).map((id) => `[id="${id}"]`).join(','));
+      await expect(described.filter({ hasText: 'Enter an e-mail address like name@example.com.' })).toHaveCount(1);
+      await shot('email-wrong-value');
+      await emailField.fill(email);
+      await next(page, /\/start\/phone$/);
+
+      // Phone: masked as typed; the TCPA consent names the number and is optional.
+      const phone = page.getByRole('textbox', { name: 'Mobile phone' });
+      await phone.pressSequentially(prime.phone);
+      await expect(phone).toHaveValue('(415) 555-0101');
+      await expect(page.getByRole('checkbox', { name: /call and text me at \(415\) 555-0101/ })).not.toBeChecked();
+      await page.getByRole('checkbox', { name: /call and text me at/ }).check();
+      await expectNoSeriousA11yViolations(page);
+      await next(page, /\/start\/contact-information$/);
+
+      // Contact information: the details to confirm, the consents, the code.
+      await heading(page, 'Confirm your details and create your account');
+      await expect(page.getByText(email)).toBeVisible();
+      await page.getByRole('button', { name: 'Send my code' }).click();
+      await expect(page.getByText('Agree to receive documents electronically to continue.')).toBeVisible();
+      await page.getByRole('checkbox', { name: /receive documents and notices electronically/ }).check();
+      await page.getByRole('checkbox', { name: /sharing of my information/ }).check();
+      await expectNoSeriousA11yViolations(page);
+      await shot('contact-information');
+      await page.getByRole('button', { name: 'Send my code' }).click();
+      const codeField = page.getByRole('textbox', { name: '6-digit code' });
+      await expect(codeField).toBeVisible();
+      await codeField.fill(await latestCode(page, email));
+      await page.getByRole('button', { name: 'Confirm and continue' }).click();
+      await expect(page).toHaveURL(/\/start\/annual-income$/);
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+      // The rest of the landing funnel, saved to the loan from now on.
+      await fillAmount(page, 'Gross annual income', prime.answers.annualIncome);
+      await next(page, /\/start\/monthly-debts$/);
+      await fillAmount(page, 'Monthly debt payments', prime.answers.monthlyDebts);
+      await next(page, /\/start\/desired-amount$/);
+      await fillAmount(page, 'How much would you like to borrow?', prime.answers.desiredAmount);
+      await next(page, /\/start\/loan-reason$/);
+      await page.getByRole('radiogroup', { name: 'What will you use the money for?' }).getByRole('radio', { name: 'Home improvement' }).check();
+      await next(page, /\/app\/initial-setup\/property-value$/);
+
+      // Property value: the sandbox valuation, accepted.
+      await heading(page, 'What is your home worth?');
+      await expect(page.getByText('$850,000')).toBeVisible();
+      await page.getByRole('radiogroup', { name: 'Is this about what your home is worth?' }).getByRole('radio', { name: 'Yes' }).check();
+      await expectNoHorizontalScroll(page);
+      await shot('property-value');
+      await next(page, /\/app\/initial-setup\/mortgage-estimate$/);
+
+      // Mortgage estimate, then a refresh: the answer is still there.
+      await fillAmount(page, 'Balance left on all mortgages', prime.answers.mortgageEstimate);
+      await next(page, /\/app\/initial-setup\/has-fbm$/);
+      await page.goBack();
+      await expect(page).toHaveURL(/\/app\/initial-setup\/mortgage-estimate$/);
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: 'Balance left on all mortgages' })).toHaveValue('$312,000');
+      await next(page, /\/app\/initial-setup\/has-fbm$/);
+
+      for (const question of ['Have you had a home foreclosed?', 'Have you declared bankruptcy?', 'Has a mortgage loan of yours been modified?']) {
+        await page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: 'No' }).check();
+      }
+      await expectNoSeriousA11yViolations(page);
+      await next(page, /\/app\/initial-setup\/is-self-employed$/);
+      await page.getByRole('radiogroup', { name: 'Are you self-employed?' }).getByRole('radio', { name: 'No' }).check();
+      await next(page, /\/app\/initial-setup\/credit-range$/);
+      await page.getByRole('radiogroup', { name: 'Your credit score range' }).getByRole('radio', { name: 'Excellent' }).check();
+      await next(page, /\/app\/initial-setup\/zip$/);
+
+      // ZIP: the wrong length is refused beside the field.
+      const zip = page.getByRole('textbox', { name: 'ZIP code of your home' });
+      await zip.fill('941');
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(zip).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText('Enter a 5-digit ZIP code.')).toBeVisible();
+      await zip.fill(prime.answers.zip);
+      await next(page, /\/app\/initial-setup\/property-usage$/);
+      await page.getByRole('radiogroup', { name: 'How do you use this home?' }).getByRole('radio', { name: 'Primary home' }).check();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+      // The self-reported estimate (step 7.5), then the credit check.
+      await expect(page).toHaveURL(/\/app\/initial-setup\/pre-offer$/);
+      await heading(page, 'Your estimate');
+      await page.getByRole('link', { name: 'Continue', exact: true }).click();
+      await expect(page).toHaveURL(/\/app\/initial-setup\/credit-score$/);
+
+      await expect(page.getByText('Credit check authorization', { exact: false }).first()).toBeVisible();
+      await page.getByRole('checkbox', { name: /agree to the credit check authorization/ }).check();
+      const dob = page.getByRole('textbox', { name: 'Your date of birth' });
+      await dob.pressSequentially(typedDate(prime.identity.dateOfBirth));
+      const ssn = page.getByRole('textbox', { name: 'Your Social Security number' });
+      await ssn.pressSequentially(prime.identity.ssn);
+      await expect(ssn).toHaveValue('123-45-0001');
+      await dob.focus();
+      await expect(ssn).toHaveValue('***-**-0001');
+      await shot('credit-score');
+      await page.getByRole('button', { name: 'Check my credit' }).click();
+      await expect(page.getByText('Your credit score used')).toBeVisible();
+      await expect(page.getByText('it does not affect your credit score').first()).toBeVisible();
+      await next(page, /\/app\/initial-setup\/coborrower$/);
+
+      await page.getByRole('radiogroup', { name: 'Will someone apply with you?' }).getByRole('radio', { name: 'No' }).check();
+      await next(page, /\/app\/initial-setup\/mortgage-balance$/);
+
+      // The report's mortgage, confirmed as a lien on this home.
+      await page.getByRole('radiogroup', { name: /Is the .* mortgage on this home\?/ }).getByRole('radio', { name: 'Yes' }).check();
+      await expectNoSeriousA11yViolations(page);
+      await shot('mortgage-balance');
+      await next(page, /\/app\/initial-setup\/preview-offer$/);
+      await heading(page, 'Your preview offer');
+      await expect(page.getByText('Line available')).toBeVisible();
+      await expect(page.getByText(/^\$\d{2,3},\d{3}$/).first()).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await shot('preview-offer');
+    });
+  });
+}
