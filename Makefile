@@ -7,10 +7,10 @@ BIN   := bin/heloc
 PORT  ?= 8080
 
 GO_SOURCES     := go.mod go.sum $(shell find server rules schemas fixtures webapp/embed.go -type f \( -name '*.go' -o -name '*.rego' -o -name '*.yaml' -o -name '*.json' -o -name '*.cue' -o -name '*.sql' \) 2>/dev/null)
-WEBAPP_SOURCES := $(shell find webapp/src webapp/public -type f 2>/dev/null) $(wildcard webapp/index.html webapp/vite.config.* webapp/tsconfig*.json)
+WEBAPP_SOURCES := $(shell find webapp/src webapp/public -type f 2>/dev/null) $(wildcard webapp/index.html webapp/vite.config.* webapp/tsconfig*.json webapp/scripts/prerender.mjs)
 NODE_MODULES   := webapp/node_modules/.package-lock.json
 
-.PHONY: run build test generate deps chromium clean \
+.PHONY: run build test generate deps chromium clean perf \
         test-go test-rego test-generated test-webapp test-e2e
 
 ## run: build everything, then serve with an SQLite database and demo data in ./data
@@ -89,5 +89,16 @@ test-webapp: $(NODE_MODULES)
 test-e2e: $(BIN) chromium
 	cd webapp && npm run --silent e2e
 
+## perf: the performance budgets measured (architecture.md), not a test and not part of `make test`:
+## the first page's JavaScript and each funnel step's, Lighthouse (mobile, 3 runs,
+## median) on the home page and a funnel page, and the save throughput with 64
+## signed-in clients beside the bare JSON endpoint. Prints the load average:
+## run it on a quiet machine.
+perf: $(BIN) $(NODE_MODULES) chromium
+	-cd webapp && node scripts/bundle-report.mjs
+	-cd webapp && node scripts/lighthouse.mjs / /app/initial-setup/property-value
+	@echo; echo "Save throughput (load average $$(cut -d' ' -f1-3 /proc/loadavg)):"
+	$(GO) test ./server/web -run '^$$' -bench 'FunnelSave' -benchtime 5s
+
 clean:
-	rm -rf bin webapp/dist webapp/e2e/artifacts
+	rm -rf bin webapp/dist webapp/.ssr-build webapp/e2e/artifacts

@@ -77,6 +77,10 @@ for (const t of targets) {
     skipped.push(t.path);
     continue;
   }
+  // The CSP runs no inline script: a page that needs one (React's streaming
+  // of a boundary) would stay hidden, so the build stops instead.
+  const inline = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/.exec(plain + sandbox);
+  if (inline) throw new Error(`${t.path}: the prerendered HTML has an inline script (${inline[0]}), which the CSP refuses`);
   write(path.join(dist, 'prerendered', `${t.file}.html`), page(plain, t.title));
   write(path.join(dist, 'prerendered/sandbox', `${t.file}.html`), page(sandbox, t.title));
   written++;

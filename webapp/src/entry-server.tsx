@@ -1,12 +1,13 @@
 // The build-time renderer: each literal route's HTML, made once by
 // scripts/prerender.mjs so a page paints before its JavaScript has run
 // (architecture.md "Performance budgets"). It renders the same tree the
-// browser hydrates (src/main.tsx): the app's providers around its router,
-// the route's lazy layout and page already loaded. Nothing here fetches:
-// a query renders its loading or empty state, as on a first visit.
+// browser hydrates (src/start-app.tsx): the app's providers around its
+// router, the route's lazy layout and page already loaded, and lazy parts
+// within the page (a funnel step's question page) waited for. Nothing here
+// fetches: a query renders its loading or empty state, as on a first visit.
 
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 
 import { systemInfoQueryKey } from '@/api/get-system-info';
@@ -46,14 +47,25 @@ export async function render(path: string, { sandbox }: { sandbox: boolean }): P
   queryClient.setQueryDefaults(systemInfoQueryKey, { staleTime: Infinity, gcTime: Infinity });
   queryClient.setQueryData(systemInfoQueryKey, buildTimeSystemInfo(sandbox));
 
-  const html = renderToString(
+  // prerender (unlike renderToString) waits for what suspends, such as a
+  // lazily loaded question page; something that never settles is cut off
+  // and keeps its fallback.
+  const { prelude } = await prerender(
     <StrictMode>
       <AppProvider queryClient={queryClient}>
         {/* No inline hydration script: the CSP allows scripts from 'self' only, and no route has a loader. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
+    {
+      signal: AbortSignal.timeout(10_000),
+      // Every boundary inline, never outlined for streaming: completing an
+      // outlined one takes an inline script, which the CSP refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // The part that failed is rendered in the browser instead; the build says which.
+      onError: (err) => console.warn(`prerender ${path}: ${err instanceof Error ? err.message : String(err)}`),
+    },
   );
   queryClient.clear();
-  return html;
+  return new Response(prelude).text();
 }
