@@ -4,7 +4,6 @@ import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
 import { expectShape, is } from '@/api/shape';
 
-import type { CreditRange } from './get-answers';
 import { isEligibility } from './get-quote';
 
 type Schemas = components['schemas'];
@@ -15,11 +14,9 @@ type Schemas = components['schemas'];
 // decision), read here as a query keyed by the answers, so the page shows
 // the one estimate for the answers it has.
 
-/** The generated input, plus the self-reported credit range the issue adds (mapped by a table to a score). */
-export type EstimateInput = Omit<Schemas['EstimateInput'], 'creditScore'> & {
-  creditScore?: number | null;
-  creditRange?: CreditRange;
-};
+/** creditScore, propertyType and hasFbm have defaults (the schema's), so a page may leave them out. */
+export type EstimateInput = Omit<Schemas['EstimateInput'], 'creditScore' | 'propertyType' | 'hasFbm'> &
+  Partial<Pick<Schemas['EstimateInput'], 'creditScore' | 'propertyType' | 'hasFbm'>>;
 export type EstimateResult = Schemas['EstimateResult'];
 
 const PROCEDURE = 'prequal.estimate';

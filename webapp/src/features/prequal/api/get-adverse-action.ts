@@ -1,28 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
+import type { components } from '@/api/schema.gen';
 import { expectShape, is } from '@/api/shape';
+
+type Schemas = components['schemas'];
 
 // prequal.adverseAction: the adverse-action notice stored with the loan's
 // last ineligible decision on the bureau's data (ECOA, Reg B 12 CFR 1002.9;
 // FCRA §615(a)), or null when there is none. The same object as
 // quote.current's adverseAction, so a later visit shows the notice again.
-// Typed from the contract until the CUE definition is generated.
+// Types from the CUE schemas (#AdverseActionNotice).
 
-export type AdverseAction = {
-  noticeId: string;
-  /** The notice's date, yyyy-MM-dd. */
-  date: string;
-  /** The principal reasons, in Reg B's words. */
-  reasons: string[];
-  /** The score used; null when the report had none (a thin file). */
-  score: number | null;
-  scoreRange: { min: number; max: number };
-  scoreDate: string | null;
-  keyFactors: string[];
-  bureau: { name: string; address: string; phone: string; website: string };
-  creditor: { name: string; address: string; nmlsId: string };
-};
+export type AdverseAction = Schemas['AdverseActionNotice'];
 
 const PROCEDURE = 'prequal.adverseAction';
 

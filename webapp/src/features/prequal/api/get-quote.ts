@@ -1,53 +1,27 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
+import type { components } from '@/api/schema.gen';
 import { expectShape, is } from '@/api/shape';
 
-import { isAdverseAction, type AdverseAction } from './get-adverse-action';
+import { isAdverseAction } from './get-adverse-action';
+
+type Schemas = components['schemas'];
 
 // quote.current: eligibility and the preview offer decided on the loan's
 // stored answers and the credit bureau's data (data.heloc.eligibility.decision,
 // data.heloc.offer.preview), both stored as decisions; with the
 // adverse-action notice when the answer is no. The e-mail must be the
-// session's. Typed from the contract until the CUE definitions are
-// generated.
+// session's. Types from the CUE schemas (#QuoteCurrentInput, #QuoteResult).
 
-export type IneligiblePage = 'low-equity' | 'boost' | 'late-payment';
-
+export type Quote = Schemas['QuoteResult'];
+export type Eligibility = Quote['eligibility'];
+export type IneligiblePage = NonNullable<Eligibility['ineligiblePage']>;
 /** A reason of the eligibility policy, in the applicant's words with its numbers. */
-export type DecisionReason = { code: string; message: string };
-
-export type Eligibility = {
-  decisionId: string;
-  eligible: boolean;
-  ineligiblePage: IneligiblePage | null;
-  reasons: DecisionReason[];
-};
-
+export type DecisionReason = Eligibility['reasons'][number];
 /** Amounts in dollars; apr, margin, primeRate, rateFloor and rateCap in percent; cltv a fraction (0.8). */
-export type Offer = {
-  decisionId: string;
-  eligible: boolean;
-  maxLine: number;
-  minLine: number;
-  cltv: number;
-  apr: number;
-  originationFee: number;
-  margin: number;
-  primeRate: number;
-  rateFloor: number;
-  rateCap: number;
-  drawPeriodYears: number;
-  repaymentPeriodYears: number;
-};
-
-export type Quote = {
-  eligibility: Eligibility;
-  offer: Offer;
-  adverseAction: AdverseAction | null;
-};
-
-export type QuoteInput = { email: string; fetchOriginationFee: boolean };
+export type Offer = Quote['offer'];
+export type QuoteInput = Schemas['QuoteCurrentInput'];
 
 const PROCEDURE = 'quote.current';
 
@@ -65,7 +39,7 @@ const isOffer = is.shape({
   minLine: is.number,
   cltv: is.number,
   apr: is.number,
-  originationFee: is.number,
+  originationFee: (v: unknown) => v === undefined || is.number(v),
   margin: is.number,
   primeRate: is.number,
   rateFloor: is.number,

@@ -58,7 +58,7 @@ describe('IneligibleOutcome', () => {
     expect(score).toHaveTextContent('Too many recent inquiries');
     const rights = within(letter).getByRole('region', { name: 'Your rights under the Fair Credit Reporting Act' });
     expect(rights).toHaveTextContent('Sandbox Credit Bureau');
-    expect(rights).toHaveTextContent('1-800-555-0100');
+    expect(rights).toHaveTextContent('(800) 555-0100');
     expect(rights).toHaveTextContent('no later than 60 days');
     expect(rights).toHaveTextContent('the right to dispute');
     const ecoa = within(letter).getByRole('region', { name: 'Equal Credit Opportunity Act notice' });

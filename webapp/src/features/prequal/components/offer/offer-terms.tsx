@@ -36,7 +36,9 @@ export function OfferTerms({ offer }: { offer: Offer }) {
         value={formatRate(offer.apr)}
         detail={`Prime rate ${formatRate(offer.primeRate)} plus a margin of ${formatRate(offer.margin)}. It moves with the prime rate, never below ${formatRate(offer.rateFloor)} or above ${formatRate(offer.rateCap)}.`}
       />
-      <Term label="Origination fee" value={formatDollars(offer.originationFee)} detail="On the full line, charged once when it opens." />
+      {offer.originationFee === undefined ? null : (
+        <Term label="Origination fee" value={formatDollars(offer.originationFee)} detail="On the full line, charged once when it opens." />
+      )}
       <Term
         label="Combined loan-to-value (CLTV)"
         value={formatFraction(offer.cltv)}

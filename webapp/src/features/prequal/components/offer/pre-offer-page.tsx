@@ -28,8 +28,9 @@ const NEEDED: { slug: string; label: string; answered: (a: PrequalAnswers) => bo
 
 /**
  * prequal.estimate's input from the answers so far: null while one it needs
- * is missing. The property use is sent only when asked (the variant without
- * it leaves the assumption to the policies).
+ * is missing. Without a property-use answer (the funnel variant that leaves
+ * the question out) the home is a primary residence, as the page table's
+ * variants say the policies take it.
  */
 export function estimateInput(a: PrequalAnswers): EstimateInput | null {
   if (!NEEDED.every((n) => n.answered(a))) return null;
@@ -38,10 +39,10 @@ export function estimateInput(a: PrequalAnswers): EstimateInput | null {
     propertyValue: a.propertyValue!,
     mortgageBalance: a.hasMortgage === false ? 0 : a.mortgageEstimate!,
     creditRange: a.creditRange!,
+    propertyUsage: a.propertyUsage ?? 'primaryResidence',
     hasFbm: Boolean(fbm && (fbm.foreclosure || fbm.bankruptcy || fbm.modification)),
-  } as EstimateInput;
-  if (a.propertyUsage) input.propertyUsage = a.propertyUsage;
-  if (a.propertyState) input.propertyState = a.propertyState as EstimateInput['propertyState'];
+  };
+  if (a.propertyState) input.propertyState = a.propertyState;
   return input;
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Divider, Flex, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -68,19 +68,19 @@ function OfferView({ offer, desired }: { offer: Offer; desired: number | undefin
         This preview is based on your soft credit check and the answers you gave; it did not affect your credit score. The
         final terms follow the application, once we have verified your income and your home’s value.
       </Text>
-      <Flex direction={{ base: 'column', sm: 'row' }} gap="sm" justify="space-between" align={{ sm: 'center' }}>
-        <Flex direction={{ base: 'column', xs: 'row' }} gap="md" align={{ xs: 'center' }}>
+      <Stack gap="md" align="stretch">
+        <Button size="md" onClick={() => void saveAndGo(paths.application['1']!)} loading={going === paths.application['1']}>
+          Continue to the application
+        </Button>
+        <Group justify="center" gap="xl">
           <Anchor component="button" type="button" onClick={() => void saveAndGo(BEST_OFFER_SUMMARY_PATH)} disabled={isPending}>
             See a printable summary
           </Anchor>
           <Anchor component="button" type="button" onClick={() => void saveAndGo(AFTER_OFFER_PATH)} disabled={isPending}>
             Not now
           </Anchor>
-        </Flex>
-        <Button size="md" onClick={() => void saveAndGo(paths.application['1']!)} loading={going === paths.application['1']}>
-          Continue to the application
-        </Button>
-      </Flex>
+        </Group>
+      </Stack>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Divider, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 
-import { formatDate } from '@/lib/format';
+import { formatDate, formatPhone, phoneDigits } from '@/lib/format';
 
 import type { AdverseAction } from '../../api/get-adverse-action';
 import { notice as words } from '../../content/ineligible-copy';
@@ -100,7 +100,7 @@ export function AdverseActionNotice({ notice }: { notice: AdverseAction }) {
           {words.fcra.map((p) => (
             <Text key={p}>{p}</Text>
           ))}
-          <Lines lines={[bureau.name, bureau.address, bureau.phone, bureau.website]} />
+          <Lines lines={[bureau.name, bureau.address, phoneDigits(bureau.phone).length === 10 ? formatPhone(bureau.phone) : bureau.phone, bureau.website]} />
         </Section>
 
         <Divider />
