@@ -15,8 +15,11 @@ const harbor: MantineColorsTuple = [
   '#074552',
 ];
 
+// "Poppins Fallback" (webapp/index.html) is Arial scaled to Poppins' metrics:
+// text shown before Poppins loads takes the room Poppins will, so the swap
+// moves nothing.
 const fontFamily =
-  'Poppins, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
+  'Poppins, "Poppins Fallback", -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
 
 export const theme = createTheme({
   // Spec §9: xs 0, sm 600, md 1000, lg 1200, xl 1536 px (Mantine takes em).
