@@ -16,6 +16,8 @@ test('a new applicant creates an account, signs in with the mailed code, signs o
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
   await page.getByRole('textbox', { name: 'Mobile phone' }).pressSequentially('4155550101');
   await page.getByRole('checkbox', { name: /call and text me about my application/ }).check();
+  await page.getByRole('checkbox', { name: /receive documents and notices electronically/ }).check();
+  await page.getByRole('checkbox', { name: /sharing of my information/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
@@ -73,6 +75,8 @@ test('a wrong code is refused in an alert, with the focus back in the code field
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
   await page.getByRole('textbox', { name: 'Mobile phone' }).pressSequentially('2125550123');
   await page.getByRole('checkbox', { name: /call and text me/ }).check();
+  await page.getByRole('checkbox', { name: /receive documents and notices electronically/ }).check();
+  await page.getByRole('checkbox', { name: /sharing of my information/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   const code = await latestCode(page, email);
   const wrong = code === '000000' ? '111111' : '000000';

@@ -38,6 +38,9 @@ for (const viewport of viewports) {
       const consent = page.getByRole('checkbox', { name: /call and text me about my application/ });
       await expect(consent).not.toBeChecked();
       await expect(consent).not.toHaveAttribute('aria-invalid', 'true');
+      // The e-consent and the information sharing are needed to apply online.
+      await expect(page.getByRole('checkbox', { name: /receive documents and notices electronically/ })).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByRole('checkbox', { name: /sharing of my information/ })).toHaveAttribute('aria-invalid', 'true');
       await page.getByRole('textbox', { name: 'Mobile phone' }).pressSequentially('4155550101');
       await expect(page.getByRole('textbox', { name: 'Mobile phone' })).toHaveValue('(415) 555-0101');
       await expectNoHorizontalScroll(page);

@@ -192,7 +192,17 @@ test_the_exempt_pages_are_exactly_the_spec_list if {
 		"/app/ineligible/low-equity", "/app/ineligible/boost", "/app/ineligible/late-payment",
 		# Beside the landing flow: the offer kept, and the waitlist page.
 		"/start/best-offer-summary", "/start/after-offer", "/join-waitlist",
+		# The landing questions after the account is made.
+		"/start/annual-income", "/start/monthly-debts", "/start/desired-amount", "/start/loan-reason",
 	}
+}
+
+test_a_refresh_on_a_landing_question_after_the_account_stays_put if {
+	routing.resume == none with input as fresh("/start/monthly-debts", "propertyValue")
+}
+
+test_a_returning_applicant_at_the_landing_start_resumes_at_their_page if {
+	routing.resume == {"action": "redirect", "to": "/app/initial-setup/credit-score"} with input as fresh("/start/name", "creditScore")
 }
 
 test_everything_under_the_portal_is_exempt if {

@@ -1,12 +1,15 @@
-import { Button, SimpleGrid, Text } from '@mantine/core';
+import { Button, Loader, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Path } from 'react-hook-form';
 
+import { useConsents, type Consent, type ConsentKind } from '@/api/get-consents';
 import { useProductName } from '@/api/get-system-info';
 import { isTRPCClientError, type FieldError } from '@/api/trpc-client';
 import { Form } from '@/components/form/form';
 import { CheckboxField, PasswordField, PhoneField, TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
+import { ConsentText } from '@/components/ui/consent-text';
+import { QueryError } from '@/components/ui/query-error';
 import { phoneDigits } from '@/lib/format';
 
 import { useCreateAccount, type CreateAccountInput } from '../api/create-account';
@@ -18,10 +21,12 @@ type Values = {
   email: string;
   phone: string;
   tcpaConsent: boolean;
+  eConsent: boolean;
+  informationSharingConsent: boolean;
   password: string;
+  /** The versions of the wording shown, sent so the record says what was agreed to. */
+  versions: { eConsent: string; informationSharing: string; tcpa: string | null };
 };
-
-const defaults: Values = { firstName: '', lastName: '', email: '', phone: '', tcpaConsent: false, password: '' };
 
 /** The call's input as the form holds it: trimmed, the phone as its digits; an empty field is left out. */
 const toInput = (v: Values) => ({
@@ -30,10 +35,17 @@ const toInput = (v: Values) => ({
   lastName: v.lastName.trim(),
   phone: phoneDigits(v.phone),
   tcpaConsent: v.tcpaConsent,
+  eConsent: v.eConsent,
+  informationSharingConsent: v.informationSharingConsent,
+  consentVersions: {
+    eConsent: v.versions.eConsent,
+    informationSharing: v.versions.informationSharing,
+    ...(v.tcpaConsent && v.versions.tcpa ? { tcpa: v.versions.tcpa } : {}),
+  },
   password: v.password,
 });
 
-const serverFields = ['firstName', 'lastName', 'email', 'phone', 'password'] as const;
+const serverFields = ['firstName', 'lastName', 'email', 'phone', 'password', 'eConsent', 'informationSharingConsent'] as const;
 
 /** The account just created, as the form took it (phone as 10 digits). */
 export type CreatedAccount = Omit<CreateAccountInput, 'password'>;
@@ -53,21 +65,46 @@ function errorMessage(err: unknown): string {
 }
 
 /**
- * Creating an applicant account (identity.createAccount): name, e-mail,
- * phone with the optional TCPA consent (the server records it with its
- * wording's version, tcpa-2026-11 in server/web/account.go: change both
- * together), and an optional password. The server mails a
- * sign-in code; onCodeSent moves on to the code step. The sign-in page uses
- * it, and so will the prequalification's contact step.
+ * Creating an applicant account (identity.createAccount) from the sign-in
+ * page: name, e-mail, phone with the optional TCPA consent, the e-consent
+ * and the information-sharing consent in their current wording
+ * (consents.current; the server records each with its version), and an
+ * optional password. The server mails a sign-in code; onCodeSent moves on
+ * to the code step. The funnel's contact step makes the account the same way.
  */
-export function CreateAccountForm({
+export function CreateAccountForm(props: { onCodeSent: (account: CreatedAccount) => void; submitLabel?: string }) {
+  const consents = useConsents();
+  if (consents.isPending) return <Loader aria-label="Loading the consents" mx="auto" />;
+  const { eConsent, informationSharing } = consents.data ?? {};
+  if (consents.isError || !eConsent || !informationSharing) {
+    return <QueryError title="We couldn’t load the consents" error={consents.error} onRetry={() => void consents.refetch()} />;
+  }
+  return <AccountForm {...props} consents={{ ...consents.data, eConsent, informationSharing }} />;
+}
+
+type LoadedConsents = Partial<Record<ConsentKind, Consent>> & Record<'eConsent' | 'informationSharing', Consent>;
+
+function AccountForm({
   onCodeSent,
   submitLabel = 'Create account',
+  consents,
 }: {
   onCodeSent: (account: CreatedAccount) => void;
   submitLabel?: string;
+  consents: LoadedConsents;
 }) {
   const productName = useProductName();
+  const defaults: Values = {
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    tcpaConsent: false,
+    eConsent: false,
+    informationSharingConsent: false,
+    password: '',
+    versions: { eConsent: consents.eConsent.version, informationSharing: consents.informationSharing.version, tcpa: consents.tcpa?.version ?? null },
+  };
   // Checked against CreateAccountInput (schemas/api.cue), as the server checks it.
   const form = useSchemaForm('CreateAccountInput', { defaultValues: defaults, toInput });
   const createAccount = useCreateAccount();
@@ -125,6 +162,10 @@ export function CreateAccountForm({
           </Text>
         }
       />
+      <ConsentText consent={consents.eConsent} id="account-e-consent-title" />
+      <CheckboxField name="eConsent" label="I agree to receive documents and notices electronically, as described above." />
+      <ConsentText consent={consents.informationSharing} id="account-sharing-title" />
+      <CheckboxField name="informationSharingConsent" label="I agree to the sharing of my information as described above." />
       <PasswordField
         name="password"
         label="Password (optional)"

@@ -10,10 +10,10 @@ import { CodeStep } from '@/features/auth/components/code-step';
 import { useApplicantSession } from '@/features/auth/stores/session-store';
 import { formatPhone } from '@/lib/format';
 
-import { useConsents, type Consent, type ConsentKind } from '../../api/get-consents';
+import { useConsents, type Consent, type ConsentKind } from '@/api/get-consents';
 import { useSaveAnswersMutation } from '../../api/save-answers';
 import { usePrequalStore } from '../../stores/prequal-store';
-import { ConsentText } from './consent-text';
+import { ConsentText } from '@/components/ui/consent-text';
 import { QuestionForm, QuestionHeading, saveErrorMessage, useGoNext } from './question-form';
 
 const NAME_PATH = paths.landing.name!;

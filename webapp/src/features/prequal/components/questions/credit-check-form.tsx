@@ -10,7 +10,7 @@ import { useSchemaForm } from '@/components/form/use-schema-form';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 
-import { useConsents } from '../../api/get-consents';
+import { useConsents } from '@/api/get-consents';
 import { useCreditCheck, type CreditCheckInput } from '../../api/credit-check';
 import type { CreditReport } from '../../api/get-credit-report';
 import { saveErrorMessage } from './question-form';

@@ -5,9 +5,9 @@ import { CheckboxField, PhoneField } from '@/components/form/text-field';
 import { QueryError } from '@/components/ui/query-error';
 import { formatPhone } from '@/lib/format';
 
-import { useConsents, type Consent } from '../../api/get-consents';
+import { useConsents, type Consent } from '@/api/get-consents';
 import { usePrequalStore } from '../../stores/prequal-store';
-import { ConsentText } from './consent-text';
+import { ConsentText } from '@/components/ui/consent-text';
 import { QuestionForm, QuestionHeading } from './question-form';
 
 type Values = { phone: string; tcpaConsent: boolean };

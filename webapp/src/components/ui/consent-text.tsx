@@ -1,6 +1,6 @@
 import { Paper, ScrollArea, Text, Title } from '@mantine/core';
 
-import type { Consent } from '../../api/get-consents';
+import type { Consent } from '@/api/get-consents';
 
 /** A consent's versioned wording, shown in full (scrollable) above the box that agrees to it. */
 export function ConsentText({ consent, id, extra }: { consent: Consent; id: string; extra?: string }) {
