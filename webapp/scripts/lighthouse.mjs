@@ -104,7 +104,9 @@ try {
   for (const page of pages) {
     const lhrs = [];
     for (let i = 1; i <= runs; i++) {
-      const lhr = await audit(server.base + page);
+      let lhr = await audit(server.base + page);
+      // A busy machine now and then spoils a trace (NO_NAVSTART, say): try that run again.
+      for (let retry = 0; lhr.runtimeError && retry < 2; retry++) lhr = await audit(server.base + page);
       if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
       lhrs.push(lhr);
       console.log(`  ${page} run ${i}: ${summary(lhr)} (load ${load()})`);
