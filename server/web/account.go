@@ -1,9 +1,7 @@
 package web
 
 import (
-	"encoding/json"
 	"strings"
-	"time"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -228,51 +226,4 @@ func (s *Server) updateLoanStatus(c fiber.Ctx, in loanStatusInput) (any, error) 
 		return nil, err
 	}
 	return s.store.FindLoan(c.Context(), loan.ID)
-}
-
-type quoteInput struct {
-	Email               string `json:"email"`
-	FetchOriginationFee bool   `json:"fetchOriginationFee"`
-}
-
-// currentQuote is quote.current (spec §7): the latest preview offer made
-// for the signed-in applicant's loan, or null before there is one. The
-// e-mail must be the applicant's own.
-func (s *Server) currentQuote(c fiber.Ctx, in quoteInput) (any, error) {
-	a, err := s.applicant(c)
-	if err != nil {
-		return nil, err
-	}
-	if !strings.EqualFold(strings.TrimSpace(in.Email), a.Email) {
-		return nil, domain.Errorf(domain.EFORBIDDEN, "A quote can be read only by the applicant it was made for.")
-	}
-	loan, err := s.store.FindLoanByApplicant(c.Context(), a.ID)
-	if domain.ErrorCode(err) == domain.ENOTFOUND {
-		return nil, nil
-	} else if err != nil {
-		return nil, err
-	}
-	d, err := s.store.LatestDecision(c.Context(), loan.ID, "heloc.offer.preview")
-	if domain.ErrorCode(err) == domain.ENOTFOUND {
-		return nil, nil
-	} else if err != nil {
-		return nil, err
-	}
-	var offer map[string]any
-	if err := json.Unmarshal(d.Result, &offer); err != nil {
-		return nil, err
-	}
-	out := map[string]any{
-		"loanId":     loan.ID,
-		"decisionId": d.ID,
-		"revision":   d.Revision,
-		"decidedAt":  d.CreatedAt.UTC().Format(time.RFC3339),
-	}
-	for _, k := range []string{"eligible", "maxLine", "minLine", "cltv", "apr"} {
-		out[k] = offer[k]
-	}
-	if in.FetchOriginationFee {
-		out["originationFee"] = offer["originationFee"]
-	}
-	return out, nil
 }
