@@ -1,4 +1,4 @@
-import { Button, Divider, Flex, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Divider, Flex, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
 import { PageHeading } from '@/components/ui/page-heading';
@@ -39,7 +39,7 @@ export function BestOfferSummaryPage() {
 
   return (
     <Stack gap="lg">
-      <Paper className="printable" component="article" aria-labelledby="summary-heading" p={0} bg="transparent">
+      <Box className="printable" component="article" aria-labelledby="summary-heading">
         <Stack gap="lg">
           <Stack gap={4}>
             <Title order={1} id="summary-heading">
@@ -68,7 +68,7 @@ export function BestOfferSummaryPage() {
             verified your income and your home’s value.
           </Text>
         </Stack>
-      </Paper>
+      </Box>
       <Flex className="no-print" direction={{ base: 'column', sm: 'row' }} gap="sm" justify="space-between">
         <Flex direction={{ base: 'column', xs: 'row' }} gap="sm">
           <Button variant="default" onClick={() => window.print()}>
