@@ -46,7 +46,7 @@ function app(path: string) {
       <Notifications />
       <QueryClientProvider client={createQueryClient()}>
         {/* As react-router/dom's RouterProvider (the app's) does: navigate(..., { flushSync }) is honoured. */}
-        <RouterProvider router={router} flushSync={flushSync} />
+        <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
       </QueryClientProvider>
     </MantineProvider>,
   );
