@@ -89,6 +89,38 @@ describe('IneligibleOutcome', () => {
     expect(screen.queryByText(/Fair Credit Reporting Act/)).not.toBeInTheDocument();
   });
 
+  it('on the late-payment page, shows the late payment the bureau reported, with its date', async () => {
+    const late = 'Your credit report shows a mortgage payment made 30 or more days late in the last 12 months.';
+    rememberOutcome({ reasons: [late], source: 'bureau' });
+    stubTRPC(
+      {
+        'system.info': () => ok(sandboxSystemInfo),
+        'prequal.adverseAction': () => ok({ ...notice, reasons: ['Delinquent past or present credit obligations with others'] }),
+        'prequal.creditReport': () =>
+          ok({
+            pulledAt: '2026-11-25T10:00:00Z',
+            kind: 'singleCredit',
+            score: 705,
+            scoreModel: 'FICO Score 8',
+            scoreRange: { min: 300, max: 850 },
+            keyFactors: [],
+            bureau: notice.bureau,
+            mortgages: [
+              { id: 'm1', creditor: 'Sunshine Mortgage', balance: 240_000, monthlyPayment: 1800, dateOpened: '2015-01-01', latePaymentDays: 60, latePaymentDate: '2026-08-14' },
+              { id: 'm2', creditor: 'Other Bank', balance: 20_000, monthlyPayment: 200, dateOpened: '2019-01-01', latePaymentDays: 0, latePaymentDate: null },
+            ],
+            liabilities: [],
+          }),
+      },
+      { auth: { 'GET applicant/session': () => ({ body: ana }) } },
+    );
+    renderAt('/app/ineligible/late-payment', <IneligibleOutcome reason="late-payment" />);
+    const report = await screen.findByRole('region', { name: 'On your credit report' });
+    expect(report).toHaveTextContent('Sunshine Mortgage: a payment 60 days late on August 14, 2026.');
+    expect(report).not.toHaveTextContent('Other Bank');
+    expect(within(screen.getByRole('region', { name: 'Why' })).getByText(late)).toBeInTheDocument();
+  });
+
   it('asks a visitor without the reasons to sign in to see the notice', async () => {
     stubTRPC({ 'system.info': () => ok(sandboxSystemInfo) }, { auth: { 'GET applicant/session': () => ({ body: {} }) } });
     renderAt('/app/ineligible/late-payment', <IneligibleOutcome reason="late-payment" />);

@@ -9,6 +9,7 @@ import { useSession } from '@/features/auth/stores/session-store';
 import { useAdverseAction } from '../api/get-adverse-action';
 import { estimateOnlyNote, ineligibleCopy } from '../content/ineligible-copy';
 import { AdverseActionNotice } from './outcome/adverse-action-notice';
+import { LatePayments } from './outcome/late-payments';
 import { useRememberedOutcome, type Outcome } from './outcome/remember-outcome';
 
 function Reasons({ reasons }: { reasons: string[] }) {
@@ -97,6 +98,7 @@ export function IneligibleOutcome({ reason }: { reason: string }) {
     <Stack gap="xl">
       <PageHeading title={copy.heading} help={copy.explanation} />
       <Reasons reasons={reasons} />
+      {reason === 'late-payment' && outcome?.source !== 'estimate' ? <LatePayments signedIn={signedIn} /> : null}
       <Stack gap="sm" component="section" aria-labelledby="what-helps">
         <Title order={2} fz="xl" id="what-helps">
           What could change the answer
