@@ -163,6 +163,10 @@ for (const viewport of viewports) {
         await expect(page.getByRole('region', { name: 'Why' })).toContainText(c.reason);
         await expect(page.getByRole('region', { name: 'What could change the answer' }).getByRole('listitem').first()).toBeVisible();
         await expectNotice(page, { score: report.score });
+        if (c.local === 'late-payment') {
+          // The persona's 60-day late payment, as the bureau reported it.
+          await expect(page.getByRole('region', { name: 'On your credit report' })).toContainText('60 days late on August 14, 2026');
+        }
         await expectNoHorizontalScroll(page);
         await expectNoSeriousA11yViolations(page);
         await screenshot(page, `outcome-${c.local}`);
