@@ -134,7 +134,9 @@ reasons contains r if {
 #   message: >-
 #     Your home's value and what you owe on it leave {availableLine} to
 #     borrow (we lend up to {maxCltv} of the value, less your mortgages),
-#     less than our smallest line of {minimumLine}.
+#     less than our smallest line of {minimumLine}. A line opens when your
+#     home is worth {openingValue} or more with what you owe today{orOwing}.
+#   or_owing: ", or when you owe {openingBalance} or less on it"
 #   adverse_action: Value or type of collateral not sufficient
 #   source: >-
 #     Product spec §2 "Ineligible pages" (low-equity); policy contract
@@ -143,12 +145,28 @@ reasons contains r if {
 #     C-1.
 reasons contains r if {
 	_available_line < tables.line.minimum
-	r := _reason(rego.metadata.rule(), _cltv_row.id, {
+	md := rego.metadata.rule()
+	r := _reason(md, _cltv_row.id, {
 		"availableLine": dollars(_available_line),
 		"maxCltv": percent(_cltv_row.max),
 		"minimumLine": dollars(tables.line.minimum),
+		"openingValue": dollars(_opening_value),
+		"orOwing": _or_owing(md),
 	})
 }
+
+# What would change a low-equity answer: the value at which the available
+# line reaches the minimum with today's balance (rounded up to whole
+# dollars), and the balance at which it does with today's value (rounded
+# down); when even owing nothing leaves less than the minimum line, only
+# the value can change it, and the words say so by leaving the balance out.
+_opening_value := ceil((mortgage_balance(input) + tables.line.minimum) / _cltv_row.max)
+
+_opening_balance := floor((property_value(input) * _cltv_row.max) - tables.line.minimum)
+
+_or_owing(md) := _fill(object.get(md, ["custom", "or_owing"], ""), {"openingBalance": dollars(_opening_balance)}) if {
+	_opening_balance >= 0
+} else := ""
 
 # METADATA
 # title: Recent foreclosure, bankruptcy or loan modification
@@ -189,22 +207,39 @@ reasons contains r if {
 #   priority: 4
 #   message: >-
 #     Your credit report shows a mortgage payment made {minDaysLate} or more
-#     days late in the last {lookbackMonths} months.
+#     days late in the last {lookbackMonths} months.{agesOut}
+#   ages_out: " It stops counting against a line after {agesOutOn}."
 #   adverse_action: Delinquent past or present credit obligations with others
 #   source: >-
 #     Product spec §2 "Ineligible pages" (late-payment); Fannie Mae Selling
 #     Guide B3-5.3-02 and B3-5.3-03 (payment history). Adverse-action
 #     wording: Reg B, 12 CFR 1002.9(b)(2), Appendix C Form C-1.
 reasons contains r if {
+	count(_recent_late_payments) > 0
+	md := rego.metadata.rule()
+	r := _reason(md, tables.late_payment.id, {
+		"minDaysLate": format_int(tables.late_payment.min_days_late, 10),
+		"lookbackMonths": format_int(tables.late_payment.lookback_months, 10),
+		"agesOut": _ages_out(md),
+	})
+}
+
+# The mortgages paid min_days_late or more days late within the look-back.
+_recent_late_payments contains mortgage if {
 	some mortgage in mortgages(input)
 	is_number(mortgage.latePaymentDays)
 	mortgage.latePaymentDays >= tables.late_payment.min_days_late
 	not _before_the_lookback(object.get(mortgage, "latePaymentDate", null))
-	r := _reason(rego.metadata.rule(), tables.late_payment.id, {
-		"minDaysLate": format_int(tables.late_payment.min_days_late, 10),
-		"lookbackMonths": format_int(tables.late_payment.lookback_months, 10),
-	})
 }
+
+# When the last recent late payment leaves the look-back: the day after its
+# date plus lookback_months. Unknown (and left out of the words) when one of
+# them has no readable date.
+_ages_out(md) := _fill(object.get(md, ["custom", "ages_out"], ""), {"agesOutOn": time.format([last, "UTC", "January 2, 2006"])}) if {
+	dated := [time.add_date(date_ns(m.latePaymentDate), 0, tables.late_payment.lookback_months, 1) | some m in _recent_late_payments]
+	count(dated) == count(_recent_late_payments)
+	last := max(dated)
+} else := ""
 
 # METADATA
 # title: No credit score (thin file)

@@ -111,6 +111,26 @@ test_an_available_line_below_the_minimum_is_low_equity if {
 	codes(d) == ["LOW_EQUITY"]
 }
 
+test_low_equity_says_at_what_value_or_balance_a_line_opens if {
+	# 500,000 at the primary CLTV, owing what leaves one dollar too little.
+	balance := (floor(500000 * primary.max) - tables.line.minimum) + 1
+	d := decide({"propertyValue": 500000, "mortgageBalance": balance})
+	value := ceil((balance + tables.line.minimum) / primary.max)
+	contains(d.reasons[0].message, sprintf("worth %s or more with what you owe today", [eligibility.dollars(value)]))
+	contains(d.reasons[0].message, sprintf("or when you owe %s or less on it", [eligibility.dollars(balance - 1)]))
+
+	# At the value it names, a line opens.
+	decide({"propertyValue": value, "mortgageBalance": balance}).eligible
+}
+
+test_low_equity_names_no_balance_when_owing_nothing_is_not_enough if {
+	small := floor(tables.line.minimum / primary.max) - 1
+	d := decide({"propertyValue": small, "mortgageBalance": 0})
+	codes(d) == ["LOW_EQUITY"]
+	not contains(d.reasons[0].message, "or when you owe")
+	endswith(d.reasons[0].message, "with what you owe today.")
+}
+
 test_an_available_line_at_the_minimum_is_enough if {
 	d := decide(owing(tables.line.minimum))
 	d.availableLine == tables.line.minimum
@@ -200,6 +220,24 @@ test_a_recent_late_mortgage_payment_goes_to_late_payment if {
 	d := decide(late(tables.late_payment.min_days_late, last_month))
 	d.ineligiblePage == "late-payment"
 	codes(d) == ["RECENT_LATE_MORTGAGE_PAYMENT"]
+}
+
+test_a_late_payment_says_when_it_stops_counting if {
+	d := decide({"mortgages": [
+		{"balance": 150000, "latePaymentDays": tables.late_payment.min_days_late, "latePaymentDate": "2026-08-14"},
+		{"balance": 50000, "latePaymentDays": tables.late_payment.min_days_late, "latePaymentDate": "2026-03-02"},
+	]})
+	codes(d) == ["RECENT_LATE_MORTGAGE_PAYMENT"]
+
+	# The later of the two, a day after it leaves the look-back.
+	last := time.add_date(time.parse_ns("2006-01-02", "2026-08-14"), 0, tables.late_payment.lookback_months, 1)
+	endswith(d.reasons[0].message, sprintf("It stops counting against a line after %s.", [time.format([last, "UTC", "January 2, 2006"])]))
+}
+
+test_a_late_payment_without_a_date_does_not_say_when_it_stops_counting if {
+	d := decide({"mortgages": [{"balance": 150000, "latePaymentDays": tables.late_payment.min_days_late, "latePaymentDate": null}]})
+	codes(d) == ["RECENT_LATE_MORTGAGE_PAYMENT"]
+	not contains(d.reasons[0].message, "stops counting")
 }
 
 test_a_payment_less_late_than_the_minimum_does_not_count if {
