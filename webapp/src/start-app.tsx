@@ -1,6 +1,8 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router';
+
+import { findRoute } from '@/config/paths';
 
 import { App } from './app';
 import { buildRoutes, createRouter } from './app/router';
@@ -21,6 +23,36 @@ async function loadFirstPage(routes: RouteObject[]): Promise<void> {
   );
 }
 
+/** The areas whose pages are funnel-step's (src/app/router.tsx). */
+const funnelAreas = new Set(['landing', 'initialSetup', 'prequal']);
+
+/**
+ * A funnel step's question page is a React.lazy inside its route (one chunk
+ * per page, src/app/routes/funnel-step.tsx). React.lazy keeps its loader
+ * until first rendered; starting it here, and waiting, lets hydration render
+ * the page in the same pass as the rest, so no part of the prerendered HTML
+ * is left inert (or later found to differ from data that came meanwhile).
+ */
+async function loadFirstQuestionPage(): Promise<void> {
+  const { funnelPages } = await import('./app/routes/funnel-step');
+  const slug = window.location.pathname.split('/').filter(Boolean).pop() ?? '';
+  const page = funnelPages[slug] as unknown as { _init?: (payload: unknown) => unknown; _payload?: unknown } | undefined;
+  if (typeof page?._init !== 'function') return;
+  try {
+    page._init(page._payload);
+  } catch (pending) {
+    if (pending instanceof Promise) await pending.catch(() => undefined);
+  }
+}
+
+/** Marks the page as running (html[data-app-ready]) once React has committed it: browser tests wait for it. */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
+  return null;
+}
+
 /**
  * Hydrates the prerendered page in root, or renders into an empty one
  * (index.html, served for addresses without a prerendered page).
@@ -30,12 +62,14 @@ export async function startApp(root: HTMLElement, { hydrate }: { hydrate: boolea
     createRoot(root).render(
       <StrictMode>
         <App />
+        <AppReady />
       </StrictMode>,
     );
     return;
   }
   const routes = buildRoutes();
-  await loadFirstPage(routes);
+  const area = findRoute(window.location.pathname)?.area;
+  await Promise.all([loadFirstPage(routes), area && funnelAreas.has(area) ? loadFirstQuestionPage() : undefined]);
   // As a transition, hydration yields to the browser between components
   // instead of holding the main thread until the whole page is done.
   startTransition(() => {
@@ -43,6 +77,7 @@ export async function startApp(root: HTMLElement, { hydrate }: { hydrate: boolea
       root,
       <StrictMode>
         <App router={createRouter(routes)} />
+        <AppReady />
       </StrictMode>,
     );
   });

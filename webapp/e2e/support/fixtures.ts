@@ -11,10 +11,33 @@ export const viewports = [
   { name: 'phone', width: 375, height: 740 },
 ] as const;
 
+/**
+ * Pages arrive prerendered (scripts/prerender.mjs) and answer once the app
+ * has hydrated them, which it marks with html[data-app-ready]
+ * (src/start-app.tsx): a page loaded by goto or reload is used only then,
+ * as a person would find it answering. Pages without the app (no #root,
+ * such as /dev/outbox) are ready when loaded.
+ */
+async function appReady(page: Page) {
+  await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.appReady === 'true');
+}
+
 export const test = base.extend<{ api: void }>({
   api: [
     async ({ page }, use) => {
       if (process.env.E2E_MOCK_API === '1') await mockApi(page);
+      const goto = page.goto.bind(page);
+      page.goto = (async (...args: Parameters<Page['goto']>) => {
+        const response = await goto(...args);
+        await appReady(page);
+        return response;
+      }) as Page['goto'];
+      const reload = page.reload.bind(page);
+      page.reload = (async (...args: Parameters<Page['reload']>) => {
+        const response = await reload(...args);
+        await appReady(page);
+        return response;
+      }) as Page['reload'];
       await use();
     },
     { auto: true },
