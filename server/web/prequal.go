@@ -174,8 +174,8 @@ func (s *Server) saveAnswers(c fiber.Ctx, in saveAnswersInput) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var order map[string]float64
-	if err := s.decideInto(c.Context(), "heloc.funnel.order", nil, &order); err != nil {
+	order, err := s.funnelOrder(c.Context())
+	if err != nil {
 		return nil, err
 	}
 	saved, err := s.store.UpdateLoanAnswers(c.Context(), loan.ID, func(l *domain.Loan) error {
@@ -217,11 +217,52 @@ func (s *Server) pageStatus(c fiber.Ctx, path string, loan *domain.Loan) (string
 		return "", nil
 	}
 	step := pages.Pages[i].Step
-	var status string
-	if s.schemas.Decode("ApplicationStatus", []byte(`"`+step+`"`), &status) != nil {
+	if !s.isApplicationStatus(step) {
 		return "", nil
 	}
 	return step, nil
+}
+
+// isApplicationStatus says whether step is one of #ApplicationStatus. The
+// schemas are compiled into the binary, so each step's answer is kept
+// rather than asked of CUE again on every save.
+func (s *Server) isApplicationStatus(step string) bool {
+	if known, ok := s.statuses.Load(step); ok {
+		return known.(bool)
+	}
+	var status string
+	known := s.schemas.Decode("ApplicationStatus", []byte(`"`+step+`"`), &status) == nil
+	s.statuses.Store(step, known)
+	return known
+}
+
+// revisionOrder is data.heloc.funnel.order as one policy revision decided it.
+type revisionOrder struct {
+	revision string
+	order    map[string]float64
+}
+
+// funnelOrder is data.heloc.funnel.order, the page table's order of steps:
+// the same for every loan, so it is decided once per policy revision
+// instead of on every save.
+func (s *Server) funnelOrder(ctx context.Context) (map[string]float64, error) {
+	if cached := s.order.Load(); cached != nil && cached.revision == s.policy.Revision() {
+		return cached.order, nil
+	}
+	v, revision, err := s.policy.DecideAt(ctx, "heloc.funnel.order", nil)
+	if err != nil {
+		return nil, err
+	}
+	buf, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var order map[string]float64
+	if err := json.Unmarshal(buf, &order); err != nil {
+		return nil, err
+	}
+	s.order.Store(&revisionOrder{revision: revision, order: order})
+	return order, nil
 }
 
 // zipState is the state of a ZIP code by the licensing table

@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -153,6 +155,12 @@ type Server struct {
 	csrfKey  []byte
 	limiter  ratelimit.Allower
 	accounts *accounts.Service
+
+	// What prequal.save would otherwise ask on every call with the same
+	// answer: the funnel's order per policy revision, and which steps are
+	// application statuses.
+	order    atomic.Pointer[revisionOrder]
+	statuses sync.Map
 }
 
 // New builds the server. assets is the built webapp (with index.html at its
