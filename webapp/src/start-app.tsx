@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router';
 
 import { findRoute } from '@/config/paths';
+import { PREQUAL_STORE_NAME } from '@/features/prequal/stores/prequal-store';
 
 import { App } from './app';
 import { buildRoutes, createRouter } from './app/router';
@@ -45,6 +46,19 @@ async function loadFirstQuestionPage(): Promise<void> {
   }
 }
 
+/**
+ * Whether this browser keeps prequalification answers (the prequal-store):
+ * a funnel page shows them in its fields, which its prerendered HTML,
+ * the same for everyone, cannot; hydrating would keep the empty fields.
+ */
+function keepsAnswers(): boolean {
+  try {
+    return localStorage.getItem(PREQUAL_STORE_NAME) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Marks the page as running (html[data-app-ready]) once React has committed it: browser tests wait for it. */
 function AppReady() {
   useEffect(() => {
@@ -69,7 +83,19 @@ export async function startApp(root: HTMLElement, { hydrate }: { hydrate: boolea
   }
   const routes = buildRoutes();
   const area = findRoute(window.location.pathname)?.area;
-  await Promise.all([loadFirstPage(routes), area && funnelAreas.has(area) ? loadFirstQuestionPage() : undefined]);
+  const funnel = area !== undefined && funnelAreas.has(area);
+  await Promise.all([loadFirstPage(routes), funnel ? loadFirstQuestionPage() : undefined]);
+  if (funnel && keepsAnswers()) {
+    // Rendered afresh in place of the prerendered page, in one commit (its
+    // code is loaded), so the answers show in their fields.
+    createRoot(root).render(
+      <StrictMode>
+        <App router={createRouter(routes)} />
+        <AppReady />
+      </StrictMode>,
+    );
+    return;
+  }
   // As a transition, hydration yields to the browser between components
   // instead of holding the main thread until the whole page is done.
   startTransition(() => {
