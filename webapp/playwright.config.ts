@@ -29,7 +29,11 @@ const goServer = {
   // journeys check that no code, password or session token reached it.
   command: `exec "${process.env.HELOC_BIN}" serve > "${process.env.E2E_DATA_DIR}/server.log"`,
   url: `${baseURL}/healthz`,
-  env: { PORT: String(port), APP_ENV: 'development', DATA_DIR: process.env.E2E_DATA_DIR ?? '' },
+  // The server trusts X-Forwarded-For from loopback only, so a journey can
+  // play a visitor of its own address (test.use extraHTTPHeaders): each
+  // person gets the per-address limits a real visitor has (10 new accounts
+  // per address in 15 minutes), rather than the whole run sharing one.
+  env: { PORT: String(port), APP_ENV: 'development', DATA_DIR: process.env.E2E_DATA_DIR ?? '', TRUSTED_PROXIES: '127.0.0.1' },
   timeout: 60_000,
   reuseExistingServer: false,
   stdout: 'ignore' as const,

@@ -103,7 +103,7 @@ for (const c of cases) {
     await expect(nav.locator('[aria-current="step"]')).toHaveCount(1);
 
     // From the employment section, Continue walks the loan's own pages.
-    await nav.getByRole('link', { name: /^Employment history/ }).click();
+    await nav.getByRole('link', { name: /^Employment history/ }).first().click();
     for (const [i, p] of c.walk.entries()) {
       await expect(page).toHaveURL(new RegExp(`${escaped(p)}$`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -38,11 +38,11 @@ for (const viewport of viewports) {
       await screenshot(page, 'home');
     });
 
-    test('leads from the call to action to the property-value question', async ({ page }) => {
+    test('leads from the call to action to the landing funnel’s first question', async ({ page }) => {
       await page.goto('/');
       await page.getByRole('link', { name: 'Check your rate' }).first().click();
-      await expect(page).toHaveURL(/\/app\/initial-setup\/property-value$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'What is your home worth?' })).toBeVisible();
+      await expect(page).toHaveURL(/\/start\/name$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Let’s start with your name' })).toBeVisible();
     });
   });
 }

@@ -22,9 +22,22 @@ async function appReady(page: Page) {
   await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.appReady === 'true');
 }
 
+/**
+ * Each test is a visitor of its own address: the server (playwright.config)
+ * trusts X-Forwarded-For from loopback, so the per-address limits (10 new
+ * accounts per address in 15 minutes, ...) count each test as a real
+ * visitor would be counted, not the whole run as one.
+ */
+function visitorAddress(testId: string): string {
+  let hash = 0;
+  for (const c of testId) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  return `100.64.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
 export const test = base.extend<{ api: void }>({
   api: [
-    async ({ page }, use) => {
+    async ({ page }, use, testInfo) => {
+      await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': visitorAddress(testInfo.testId) });
       if (process.env.E2E_MOCK_API === '1') await mockApi(page);
       const goto = page.goto.bind(page);
       page.goto = (async (...args: Parameters<Page['goto']>) => {

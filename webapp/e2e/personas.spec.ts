@@ -1,0 +1,104 @@
+import { requireRealServer } from './support/heloc';
+import { expect, expectNoHorizontalScroll, screenshot, test, viewports } from './support/fixtures';
+import {
+  answerCoborrower,
+  checkCredit,
+  confirmMortgages,
+  continueTo,
+  freshEmail,
+  persona,
+  walkLanding,
+  walkSelfReported,
+} from './support/personas';
+
+// Every sandbox persona walks from the home page to its outcome, typing its
+// own answers (fixtures/personas.json), at desktop and phone widths: a
+// preview offer with its numbers, the right ineligible page with the
+// policy's reasons in its words, or the waitlist of a state the lender is
+// not licensed in. The outcomes are the policies' (rules/heloc/eligibility,
+// offer, licensing) on the sandbox bureau's file for the persona.
+
+type Outcome =
+  | { kind: 'offer' }
+  | { kind: 'ineligible'; page: 'low-equity' | 'boost' | 'late-payment'; reason: RegExp; before: 'estimate' | 'offer' }
+  | { kind: 'waitlist'; state: string };
+
+const outcomes: Record<string, Outcome> = {
+  prime: { kind: 'offer' },
+  coborrower: { kind: 'offer' },
+  'self-employed': { kind: 'offer' },
+  florida: { kind: 'offer' },
+  trust: { kind: 'offer' },
+  'no-mortgage': { kind: 'offer' },
+  // What the homeowner told us already leaves too little to borrow.
+  'low-equity': { kind: 'ineligible', page: 'low-equity', reason: /A line opens when your home is worth \$[\d,]+ or more/, before: 'estimate' },
+  'low-score': { kind: 'ineligible', page: 'boost', reason: /Your credit score of 610 is below our minimum of \d+/, before: 'offer' },
+  'thin-file': { kind: 'ineligible', page: 'boost', reason: /not have enough history to produce a credit score/, before: 'offer' },
+  'late-payment': {
+    kind: 'ineligible',
+    page: 'late-payment',
+    reason: /days late in the last \d+ months\. It stops counting against a line after [A-Z][a-z]+ \d{1,2}, \d{4}\./,
+    before: 'offer',
+  },
+  unlicensed: { kind: 'waitlist', state: 'New York' },
+};
+
+for (const viewport of viewports) {
+  test.describe(`personas, ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const [name, outcome] of Object.entries(outcomes)) {
+      test(`${name} walks from the home page to ${outcome.kind === 'ineligible' ? outcome.page : outcome.kind}`, async ({ page }) => {
+        requireRealServer();
+        test.setTimeout(180_000);
+        const p = persona(name);
+        await walkLanding(page, p, freshEmail(p));
+        await walkSelfReported(page, p);
+
+        if (outcome.kind === 'waitlist') {
+          await expect(page).toHaveURL(/\/join-waitlist\?zip=\d{5}$/);
+          await expect(page.getByText(outcome.state).first()).toBeVisible();
+          await screenshot(page, `persona-${name}-${viewport.name}`);
+          return;
+        }
+
+        await expect(page).toHaveURL(/\/app\/initial-setup\/property-usage$/);
+        await page.getByRole('radiogroup', { name: 'How do you use this home?' }).getByRole('radio', { name: 'Primary home' }).check();
+        await page.getByRole('button', { name: 'Continue', exact: true }).click();
+        if (outcome.kind === 'ineligible' && outcome.before === 'estimate') {
+          // The self-reported estimate already says no: its page, without a credit notice.
+          await expect(page).toHaveURL(new RegExp(`/app/ineligible/${outcome.page}$`));
+          await expect(page.getByText(outcome.reason)).toBeVisible();
+          await expectNoHorizontalScroll(page);
+          await screenshot(page, `persona-${name}-${viewport.name}`);
+          return;
+        }
+        await expect(page).toHaveURL(/\/app\/initial-setup\/pre-offer$/);
+        await expect(page.getByRole('heading', { level: 1, name: 'Your estimate' })).toBeVisible();
+        await page.getByRole('link', { name: 'Continue', exact: true }).click();
+        await expect(page).toHaveURL(/\/app\/initial-setup\/credit-score$/);
+        await checkCredit(page, p);
+        await continueTo(page, /\/app\/initial-setup\/coborrower$/);
+        await answerCoborrower(page, p);
+        await continueTo(page, /\/app\/initial-setup\/mortgage-balance$/);
+        await confirmMortgages(page, p);
+        await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+        if (outcome.kind === 'ineligible') {
+          await expect(page).toHaveURL(new RegExp(`/app/ineligible/${outcome.page}$`));
+          await expect(page.getByText(outcome.reason)).toBeVisible();
+          // The adverse-action notice of a decision made on the bureau's file.
+          await expect(page.getByRole('heading', { name: /notice/i }).first()).toBeVisible();
+        } else {
+          await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
+          await expect(page.getByRole('heading', { level: 1, name: 'Your preview offer' })).toBeVisible();
+          await expect(page.getByText('Line available')).toBeVisible();
+          await expect(page.getByText(/^\$\d{2,3},\d{3}$/).first()).toBeVisible();
+          await expect(page.getByText(/\d+\.\d+%/).first()).toBeVisible();
+        }
+        await expectNoHorizontalScroll(page);
+        await screenshot(page, `persona-${name}-${viewport.name}`);
+      });
+    }
+  });
+}
