@@ -194,7 +194,8 @@ func (s *Server) saveAnswers(c fiber.Ctx, in saveAnswersInput) (any, error) {
 func known(order map[string]float64, step string) bool { _, ok := order[step]; return ok }
 
 // pageStatus is the step of the page at path when it is an application
-// status (#ApplicationStatus) the page itself may set, else "". The
+// status (#ApplicationStatus) the page itself may set, else "": a page the
+// server's funnel variant leaves out (FUNNEL_VARIANT) sets nothing. The
 // statuses only the lender decides (serverStatuses) are never a page's.
 func (s *Server) pageStatus(c fiber.Ctx, path string, loan *domain.Loan) (string, error) {
 	var pages struct {
@@ -203,7 +204,7 @@ func (s *Server) pageStatus(c fiber.Ctx, path string, loan *domain.Loan) (string
 			Step string `json:"step"`
 		} `json:"pages"`
 	}
-	input := map[string]any{"path": path, "applicationStatus": loan.ApplicationStatus, "answers": loan.Answers.Flags()}
+	input := map[string]any{"path": path, "applicationStatus": loan.ApplicationStatus, "answers": loan.Answers.Flags(), "variant": s.cfg.FunnelVariant}
 	if err := s.decideInto(c.Context(), "heloc.funnel.pages", input, &pages); err != nil {
 		return "", err
 	}

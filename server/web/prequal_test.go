@@ -212,3 +212,28 @@ func TestEstimateFromACreditRange(t *testing.T) {
 		}
 	}
 }
+
+// A page the server's funnel variant leaves out moves no status: without
+// property usage (FUNNEL_VARIANT=withoutPropertyUsage) a save at
+// /app/initial-setup/property-usage keeps its answer but not its step.
+func TestSaveMovesNoStatusForAPageTheVariantLeavesOut(t *testing.T) {
+	for _, tc := range []struct {
+		variant, want string
+	}{
+		{"standard", "propertyUsage"},
+		{"withoutPropertyUsage", "mortgageEstimate"},
+	} {
+		t.Run(tc.variant, func(t *testing.T) {
+			s := MustOpenServer(t, web.Config{FunnelVariant: tc.variant})
+			b := s.browser(t)
+			b.signIn("low-equity@example.com") // seeded at mortgageEstimate (order 2)
+			if resp, res := saveAt(b, "/app/initial-setup/property-usage", `{"propertyUsage":"secondHome"}`); resp.StatusCode != 200 {
+				t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
+			}
+			got := answersOf(t, b)
+			if *got.ApplicationStatus != tc.want || got.Answers.PropertyUsage == nil || *got.Answers.PropertyUsage != "secondHome" {
+				t.Fatalf("got status %q and usage %v, want %q and the answer kept", *got.ApplicationStatus, got.Answers.PropertyUsage, tc.want)
+			}
+		})
+	}
+}
