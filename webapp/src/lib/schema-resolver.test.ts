@@ -12,6 +12,13 @@ const passwordMessage = schemas.Password['x-message'];
 
 const options: ResolverOptions<FieldValues> = { fields: {}, shouldUseNativeValidation: false };
 
+// What every new account agrees to (identity.createAccount needs both).
+const consents = {
+  eConsent: true,
+  informationSharingConsent: true,
+  consentVersions: { eConsent: 'esign-2026-11', informationSharing: 'sharing-2026-11' },
+};
+
 function validate(definition: DefinitionName, values: FieldValues, toInput?: (v: FieldValues) => object) {
   return schemaResolver(definition, toInput)(values, undefined, options);
 }
@@ -30,15 +37,15 @@ describe('schemaResolver', () => {
   });
 
   it('passes a valid input, handing on the call’s input with the definition’s defaults', async () => {
-    const result = await validate('CreateAccountInput', { email: 'ana@example.com', firstName: 'Ana', lastName: 'Diaz' });
+    const result = await validate('CreateAccountInput', { email: 'ana@example.com', firstName: 'Ana', lastName: 'Diaz', ...consents });
     expect(result).toEqual({
-      values: { email: 'ana@example.com', firstName: 'Ana', lastName: 'Diaz', phone: null, tcpaConsent: false },
+      values: { email: 'ana@example.com', firstName: 'Ana', lastName: 'Diaz', phone: null, tcpaConsent: false, ...consents },
       errors: {},
     });
   });
 
   it('takes an empty field as not given: a required one gets its field’s message, an optional one passes', async () => {
-    const { errors } = await validate('CreateAccountInput', { email: '', firstName: '', lastName: 'Diaz', phone: '', password: '' });
+    const { errors } = await validate('CreateAccountInput', { email: '', firstName: '', lastName: 'Diaz', phone: '', password: '', ...consents });
     expect(errors).toEqual({
       email: { type: 'required', message: emailMessage },
       firstName: { type: 'required', message: schemas.AccountInput.properties.firstName['x-message'] },
@@ -52,6 +59,7 @@ describe('schemaResolver', () => {
       lastName: 'Diaz',
       phone: '415555',
       password: 'short',
+      ...consents,
     });
     expect(Object.keys(errors).sort()).toEqual(['email', 'firstName', 'password', 'phone']);
     expect(errors.phone?.message).toBe(schemas.Phone['x-message']);
@@ -68,12 +76,24 @@ describe('schemaResolver', () => {
     expect(errors).toEqual({ otpCode: { type: 'pattern', message: schemas.OtpCode['x-message'] } });
   });
 
+  it('gives a required consent left unticked its own message', async () => {
+    const { errors } = await validate('CreateAccountInput', {
+      email: 'ana@example.com',
+      firstName: 'Ana',
+      lastName: 'Diaz',
+      ...consents,
+      eConsent: false,
+    });
+    expect(errors).toEqual({ eConsent: { type: expect.any(String), message: 'Agree to receive documents electronically to continue.' } });
+  });
+
   it('words a value CUE has no message for as the server does', async () => {
     const { errors } = await validate('CreateAccountInput', {
       email: 'ana@example.com',
       firstName: 'Ana',
       lastName: 'Diaz',
       tcpaConsent: 'yes',
+      ...consents,
     });
     expect(errors).toEqual({ tcpaConsent: { type: 'type', message: 'This field has the wrong type.' } });
   });
