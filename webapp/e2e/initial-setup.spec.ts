@@ -31,12 +31,17 @@ for (const viewport of viewports) {
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'initial-setup-property-value');
 
-      await page.getByRole('link', { name: 'Continue' }).click();
+      // A visitor without an account answers into the browser's prequal-store.
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(page.getByRole('textbox', { name: 'Estimated home value' })).toHaveAttribute('aria-invalid', 'true');
+      await page.getByRole('textbox', { name: 'Estimated home value' }).pressSequentially('640000');
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${here.next!.path}$`));
       await expect(page.getByText(`Step ${index + 2} of ${total}`, { exact: true })).toBeVisible();
 
       await page.getByRole('link', { name: 'Back' }).click();
       await expect(page).toHaveURL(/\/app\/initial-setup\/property-value$/);
+      await expect(page.getByRole('textbox', { name: 'Estimated home value' })).toHaveValue('$640,000');
     });
   });
 }
