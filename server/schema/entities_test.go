@@ -383,7 +383,8 @@ func TestEntitiesFillDefaults(t *testing.T) {
 	}{
 		// A borrower and a property with nothing known yet are still there.
 		{"application", "Application", `{}`, map[string]any{
-			"user":     map[string]any{"employments": []any{}, "incomeSources": []any{}},
+			"user": map[string]any{"employments": []any{}, "incomeSources": []any{},
+				"formerAddresses": []any{}, "mailingAddress": nil, "employmentGaps": []any{}},
 			"property": map[string]any{}, "coborrower": nil, "uploads": []any{}, "mortgages": []any{},
 			"liabilities": []any{}, "propertyOwnerships": []any{}, "isInTrust": false,
 		}},

@@ -15,6 +15,13 @@ export interface components {
             /** @default null */
             phone: string | null;
         };
+        /**
+         * @description #AdditionalRealEstateSection is what /app/application/3 saves: the other
+         *     properties owned, none when the list is empty.
+         */
+        AdditionalRealEstateSection: {
+            propertyOwnerships: components["schemas"]["PropertyOwnership"][];
+        };
         /** @description #Address is a US postal address (spec §3). */
         Address: {
             city: string;
@@ -103,6 +110,45 @@ export interface components {
             user: components["schemas"]["Person"];
         };
         /**
+         * @description #ApplicationDraft is the result of application.draft: what was being
+         *     typed on the page and when it was kept, or nulls.
+         */
+        ApplicationDraft: {
+            draft: Record<string, never> | null;
+            savedAt: string | null;
+        };
+        /** @description #ApplicationDraftInput is the input of application.draft. */
+        ApplicationDraftInput: {
+            path: components["schemas"]["ApplicationPath"];
+        };
+        /** @description #ApplicationDraftSaved is the result of application.saveDraft. */
+        ApplicationDraftSaved: {
+            savedAt: string;
+        };
+        /**
+         * @description #ApplicationPath is a page of the application that saves a section.
+         * @enum {string}
+         */
+        ApplicationPath: "/app/application/1" | "/app/application/2" | "/app/application/3" | "/app/application/4" | "/app/application/4/coborrower" | "/app/application/business-information" | "/app/application/other-income" | "/app/application/other-income/coborrower" | "/app/application/debt-consolidation" | "/app/application/6" | "/app/application/7";
+        /**
+         * @description #ApplicationSaveDraftInput is the input of application.saveDraft: the
+         *     page's form as it stands, not validated beyond its size (64 KiB) and
+         *     the length of its strings.
+         */
+        ApplicationSaveDraftInput: {
+            draft: Record<string, never>;
+            path: components["schemas"]["ApplicationPath"];
+        };
+        /**
+         * @description #ApplicationSaveInput is the input of application.save: the page and its
+         *     section, which the server validates against the page's definition (see
+         *     the table in the README); its errors name fields as section.<path>.
+         */
+        ApplicationSaveInput: {
+            path: components["schemas"]["ApplicationPath"];
+            section: Record<string, never>;
+        };
+        /**
          * @description #ApplicationStatus is where an applicant is in the funnel (spec §4), in the
          *     order of the funnel's order numbers (spec §2): the prequalification steps,
          *     the application steps (application6, income verification, comes after
@@ -112,6 +158,18 @@ export interface components {
          * @enum {string}
          */
         ApplicationStatus: "propertyValue" | "mortgageEstimate" | "hasFbm" | "isSelfEmployed" | "creditRange" | "zip" | "propertyUsage" | "creditScore" | "coborrower" | "mortgageBalance" | "previewOffer" | "application" | "application3" | "application4" | "application5" | "manualIncomeVerification" | "debtConsolidation" | "application7" | "application8" | "disclosures" | "application6" | "identityVerification" | "incomeDocs" | "loanDisbursement" | "applicationSubmitted" | "joinWaitlist";
+        /**
+         * @description #ApplicationView is the result of application.get and application.save:
+         *     the application (the SSNs masked as ***-**-1234, the dates of birth as
+         *     given), the loan's status, whether the borrower may still change it, and
+         *     whether the loan has a coborrower.
+         */
+        ApplicationView: {
+            application: components["schemas"]["Application"];
+            applicationStatus: string;
+            hasCoborrower: boolean;
+            readOnly: boolean;
+        };
         /**
          * @description #AsianOrigin is an Asian origin of HMDA's race question (spec §3).
          * @enum {string}
@@ -153,10 +211,42 @@ export interface components {
             website: string;
         };
         /**
+         * @description #Business is a self-employed borrower's business (business-information,
+         *     screens.md).
+         */
+        Business: {
+            address: components["schemas"]["Address"];
+            name: string;
+            ownershipShare: components["schemas"]["OwnershipInterestType"];
+            phone: components["schemas"]["Phone"];
+            structure: components["schemas"]["BusinessStructure"];
+            yearsInBusiness: number;
+        };
+        /**
+         * @description #BusinessInformationSection is what /app/application/business-information
+         *     saves.
+         */
+        BusinessInformationSection: {
+            business: components["schemas"]["Business"];
+        };
+        /**
+         * @description #BusinessStructure is the legal form of a self-employed borrower's
+         *     business (the values of #Employment.businessStructure).
+         * @enum {string}
+         */
+        BusinessStructure: "soleProprietorship" | "independentContractor" | "partnership" | "llc" | "sCorporation" | "corporation";
+        /**
          * @description #Citizenship is the borrower's citizenship or residency (spec §3).
          * @enum {string}
          */
         Citizenship: "usCitizen" | "permanentResident" | "nonPermanentResident";
+        /**
+         * @description #CoborrowerPersonalInfo is the coborrower's part of page 1: the same, with
+         *     the coborrower's e-mail.
+         */
+        CoborrowerPersonalInfo: {
+            email?: components["schemas"]["Email"];
+        } & (components["schemas"]["PersonalInfo"] & unknown);
         /** @description #CodeSignInInput is what the applicant's code step sends to callback/otp. */
         CodeSignInInput: {
             email: components["schemas"]["Email"];
@@ -292,11 +382,35 @@ export interface components {
          * @description #DateTime is an instant as RFC 3339 text, for times the server records.
          */
         DateTime: string;
+        /** @description #DebtConsolidationSection is what /app/application/debt-consolidation saves. */
+        DebtConsolidationSection: {
+            liabilities: components["schemas"]["LiabilityChoice"][];
+        };
         /**
          * @description #Debtor is whose debt a liability is (spec §3).
          * @enum {string}
          */
         Debtor: "borrower" | "coborrower" | "joint";
+        /** @description #DeclarationAnswers are the declarations with every question answered. */
+        DeclarationAnswers: {
+            /** @enum {boolean} */
+            creditCheckAuthorization?: true;
+            doneShortSale?: boolean;
+            hasBankruptcy?: boolean;
+            hasBorrowedThirdPartyMoney?: boolean;
+            hasConveyedForeclosure?: boolean;
+            hasFederalDebt?: boolean;
+            hasForeclosure?: boolean;
+            hasIntentToOccupy?: boolean;
+            hasOustandingJudgements?: boolean;
+            hasSpecialBorrowerSellerRelationship?: boolean;
+            isGuarantorOrCosigor?: boolean;
+            isPartyToLawsuit?: boolean;
+            isPropertySubjectToLien?: boolean;
+            onwershipInterest?: boolean;
+            wantsAnotherLoan?: boolean;
+            wantsAnotherMortgage?: boolean;
+        } & (components["schemas"]["Declarations"] & unknown);
         /**
          * @description #Declarations are the URLA declarations a borrower answers (spec §3).
          *     The field names are the spec's, misspellings included.
@@ -326,6 +440,15 @@ export interface components {
             otherPropertyType?: components["schemas"]["OtherPropertyType"];
             wantsAnotherLoan?: boolean;
             wantsAnotherMortgage?: boolean;
+        };
+        /**
+         * @description #DeclarationsSection is what /app/application/7 saves: each borrower's
+         *     declarations. Every question is answered; the server checks the
+         *     follow-ups (an amount borrowed, a bankruptcy chapter).
+         */
+        DeclarationsSection: {
+            coborrower: (components["schemas"]["DeclarationAnswers"] & unknown) | null;
+            user: components["schemas"]["DeclarationAnswers"];
         };
         /** @description #DeleteSessionResult is the result of identity.deleteSession. */
         DeleteSessionResult: {
@@ -405,6 +528,14 @@ export interface components {
             wontInformRace: boolean;
         };
         /**
+         * @description #DemographicsSection is what /app/application/6 saves: each borrower's
+         *     HMDA information.
+         */
+        DemographicsSection: {
+            coborrower: (components["schemas"]["Demographics"] & unknown) | null;
+            user: components["schemas"]["Demographics"];
+        };
+        /**
          * @description #DocumentCategory groups document types (spec §9).
          * @enum {string}
          */
@@ -475,6 +606,58 @@ export interface components {
             startDate: components["schemas"]["Date"];
         };
         /**
+         * @description #EmploymentGap is a gap of data.heloc.employment.history, with the
+         *     person's saved explanation (null when none).
+         */
+        EmploymentGap: {
+            days: number;
+            explanation: string | null;
+            from: string;
+            to: string;
+        };
+        /**
+         * @description #EmploymentGapAnswer is a person's explanation of a gap between
+         *     employments, named by the gap's dates (data.heloc.employment.history).
+         */
+        EmploymentGapAnswer: {
+            explanation: string;
+            from: components["schemas"]["Date"];
+            to: components["schemas"]["Date"];
+        };
+        /**
+         * @description #EmploymentHistory is the result of application.employment: the gaps
+         *     between the person's saved employments within the window, where a new
+         *     employment starts, and the time since the last one ended.
+         */
+        EmploymentHistory: {
+            currentlyEmployed: boolean;
+            gaps: components["schemas"]["EmploymentGap"][];
+            nextStartDate: string | null;
+            trailingGap: {
+                days: number;
+                from: string;
+                to: string;
+            } | null;
+            windowStart: string | null;
+        };
+        /**
+         * @description #EmploymentHistoryInput is the input of application.employment: whose
+         *     saved employments to read.
+         */
+        EmploymentHistoryInput: {
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+        };
+        /**
+         * @description #EmploymentSection is what /app/application/4 (the borrower's) and
+         *     /app/application/4/coborrower save: the employments of the last 24
+         *     months and the answers about the gaps between them.
+         */
+        EmploymentSection: {
+            employmentGaps: components["schemas"]["EmploymentGapAnswer"][];
+            employments: components["schemas"]["Employment"][];
+        };
+        /**
          * @description #EstimateInput is the input of prequal.estimate: the homeowner's own
          *     answers of the initial-setup pages, for the self-reported estimate before
          *     any credit pull (spec §2 selfReportedInformationOffer). The server adds
@@ -519,6 +702,16 @@ export interface components {
                 minLine: number;
                 originationFee: number;
             };
+        };
+        /**
+         * @description #FormerAddress is an address a person lived at before the current one,
+         *     with the housing there and when they moved in and out.
+         */
+        FormerAddress: {
+            address: components["schemas"]["Address"];
+            housing: components["schemas"]["Housing"];
+            movedIn: components["schemas"]["Date"];
+            movedOut: components["schemas"]["Date"];
         };
         /**
          * @description #FunnelPage is one page of a flow, as data.heloc.funnel.pages returns it:
@@ -712,6 +905,7 @@ export interface components {
             dateOpened?: string | null;
             debtor?: components["schemas"]["Debtor"];
             hiCredit?: components["schemas"]["Amount"];
+            id?: components["schemas"]["Name"];
             insuranceIncludedInMonthlyPayment?: boolean;
             lastActivityDate?: string | null;
             lastReportDate?: string | null;
@@ -729,6 +923,17 @@ export interface components {
             /** @default false */
             toBePaidOff: boolean;
             type?: components["schemas"]["Name"];
+        };
+        /**
+         * @description #LiabilityChoice is the borrower's choice about one of the application's
+         *     liabilities, named by its id: pay it off at closing, or leave it out of
+         *     the debt ratio (a student loan, which then needs a statement).
+         */
+        LiabilityChoice: {
+            id: string;
+            /** @default false */
+            omitted: boolean;
+            toBePaidOff: boolean;
         };
         /** @description #LicensedState is one state of the /license page. */
         LicensedState: {
@@ -826,6 +1031,13 @@ export interface components {
          */
         OtherIncomeLabel: "Accessory Unit Income" | "Alimony" | "Automobile Allowance" | "Boarder Income" | "Capital Gains" | "Child Support" | "Defined Contribution Plan" | "Disability" | "Dividends and Interest" | "Employment Related Account" | "Foster Care" | "Housing Allowance" | "Housing Choice Voucher Program" | "Mortgage Credit Certificate" | "Mortgage Differential" | "Non-Borrower Household Income" | "Notes Receivable Installment" | "Other" | "Pension" | "Public Assistance" | "Royalties" | "Separate Maintenance" | "Social Security" | "Temporary Leave" | "Tip Income" | "Trust" | "Unemployment" | "VA Benefits Non-Educational";
         /**
+         * @description #OtherIncomeSection is what /app/application/other-income (the
+         *     borrower's) and /app/application/other-income/coborrower save.
+         */
+        OtherIncomeSection: {
+            incomeSources: components["schemas"]["IncomeSource"][];
+        };
+        /**
          * @description #OtherPropertyTitle is how the borrower held title to that property (URLA
          *     declaration A(2); the spec names the field only).
          * @enum {string}
@@ -910,14 +1122,22 @@ export interface components {
          *     #Phone, #SSN); the forms show and mask them.
          */
         Person: {
+            business?: components["schemas"]["Business"];
             citizenship?: components["schemas"]["Citizenship"];
             currentAddress?: components["schemas"]["Address"];
+            currentAddressSince?: components["schemas"]["Date"];
             dateOfBirth?: components["schemas"]["Date"];
             declarations?: components["schemas"]["Declarations"];
             demographics?: components["schemas"]["Demographics"];
             email?: components["schemas"]["Email"];
+            /**
+             * @description employmentGaps are the person's answers about the gaps between their
+             *     employments (data.heloc.employment.history), by the gap's dates.
+             */
+            employmentGaps: components["schemas"]["EmploymentGapAnswer"][];
             employments: components["schemas"]["Employment"][];
             firstName?: string;
+            formerAddresses: components["schemas"]["FormerAddress"][];
             housing?: components["schemas"]["Housing"];
             /**
              * @description identityVerificationStatus is the identity provider's result; an ID
@@ -927,12 +1147,43 @@ export interface components {
             identityVerificationStatus?: "passed" | "failed" | "review" | "documentUpload";
             incomeSources: components["schemas"]["IncomeSource"][];
             lastName?: string;
+            mailingAddress: (components["schemas"]["Address"] & unknown) | null;
             maritalStatus?: components["schemas"]["MaritalStatus"];
             middleName?: components["schemas"]["Name"];
             militaryStatus?: components["schemas"]["MilitaryStatus"];
             phone?: components["schemas"]["Phone"];
             ssn?: components["schemas"]["SSN"];
             suffix?: components["schemas"]["NameSuffix"];
+        };
+        /**
+         * @description #PersonalInfo is a person's part of the Personal Info page (1). The SSN
+         *     may be left out once one is stored: the form never holds the full number
+         *     after saving, and the stored one is kept.
+         */
+        PersonalInfo: {
+            citizenship: components["schemas"]["Citizenship"];
+            currentAddress: components["schemas"]["Address"];
+            currentAddressSince: components["schemas"]["Date"];
+            dateOfBirth: components["schemas"]["Date"];
+            firstName: string;
+            formerAddresses: components["schemas"]["FormerAddress"][];
+            housing: components["schemas"]["Housing"];
+            lastName: string;
+            mailingAddress: (components["schemas"]["Address"] & unknown) | null;
+            maritalStatus: components["schemas"]["MaritalStatus"];
+            middleName?: components["schemas"]["Name"];
+            militaryStatus: components["schemas"]["MilitaryStatus"];
+            phone: components["schemas"]["Phone"];
+            ssn?: components["schemas"]["SSN"];
+            suffix?: components["schemas"]["NameSuffix"];
+        };
+        /**
+         * @description #PersonalInfoSection is what /app/application/1 saves: the borrower's
+         *     personal information and, when the loan has a coborrower, theirs.
+         */
+        PersonalInfoSection: {
+            coborrower: (components["schemas"]["CoborrowerPersonalInfo"] & unknown) | null;
+            user: components["schemas"]["PersonalInfo"];
         };
         /**
          * @description #Phone is a US phone number stored as its 10 digits, 4155550101: the form
@@ -1052,12 +1303,35 @@ export interface components {
          */
         Property: {
             address?: components["schemas"]["Address"];
+            hoaMonthly?: components["schemas"]["Amount"];
+            insuranceIncludedInMonthlyPayment?: boolean;
+            monthlyInsurance?: components["schemas"]["Amount"];
+            monthlyTaxes?: components["schemas"]["Amount"];
             state?: components["schemas"]["StateCode"];
+            taxIncludedInMonthlyPayment?: boolean;
             titleHolding?: components["schemas"]["TitleHolding"];
             type?: components["schemas"]["PropertyType"];
             units?: components["schemas"]["UnitCount"];
             usage?: components["schemas"]["PropertyUsage"];
             value?: components["schemas"]["Amount"];
+        };
+        /** @description #PropertyInfo is the subject property as page 2 asks it. */
+        PropertyInfo: {
+            address: components["schemas"]["Address"];
+            hoaMonthly: components["schemas"]["Amount"];
+            insuranceIncludedInMonthlyPayment: boolean;
+            monthlyInsurance: components["schemas"]["Amount"];
+            monthlyTaxes: components["schemas"]["Amount"];
+            taxIncludedInMonthlyPayment: boolean;
+            titleHolding: components["schemas"]["TitleHolding"];
+            type: components["schemas"]["PropertyType"];
+            units: components["schemas"]["UnitCount"];
+            usage: components["schemas"]["PropertyUsage"];
+        };
+        /** @description #PropertyInfoSection is what /app/application/2 saves. */
+        PropertyInfoSection: {
+            isInTrust: boolean;
+            property: components["schemas"]["PropertyInfo"];
         };
         /**
          * @description #PropertyOwnership is a property the borrower owns besides the subject

@@ -10,10 +10,14 @@ export interface Validator {
 
 export declare const AccountInput: Validator;
 export declare const ApplicantSessionUpdate: Validator;
+export declare const ApplicationDraftInput: Validator;
+export declare const ApplicationSaveDraftInput: Validator;
+export declare const ApplicationSaveInput: Validator;
 export declare const CodeSignInInput: Validator;
 export declare const CreateAccountInput: Validator;
 export declare const CreateStaffUserInput: Validator;
 export declare const CreditCheckInput: Validator;
+export declare const EmploymentHistoryInput: Validator;
 export declare const EstimateInput: Validator;
 export declare const InsightInput: Validator;
 export declare const JoinWaitlistInput: Validator;
