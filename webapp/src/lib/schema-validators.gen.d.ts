@@ -9,27 +9,36 @@ export interface Validator {
 }
 
 export declare const AccountInput: Validator;
+export declare const AdditionalRealEstateSection: Validator;
 export declare const ApplicantSessionUpdate: Validator;
 export declare const ApplicationDraftInput: Validator;
 export declare const ApplicationSaveDraftInput: Validator;
 export declare const ApplicationSaveInput: Validator;
+export declare const BusinessInformationSection: Validator;
 export declare const CodeSignInInput: Validator;
 export declare const CreateAccountInput: Validator;
 export declare const CreateStaffUserInput: Validator;
 export declare const CreditCheckInput: Validator;
+export declare const DebtConsolidationSection: Validator;
+export declare const DeclarationsSection: Validator;
+export declare const DemographicsSection: Validator;
 export declare const EmploymentHistoryInput: Validator;
+export declare const EmploymentSection: Validator;
 export declare const EstimateInput: Validator;
 export declare const InsightInput: Validator;
 export declare const JoinWaitlistInput: Validator;
 export declare const LicensingLookupInput: Validator;
 export declare const LoanIdInput: Validator;
 export declare const LoanStatusInput: Validator;
+export declare const OtherIncomeSection: Validator;
 export declare const PagesInput: Validator;
 export declare const PasswordSignInInput: Validator;
+export declare const PersonalInfoSection: Validator;
 export declare const PortalCodeSignInInput: Validator;
 export declare const PortalSessionUpdate: Validator;
 export declare const PortalSignInInput: Validator;
 export declare const PrequalSaveInput: Validator;
+export declare const PropertyInfoSection: Validator;
 export declare const QuoteCurrentInput: Validator;
 export declare const ResumeInput: Validator;
 export declare const SaveAnswersInput: Validator;

@@ -328,10 +328,2118 @@ validate15.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicantSessionUpdate = validate16;
-const schema19 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."}},"type":"object"};
+export const AdditionalRealEstateSection = validate16;
+const schema19 = {"properties":{"propertyOwnerships":{"items":{"$ref":"#/components/schemas/PropertyOwnership"},"type":"array","errorMessage":"List at most 20 properties."}},"required":["propertyOwnerships"],"type":"object","errorMessage":{"required":{"propertyOwnerships":"List at most 20 properties."}}};
+const schema20 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"id":{"$ref":"#/components/schemas/Name"},"mortgages":{"items":{"$ref":"#/components/schemas/Mortgage"},"type":"array"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"},"value":{"$ref":"#/components/schemas/Amount"}},"required":["mortgages"],"type":"object"};
+const schema24 = {"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."};
+const schema37 = {"enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."};
+const schema38 = {"enum":["1","2","3","4","5+"],"type":"string","errorMessage":"Choose the number of units."};
+const schema39 = {"enum":["primaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose Primary Home, Secondary Home or Rental Property."};
+const schema30 = {"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter an amount from 0 to 100,000,000."};
+const schema21 = {"properties":{"city":{"maxLength":200,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the city. Use at most 200 characters, without control characters."},"county":{"default":null,"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"line1":{"maxLength":200,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the street address. Use at most 200 characters, without control characters."},"line2":{"default":null,"maxLength":200,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 200 characters, without control characters."},"state":{"$ref":"#/components/schemas/StateCode"},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["line1","city","state","zip"],"type":"object","errorMessage":{"required":{"line1":"Enter the street address. Use at most 200 characters, without control characters.","city":"Enter the city. Use at most 200 characters, without control characters.","state":"Choose a state.","zip":"Enter a 5-digit ZIP code."}}};
+const schema22 = {"enum":["AL","AK","AZ","AR","CA","CO","CT","DE","DC","FL","GA","GU","HI","ID","IL","IN","IA","KS","KY","LA","ME","MD","MA","MI","MN","MS","MO","MT","NE","NV","NH","NJ","NM","NY","NC","ND","OH","OK","OR","PA","RI","SC","SD","TN","TX","UT","VT","VA","WA","WV","WI","WY"],"type":"string","errorMessage":"Choose a state."};
+const schema23 = {"pattern":"^[0-9]{5}(-[0-9]{4})?$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
+const pattern5 = new RegExp("^[^\\x00-\\x1f\\x7f-\\x9f]*$", "u");
+const pattern8 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u");
+
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.county === undefined){
+data.county = null;
+}
+if(data.line2 === undefined){
+data.line2 = null;
+}
+if(data.line1 === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line1"},message:"must have required property '"+"line1"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.city === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.state === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.zip === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "zip"},message:"must have required property '"+"zip"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.city !== undefined){
+let data0 = data.city;
+if(typeof data0 === "string"){
+if(func2(data0) > 200){
+const err4 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern1.test(data0)){
+const err5 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err7 of vErrors){
+if(((((err7.keyword !== "errorMessage") && (!err7.emUsed)) && ((err7.instancePath === instancePath+"/city") || ((err7.instancePath.indexOf(instancePath+"/city") === 0) && (err7.instancePath[instancePath+"/city".length] === "/")))) && (err7.schemaPath.indexOf("#/properties/city") === 0)) && (err7.schemaPath["#/properties/city".length] === "/")){
+emErrs0.push(err7);
+err7.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err8 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter the city. Use at most 200 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err9 of vErrors){
+if(!err9.emUsed){
+emErrs1.push(err9);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+let data1 = data.county;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err10 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err11 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!pattern5.test(data1)){
+const err12 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err13 of vErrors){
+if(((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && ((err13.instancePath === instancePath+"/county") || ((err13.instancePath.indexOf(instancePath+"/county") === 0) && (err13.instancePath[instancePath+"/county".length] === "/")))) && (err13.schemaPath.indexOf("#/properties/county") === 0)) && (err13.schemaPath["#/properties/county".length] === "/")){
+emErrs2.push(err13);
+err13.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err14 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err15 of vErrors){
+if(!err15.emUsed){
+emErrs3.push(err15);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+if(data.line1 !== undefined){
+let data2 = data.line1;
+if(typeof data2 === "string"){
+if(func2(data2) > 200){
+const err16 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!pattern1.test(data2)){
+const err17 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err19 of vErrors){
+if(((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && ((err19.instancePath === instancePath+"/line1") || ((err19.instancePath.indexOf(instancePath+"/line1") === 0) && (err19.instancePath[instancePath+"/line1".length] === "/")))) && (err19.schemaPath.indexOf("#/properties/line1") === 0)) && (err19.schemaPath["#/properties/line1".length] === "/")){
+emErrs4.push(err19);
+err19.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err20 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter the street address. Use at most 200 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err21 of vErrors){
+if(!err21.emUsed){
+emErrs5.push(err21);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+let data3 = data.line2;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err22 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(func2(data3) > 200){
+const err23 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!pattern5.test(data3)){
+const err24 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err25 of vErrors){
+if(((((err25.keyword !== "errorMessage") && (!err25.emUsed)) && ((err25.instancePath === instancePath+"/line2") || ((err25.instancePath.indexOf(instancePath+"/line2") === 0) && (err25.instancePath[instancePath+"/line2".length] === "/")))) && (err25.schemaPath.indexOf("#/properties/line2") === 0)) && (err25.schemaPath["#/properties/line2".length] === "/")){
+emErrs6.push(err25);
+err25.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err26 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Use at most 200 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err27 of vErrors){
+if(!err27.emUsed){
+emErrs7.push(err27);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+if(data.state !== undefined){
+let data4 = data.state;
+if(typeof data4 !== "string"){
+const err28 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data4 === "AL") || (data4 === "AK")) || (data4 === "AZ")) || (data4 === "AR")) || (data4 === "CA")) || (data4 === "CO")) || (data4 === "CT")) || (data4 === "DE")) || (data4 === "DC")) || (data4 === "FL")) || (data4 === "GA")) || (data4 === "GU")) || (data4 === "HI")) || (data4 === "ID")) || (data4 === "IL")) || (data4 === "IN")) || (data4 === "IA")) || (data4 === "KS")) || (data4 === "KY")) || (data4 === "LA")) || (data4 === "ME")) || (data4 === "MD")) || (data4 === "MA")) || (data4 === "MI")) || (data4 === "MN")) || (data4 === "MS")) || (data4 === "MO")) || (data4 === "MT")) || (data4 === "NE")) || (data4 === "NV")) || (data4 === "NH")) || (data4 === "NJ")) || (data4 === "NM")) || (data4 === "NY")) || (data4 === "NC")) || (data4 === "ND")) || (data4 === "OH")) || (data4 === "OK")) || (data4 === "OR")) || (data4 === "PA")) || (data4 === "RI")) || (data4 === "SC")) || (data4 === "SD")) || (data4 === "TN")) || (data4 === "TX")) || (data4 === "UT")) || (data4 === "VT")) || (data4 === "VA")) || (data4 === "WA")) || (data4 === "WV")) || (data4 === "WI")) || (data4 === "WY"))){
+const err29 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs8 = [];
+for(const err30 of vErrors){
+if(((((err30.keyword !== "errorMessage") && (!err30.emUsed)) && ((err30.instancePath === instancePath+"/state") || ((err30.instancePath.indexOf(instancePath+"/state") === 0) && (err30.instancePath[instancePath+"/state".length] === "/")))) && (err30.schemaPath.indexOf("#/components/schemas/StateCode") === 0)) && (err30.schemaPath["#/components/schemas/StateCode".length] === "/")){
+emErrs8.push(err30);
+err30.emUsed = true;
+}
+}
+if(emErrs8.length){
+const err31 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose a state."};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const emErrs9 = [];
+for(const err32 of vErrors){
+if(!err32.emUsed){
+emErrs9.push(err32);
+}
+}
+vErrors = emErrs9;
+errors = emErrs9.length;
+}
+}
+if(data.zip !== undefined){
+let data5 = data.zip;
+if(typeof data5 === "string"){
+if(!pattern8.test(data5)){
+const err33 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-[0-9]{4})?$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs10 = [];
+for(const err35 of vErrors){
+if(((((err35.keyword !== "errorMessage") && (!err35.emUsed)) && ((err35.instancePath === instancePath+"/zip") || ((err35.instancePath.indexOf(instancePath+"/zip") === 0) && (err35.instancePath[instancePath+"/zip".length] === "/")))) && (err35.schemaPath.indexOf("#/components/schemas/Zip") === 0)) && (err35.schemaPath["#/components/schemas/Zip".length] === "/")){
+emErrs10.push(err35);
+err35.emUsed = true;
+}
+}
+if(emErrs10.length){
+const err36 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Enter a 5-digit ZIP code."};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+const emErrs11 = [];
+for(const err37 of vErrors){
+if(!err37.emUsed){
+emErrs11.push(err37);
+}
+}
+vErrors = emErrs11;
+errors = emErrs11.length;
+}
+}
+}
+else {
+const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"line1":[],"city":[],"state":[],"zip":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err39 of vErrors){
+if((((((err39.keyword !== "errorMessage") && (!err39.emUsed)) && (err39.instancePath === instancePath)) && (err39.keyword in emErrors0)) && (err39.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err39.schemaPath.slice(1)))){
+emPropParams0 = obj0[err39.keyword];
+emParamsErrors0 = emErrors0[err39.keyword][err39.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err39);
+err39.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err40 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema21.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+const emErrs12 = [];
+for(const err41 of vErrors){
+if(!err41.emUsed){
+emErrs12.push(err41);
+}
+}
+vErrors = emErrs12;
+errors = emErrs12.length;
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+const schema25 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"$ref":"#/components/schemas/Balance"},"comments":{"$ref":"#/components/schemas/LongText"},"confirmed":{"type":"boolean"},"createdAt":{"format":"date-time","type":"string","errorMessage":"Enter a date and time like 2026-11-22T15:04:05Z."},"creditor":{"$ref":"#/components/schemas/Name"},"dateOpened":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"debtor":{"$ref":"#/components/schemas/Debtor"},"hiCredit":{"$ref":"#/components/schemas/Amount"},"id":{"$ref":"#/components/schemas/Name"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"lastActivityDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"lastReportDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"latePaymentDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"latePaymentDays":{"maximum":36500,"minimum":0,"type":"integer","errorMessage":"Enter the number of days late, from 0 to 36500."},"monthlyInsurancePayment":{"$ref":"#/components/schemas/Amount"},"monthlyPayment":{"$ref":"#/components/schemas/Amount"},"monthlyTaxAndInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxPayment":{"$ref":"#/components/schemas/Amount"},"omitted":{"default":false,"type":"boolean"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"term":{"maximum":1200,"minimum":0,"type":"integer","errorMessage":"Enter the term in whole months, from 0 to 1200."},"toBePaidOff":{"default":false,"type":"boolean"},"type":{"$ref":"#/components/schemas/Name"}},"required":["balance"],"type":"object","errorMessage":{"required":{"balance":"Enter a whole dollar amount from 0 to 100,000,000."}}};
+const schema26 = {"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter a whole dollar amount from 0 to 100,000,000."};
+const schema27 = {"maxLength":2000,"pattern":"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 2000 characters, without control characters other than line breaks and tabs."};
+const schema29 = {"enum":["borrower","coborrower","joint"],"type":"string","errorMessage":"Choose whose debt this is: yours, your coborrower's or joint."};
+const pattern10 = new RegExp("^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$", "u");
+const pattern12 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.addedByUser === undefined){
+data.addedByUser = false;
+}
+if(data.omitted === undefined){
+data.omitted = false;
+}
+if(data.toBePaidOff === undefined){
+data.toBePaidOff = false;
+}
+if(data.balance === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "balance"},message:"must have required property '"+"balance"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data.addedByUser !== "boolean"){
+const err1 = {instancePath:instancePath+"/addedByUser",schemaPath:"#/properties/addedByUser/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.balance !== undefined){
+let data1 = data.balance;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err2 = {instancePath:instancePath+"/balance",schemaPath:"#/components/schemas/Balance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 100000000 || isNaN(data1)){
+const err3 = {instancePath:instancePath+"/balance",schemaPath:"#/components/schemas/Balance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/balance",schemaPath:"#/components/schemas/Balance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err5 of vErrors){
+if(((((err5.keyword !== "errorMessage") && (!err5.emUsed)) && ((err5.instancePath === instancePath+"/balance") || ((err5.instancePath.indexOf(instancePath+"/balance") === 0) && (err5.instancePath[instancePath+"/balance".length] === "/")))) && (err5.schemaPath.indexOf("#/components/schemas/Balance") === 0)) && (err5.schemaPath["#/components/schemas/Balance".length] === "/")){
+emErrs0.push(err5);
+err5.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err6 = {instancePath:instancePath+"/balance",schemaPath:"#/components/schemas/Balance/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter a whole dollar amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err7 of vErrors){
+if(!err7.emUsed){
+emErrs1.push(err7);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.comments !== undefined){
+let data2 = data.comments;
+if(typeof data2 === "string"){
+if(func2(data2) > 2000){
+const err8 = {instancePath:instancePath+"/comments",schemaPath:"#/components/schemas/LongText/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!pattern10.test(data2)){
+const err9 = {instancePath:instancePath+"/comments",schemaPath:"#/components/schemas/LongText/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/comments",schemaPath:"#/components/schemas/LongText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err11 of vErrors){
+if(((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && ((err11.instancePath === instancePath+"/comments") || ((err11.instancePath.indexOf(instancePath+"/comments") === 0) && (err11.instancePath[instancePath+"/comments".length] === "/")))) && (err11.schemaPath.indexOf("#/components/schemas/LongText") === 0)) && (err11.schemaPath["#/components/schemas/LongText".length] === "/")){
+emErrs2.push(err11);
+err11.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err12 = {instancePath:instancePath+"/comments",schemaPath:"#/components/schemas/LongText/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Use at most 2000 characters, without control characters other than line breaks and tabs."};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err13 of vErrors){
+if(!err13.emUsed){
+emErrs3.push(err13);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.confirmed !== undefined){
+if(typeof data.confirmed !== "boolean"){
+const err14 = {instancePath:instancePath+"/confirmed",schemaPath:"#/properties/confirmed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+if(!(typeof data.createdAt === "string")){
+const err15 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err16 of vErrors){
+if(((((err16.keyword !== "errorMessage") && (!err16.emUsed)) && ((err16.instancePath === instancePath+"/createdAt") || ((err16.instancePath.indexOf(instancePath+"/createdAt") === 0) && (err16.instancePath[instancePath+"/createdAt".length] === "/")))) && (err16.schemaPath.indexOf("#/properties/createdAt") === 0)) && (err16.schemaPath["#/properties/createdAt".length] === "/")){
+emErrs4.push(err16);
+err16.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err17 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a date and time like 2026-11-22T15:04:05Z."};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err18 of vErrors){
+if(!err18.emUsed){
+emErrs5.push(err18);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data.creditor !== undefined){
+let data5 = data.creditor;
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err19 = {instancePath:instancePath+"/creditor",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!pattern5.test(data5)){
+const err20 = {instancePath:instancePath+"/creditor",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/creditor",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err22 of vErrors){
+if(((((err22.keyword !== "errorMessage") && (!err22.emUsed)) && ((err22.instancePath === instancePath+"/creditor") || ((err22.instancePath.indexOf(instancePath+"/creditor") === 0) && (err22.instancePath[instancePath+"/creditor".length] === "/")))) && (err22.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err22.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs6.push(err22);
+err22.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err23 = {instancePath:instancePath+"/creditor",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err24 of vErrors){
+if(!err24.emUsed){
+emErrs7.push(err24);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(data.dateOpened !== undefined){
+let data6 = data.dateOpened;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err25 = {instancePath:instancePath+"/dateOpened",schemaPath:"#/properties/dateOpened/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(!pattern12.test(data6)){
+const err26 = {instancePath:instancePath+"/dateOpened",schemaPath:"#/properties/dateOpened/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs8 = [];
+for(const err27 of vErrors){
+if(((((err27.keyword !== "errorMessage") && (!err27.emUsed)) && ((err27.instancePath === instancePath+"/dateOpened") || ((err27.instancePath.indexOf(instancePath+"/dateOpened") === 0) && (err27.instancePath[instancePath+"/dateOpened".length] === "/")))) && (err27.schemaPath.indexOf("#/properties/dateOpened") === 0)) && (err27.schemaPath["#/properties/dateOpened".length] === "/")){
+emErrs8.push(err27);
+err27.emUsed = true;
+}
+}
+if(emErrs8.length){
+const err28 = {instancePath:instancePath+"/dateOpened",schemaPath:"#/properties/dateOpened/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const emErrs9 = [];
+for(const err29 of vErrors){
+if(!err29.emUsed){
+emErrs9.push(err29);
+}
+}
+vErrors = emErrs9;
+errors = emErrs9.length;
+}
+}
+if(data.debtor !== undefined){
+let data7 = data.debtor;
+if(typeof data7 !== "string"){
+const err30 = {instancePath:instancePath+"/debtor",schemaPath:"#/components/schemas/Debtor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!(((data7 === "borrower") || (data7 === "coborrower")) || (data7 === "joint"))){
+const err31 = {instancePath:instancePath+"/debtor",schemaPath:"#/components/schemas/Debtor/enum",keyword:"enum",params:{allowedValues: schema29.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs10 = [];
+for(const err32 of vErrors){
+if(((((err32.keyword !== "errorMessage") && (!err32.emUsed)) && ((err32.instancePath === instancePath+"/debtor") || ((err32.instancePath.indexOf(instancePath+"/debtor") === 0) && (err32.instancePath[instancePath+"/debtor".length] === "/")))) && (err32.schemaPath.indexOf("#/components/schemas/Debtor") === 0)) && (err32.schemaPath["#/components/schemas/Debtor".length] === "/")){
+emErrs10.push(err32);
+err32.emUsed = true;
+}
+}
+if(emErrs10.length){
+const err33 = {instancePath:instancePath+"/debtor",schemaPath:"#/components/schemas/Debtor/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Choose whose debt this is: yours, your coborrower's or joint."};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const emErrs11 = [];
+for(const err34 of vErrors){
+if(!err34.emUsed){
+emErrs11.push(err34);
+}
+}
+vErrors = emErrs11;
+errors = emErrs11.length;
+}
+}
+if(data.hiCredit !== undefined){
+let data8 = data.hiCredit;
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 > 100000000 || isNaN(data8)){
+const err35 = {instancePath:instancePath+"/hiCredit",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data8 < 0 || isNaN(data8)){
+const err36 = {instancePath:instancePath+"/hiCredit",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/hiCredit",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs12 = [];
+for(const err38 of vErrors){
+if(((((err38.keyword !== "errorMessage") && (!err38.emUsed)) && ((err38.instancePath === instancePath+"/hiCredit") || ((err38.instancePath.indexOf(instancePath+"/hiCredit") === 0) && (err38.instancePath[instancePath+"/hiCredit".length] === "/")))) && (err38.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err38.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs12.push(err38);
+err38.emUsed = true;
+}
+}
+if(emErrs12.length){
+const err39 = {instancePath:instancePath+"/hiCredit",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const emErrs13 = [];
+for(const err40 of vErrors){
+if(!err40.emUsed){
+emErrs13.push(err40);
+}
+}
+vErrors = emErrs13;
+errors = emErrs13.length;
+}
+}
+if(data.id !== undefined){
+let data9 = data.id;
+if(typeof data9 === "string"){
+if(func2(data9) > 100){
+const err41 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!pattern5.test(data9)){
+const err42 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs14 = [];
+for(const err44 of vErrors){
+if(((((err44.keyword !== "errorMessage") && (!err44.emUsed)) && ((err44.instancePath === instancePath+"/id") || ((err44.instancePath.indexOf(instancePath+"/id") === 0) && (err44.instancePath[instancePath+"/id".length] === "/")))) && (err44.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err44.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs14.push(err44);
+err44.emUsed = true;
+}
+}
+if(emErrs14.length){
+const err45 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs14},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+const emErrs15 = [];
+for(const err46 of vErrors){
+if(!err46.emUsed){
+emErrs15.push(err46);
+}
+}
+vErrors = emErrs15;
+errors = emErrs15.length;
+}
+}
+if(data.insuranceIncludedInMonthlyPayment !== undefined){
+if(typeof data.insuranceIncludedInMonthlyPayment !== "boolean"){
+const err47 = {instancePath:instancePath+"/insuranceIncludedInMonthlyPayment",schemaPath:"#/properties/insuranceIncludedInMonthlyPayment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.lastActivityDate !== undefined){
+let data11 = data.lastActivityDate;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err48 = {instancePath:instancePath+"/lastActivityDate",schemaPath:"#/properties/lastActivityDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(typeof data11 === "string"){
+if(!pattern12.test(data11)){
+const err49 = {instancePath:instancePath+"/lastActivityDate",schemaPath:"#/properties/lastActivityDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs16 = [];
+for(const err50 of vErrors){
+if(((((err50.keyword !== "errorMessage") && (!err50.emUsed)) && ((err50.instancePath === instancePath+"/lastActivityDate") || ((err50.instancePath.indexOf(instancePath+"/lastActivityDate") === 0) && (err50.instancePath[instancePath+"/lastActivityDate".length] === "/")))) && (err50.schemaPath.indexOf("#/properties/lastActivityDate") === 0)) && (err50.schemaPath["#/properties/lastActivityDate".length] === "/")){
+emErrs16.push(err50);
+err50.emUsed = true;
+}
+}
+if(emErrs16.length){
+const err51 = {instancePath:instancePath+"/lastActivityDate",schemaPath:"#/properties/lastActivityDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs16},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+const emErrs17 = [];
+for(const err52 of vErrors){
+if(!err52.emUsed){
+emErrs17.push(err52);
+}
+}
+vErrors = emErrs17;
+errors = emErrs17.length;
+}
+}
+if(data.lastReportDate !== undefined){
+let data12 = data.lastReportDate;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err53 = {instancePath:instancePath+"/lastReportDate",schemaPath:"#/properties/lastReportDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!pattern12.test(data12)){
+const err54 = {instancePath:instancePath+"/lastReportDate",schemaPath:"#/properties/lastReportDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs18 = [];
+for(const err55 of vErrors){
+if(((((err55.keyword !== "errorMessage") && (!err55.emUsed)) && ((err55.instancePath === instancePath+"/lastReportDate") || ((err55.instancePath.indexOf(instancePath+"/lastReportDate") === 0) && (err55.instancePath[instancePath+"/lastReportDate".length] === "/")))) && (err55.schemaPath.indexOf("#/properties/lastReportDate") === 0)) && (err55.schemaPath["#/properties/lastReportDate".length] === "/")){
+emErrs18.push(err55);
+err55.emUsed = true;
+}
+}
+if(emErrs18.length){
+const err56 = {instancePath:instancePath+"/lastReportDate",schemaPath:"#/properties/lastReportDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs18},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+const emErrs19 = [];
+for(const err57 of vErrors){
+if(!err57.emUsed){
+emErrs19.push(err57);
+}
+}
+vErrors = emErrs19;
+errors = emErrs19.length;
+}
+}
+if(data.latePaymentDate !== undefined){
+let data13 = data.latePaymentDate;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err58 = {instancePath:instancePath+"/latePaymentDate",schemaPath:"#/properties/latePaymentDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!pattern12.test(data13)){
+const err59 = {instancePath:instancePath+"/latePaymentDate",schemaPath:"#/properties/latePaymentDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs20 = [];
+for(const err60 of vErrors){
+if(((((err60.keyword !== "errorMessage") && (!err60.emUsed)) && ((err60.instancePath === instancePath+"/latePaymentDate") || ((err60.instancePath.indexOf(instancePath+"/latePaymentDate") === 0) && (err60.instancePath[instancePath+"/latePaymentDate".length] === "/")))) && (err60.schemaPath.indexOf("#/properties/latePaymentDate") === 0)) && (err60.schemaPath["#/properties/latePaymentDate".length] === "/")){
+emErrs20.push(err60);
+err60.emUsed = true;
+}
+}
+if(emErrs20.length){
+const err61 = {instancePath:instancePath+"/latePaymentDate",schemaPath:"#/properties/latePaymentDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs20},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+const emErrs21 = [];
+for(const err62 of vErrors){
+if(!err62.emUsed){
+emErrs21.push(err62);
+}
+}
+vErrors = emErrs21;
+errors = emErrs21.length;
+}
+}
+if(data.latePaymentDays !== undefined){
+let data14 = data.latePaymentDays;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err63 = {instancePath:instancePath+"/latePaymentDays",schemaPath:"#/properties/latePaymentDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 36500 || isNaN(data14)){
+const err64 = {instancePath:instancePath+"/latePaymentDays",schemaPath:"#/properties/latePaymentDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 36500},message:"must be <= 36500"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(data14 < 0 || isNaN(data14)){
+const err65 = {instancePath:instancePath+"/latePaymentDays",schemaPath:"#/properties/latePaymentDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs22 = [];
+for(const err66 of vErrors){
+if(((((err66.keyword !== "errorMessage") && (!err66.emUsed)) && ((err66.instancePath === instancePath+"/latePaymentDays") || ((err66.instancePath.indexOf(instancePath+"/latePaymentDays") === 0) && (err66.instancePath[instancePath+"/latePaymentDays".length] === "/")))) && (err66.schemaPath.indexOf("#/properties/latePaymentDays") === 0)) && (err66.schemaPath["#/properties/latePaymentDays".length] === "/")){
+emErrs22.push(err66);
+err66.emUsed = true;
+}
+}
+if(emErrs22.length){
+const err67 = {instancePath:instancePath+"/latePaymentDays",schemaPath:"#/properties/latePaymentDays/errorMessage",keyword:"errorMessage",params:{errors: emErrs22},message:"Enter the number of days late, from 0 to 36500."};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+const emErrs23 = [];
+for(const err68 of vErrors){
+if(!err68.emUsed){
+emErrs23.push(err68);
+}
+}
+vErrors = emErrs23;
+errors = emErrs23.length;
+}
+}
+if(data.monthlyInsurancePayment !== undefined){
+let data15 = data.monthlyInsurancePayment;
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 100000000 || isNaN(data15)){
+const err69 = {instancePath:instancePath+"/monthlyInsurancePayment",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(data15 < 0 || isNaN(data15)){
+const err70 = {instancePath:instancePath+"/monthlyInsurancePayment",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/monthlyInsurancePayment",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs24 = [];
+for(const err72 of vErrors){
+if(((((err72.keyword !== "errorMessage") && (!err72.emUsed)) && ((err72.instancePath === instancePath+"/monthlyInsurancePayment") || ((err72.instancePath.indexOf(instancePath+"/monthlyInsurancePayment") === 0) && (err72.instancePath[instancePath+"/monthlyInsurancePayment".length] === "/")))) && (err72.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err72.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs24.push(err72);
+err72.emUsed = true;
+}
+}
+if(emErrs24.length){
+const err73 = {instancePath:instancePath+"/monthlyInsurancePayment",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs24},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+const emErrs25 = [];
+for(const err74 of vErrors){
+if(!err74.emUsed){
+emErrs25.push(err74);
+}
+}
+vErrors = emErrs25;
+errors = emErrs25.length;
+}
+}
+if(data.monthlyPayment !== undefined){
+let data16 = data.monthlyPayment;
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 100000000 || isNaN(data16)){
+const err75 = {instancePath:instancePath+"/monthlyPayment",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(data16 < 0 || isNaN(data16)){
+const err76 = {instancePath:instancePath+"/monthlyPayment",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/monthlyPayment",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs26 = [];
+for(const err78 of vErrors){
+if(((((err78.keyword !== "errorMessage") && (!err78.emUsed)) && ((err78.instancePath === instancePath+"/monthlyPayment") || ((err78.instancePath.indexOf(instancePath+"/monthlyPayment") === 0) && (err78.instancePath[instancePath+"/monthlyPayment".length] === "/")))) && (err78.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err78.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs26.push(err78);
+err78.emUsed = true;
+}
+}
+if(emErrs26.length){
+const err79 = {instancePath:instancePath+"/monthlyPayment",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs26},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+const emErrs27 = [];
+for(const err80 of vErrors){
+if(!err80.emUsed){
+emErrs27.push(err80);
+}
+}
+vErrors = emErrs27;
+errors = emErrs27.length;
+}
+}
+if(data.monthlyTaxAndInsurance !== undefined){
+let data17 = data.monthlyTaxAndInsurance;
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 > 100000000 || isNaN(data17)){
+const err81 = {instancePath:instancePath+"/monthlyTaxAndInsurance",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+if(data17 < 0 || isNaN(data17)){
+const err82 = {instancePath:instancePath+"/monthlyTaxAndInsurance",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/monthlyTaxAndInsurance",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs28 = [];
+for(const err84 of vErrors){
+if(((((err84.keyword !== "errorMessage") && (!err84.emUsed)) && ((err84.instancePath === instancePath+"/monthlyTaxAndInsurance") || ((err84.instancePath.indexOf(instancePath+"/monthlyTaxAndInsurance") === 0) && (err84.instancePath[instancePath+"/monthlyTaxAndInsurance".length] === "/")))) && (err84.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err84.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs28.push(err84);
+err84.emUsed = true;
+}
+}
+if(emErrs28.length){
+const err85 = {instancePath:instancePath+"/monthlyTaxAndInsurance",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs28},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+const emErrs29 = [];
+for(const err86 of vErrors){
+if(!err86.emUsed){
+emErrs29.push(err86);
+}
+}
+vErrors = emErrs29;
+errors = emErrs29.length;
+}
+}
+if(data.monthlyTaxPayment !== undefined){
+let data18 = data.monthlyTaxPayment;
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 100000000 || isNaN(data18)){
+const err87 = {instancePath:instancePath+"/monthlyTaxPayment",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+if(data18 < 0 || isNaN(data18)){
+const err88 = {instancePath:instancePath+"/monthlyTaxPayment",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/monthlyTaxPayment",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs30 = [];
+for(const err90 of vErrors){
+if(((((err90.keyword !== "errorMessage") && (!err90.emUsed)) && ((err90.instancePath === instancePath+"/monthlyTaxPayment") || ((err90.instancePath.indexOf(instancePath+"/monthlyTaxPayment") === 0) && (err90.instancePath[instancePath+"/monthlyTaxPayment".length] === "/")))) && (err90.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err90.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs30.push(err90);
+err90.emUsed = true;
+}
+}
+if(emErrs30.length){
+const err91 = {instancePath:instancePath+"/monthlyTaxPayment",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs30},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+const emErrs31 = [];
+for(const err92 of vErrors){
+if(!err92.emUsed){
+emErrs31.push(err92);
+}
+}
+vErrors = emErrs31;
+errors = emErrs31.length;
+}
+}
+if(typeof data.omitted !== "boolean"){
+const err93 = {instancePath:instancePath+"/omitted",schemaPath:"#/properties/omitted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+if(data.taxIncludedInMonthlyPayment !== undefined){
+if(typeof data.taxIncludedInMonthlyPayment !== "boolean"){
+const err94 = {instancePath:instancePath+"/taxIncludedInMonthlyPayment",schemaPath:"#/properties/taxIncludedInMonthlyPayment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data.term !== undefined){
+let data21 = data.term;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err95 = {instancePath:instancePath+"/term",schemaPath:"#/properties/term/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 1200 || isNaN(data21)){
+const err96 = {instancePath:instancePath+"/term",schemaPath:"#/properties/term/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1200},message:"must be <= 1200"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(data21 < 0 || isNaN(data21)){
+const err97 = {instancePath:instancePath+"/term",schemaPath:"#/properties/term/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs32 = [];
+for(const err98 of vErrors){
+if(((((err98.keyword !== "errorMessage") && (!err98.emUsed)) && ((err98.instancePath === instancePath+"/term") || ((err98.instancePath.indexOf(instancePath+"/term") === 0) && (err98.instancePath[instancePath+"/term".length] === "/")))) && (err98.schemaPath.indexOf("#/properties/term") === 0)) && (err98.schemaPath["#/properties/term".length] === "/")){
+emErrs32.push(err98);
+err98.emUsed = true;
+}
+}
+if(emErrs32.length){
+const err99 = {instancePath:instancePath+"/term",schemaPath:"#/properties/term/errorMessage",keyword:"errorMessage",params:{errors: emErrs32},message:"Enter the term in whole months, from 0 to 1200."};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+const emErrs33 = [];
+for(const err100 of vErrors){
+if(!err100.emUsed){
+emErrs33.push(err100);
+}
+}
+vErrors = emErrs33;
+errors = emErrs33.length;
+}
+}
+if(typeof data.toBePaidOff !== "boolean"){
+const err101 = {instancePath:instancePath+"/toBePaidOff",schemaPath:"#/properties/toBePaidOff/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data23 = data.type;
+if(typeof data23 === "string"){
+if(func2(data23) > 100){
+const err102 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+if(!pattern5.test(data23)){
+const err103 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs34 = [];
+for(const err105 of vErrors){
+if(((((err105.keyword !== "errorMessage") && (!err105.emUsed)) && ((err105.instancePath === instancePath+"/type") || ((err105.instancePath.indexOf(instancePath+"/type") === 0) && (err105.instancePath[instancePath+"/type".length] === "/")))) && (err105.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err105.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs34.push(err105);
+err105.emUsed = true;
+}
+}
+if(emErrs34.length){
+const err106 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs34},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+const emErrs35 = [];
+for(const err107 of vErrors){
+if(!err107.emUsed){
+emErrs35.push(err107);
+}
+}
+vErrors = emErrs35;
+errors = emErrs35.length;
+}
+}
+}
+else {
+const err108 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"balance":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err109 of vErrors){
+if((((((err109.keyword !== "errorMessage") && (!err109.emUsed)) && (err109.instancePath === instancePath)) && (err109.keyword in emErrors0)) && (err109.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err109.schemaPath.slice(1)))){
+emPropParams0 = obj0[err109.keyword];
+emParamsErrors0 = emErrors0[err109.keyword][err109.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err109);
+err109.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err110 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema25.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+}
+const emErrs36 = [];
+for(const err111 of vErrors){
+if(!err111.emUsed){
+emErrs36.push(err111);
+}
+}
+vErrors = emErrs36;
+errors = emErrs36.length;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.mortgages === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mortgages"},message:"must have required property '"+"mortgages"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.address !== undefined){
+if(!(validate18(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!pattern5.test(data1)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err4 of vErrors){
+if(((((err4.keyword !== "errorMessage") && (!err4.emUsed)) && ((err4.instancePath === instancePath+"/id") || ((err4.instancePath.indexOf(instancePath+"/id") === 0) && (err4.instancePath[instancePath+"/id".length] === "/")))) && (err4.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err4.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs0.push(err4);
+err4.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err6 of vErrors){
+if(!err6.emUsed){
+emErrs1.push(err6);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.mortgages !== undefined){
+let data2 = data.mortgages;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate20(data2[i0], {instancePath:instancePath+"/mortgages/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/mortgages",schemaPath:"#/properties/mortgages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data4 = data.type;
+if(typeof data4 !== "string"){
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/PropertyType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!(((((data4 === "singleFamily") || (data4 === "multiUnit")) || (data4 === "condo")) || (data4 === "townhouse")) || (data4 === "manufactured"))){
+const err9 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/PropertyType/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err10 of vErrors){
+if(((((err10.keyword !== "errorMessage") && (!err10.emUsed)) && ((err10.instancePath === instancePath+"/type") || ((err10.instancePath.indexOf(instancePath+"/type") === 0) && (err10.instancePath[instancePath+"/type".length] === "/")))) && (err10.schemaPath.indexOf("#/components/schemas/PropertyType") === 0)) && (err10.schemaPath["#/components/schemas/PropertyType".length] === "/")){
+emErrs2.push(err10);
+err10.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err11 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/PropertyType/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Choose a property type."};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err12 of vErrors){
+if(!err12.emUsed){
+emErrs3.push(err12);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.units !== undefined){
+let data5 = data.units;
+if(typeof data5 !== "string"){
+const err13 = {instancePath:instancePath+"/units",schemaPath:"#/components/schemas/UnitCount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!(((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4")) || (data5 === "5+"))){
+const err14 = {instancePath:instancePath+"/units",schemaPath:"#/components/schemas/UnitCount/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err15 of vErrors){
+if(((((err15.keyword !== "errorMessage") && (!err15.emUsed)) && ((err15.instancePath === instancePath+"/units") || ((err15.instancePath.indexOf(instancePath+"/units") === 0) && (err15.instancePath[instancePath+"/units".length] === "/")))) && (err15.schemaPath.indexOf("#/components/schemas/UnitCount") === 0)) && (err15.schemaPath["#/components/schemas/UnitCount".length] === "/")){
+emErrs4.push(err15);
+err15.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err16 = {instancePath:instancePath+"/units",schemaPath:"#/components/schemas/UnitCount/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Choose the number of units."};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err17 of vErrors){
+if(!err17.emUsed){
+emErrs5.push(err17);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data.usage !== undefined){
+let data6 = data.usage;
+if(typeof data6 !== "string"){
+const err18 = {instancePath:instancePath+"/usage",schemaPath:"#/components/schemas/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(!(((data6 === "primaryResidence") || (data6 === "secondHome")) || (data6 === "investment"))){
+const err19 = {instancePath:instancePath+"/usage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err20 of vErrors){
+if(((((err20.keyword !== "errorMessage") && (!err20.emUsed)) && ((err20.instancePath === instancePath+"/usage") || ((err20.instancePath.indexOf(instancePath+"/usage") === 0) && (err20.instancePath[instancePath+"/usage".length] === "/")))) && (err20.schemaPath.indexOf("#/components/schemas/PropertyUsage") === 0)) && (err20.schemaPath["#/components/schemas/PropertyUsage".length] === "/")){
+emErrs6.push(err20);
+err20.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err21 = {instancePath:instancePath+"/usage",schemaPath:"#/components/schemas/PropertyUsage/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Choose Primary Home, Secondary Home or Rental Property."};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err22 of vErrors){
+if(!err22.emUsed){
+emErrs7.push(err22);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(data.value !== undefined){
+let data7 = data.value;
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 100000000 || isNaN(data7)){
+const err23 = {instancePath:instancePath+"/value",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data7 < 0 || isNaN(data7)){
+const err24 = {instancePath:instancePath+"/value",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/value",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs8 = [];
+for(const err26 of vErrors){
+if(((((err26.keyword !== "errorMessage") && (!err26.emUsed)) && ((err26.instancePath === instancePath+"/value") || ((err26.instancePath.indexOf(instancePath+"/value") === 0) && (err26.instancePath[instancePath+"/value".length] === "/")))) && (err26.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err26.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs8.push(err26);
+err26.emUsed = true;
+}
+}
+if(emErrs8.length){
+const err27 = {instancePath:instancePath+"/value",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+const emErrs9 = [];
+for(const err28 of vErrors){
+if(!err28.emUsed){
+emErrs9.push(err28);
+}
+}
+vErrors = emErrs9;
+errors = emErrs9.length;
+}
+}
+}
+else {
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+validate17.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.propertyOwnerships === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "propertyOwnerships"},message:"must have required property '"+"propertyOwnerships"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.propertyOwnerships !== undefined){
+let data0 = data.propertyOwnerships;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate17(data0[i0], {instancePath:instancePath+"/propertyOwnerships/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate17.errors : vErrors.concat(validate17.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/propertyOwnerships",schemaPath:"#/properties/propertyOwnerships/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err2 of vErrors){
+if(((((err2.keyword !== "errorMessage") && (!err2.emUsed)) && ((err2.instancePath === instancePath+"/propertyOwnerships") || ((err2.instancePath.indexOf(instancePath+"/propertyOwnerships") === 0) && (err2.instancePath[instancePath+"/propertyOwnerships".length] === "/")))) && (err2.schemaPath.indexOf("#/properties/propertyOwnerships") === 0)) && (err2.schemaPath["#/properties/propertyOwnerships".length] === "/")){
+emErrs0.push(err2);
+err2.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err3 = {instancePath:instancePath+"/propertyOwnerships",schemaPath:"#/properties/propertyOwnerships/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"List at most 20 properties."};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err4 of vErrors){
+if(!err4.emUsed){
+emErrs1.push(err4);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"propertyOwnerships":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err6 of vErrors){
+if((((((err6.keyword !== "errorMessage") && (!err6.emUsed)) && (err6.instancePath === instancePath)) && (err6.keyword in emErrors0)) && (err6.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err6.schemaPath.slice(1)))){
+emPropParams0 = obj0[err6.keyword];
+emParamsErrors0 = emErrors0[err6.keyword][err6.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err6);
+err6.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema19.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+const emErrs2 = [];
+for(const err8 of vErrors){
+if(!err8.emUsed){
+emErrs2.push(err8);
+}
+}
+vErrors = emErrs2;
+errors = emErrs2.length;
+}
+validate16.errors = vErrors;
+return errors === 0;
+}
+
+export const ApplicantSessionUpdate = validate23;
+const schema41 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."}},"type":"object"};
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -522,15 +2630,15 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationDraftInput = validate17;
-const schema20 = {"properties":{"path":{"$ref":"#/components/schemas/ApplicationPath"}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"Not a page of the application that saves answers."}}};
-const schema21 = {"enum":["/app/application/1","/app/application/2","/app/application/3","/app/application/4","/app/application/4/coborrower","/app/application/business-information","/app/application/other-income","/app/application/other-income/coborrower","/app/application/debt-consolidation","/app/application/6","/app/application/7"],"type":"string","errorMessage":"Not a page of the application that saves answers."};
+export const ApplicationDraftInput = validate24;
+const schema42 = {"properties":{"path":{"$ref":"#/components/schemas/ApplicationPath"}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"Not a page of the application that saves answers."}}};
+const schema43 = {"enum":["/app/application/1","/app/application/2","/app/application/3","/app/application/4","/app/application/4/coborrower","/app/application/business-information","/app/application/other-income","/app/application/other-income/coborrower","/app/application/debt-consolidation","/app/application/6","/app/application/7"],"type":"string","errorMessage":"Not a page of the application that saves answers."};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -557,7 +2665,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((((((((((data0 === "/app/application/1") || (data0 === "/app/application/2")) || (data0 === "/app/application/3")) || (data0 === "/app/application/4")) || (data0 === "/app/application/4/coborrower")) || (data0 === "/app/application/business-information")) || (data0 === "/app/application/other-income")) || (data0 === "/app/application/other-income/coborrower")) || (data0 === "/app/application/debt-consolidation")) || (data0 === "/app/application/6")) || (data0 === "/app/application/7"))){
-const err2 = {instancePath:instancePath+"/path",schemaPath:"#/components/schemas/ApplicationPath/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/path",schemaPath:"#/components/schemas/ApplicationPath/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -625,7 +2733,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema20.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema42.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -645,14 +2753,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate17.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationSaveDraftInput = validate18;
-const schema22 = {"properties":{"draft":{"type":"object"},"path":{"$ref":"#/components/schemas/ApplicationPath"}},"required":["path","draft"],"type":"object","errorMessage":{"required":{"path":"Not a page of the application that saves answers."}}};
+export const ApplicationSaveDraftInput = validate25;
+const schema44 = {"properties":{"draft":{"type":"object"},"path":{"$ref":"#/components/schemas/ApplicationPath"}},"required":["path","draft"],"type":"object","errorMessage":{"required":{"path":"Not a page of the application that saves answers."}}};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -702,7 +2810,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((((((((((data1 === "/app/application/1") || (data1 === "/app/application/2")) || (data1 === "/app/application/3")) || (data1 === "/app/application/4")) || (data1 === "/app/application/4/coborrower")) || (data1 === "/app/application/business-information")) || (data1 === "/app/application/other-income")) || (data1 === "/app/application/other-income/coborrower")) || (data1 === "/app/application/debt-consolidation")) || (data1 === "/app/application/6")) || (data1 === "/app/application/7"))){
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/components/schemas/ApplicationPath/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/path",schemaPath:"#/components/schemas/ApplicationPath/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -770,7 +2878,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema22.errorMessage[key0][keyProp0]};
+const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema44.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -790,14 +2898,14 @@ emErrs2.push(err11);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate18.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationSaveInput = validate19;
-const schema24 = {"properties":{"path":{"$ref":"#/components/schemas/ApplicationPath"},"section":{"type":"object"}},"required":["path","section"],"type":"object","errorMessage":{"required":{"path":"Not a page of the application that saves answers."}}};
+export const ApplicationSaveInput = validate26;
+const schema46 = {"properties":{"path":{"$ref":"#/components/schemas/ApplicationPath"},"section":{"type":"object"}},"required":["path","section"],"type":"object","errorMessage":{"required":{"path":"Not a page of the application that saves answers."}}};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -834,7 +2942,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((((((data0 === "/app/application/1") || (data0 === "/app/application/2")) || (data0 === "/app/application/3")) || (data0 === "/app/application/4")) || (data0 === "/app/application/4/coborrower")) || (data0 === "/app/application/business-information")) || (data0 === "/app/application/other-income")) || (data0 === "/app/application/other-income/coborrower")) || (data0 === "/app/application/debt-consolidation")) || (data0 === "/app/application/6")) || (data0 === "/app/application/7"))){
-const err3 = {instancePath:instancePath+"/path",schemaPath:"#/components/schemas/ApplicationPath/enum",keyword:"enum",params:{allowedValues: schema21.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/components/schemas/ApplicationPath/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -915,7 +3023,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema24.errorMessage[key0][keyProp0]};
+const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema46.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -935,16 +3043,460 @@ emErrs2.push(err11);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate19.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const CodeSignInInput = validate20;
-const schema26 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"}},"required":["email","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","otpCode":"Enter the 6-digit code."}}};
-const schema28 = {"pattern":"^[0-9]{6}$","type":"string","errorMessage":"Enter the 6-digit code."};
-const pattern8 = new RegExp("^[0-9]{6}$", "u");
+export const BusinessInformationSection = validate27;
+const schema48 = {"properties":{"business":{"$ref":"#/components/schemas/Business"}},"required":["business"],"type":"object"};
+const schema49 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"name":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the business's name. Use at most 100 characters, without control characters."},"ownershipShare":{"$ref":"#/components/schemas/OwnershipInterestType"},"phone":{"$ref":"#/components/schemas/Phone"},"structure":{"$ref":"#/components/schemas/BusinessStructure"},"yearsInBusiness":{"maximum":100,"minimum":0,"type":"integer","errorMessage":"Enter the years in business, a whole number from 0 to 100."}},"required":["name","address","phone","structure","ownershipShare","yearsInBusiness"],"type":"object","errorMessage":{"required":{"name":"Enter the business's name. Use at most 100 characters, without control characters.","phone":"Enter a 10-digit US phone number.","structure":"Choose the business structure.","ownershipShare":"Choose whether you own 25% or more of the business, or less.","yearsInBusiness":"Enter the years in business, a whole number from 0 to 100."}}};
+const schema50 = {"enum":["GreaterThanOrEqualTo25Percent","LessThan25Percent"],"type":"string","errorMessage":"Choose whether you own 25% or more of the business, or less."};
+const schema51 = {"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."};
+const schema52 = {"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.address === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.phone === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.structure === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "structure"},message:"must have required property '"+"structure"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.ownershipShare === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ownershipShare"},message:"must have required property '"+"ownershipShare"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.yearsInBusiness === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "yearsInBusiness"},message:"must have required property '"+"yearsInBusiness"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.address !== undefined){
+if(!(validate18(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!pattern1.test(data1)){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err9 of vErrors){
+if(((((err9.keyword !== "errorMessage") && (!err9.emUsed)) && ((err9.instancePath === instancePath+"/name") || ((err9.instancePath.indexOf(instancePath+"/name") === 0) && (err9.instancePath[instancePath+"/name".length] === "/")))) && (err9.schemaPath.indexOf("#/properties/name") === 0)) && (err9.schemaPath["#/properties/name".length] === "/")){
+emErrs0.push(err9);
+err9.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter the business's name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err11 of vErrors){
+if(!err11.emUsed){
+emErrs1.push(err11);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.ownershipShare !== undefined){
+let data2 = data.ownershipShare;
+if(typeof data2 !== "string"){
+const err12 = {instancePath:instancePath+"/ownershipShare",schemaPath:"#/components/schemas/OwnershipInterestType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!((data2 === "GreaterThanOrEqualTo25Percent") || (data2 === "LessThan25Percent"))){
+const err13 = {instancePath:instancePath+"/ownershipShare",schemaPath:"#/components/schemas/OwnershipInterestType/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err14 of vErrors){
+if(((((err14.keyword !== "errorMessage") && (!err14.emUsed)) && ((err14.instancePath === instancePath+"/ownershipShare") || ((err14.instancePath.indexOf(instancePath+"/ownershipShare") === 0) && (err14.instancePath[instancePath+"/ownershipShare".length] === "/")))) && (err14.schemaPath.indexOf("#/components/schemas/OwnershipInterestType") === 0)) && (err14.schemaPath["#/components/schemas/OwnershipInterestType".length] === "/")){
+emErrs2.push(err14);
+err14.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err15 = {instancePath:instancePath+"/ownershipShare",schemaPath:"#/components/schemas/OwnershipInterestType/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Choose whether you own 25% or more of the business, or less."};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err16 of vErrors){
+if(!err16.emUsed){
+emErrs3.push(err16);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.phone !== undefined){
+let data3 = data.phone;
+if(typeof data3 === "string"){
+if(!pattern3.test(data3)){
+const err17 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/pattern",keyword:"pattern",params:{pattern: "^[2-9][0-9]{2}[2-9][0-9]{6}$"},message:"must match pattern \""+"^[2-9][0-9]{2}[2-9][0-9]{6}$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err19 of vErrors){
+if(((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && ((err19.instancePath === instancePath+"/phone") || ((err19.instancePath.indexOf(instancePath+"/phone") === 0) && (err19.instancePath[instancePath+"/phone".length] === "/")))) && (err19.schemaPath.indexOf("#/components/schemas/Phone") === 0)) && (err19.schemaPath["#/components/schemas/Phone".length] === "/")){
+emErrs4.push(err19);
+err19.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err20 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a 10-digit US phone number."};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err21 of vErrors){
+if(!err21.emUsed){
+emErrs5.push(err21);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data.structure !== undefined){
+let data4 = data.structure;
+if(typeof data4 !== "string"){
+const err22 = {instancePath:instancePath+"/structure",schemaPath:"#/components/schemas/BusinessStructure/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(!((((((data4 === "soleProprietorship") || (data4 === "independentContractor")) || (data4 === "partnership")) || (data4 === "llc")) || (data4 === "sCorporation")) || (data4 === "corporation"))){
+const err23 = {instancePath:instancePath+"/structure",schemaPath:"#/components/schemas/BusinessStructure/enum",keyword:"enum",params:{allowedValues: schema52.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err24 of vErrors){
+if(((((err24.keyword !== "errorMessage") && (!err24.emUsed)) && ((err24.instancePath === instancePath+"/structure") || ((err24.instancePath.indexOf(instancePath+"/structure") === 0) && (err24.instancePath[instancePath+"/structure".length] === "/")))) && (err24.schemaPath.indexOf("#/components/schemas/BusinessStructure") === 0)) && (err24.schemaPath["#/components/schemas/BusinessStructure".length] === "/")){
+emErrs6.push(err24);
+err24.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err25 = {instancePath:instancePath+"/structure",schemaPath:"#/components/schemas/BusinessStructure/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Choose the business structure."};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err26 of vErrors){
+if(!err26.emUsed){
+emErrs7.push(err26);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(data.yearsInBusiness !== undefined){
+let data5 = data.yearsInBusiness;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err27 = {instancePath:instancePath+"/yearsInBusiness",schemaPath:"#/properties/yearsInBusiness/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 100 || isNaN(data5)){
+const err28 = {instancePath:instancePath+"/yearsInBusiness",schemaPath:"#/properties/yearsInBusiness/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data5 < 0 || isNaN(data5)){
+const err29 = {instancePath:instancePath+"/yearsInBusiness",schemaPath:"#/properties/yearsInBusiness/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs8 = [];
+for(const err30 of vErrors){
+if(((((err30.keyword !== "errorMessage") && (!err30.emUsed)) && ((err30.instancePath === instancePath+"/yearsInBusiness") || ((err30.instancePath.indexOf(instancePath+"/yearsInBusiness") === 0) && (err30.instancePath[instancePath+"/yearsInBusiness".length] === "/")))) && (err30.schemaPath.indexOf("#/properties/yearsInBusiness") === 0)) && (err30.schemaPath["#/properties/yearsInBusiness".length] === "/")){
+emErrs8.push(err30);
+err30.emUsed = true;
+}
+}
+if(emErrs8.length){
+const err31 = {instancePath:instancePath+"/yearsInBusiness",schemaPath:"#/properties/yearsInBusiness/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Enter the years in business, a whole number from 0 to 100."};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const emErrs9 = [];
+for(const err32 of vErrors){
+if(!err32.emUsed){
+emErrs9.push(err32);
+}
+}
+vErrors = emErrs9;
+errors = emErrs9.length;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"name":[],"phone":[],"structure":[],"ownershipShare":[],"yearsInBusiness":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err34 of vErrors){
+if((((((err34.keyword !== "errorMessage") && (!err34.emUsed)) && (err34.instancePath === instancePath)) && (err34.keyword in emErrors0)) && (err34.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err34.schemaPath.slice(1)))){
+emPropParams0 = obj0[err34.keyword];
+emParamsErrors0 = emErrors0[err34.keyword][err34.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err34);
+err34.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err35 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema49.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+const emErrs10 = [];
+for(const err36 of vErrors){
+if(!err36.emUsed){
+emErrs10.push(err36);
+}
+}
+vErrors = emErrs10;
+errors = emErrs10.length;
+}
+validate28.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.business === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "business"},message:"must have required property '"+"business"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.business !== undefined){
+if(!(validate28(data.business, {instancePath:instancePath+"/business",parentData:data,parentDataProperty:"business",rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate27.errors = vErrors;
+return errors === 0;
+}
+
+export const CodeSignInInput = validate31;
+const schema53 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"}},"required":["email","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","otpCode":"Enter the 6-digit code."}}};
+const schema55 = {"pattern":"^[0-9]{6}$","type":"string","errorMessage":"Enter the 6-digit code."};
+const pattern24 = new RegExp("^[0-9]{6}$", "u");
+
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1023,7 +3575,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern24.test(data1)){
 const err7 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/OtpCode/pattern",keyword:"pattern",params:{pattern: "^[0-9]{6}$"},message:"must match pattern \""+"^[0-9]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -1103,7 +3655,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema26.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema53.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1123,18 +3675,18 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate20.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const CreateAccountInput = validate21;
-const schema29 = {"allOf":[{"$ref":"#/components/schemas/AccountInput"},{"required":["eConsent","informationSharingConsent","consentVersions"],"errorMessage":{"required":{"eConsent":"Agree to receive documents electronically to continue.","informationSharingConsent":"Agree to how we share your information to continue."}}}],"properties":{"consentVersions":{"$ref":"#/components/schemas/ConsentVersions"},"eConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to receive documents electronically to continue."},"informationSharingConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to how we share your information to continue."},"password":{"$ref":"#/components/schemas/Password"},"tcpaConsent":{"default":false,"type":"boolean"}},"type":"object"};
-const schema34 = {"pattern":"^.{8,}$","type":"string","errorMessage":"Your password has at least 8 characters."};
-const schema30 = {"properties":{"eConsent":{"$ref":"#/components/schemas/ConsentVersion"},"informationSharing":{"$ref":"#/components/schemas/ConsentVersion"},"tcpa":{"$ref":"#/components/schemas/ConsentVersion"}},"required":["eConsent","informationSharing"],"type":"object","errorMessage":{"required":{"eConsent":"A consent version is like esign-2026-11.","informationSharing":"A consent version is like esign-2026-11."}}};
-const schema31 = {"pattern":"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$","type":"string","errorMessage":"A consent version is like esign-2026-11."};
-const pattern9 = new RegExp("^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$", "u");
+export const CreateAccountInput = validate32;
+const schema56 = {"allOf":[{"$ref":"#/components/schemas/AccountInput"},{"required":["eConsent","informationSharingConsent","consentVersions"],"errorMessage":{"required":{"eConsent":"Agree to receive documents electronically to continue.","informationSharingConsent":"Agree to how we share your information to continue."}}}],"properties":{"consentVersions":{"$ref":"#/components/schemas/ConsentVersions"},"eConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to receive documents electronically to continue."},"informationSharingConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to how we share your information to continue."},"password":{"$ref":"#/components/schemas/Password"},"tcpaConsent":{"default":false,"type":"boolean"}},"type":"object"};
+const schema61 = {"pattern":"^.{8,}$","type":"string","errorMessage":"Your password has at least 8 characters."};
+const schema57 = {"properties":{"eConsent":{"$ref":"#/components/schemas/ConsentVersion"},"informationSharing":{"$ref":"#/components/schemas/ConsentVersion"},"tcpa":{"$ref":"#/components/schemas/ConsentVersion"}},"required":["eConsent","informationSharing"],"type":"object","errorMessage":{"required":{"eConsent":"A consent version is like esign-2026-11.","informationSharing":"A consent version is like esign-2026-11."}}};
+const schema58 = {"pattern":"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$","type":"string","errorMessage":"A consent version is like esign-2026-11."};
+const pattern25 = new RegExp("^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$", "u");
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1161,7 +3713,7 @@ errors++;
 if(data.eConsent !== undefined){
 let data0 = data.eConsent;
 if(typeof data0 === "string"){
-if(!pattern9.test(data0)){
+if(!pattern25.test(data0)){
 const err2 = {instancePath:instancePath+"/eConsent",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -1213,7 +3765,7 @@ errors = emErrs1.length;
 if(data.informationSharing !== undefined){
 let data1 = data.informationSharing;
 if(typeof data1 === "string"){
-if(!pattern9.test(data1)){
+if(!pattern25.test(data1)){
 const err7 = {instancePath:instancePath+"/informationSharing",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -1265,7 +3817,7 @@ errors = emErrs3.length;
 if(data.tcpa !== undefined){
 let data2 = data.tcpa;
 if(typeof data2 === "string"){
-if(!pattern9.test(data2)){
+if(!pattern25.test(data2)){
 const err12 = {instancePath:instancePath+"/tcpa",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -1345,7 +3897,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema30.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema57.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1365,13 +3917,13 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate23.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-const pattern12 = new RegExp("^.{8,}$", "u");
+const pattern28 = new RegExp("^.{8,}$", "u");
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate15(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -1430,7 +3982,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err4 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema29.allOf[1].errorMessage[key0][keyProp0]};
+const err4 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema56.allOf[1].errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1455,8 +4007,8 @@ if(data.tcpaConsent === undefined){
 data.tcpaConsent = false;
 }
 if(data.consentVersions !== undefined){
-if(!(validate23(data.consentVersions, {instancePath:instancePath+"/consentVersions",parentData:data,parentDataProperty:"consentVersions",rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate34(data.consentVersions, {instancePath:instancePath+"/consentVersions",parentData:data,parentDataProperty:"consentVersions",rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
 errors = vErrors.length;
 }
 }
@@ -1473,7 +4025,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data1 === true)){
-const err7 = {instancePath:instancePath+"/eConsent",schemaPath:"#/properties/eConsent/enum",keyword:"enum",params:{allowedValues: schema29.properties.eConsent.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/eConsent",schemaPath:"#/properties/eConsent/enum",keyword:"enum",params:{allowedValues: schema56.properties.eConsent.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1523,7 +4075,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data2 === true)){
-const err12 = {instancePath:instancePath+"/informationSharingConsent",schemaPath:"#/properties/informationSharingConsent/enum",keyword:"enum",params:{allowedValues: schema29.properties.informationSharingConsent.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/informationSharingConsent",schemaPath:"#/properties/informationSharingConsent/enum",keyword:"enum",params:{allowedValues: schema56.properties.informationSharingConsent.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1563,7 +4115,7 @@ errors = emErrs4.length;
 if(data.password !== undefined){
 let data3 = data.password;
 if(typeof data3 === "string"){
-if(!pattern12.test(data3)){
+if(!pattern28.test(data3)){
 const err16 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -1633,16 +4185,16 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const CreateStaffUserInput = validate25;
-const schema35 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
-const schema37 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
-const pattern16 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
+export const CreateStaffUserInput = validate36;
+const schema62 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+const schema64 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
+const pattern32 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1865,7 +4417,7 @@ errors = emErrs5.length;
 if(data.role !== undefined){
 let data3 = data.role;
 if(typeof data3 === "string"){
-if(!pattern16.test(data3)){
+if(!pattern32.test(data3)){
 const err21 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -1945,7 +4497,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema35.errorMessage[key0][keyProp0]};
+const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema62.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -1965,20 +4517,19 @@ emErrs8.push(err29);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate25.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const CreditCheckInput = validate26;
-const schema38 = {"properties":{"authorizationVersion":{"pattern":"^[A-Za-z0-9._-]{1,64}$","type":"string","errorMessage":"Agree to the credit-check authorization to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose credit to check."},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["party","dateOfBirth","ssn","authorizationVersion"],"type":"object","errorMessage":{"required":{"party":"Choose whose credit to check.","dateOfBirth":"Enter a date as yyyy-MM-dd.","ssn":"Enter a valid 9-digit Social Security number.","authorizationVersion":"Agree to the credit-check authorization to continue."}}};
-const schema39 = {"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."};
-const schema40 = {"allOf":[{"pattern":"^[0-9]{9}$"},{"not":{"pattern":"^(000|666)|^[0-9]{3}00|0000$"}}],"type":"string","errorMessage":"Enter a valid 9-digit Social Security number."};
-const pattern17 = new RegExp("^[A-Za-z0-9._-]{1,64}$", "u");
-const pattern18 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
-const pattern19 = new RegExp("^[0-9]{9}$", "u");
-const pattern20 = new RegExp("^(000|666)|^[0-9]{3}00|0000$", "u");
+export const CreditCheckInput = validate37;
+const schema65 = {"properties":{"authorizationVersion":{"pattern":"^[A-Za-z0-9._-]{1,64}$","type":"string","errorMessage":"Agree to the credit-check authorization to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose credit to check."},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["party","dateOfBirth","ssn","authorizationVersion"],"type":"object","errorMessage":{"required":{"party":"Choose whose credit to check.","dateOfBirth":"Enter a date as yyyy-MM-dd.","ssn":"Enter a valid 9-digit Social Security number.","authorizationVersion":"Agree to the credit-check authorization to continue."}}};
+const schema66 = {"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."};
+const schema67 = {"allOf":[{"pattern":"^[0-9]{9}$"},{"not":{"pattern":"^(000|666)|^[0-9]{3}00|0000$"}}],"type":"string","errorMessage":"Enter a valid 9-digit Social Security number."};
+const pattern33 = new RegExp("^[A-Za-z0-9._-]{1,64}$", "u");
+const pattern35 = new RegExp("^[0-9]{9}$", "u");
+const pattern36 = new RegExp("^(000|666)|^[0-9]{3}00|0000$", "u");
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2025,7 +4576,7 @@ errors++;
 if(data.authorizationVersion !== undefined){
 let data0 = data.authorizationVersion;
 if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
+if(!pattern33.test(data0)){
 const err4 = {instancePath:instancePath+"/authorizationVersion",schemaPath:"#/properties/authorizationVersion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -2077,7 +4628,7 @@ errors = emErrs1.length;
 if(data.dateOfBirth !== undefined){
 let data1 = data.dateOfBirth;
 if(typeof data1 === "string"){
-if(!pattern18.test(data1)){
+if(!pattern12.test(data1)){
 const err9 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -2139,7 +4690,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data2 === "borrower") || (data2 === "coborrower"))){
-const err15 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema38.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema65.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2189,7 +4740,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern19.test(data3)){
+if(!pattern35.test(data3)){
 const err20 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -2203,7 +4754,7 @@ errors++;
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data3 === "string"){
-if(!pattern20.test(data3)){
+if(!pattern36.test(data3)){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -2295,7 +4846,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema38.errorMessage[key0][keyProp0]};
+const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema65.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2315,14 +4866,1907 @@ emErrs8.push(err29);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate26.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const EmploymentHistoryInput = validate27;
-const schema41 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose employment history to read."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose employment history to read."}}};
+export const DebtConsolidationSection = validate38;
+const schema68 = {"properties":{"liabilities":{"items":{"$ref":"#/components/schemas/LiabilityChoice"},"type":"array","errorMessage":"Choose among at most 100 debts."}},"required":["liabilities"],"type":"object","errorMessage":{"required":{"liabilities":"Choose among at most 100 debts."}}};
+const schema69 = {"properties":{"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid liability id."},"omitted":{"default":false,"type":"boolean"},"toBePaidOff":{"type":"boolean"}},"required":["id","toBePaidOff"],"type":"object","errorMessage":{"required":{"id":"Not a valid liability id."}}};
+const pattern37 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.liabilities === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "liabilities"},message:"must have required property '"+"liabilities"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.liabilities !== undefined){
+let data0 = data.liabilities;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.omitted === undefined){
+data1.omitted = false;
+}
+if(data1.id === undefined){
+const err1 = {instancePath:instancePath+"/liabilities/" + i0,schemaPath:"#/components/schemas/LiabilityChoice/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data1.toBePaidOff === undefined){
+const err2 = {instancePath:instancePath+"/liabilities/" + i0,schemaPath:"#/components/schemas/LiabilityChoice/required",keyword:"required",params:{missingProperty: "toBePaidOff"},message:"must have required property '"+"toBePaidOff"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.id !== undefined){
+let data2 = data1.id;
+if(typeof data2 === "string"){
+if(!pattern37.test(data2)){
+const err3 = {instancePath:instancePath+"/liabilities/" + i0+"/id",schemaPath:"#/components/schemas/LiabilityChoice/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/liabilities/" + i0+"/id",schemaPath:"#/components/schemas/LiabilityChoice/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err5 of vErrors){
+if(((((err5.keyword !== "errorMessage") && (!err5.emUsed)) && ((err5.instancePath === instancePath+"/liabilities/" + i0+"/id") || ((err5.instancePath.indexOf(instancePath+"/liabilities/" + i0+"/id") === 0) && (err5.instancePath[instancePath+"/liabilities/" + i0+"/id".length] === "/")))) && (err5.schemaPath.indexOf("#/components/schemas/LiabilityChoice/properties/id") === 0)) && (err5.schemaPath["#/components/schemas/LiabilityChoice/properties/id".length] === "/")){
+emErrs0.push(err5);
+err5.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err6 = {instancePath:instancePath+"/liabilities/" + i0+"/id",schemaPath:"#/components/schemas/LiabilityChoice/properties/id/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Not a valid liability id."};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err7 of vErrors){
+if(!err7.emUsed){
+emErrs1.push(err7);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(typeof data1.omitted !== "boolean"){
+const err8 = {instancePath:instancePath+"/liabilities/" + i0+"/omitted",schemaPath:"#/components/schemas/LiabilityChoice/properties/omitted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data1.toBePaidOff !== undefined){
+if(typeof data1.toBePaidOff !== "boolean"){
+const err9 = {instancePath:instancePath+"/liabilities/" + i0+"/toBePaidOff",schemaPath:"#/components/schemas/LiabilityChoice/properties/toBePaidOff/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/liabilities/" + i0,schemaPath:"#/components/schemas/LiabilityChoice/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"id":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err11 of vErrors){
+if((((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && (err11.instancePath === instancePath+"/liabilities/" + i0)) && (err11.keyword in emErrors0)) && (err11.schemaPath.indexOf("#/components/schemas/LiabilityChoice") === 0)) && (/^\/[^\/]*$/.test(err11.schemaPath.slice(36)))){
+emPropParams0 = obj0[err11.keyword];
+emParamsErrors0 = emErrors0[err11.keyword][err11.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err11);
+err11.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err12 = {instancePath:instancePath+"/liabilities/" + i0,schemaPath:"#/components/schemas/LiabilityChoice/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema69.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+const emErrs2 = [];
+for(const err13 of vErrors){
+if(!err13.emUsed){
+emErrs2.push(err13);
+}
+}
+vErrors = emErrs2;
+errors = emErrs2.length;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/liabilities",schemaPath:"#/properties/liabilities/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs3 = [];
+for(const err15 of vErrors){
+if(((((err15.keyword !== "errorMessage") && (!err15.emUsed)) && ((err15.instancePath === instancePath+"/liabilities") || ((err15.instancePath.indexOf(instancePath+"/liabilities") === 0) && (err15.instancePath[instancePath+"/liabilities".length] === "/")))) && (err15.schemaPath.indexOf("#/properties/liabilities") === 0)) && (err15.schemaPath["#/properties/liabilities".length] === "/")){
+emErrs3.push(err15);
+err15.emUsed = true;
+}
+}
+if(emErrs3.length){
+const err16 = {instancePath:instancePath+"/liabilities",schemaPath:"#/properties/liabilities/errorMessage",keyword:"errorMessage",params:{errors: emErrs3},message:"Choose among at most 100 debts."};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const emErrs4 = [];
+for(const err17 of vErrors){
+if(!err17.emUsed){
+emErrs4.push(err17);
+}
+}
+vErrors = emErrs4;
+errors = emErrs4.length;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors1 = {"required":{"liabilities":[]}};
+const templates1 = {required:{}};
+let emPropParams1;
+let emParamsErrors1;
+for(const err19 of vErrors){
+if((((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && (err19.instancePath === instancePath)) && (err19.keyword in emErrors1)) && (err19.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err19.schemaPath.slice(1)))){
+emPropParams1 = obj0[err19.keyword];
+emParamsErrors1 = emErrors1[err19.keyword][err19.params[emPropParams1]];
+if(emParamsErrors1){
+emParamsErrors1.push(err19);
+err19.emUsed = true;
+}
+}
+}
+for(const key1 in emErrors1){
+for(const keyProp1 in emErrors1[key1]){
+emParamsErrors1 = emErrors1[key1][keyProp1];
+if(emParamsErrors1.length){
+const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema68.errorMessage[key1][keyProp1]};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+const emErrs5 = [];
+for(const err21 of vErrors){
+if(!err21.emUsed){
+emErrs5.push(err21);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
+export const DeclarationsSection = validate39;
+const schema70 = {"properties":{"coborrower":{"allOf":[{"$ref":"#/components/schemas/DeclarationAnswers"},{"default":null}],"nullable":true,"type":"object"},"user":{"$ref":"#/components/schemas/DeclarationAnswers"}},"required":["user","coborrower"],"type":"object"};
+const schema71 = {"allOf":[{"$ref":"#/components/schemas/Declarations"},{"required":["hasIntentToOccupy","hasBorrowedThirdPartyMoney","wantsAnotherMortgage","wantsAnotherLoan","isPropertySubjectToLien","isGuarantorOrCosigor","hasOustandingJudgements","hasFederalDebt","hasConveyedForeclosure","doneShortSale","hasForeclosure","hasBankruptcy","isPartyToLawsuit","onwershipInterest","hasSpecialBorrowerSellerRelationship","creditCheckAuthorization"],"errorMessage":{"required":{"creditCheckAuthorization":"Authorize the credit check to continue."}}}],"properties":{"creditCheckAuthorization":{"enum":[true],"type":"boolean","errorMessage":"Authorize the credit check to continue."},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
+const schema72 = {"properties":{"bankruptcy":{"$ref":"#/components/schemas/BankruptcyChapter"},"borrowedThirdPartyMoneyAmount":{"default":null,"maximum":100000000,"minimum":0,"nullable":true,"type":"number","errorMessage":"Enter an amount from 0 to 100,000,000."},"creditCheckAuthorization":{"type":"boolean"},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"otherPropertyTitle":{"$ref":"#/components/schemas/OtherPropertyTitle"},"otherPropertyType":{"$ref":"#/components/schemas/OtherPropertyType"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
+const schema73 = {"enum":["chapter7","chapter11","chapter12","chapter13","chapter15","other"],"type":"string","errorMessage":"Choose the bankruptcy chapter."};
+const schema74 = {"enum":["sole","jointWithSpouse","jointWithOtherPerson"],"type":"string","errorMessage":"Choose how you held title to it."};
+const schema75 = {"enum":["primaryResidence","fhaSecondaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose what kind of property it was."};
+
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.borrowedThirdPartyMoneyAmount === undefined){
+data.borrowedThirdPartyMoneyAmount = null;
+}
+if(data.bankruptcy !== undefined){
+let data0 = data.bankruptcy;
+if(typeof data0 !== "string"){
+const err0 = {instancePath:instancePath+"/bankruptcy",schemaPath:"#/components/schemas/BankruptcyChapter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(!((((((data0 === "chapter7") || (data0 === "chapter11")) || (data0 === "chapter12")) || (data0 === "chapter13")) || (data0 === "chapter15")) || (data0 === "other"))){
+const err1 = {instancePath:instancePath+"/bankruptcy",schemaPath:"#/components/schemas/BankruptcyChapter/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err2 of vErrors){
+if(((((err2.keyword !== "errorMessage") && (!err2.emUsed)) && ((err2.instancePath === instancePath+"/bankruptcy") || ((err2.instancePath.indexOf(instancePath+"/bankruptcy") === 0) && (err2.instancePath[instancePath+"/bankruptcy".length] === "/")))) && (err2.schemaPath.indexOf("#/components/schemas/BankruptcyChapter") === 0)) && (err2.schemaPath["#/components/schemas/BankruptcyChapter".length] === "/")){
+emErrs0.push(err2);
+err2.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err3 = {instancePath:instancePath+"/bankruptcy",schemaPath:"#/components/schemas/BankruptcyChapter/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose the bankruptcy chapter."};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err4 of vErrors){
+if(!err4.emUsed){
+emErrs1.push(err4);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+let data1 = data.borrowedThirdPartyMoneyAmount;
+if((!((typeof data1 == "number") && (isFinite(data1)))) && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/borrowedThirdPartyMoneyAmount",schemaPath:"#/properties/borrowedThirdPartyMoneyAmount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 100000000 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/borrowedThirdPartyMoneyAmount",schemaPath:"#/properties/borrowedThirdPartyMoneyAmount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/borrowedThirdPartyMoneyAmount",schemaPath:"#/properties/borrowedThirdPartyMoneyAmount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err8 of vErrors){
+if(((((err8.keyword !== "errorMessage") && (!err8.emUsed)) && ((err8.instancePath === instancePath+"/borrowedThirdPartyMoneyAmount") || ((err8.instancePath.indexOf(instancePath+"/borrowedThirdPartyMoneyAmount") === 0) && (err8.instancePath[instancePath+"/borrowedThirdPartyMoneyAmount".length] === "/")))) && (err8.schemaPath.indexOf("#/properties/borrowedThirdPartyMoneyAmount") === 0)) && (err8.schemaPath["#/properties/borrowedThirdPartyMoneyAmount".length] === "/")){
+emErrs2.push(err8);
+err8.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err9 = {instancePath:instancePath+"/borrowedThirdPartyMoneyAmount",schemaPath:"#/properties/borrowedThirdPartyMoneyAmount/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err10 of vErrors){
+if(!err10.emUsed){
+emErrs3.push(err10);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+if(data.creditCheckAuthorization !== undefined){
+if(typeof data.creditCheckAuthorization !== "boolean"){
+const err11 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.doneShortSale !== undefined){
+if(typeof data.doneShortSale !== "boolean"){
+const err12 = {instancePath:instancePath+"/doneShortSale",schemaPath:"#/properties/doneShortSale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.hasBankruptcy !== undefined){
+if(typeof data.hasBankruptcy !== "boolean"){
+const err13 = {instancePath:instancePath+"/hasBankruptcy",schemaPath:"#/properties/hasBankruptcy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.hasBorrowedThirdPartyMoney !== undefined){
+if(typeof data.hasBorrowedThirdPartyMoney !== "boolean"){
+const err14 = {instancePath:instancePath+"/hasBorrowedThirdPartyMoney",schemaPath:"#/properties/hasBorrowedThirdPartyMoney/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.hasConveyedForeclosure !== undefined){
+if(typeof data.hasConveyedForeclosure !== "boolean"){
+const err15 = {instancePath:instancePath+"/hasConveyedForeclosure",schemaPath:"#/properties/hasConveyedForeclosure/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.hasFederalDebt !== undefined){
+if(typeof data.hasFederalDebt !== "boolean"){
+const err16 = {instancePath:instancePath+"/hasFederalDebt",schemaPath:"#/properties/hasFederalDebt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.hasForeclosure !== undefined){
+if(typeof data.hasForeclosure !== "boolean"){
+const err17 = {instancePath:instancePath+"/hasForeclosure",schemaPath:"#/properties/hasForeclosure/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.hasIntentToOccupy !== undefined){
+if(typeof data.hasIntentToOccupy !== "boolean"){
+const err18 = {instancePath:instancePath+"/hasIntentToOccupy",schemaPath:"#/properties/hasIntentToOccupy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.hasOustandingJudgements !== undefined){
+if(typeof data.hasOustandingJudgements !== "boolean"){
+const err19 = {instancePath:instancePath+"/hasOustandingJudgements",schemaPath:"#/properties/hasOustandingJudgements/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.hasSpecialBorrowerSellerRelationship !== undefined){
+if(typeof data.hasSpecialBorrowerSellerRelationship !== "boolean"){
+const err20 = {instancePath:instancePath+"/hasSpecialBorrowerSellerRelationship",schemaPath:"#/properties/hasSpecialBorrowerSellerRelationship/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.isGuarantorOrCosigor !== undefined){
+if(typeof data.isGuarantorOrCosigor !== "boolean"){
+const err21 = {instancePath:instancePath+"/isGuarantorOrCosigor",schemaPath:"#/properties/isGuarantorOrCosigor/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.isPartyToLawsuit !== undefined){
+if(typeof data.isPartyToLawsuit !== "boolean"){
+const err22 = {instancePath:instancePath+"/isPartyToLawsuit",schemaPath:"#/properties/isPartyToLawsuit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.isPropertySubjectToLien !== undefined){
+if(typeof data.isPropertySubjectToLien !== "boolean"){
+const err23 = {instancePath:instancePath+"/isPropertySubjectToLien",schemaPath:"#/properties/isPropertySubjectToLien/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.onwershipInterest !== undefined){
+if(typeof data.onwershipInterest !== "boolean"){
+const err24 = {instancePath:instancePath+"/onwershipInterest",schemaPath:"#/properties/onwershipInterest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.otherPropertyTitle !== undefined){
+let data16 = data.otherPropertyTitle;
+if(typeof data16 !== "string"){
+const err25 = {instancePath:instancePath+"/otherPropertyTitle",schemaPath:"#/components/schemas/OtherPropertyTitle/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!(((data16 === "sole") || (data16 === "jointWithSpouse")) || (data16 === "jointWithOtherPerson"))){
+const err26 = {instancePath:instancePath+"/otherPropertyTitle",schemaPath:"#/components/schemas/OtherPropertyTitle/enum",keyword:"enum",params:{allowedValues: schema74.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err27 of vErrors){
+if(((((err27.keyword !== "errorMessage") && (!err27.emUsed)) && ((err27.instancePath === instancePath+"/otherPropertyTitle") || ((err27.instancePath.indexOf(instancePath+"/otherPropertyTitle") === 0) && (err27.instancePath[instancePath+"/otherPropertyTitle".length] === "/")))) && (err27.schemaPath.indexOf("#/components/schemas/OtherPropertyTitle") === 0)) && (err27.schemaPath["#/components/schemas/OtherPropertyTitle".length] === "/")){
+emErrs4.push(err27);
+err27.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err28 = {instancePath:instancePath+"/otherPropertyTitle",schemaPath:"#/components/schemas/OtherPropertyTitle/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Choose how you held title to it."};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err29 of vErrors){
+if(!err29.emUsed){
+emErrs5.push(err29);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data.otherPropertyType !== undefined){
+let data17 = data.otherPropertyType;
+if(typeof data17 !== "string"){
+const err30 = {instancePath:instancePath+"/otherPropertyType",schemaPath:"#/components/schemas/OtherPropertyType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!((((data17 === "primaryResidence") || (data17 === "fhaSecondaryResidence")) || (data17 === "secondHome")) || (data17 === "investment"))){
+const err31 = {instancePath:instancePath+"/otherPropertyType",schemaPath:"#/components/schemas/OtherPropertyType/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err32 of vErrors){
+if(((((err32.keyword !== "errorMessage") && (!err32.emUsed)) && ((err32.instancePath === instancePath+"/otherPropertyType") || ((err32.instancePath.indexOf(instancePath+"/otherPropertyType") === 0) && (err32.instancePath[instancePath+"/otherPropertyType".length] === "/")))) && (err32.schemaPath.indexOf("#/components/schemas/OtherPropertyType") === 0)) && (err32.schemaPath["#/components/schemas/OtherPropertyType".length] === "/")){
+emErrs6.push(err32);
+err32.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err33 = {instancePath:instancePath+"/otherPropertyType",schemaPath:"#/components/schemas/OtherPropertyType/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Choose what kind of property it was."};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err34 of vErrors){
+if(!err34.emUsed){
+emErrs7.push(err34);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(data.wantsAnotherLoan !== undefined){
+if(typeof data.wantsAnotherLoan !== "boolean"){
+const err35 = {instancePath:instancePath+"/wantsAnotherLoan",schemaPath:"#/properties/wantsAnotherLoan/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.wantsAnotherMortgage !== undefined){
+if(typeof data.wantsAnotherMortgage !== "boolean"){
+const err36 = {instancePath:instancePath+"/wantsAnotherMortgage",schemaPath:"#/properties/wantsAnotherMortgage/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+validate41.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.hasIntentToOccupy === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "hasIntentToOccupy"},message:"must have required property '"+"hasIntentToOccupy"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.hasBorrowedThirdPartyMoney === undefined){
+const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "hasBorrowedThirdPartyMoney"},message:"must have required property '"+"hasBorrowedThirdPartyMoney"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.wantsAnotherMortgage === undefined){
+const err2 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "wantsAnotherMortgage"},message:"must have required property '"+"wantsAnotherMortgage"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.wantsAnotherLoan === undefined){
+const err3 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "wantsAnotherLoan"},message:"must have required property '"+"wantsAnotherLoan"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.isPropertySubjectToLien === undefined){
+const err4 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "isPropertySubjectToLien"},message:"must have required property '"+"isPropertySubjectToLien"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.isGuarantorOrCosigor === undefined){
+const err5 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "isGuarantorOrCosigor"},message:"must have required property '"+"isGuarantorOrCosigor"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.hasOustandingJudgements === undefined){
+const err6 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "hasOustandingJudgements"},message:"must have required property '"+"hasOustandingJudgements"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.hasFederalDebt === undefined){
+const err7 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "hasFederalDebt"},message:"must have required property '"+"hasFederalDebt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.hasConveyedForeclosure === undefined){
+const err8 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "hasConveyedForeclosure"},message:"must have required property '"+"hasConveyedForeclosure"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.doneShortSale === undefined){
+const err9 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "doneShortSale"},message:"must have required property '"+"doneShortSale"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.hasForeclosure === undefined){
+const err10 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "hasForeclosure"},message:"must have required property '"+"hasForeclosure"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.hasBankruptcy === undefined){
+const err11 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "hasBankruptcy"},message:"must have required property '"+"hasBankruptcy"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.isPartyToLawsuit === undefined){
+const err12 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "isPartyToLawsuit"},message:"must have required property '"+"isPartyToLawsuit"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data.onwershipInterest === undefined){
+const err13 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "onwershipInterest"},message:"must have required property '"+"onwershipInterest"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data.hasSpecialBorrowerSellerRelationship === undefined){
+const err14 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "hasSpecialBorrowerSellerRelationship"},message:"must have required property '"+"hasSpecialBorrowerSellerRelationship"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data.creditCheckAuthorization === undefined){
+const err15 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "creditCheckAuthorization"},message:"must have required property '"+"creditCheckAuthorization"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrors0 = {"required":{"creditCheckAuthorization":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err16 of vErrors){
+if((((((err16.keyword !== "errorMessage") && (!err16.emUsed)) && (err16.instancePath === instancePath)) && (err16.keyword in emErrors0)) && (err16.schemaPath.indexOf("#/allOf/1") === 0)) && (/^\/[^\/]*$/.test(err16.schemaPath.slice(9)))){
+emPropParams0 = obj0[err16.keyword];
+emParamsErrors0 = emErrors0[err16.keyword][err16.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err16);
+err16.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err17 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema71.allOf[1].errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+const emErrs0 = [];
+for(const err18 of vErrors){
+if(!err18.emUsed){
+emErrs0.push(err18);
+}
+}
+vErrors = emErrs0;
+errors = emErrs0.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.creditCheckAuthorization !== undefined){
+let data0 = data.creditCheckAuthorization;
+if(typeof data0 !== "boolean"){
+const err19 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!(data0 === true)){
+const err20 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/enum",keyword:"enum",params:{allowedValues: schema71.properties.creditCheckAuthorization.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs1 = [];
+for(const err21 of vErrors){
+if(((((err21.keyword !== "errorMessage") && (!err21.emUsed)) && ((err21.instancePath === instancePath+"/creditCheckAuthorization") || ((err21.instancePath.indexOf(instancePath+"/creditCheckAuthorization") === 0) && (err21.instancePath[instancePath+"/creditCheckAuthorization".length] === "/")))) && (err21.schemaPath.indexOf("#/properties/creditCheckAuthorization") === 0)) && (err21.schemaPath["#/properties/creditCheckAuthorization".length] === "/")){
+emErrs1.push(err21);
+err21.emUsed = true;
+}
+}
+if(emErrs1.length){
+const err22 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/errorMessage",keyword:"errorMessage",params:{errors: emErrs1},message:"Authorize the credit check to continue."};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+const emErrs2 = [];
+for(const err23 of vErrors){
+if(!err23.emUsed){
+emErrs2.push(err23);
+}
+}
+vErrors = emErrs2;
+errors = emErrs2.length;
+}
+}
+if(data.doneShortSale !== undefined){
+if(typeof data.doneShortSale !== "boolean"){
+const err24 = {instancePath:instancePath+"/doneShortSale",schemaPath:"#/properties/doneShortSale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.hasBankruptcy !== undefined){
+if(typeof data.hasBankruptcy !== "boolean"){
+const err25 = {instancePath:instancePath+"/hasBankruptcy",schemaPath:"#/properties/hasBankruptcy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.hasBorrowedThirdPartyMoney !== undefined){
+if(typeof data.hasBorrowedThirdPartyMoney !== "boolean"){
+const err26 = {instancePath:instancePath+"/hasBorrowedThirdPartyMoney",schemaPath:"#/properties/hasBorrowedThirdPartyMoney/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.hasConveyedForeclosure !== undefined){
+if(typeof data.hasConveyedForeclosure !== "boolean"){
+const err27 = {instancePath:instancePath+"/hasConveyedForeclosure",schemaPath:"#/properties/hasConveyedForeclosure/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.hasFederalDebt !== undefined){
+if(typeof data.hasFederalDebt !== "boolean"){
+const err28 = {instancePath:instancePath+"/hasFederalDebt",schemaPath:"#/properties/hasFederalDebt/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.hasForeclosure !== undefined){
+if(typeof data.hasForeclosure !== "boolean"){
+const err29 = {instancePath:instancePath+"/hasForeclosure",schemaPath:"#/properties/hasForeclosure/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.hasIntentToOccupy !== undefined){
+if(typeof data.hasIntentToOccupy !== "boolean"){
+const err30 = {instancePath:instancePath+"/hasIntentToOccupy",schemaPath:"#/properties/hasIntentToOccupy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.hasOustandingJudgements !== undefined){
+if(typeof data.hasOustandingJudgements !== "boolean"){
+const err31 = {instancePath:instancePath+"/hasOustandingJudgements",schemaPath:"#/properties/hasOustandingJudgements/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.hasSpecialBorrowerSellerRelationship !== undefined){
+if(typeof data.hasSpecialBorrowerSellerRelationship !== "boolean"){
+const err32 = {instancePath:instancePath+"/hasSpecialBorrowerSellerRelationship",schemaPath:"#/properties/hasSpecialBorrowerSellerRelationship/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.isGuarantorOrCosigor !== undefined){
+if(typeof data.isGuarantorOrCosigor !== "boolean"){
+const err33 = {instancePath:instancePath+"/isGuarantorOrCosigor",schemaPath:"#/properties/isGuarantorOrCosigor/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.isPartyToLawsuit !== undefined){
+if(typeof data.isPartyToLawsuit !== "boolean"){
+const err34 = {instancePath:instancePath+"/isPartyToLawsuit",schemaPath:"#/properties/isPartyToLawsuit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.isPropertySubjectToLien !== undefined){
+if(typeof data.isPropertySubjectToLien !== "boolean"){
+const err35 = {instancePath:instancePath+"/isPropertySubjectToLien",schemaPath:"#/properties/isPropertySubjectToLien/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.onwershipInterest !== undefined){
+if(typeof data.onwershipInterest !== "boolean"){
+const err36 = {instancePath:instancePath+"/onwershipInterest",schemaPath:"#/properties/onwershipInterest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.wantsAnotherLoan !== undefined){
+if(typeof data.wantsAnotherLoan !== "boolean"){
+const err37 = {instancePath:instancePath+"/wantsAnotherLoan",schemaPath:"#/properties/wantsAnotherLoan/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data.wantsAnotherMortgage !== undefined){
+if(typeof data.wantsAnotherMortgage !== "boolean"){
+const err38 = {instancePath:instancePath+"/wantsAnotherMortgage",schemaPath:"#/properties/wantsAnotherMortgage/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.user === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.coborrower === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coborrower"},message:"must have required property '"+"coborrower"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.coborrower !== undefined){
+let data0 = data.coborrower;
+if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
+const err2 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(validate40(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+if(data.user !== undefined){
+if(!(validate40(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+
+export const DemographicsSection = validate45;
+const schema76 = {"properties":{"coborrower":{"allOf":[{"$ref":"#/components/schemas/Demographics"},{"default":null}],"nullable":true,"type":"object"},"user":{"$ref":"#/components/schemas/Demographics"}},"required":["user","coborrower"],"type":"object"};
+const schema77 = {"properties":{"isAfricanAmerican":{"default":false,"type":"boolean"},"isAsian":{"default":false,"type":"boolean"},"isAsianIndian":{"default":false,"type":"boolean"},"isChinese":{"default":false,"type":"boolean"},"isCuban":{"default":false,"type":"boolean"},"isFemale":{"default":false,"type":"boolean"},"isFilipino":{"default":false,"type":"boolean"},"isGuamanianOrChamorro":{"default":false,"type":"boolean"},"isHispanicOrLatino":{"default":false,"type":"boolean"},"isJapanese":{"default":false,"type":"boolean"},"isKorean":{"default":false,"type":"boolean"},"isMale":{"default":false,"type":"boolean"},"isMexican":{"default":false,"type":"boolean"},"isNativeAmerican":{"default":false,"type":"boolean"},"isNativeHawaiian":{"default":false,"type":"boolean"},"isOtherAsian":{"default":false,"type":"boolean"},"isOtherHispanicOrLatino":{"default":false,"type":"boolean"},"isOtherPacificIslander":{"default":false,"type":"boolean"},"isPacificIslander":{"default":false,"type":"boolean"},"isPuertoRican":{"default":false,"type":"boolean"},"isSamoan":{"default":false,"type":"boolean"},"isVietnamese":{"default":false,"type":"boolean"},"isWhite":{"default":false,"type":"boolean"},"nativeAmericanTribe":{"$ref":"#/components/schemas/Text"},"otherAsianOrigin":{"$ref":"#/components/schemas/Text"},"otherHispanicOrLatinoOrigin":{"$ref":"#/components/schemas/Text"},"otherPacificIslanderOrigin":{"$ref":"#/components/schemas/Text"},"wontInformEthinicity":{"default":false,"type":"boolean"},"wontInformGender":{"default":false,"type":"boolean"},"wontInformRace":{"default":false,"type":"boolean"}},"type":"object"};
+const schema78 = {"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 500 characters, without control characters."};
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.isAfricanAmerican === undefined){
+data.isAfricanAmerican = false;
+}
+if(data.isAsian === undefined){
+data.isAsian = false;
+}
+if(data.isAsianIndian === undefined){
+data.isAsianIndian = false;
+}
+if(data.isChinese === undefined){
+data.isChinese = false;
+}
+if(data.isCuban === undefined){
+data.isCuban = false;
+}
+if(data.isFemale === undefined){
+data.isFemale = false;
+}
+if(data.isFilipino === undefined){
+data.isFilipino = false;
+}
+if(data.isGuamanianOrChamorro === undefined){
+data.isGuamanianOrChamorro = false;
+}
+if(data.isHispanicOrLatino === undefined){
+data.isHispanicOrLatino = false;
+}
+if(data.isJapanese === undefined){
+data.isJapanese = false;
+}
+if(data.isKorean === undefined){
+data.isKorean = false;
+}
+if(data.isMale === undefined){
+data.isMale = false;
+}
+if(data.isMexican === undefined){
+data.isMexican = false;
+}
+if(data.isNativeAmerican === undefined){
+data.isNativeAmerican = false;
+}
+if(data.isNativeHawaiian === undefined){
+data.isNativeHawaiian = false;
+}
+if(data.isOtherAsian === undefined){
+data.isOtherAsian = false;
+}
+if(data.isOtherHispanicOrLatino === undefined){
+data.isOtherHispanicOrLatino = false;
+}
+if(data.isOtherPacificIslander === undefined){
+data.isOtherPacificIslander = false;
+}
+if(data.isPacificIslander === undefined){
+data.isPacificIslander = false;
+}
+if(data.isPuertoRican === undefined){
+data.isPuertoRican = false;
+}
+if(data.isSamoan === undefined){
+data.isSamoan = false;
+}
+if(data.isVietnamese === undefined){
+data.isVietnamese = false;
+}
+if(data.isWhite === undefined){
+data.isWhite = false;
+}
+if(data.wontInformEthinicity === undefined){
+data.wontInformEthinicity = false;
+}
+if(data.wontInformGender === undefined){
+data.wontInformGender = false;
+}
+if(data.wontInformRace === undefined){
+data.wontInformRace = false;
+}
+if(typeof data.isAfricanAmerican !== "boolean"){
+const err0 = {instancePath:instancePath+"/isAfricanAmerican",schemaPath:"#/properties/isAfricanAmerican/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(typeof data.isAsian !== "boolean"){
+const err1 = {instancePath:instancePath+"/isAsian",schemaPath:"#/properties/isAsian/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data.isAsianIndian !== "boolean"){
+const err2 = {instancePath:instancePath+"/isAsianIndian",schemaPath:"#/properties/isAsianIndian/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data.isChinese !== "boolean"){
+const err3 = {instancePath:instancePath+"/isChinese",schemaPath:"#/properties/isChinese/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data.isCuban !== "boolean"){
+const err4 = {instancePath:instancePath+"/isCuban",schemaPath:"#/properties/isCuban/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data.isFemale !== "boolean"){
+const err5 = {instancePath:instancePath+"/isFemale",schemaPath:"#/properties/isFemale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data.isFilipino !== "boolean"){
+const err6 = {instancePath:instancePath+"/isFilipino",schemaPath:"#/properties/isFilipino/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data.isGuamanianOrChamorro !== "boolean"){
+const err7 = {instancePath:instancePath+"/isGuamanianOrChamorro",schemaPath:"#/properties/isGuamanianOrChamorro/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data.isHispanicOrLatino !== "boolean"){
+const err8 = {instancePath:instancePath+"/isHispanicOrLatino",schemaPath:"#/properties/isHispanicOrLatino/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data.isJapanese !== "boolean"){
+const err9 = {instancePath:instancePath+"/isJapanese",schemaPath:"#/properties/isJapanese/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data.isKorean !== "boolean"){
+const err10 = {instancePath:instancePath+"/isKorean",schemaPath:"#/properties/isKorean/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data.isMale !== "boolean"){
+const err11 = {instancePath:instancePath+"/isMale",schemaPath:"#/properties/isMale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data.isMexican !== "boolean"){
+const err12 = {instancePath:instancePath+"/isMexican",schemaPath:"#/properties/isMexican/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data.isNativeAmerican !== "boolean"){
+const err13 = {instancePath:instancePath+"/isNativeAmerican",schemaPath:"#/properties/isNativeAmerican/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(typeof data.isNativeHawaiian !== "boolean"){
+const err14 = {instancePath:instancePath+"/isNativeHawaiian",schemaPath:"#/properties/isNativeHawaiian/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data.isOtherAsian !== "boolean"){
+const err15 = {instancePath:instancePath+"/isOtherAsian",schemaPath:"#/properties/isOtherAsian/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(typeof data.isOtherHispanicOrLatino !== "boolean"){
+const err16 = {instancePath:instancePath+"/isOtherHispanicOrLatino",schemaPath:"#/properties/isOtherHispanicOrLatino/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data.isOtherPacificIslander !== "boolean"){
+const err17 = {instancePath:instancePath+"/isOtherPacificIslander",schemaPath:"#/properties/isOtherPacificIslander/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(typeof data.isPacificIslander !== "boolean"){
+const err18 = {instancePath:instancePath+"/isPacificIslander",schemaPath:"#/properties/isPacificIslander/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(typeof data.isPuertoRican !== "boolean"){
+const err19 = {instancePath:instancePath+"/isPuertoRican",schemaPath:"#/properties/isPuertoRican/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(typeof data.isSamoan !== "boolean"){
+const err20 = {instancePath:instancePath+"/isSamoan",schemaPath:"#/properties/isSamoan/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(typeof data.isVietnamese !== "boolean"){
+const err21 = {instancePath:instancePath+"/isVietnamese",schemaPath:"#/properties/isVietnamese/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(typeof data.isWhite !== "boolean"){
+const err22 = {instancePath:instancePath+"/isWhite",schemaPath:"#/properties/isWhite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data.nativeAmericanTribe !== undefined){
+let data23 = data.nativeAmericanTribe;
+if(typeof data23 === "string"){
+if(func2(data23) > 500){
+const err23 = {instancePath:instancePath+"/nativeAmericanTribe",schemaPath:"#/components/schemas/Text/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!pattern5.test(data23)){
+const err24 = {instancePath:instancePath+"/nativeAmericanTribe",schemaPath:"#/components/schemas/Text/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/nativeAmericanTribe",schemaPath:"#/components/schemas/Text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err26 of vErrors){
+if(((((err26.keyword !== "errorMessage") && (!err26.emUsed)) && ((err26.instancePath === instancePath+"/nativeAmericanTribe") || ((err26.instancePath.indexOf(instancePath+"/nativeAmericanTribe") === 0) && (err26.instancePath[instancePath+"/nativeAmericanTribe".length] === "/")))) && (err26.schemaPath.indexOf("#/components/schemas/Text") === 0)) && (err26.schemaPath["#/components/schemas/Text".length] === "/")){
+emErrs0.push(err26);
+err26.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err27 = {instancePath:instancePath+"/nativeAmericanTribe",schemaPath:"#/components/schemas/Text/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Use at most 500 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err28 of vErrors){
+if(!err28.emUsed){
+emErrs1.push(err28);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.otherAsianOrigin !== undefined){
+let data24 = data.otherAsianOrigin;
+if(typeof data24 === "string"){
+if(func2(data24) > 500){
+const err29 = {instancePath:instancePath+"/otherAsianOrigin",schemaPath:"#/components/schemas/Text/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!pattern5.test(data24)){
+const err30 = {instancePath:instancePath+"/otherAsianOrigin",schemaPath:"#/components/schemas/Text/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/otherAsianOrigin",schemaPath:"#/components/schemas/Text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err32 of vErrors){
+if(((((err32.keyword !== "errorMessage") && (!err32.emUsed)) && ((err32.instancePath === instancePath+"/otherAsianOrigin") || ((err32.instancePath.indexOf(instancePath+"/otherAsianOrigin") === 0) && (err32.instancePath[instancePath+"/otherAsianOrigin".length] === "/")))) && (err32.schemaPath.indexOf("#/components/schemas/Text") === 0)) && (err32.schemaPath["#/components/schemas/Text".length] === "/")){
+emErrs2.push(err32);
+err32.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err33 = {instancePath:instancePath+"/otherAsianOrigin",schemaPath:"#/components/schemas/Text/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Use at most 500 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err34 of vErrors){
+if(!err34.emUsed){
+emErrs3.push(err34);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.otherHispanicOrLatinoOrigin !== undefined){
+let data25 = data.otherHispanicOrLatinoOrigin;
+if(typeof data25 === "string"){
+if(func2(data25) > 500){
+const err35 = {instancePath:instancePath+"/otherHispanicOrLatinoOrigin",schemaPath:"#/components/schemas/Text/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!pattern5.test(data25)){
+const err36 = {instancePath:instancePath+"/otherHispanicOrLatinoOrigin",schemaPath:"#/components/schemas/Text/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/otherHispanicOrLatinoOrigin",schemaPath:"#/components/schemas/Text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err38 of vErrors){
+if(((((err38.keyword !== "errorMessage") && (!err38.emUsed)) && ((err38.instancePath === instancePath+"/otherHispanicOrLatinoOrigin") || ((err38.instancePath.indexOf(instancePath+"/otherHispanicOrLatinoOrigin") === 0) && (err38.instancePath[instancePath+"/otherHispanicOrLatinoOrigin".length] === "/")))) && (err38.schemaPath.indexOf("#/components/schemas/Text") === 0)) && (err38.schemaPath["#/components/schemas/Text".length] === "/")){
+emErrs4.push(err38);
+err38.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err39 = {instancePath:instancePath+"/otherHispanicOrLatinoOrigin",schemaPath:"#/components/schemas/Text/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Use at most 500 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err40 of vErrors){
+if(!err40.emUsed){
+emErrs5.push(err40);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data.otherPacificIslanderOrigin !== undefined){
+let data26 = data.otherPacificIslanderOrigin;
+if(typeof data26 === "string"){
+if(func2(data26) > 500){
+const err41 = {instancePath:instancePath+"/otherPacificIslanderOrigin",schemaPath:"#/components/schemas/Text/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!pattern5.test(data26)){
+const err42 = {instancePath:instancePath+"/otherPacificIslanderOrigin",schemaPath:"#/components/schemas/Text/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/otherPacificIslanderOrigin",schemaPath:"#/components/schemas/Text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err44 of vErrors){
+if(((((err44.keyword !== "errorMessage") && (!err44.emUsed)) && ((err44.instancePath === instancePath+"/otherPacificIslanderOrigin") || ((err44.instancePath.indexOf(instancePath+"/otherPacificIslanderOrigin") === 0) && (err44.instancePath[instancePath+"/otherPacificIslanderOrigin".length] === "/")))) && (err44.schemaPath.indexOf("#/components/schemas/Text") === 0)) && (err44.schemaPath["#/components/schemas/Text".length] === "/")){
+emErrs6.push(err44);
+err44.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err45 = {instancePath:instancePath+"/otherPacificIslanderOrigin",schemaPath:"#/components/schemas/Text/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Use at most 500 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err46 of vErrors){
+if(!err46.emUsed){
+emErrs7.push(err46);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(typeof data.wontInformEthinicity !== "boolean"){
+const err47 = {instancePath:instancePath+"/wontInformEthinicity",schemaPath:"#/properties/wontInformEthinicity/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(typeof data.wontInformGender !== "boolean"){
+const err48 = {instancePath:instancePath+"/wontInformGender",schemaPath:"#/properties/wontInformGender/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(typeof data.wontInformRace !== "boolean"){
+const err49 = {instancePath:instancePath+"/wontInformRace",schemaPath:"#/properties/wontInformRace/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.user === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.coborrower === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coborrower"},message:"must have required property '"+"coborrower"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.coborrower !== undefined){
+let data0 = data.coborrower;
+if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
+const err2 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(validate46(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+}
+if(data.user !== undefined){
+if(!(validate46(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+export const EmploymentHistoryInput = validate49;
+const schema82 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose employment history to read."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose employment history to read."}}};
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2349,7 +6793,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "borrower") || (data0 === "coborrower"))){
-const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema41.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema82.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2417,7 +6861,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema41.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema82.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2437,18 +6881,1818 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate27.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const EstimateInput = validate28;
-const schema42 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyValue","mortgageBalance","propertyUsage"],"type":"object","errorMessage":{"required":{"propertyValue":"Enter your home's estimated value, up to 100,000,000 dollars.","mortgageBalance":"Enter a whole dollar amount from 0 to 100,000,000.","propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
-const schema43 = {"enum":["excellent","good","fair","poor"],"type":"string","errorMessage":"Choose the range your credit score is in."};
-const schema44 = {"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter a whole dollar amount from 0 to 100,000,000."};
-const schema45 = {"enum":["AL","AK","AZ","AR","CA","CO","CT","DE","DC","FL","GA","GU","HI","ID","IL","IN","IA","KS","KY","LA","ME","MD","MA","MI","MN","MS","MO","MT","NE","NV","NH","NJ","NM","NY","NC","ND","OH","OK","OR","PA","RI","SC","SD","TN","TX","UT","VT","VA","WA","WV","WI","WY"],"type":"string","errorMessage":"Choose a state."};
-const schema46 = {"enum":["primaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose Primary Home, Secondary Home or Rental Property."};
+export const EmploymentSection = validate50;
+const schema83 = {"properties":{"employmentGaps":{"items":{"$ref":"#/components/schemas/EmploymentGapAnswer"},"type":"array","errorMessage":"Explain at most 30 gaps."},"employments":{"items":{"$ref":"#/components/schemas/Employment"},"type":"array","errorMessage":"List at most 30 employments."}},"required":["employments","employmentGaps"],"type":"object","errorMessage":{"required":{"employments":"List at most 30 employments.","employmentGaps":"Explain at most 30 gaps."}}};
+const schema84 = {"properties":{"explanation":{"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."},"from":{"$ref":"#/components/schemas/Date"},"to":{"$ref":"#/components/schemas/Date"}},"required":["from","to","explanation"],"type":"object","errorMessage":{"required":{"from":"Enter a date as yyyy-MM-dd.","to":"Enter a date as yyyy-MM-dd.","explanation":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."}}};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.from === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "from"},message:"must have required property '"+"from"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.to === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.explanation === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "explanation"},message:"must have required property '"+"explanation"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.explanation !== undefined){
+let data0 = data.explanation;
+if(typeof data0 === "string"){
+if(func2(data0) > 500){
+const err3 = {instancePath:instancePath+"/explanation",schemaPath:"#/properties/explanation/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern1.test(data0)){
+const err4 = {instancePath:instancePath+"/explanation",schemaPath:"#/properties/explanation/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/explanation",schemaPath:"#/properties/explanation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err6 of vErrors){
+if(((((err6.keyword !== "errorMessage") && (!err6.emUsed)) && ((err6.instancePath === instancePath+"/explanation") || ((err6.instancePath.indexOf(instancePath+"/explanation") === 0) && (err6.instancePath[instancePath+"/explanation".length] === "/")))) && (err6.schemaPath.indexOf("#/properties/explanation") === 0)) && (err6.schemaPath["#/properties/explanation".length] === "/")){
+emErrs0.push(err6);
+err6.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err7 = {instancePath:instancePath+"/explanation",schemaPath:"#/properties/explanation/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Tell us what you were doing in this time. Use at most 500 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err8 of vErrors){
+if(!err8.emUsed){
+emErrs1.push(err8);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.from !== undefined){
+let data1 = data.from;
+if(typeof data1 === "string"){
+if(!pattern12.test(data1)){
+const err9 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err11 of vErrors){
+if(((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && ((err11.instancePath === instancePath+"/from") || ((err11.instancePath.indexOf(instancePath+"/from") === 0) && (err11.instancePath[instancePath+"/from".length] === "/")))) && (err11.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err11.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs2.push(err11);
+err11.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err12 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err13 of vErrors){
+if(!err13.emUsed){
+emErrs3.push(err13);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.to !== undefined){
+let data2 = data.to;
+if(typeof data2 === "string"){
+if(!pattern12.test(data2)){
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err16 of vErrors){
+if(((((err16.keyword !== "errorMessage") && (!err16.emUsed)) && ((err16.instancePath === instancePath+"/to") || ((err16.instancePath.indexOf(instancePath+"/to") === 0) && (err16.instancePath[instancePath+"/to".length] === "/")))) && (err16.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err16.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs4.push(err16);
+err16.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err17 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err18 of vErrors){
+if(!err18.emUsed){
+emErrs5.push(err18);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"from":[],"to":[],"explanation":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err20 of vErrors){
+if((((((err20.keyword !== "errorMessage") && (!err20.emUsed)) && (err20.instancePath === instancePath)) && (err20.keyword in emErrors0)) && (err20.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err20.schemaPath.slice(1)))){
+emPropParams0 = obj0[err20.keyword];
+emParamsErrors0 = emErrors0[err20.keyword][err20.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err20);
+err20.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema84.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+const emErrs6 = [];
+for(const err22 of vErrors){
+if(!err22.emUsed){
+emErrs6.push(err22);
+}
+}
+vErrors = emErrs6;
+errors = emErrs6.length;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+const schema87 = {"properties":{"EmployerID":{"$ref":"#/components/schemas/Name"},"IncomeID":{"$ref":"#/components/schemas/Name"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"businessStructure":{"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."},"commissions":{"$ref":"#/components/schemas/Amount"},"contactEmail":{"$ref":"#/components/schemas/Email"},"contactName":{"$ref":"#/components/schemas/Name"},"contactPhone":{"$ref":"#/components/schemas/Phone"},"dataSource":{"allOf":[{"$ref":"#/components/schemas/Name"}],"type":"string","errorMessage":"Use at most 100 characters, without control characters."},"employerAddress":{"$ref":"#/components/schemas/Address"},"employerFullAddress":{"$ref":"#/components/schemas/Text"},"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer's name. Use at most 100 characters, without control characters."},"employerPhone":{"$ref":"#/components/schemas/Phone"},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"incomeInformation":{"$ref":"#/components/schemas/LongText"},"overtime":{"$ref":"#/components/schemas/Amount"},"ownershipInterestType":{"$ref":"#/components/schemas/OwnershipInterestType"},"pdfUrl":{"$ref":"#/components/schemas/LongText"},"position":{"$ref":"#/components/schemas/Name"},"reportId":{"$ref":"#/components/schemas/Name"},"selfEmployedIndicator":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","dataSource"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","dataSource":"Use at most 100 characters, without control characters."}}};
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.endDate === undefined){
+data.endDate = null;
+}
+if(data.selfEmployedIndicator === undefined){
+data.selfEmployedIndicator = false;
+}
+if(data.startDate === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startDate"},message:"must have required property '"+"startDate"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.dataSource === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dataSource"},message:"must have required property '"+"dataSource"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.EmployerID !== undefined){
+let data0 = data.EmployerID;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err2 = {instancePath:instancePath+"/EmployerID",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!pattern5.test(data0)){
+const err3 = {instancePath:instancePath+"/EmployerID",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/EmployerID",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err5 of vErrors){
+if(((((err5.keyword !== "errorMessage") && (!err5.emUsed)) && ((err5.instancePath === instancePath+"/EmployerID") || ((err5.instancePath.indexOf(instancePath+"/EmployerID") === 0) && (err5.instancePath[instancePath+"/EmployerID".length] === "/")))) && (err5.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err5.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs0.push(err5);
+err5.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err6 = {instancePath:instancePath+"/EmployerID",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err7 of vErrors){
+if(!err7.emUsed){
+emErrs1.push(err7);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.IncomeID !== undefined){
+let data1 = data.IncomeID;
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err8 = {instancePath:instancePath+"/IncomeID",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!pattern5.test(data1)){
+const err9 = {instancePath:instancePath+"/IncomeID",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/IncomeID",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err11 of vErrors){
+if(((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && ((err11.instancePath === instancePath+"/IncomeID") || ((err11.instancePath.indexOf(instancePath+"/IncomeID") === 0) && (err11.instancePath[instancePath+"/IncomeID".length] === "/")))) && (err11.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err11.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs2.push(err11);
+err11.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err12 = {instancePath:instancePath+"/IncomeID",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err13 of vErrors){
+if(!err13.emUsed){
+emErrs3.push(err13);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.base !== undefined){
+let data2 = data.base;
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 100000000 || isNaN(data2)){
+const err14 = {instancePath:instancePath+"/base",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data2 < 0 || isNaN(data2)){
+const err15 = {instancePath:instancePath+"/base",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/base",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err17 of vErrors){
+if(((((err17.keyword !== "errorMessage") && (!err17.emUsed)) && ((err17.instancePath === instancePath+"/base") || ((err17.instancePath.indexOf(instancePath+"/base") === 0) && (err17.instancePath[instancePath+"/base".length] === "/")))) && (err17.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err17.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs4.push(err17);
+err17.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err18 = {instancePath:instancePath+"/base",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err19 of vErrors){
+if(!err19.emUsed){
+emErrs5.push(err19);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data.bonuses !== undefined){
+let data3 = data.bonuses;
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100000000 || isNaN(data3)){
+const err20 = {instancePath:instancePath+"/bonuses",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data3 < 0 || isNaN(data3)){
+const err21 = {instancePath:instancePath+"/bonuses",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/bonuses",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err23 of vErrors){
+if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/bonuses") || ((err23.instancePath.indexOf(instancePath+"/bonuses") === 0) && (err23.instancePath[instancePath+"/bonuses".length] === "/")))) && (err23.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err23.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs6.push(err23);
+err23.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err24 = {instancePath:instancePath+"/bonuses",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err25 of vErrors){
+if(!err25.emUsed){
+emErrs7.push(err25);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(data.businessStructure !== undefined){
+let data4 = data.businessStructure;
+if(typeof data4 !== "string"){
+const err26 = {instancePath:instancePath+"/businessStructure",schemaPath:"#/properties/businessStructure/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(!((((((data4 === "soleProprietorship") || (data4 === "independentContractor")) || (data4 === "partnership")) || (data4 === "llc")) || (data4 === "sCorporation")) || (data4 === "corporation"))){
+const err27 = {instancePath:instancePath+"/businessStructure",schemaPath:"#/properties/businessStructure/enum",keyword:"enum",params:{allowedValues: schema87.properties.businessStructure.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs8 = [];
+for(const err28 of vErrors){
+if(((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && ((err28.instancePath === instancePath+"/businessStructure") || ((err28.instancePath.indexOf(instancePath+"/businessStructure") === 0) && (err28.instancePath[instancePath+"/businessStructure".length] === "/")))) && (err28.schemaPath.indexOf("#/properties/businessStructure") === 0)) && (err28.schemaPath["#/properties/businessStructure".length] === "/")){
+emErrs8.push(err28);
+err28.emUsed = true;
+}
+}
+if(emErrs8.length){
+const err29 = {instancePath:instancePath+"/businessStructure",schemaPath:"#/properties/businessStructure/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose the business structure."};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const emErrs9 = [];
+for(const err30 of vErrors){
+if(!err30.emUsed){
+emErrs9.push(err30);
+}
+}
+vErrors = emErrs9;
+errors = emErrs9.length;
+}
+}
+if(data.commissions !== undefined){
+let data5 = data.commissions;
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 100000000 || isNaN(data5)){
+const err31 = {instancePath:instancePath+"/commissions",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data5 < 0 || isNaN(data5)){
+const err32 = {instancePath:instancePath+"/commissions",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/commissions",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs10 = [];
+for(const err34 of vErrors){
+if(((((err34.keyword !== "errorMessage") && (!err34.emUsed)) && ((err34.instancePath === instancePath+"/commissions") || ((err34.instancePath.indexOf(instancePath+"/commissions") === 0) && (err34.instancePath[instancePath+"/commissions".length] === "/")))) && (err34.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err34.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs10.push(err34);
+err34.emUsed = true;
+}
+}
+if(emErrs10.length){
+const err35 = {instancePath:instancePath+"/commissions",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const emErrs11 = [];
+for(const err36 of vErrors){
+if(!err36.emUsed){
+emErrs11.push(err36);
+}
+}
+vErrors = emErrs11;
+errors = emErrs11.length;
+}
+}
+if(data.contactEmail !== undefined){
+let data6 = data.contactEmail;
+if(typeof data6 === "string"){
+if(!pattern0.test(data6)){
+const err37 = {instancePath:instancePath+"/contactEmail",schemaPath:"#/components/schemas/Email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\""};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/contactEmail",schemaPath:"#/components/schemas/Email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs12 = [];
+for(const err39 of vErrors){
+if(((((err39.keyword !== "errorMessage") && (!err39.emUsed)) && ((err39.instancePath === instancePath+"/contactEmail") || ((err39.instancePath.indexOf(instancePath+"/contactEmail") === 0) && (err39.instancePath[instancePath+"/contactEmail".length] === "/")))) && (err39.schemaPath.indexOf("#/components/schemas/Email") === 0)) && (err39.schemaPath["#/components/schemas/Email".length] === "/")){
+emErrs12.push(err39);
+err39.emUsed = true;
+}
+}
+if(emErrs12.length){
+const err40 = {instancePath:instancePath+"/contactEmail",schemaPath:"#/components/schemas/Email/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Enter an e-mail address like name@example.com."};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+const emErrs13 = [];
+for(const err41 of vErrors){
+if(!err41.emUsed){
+emErrs13.push(err41);
+}
+}
+vErrors = emErrs13;
+errors = emErrs13.length;
+}
+}
+if(data.contactName !== undefined){
+let data7 = data.contactName;
+if(typeof data7 === "string"){
+if(func2(data7) > 100){
+const err42 = {instancePath:instancePath+"/contactName",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(!pattern5.test(data7)){
+const err43 = {instancePath:instancePath+"/contactName",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/contactName",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs14 = [];
+for(const err45 of vErrors){
+if(((((err45.keyword !== "errorMessage") && (!err45.emUsed)) && ((err45.instancePath === instancePath+"/contactName") || ((err45.instancePath.indexOf(instancePath+"/contactName") === 0) && (err45.instancePath[instancePath+"/contactName".length] === "/")))) && (err45.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err45.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs14.push(err45);
+err45.emUsed = true;
+}
+}
+if(emErrs14.length){
+const err46 = {instancePath:instancePath+"/contactName",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs14},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+const emErrs15 = [];
+for(const err47 of vErrors){
+if(!err47.emUsed){
+emErrs15.push(err47);
+}
+}
+vErrors = emErrs15;
+errors = emErrs15.length;
+}
+}
+if(data.contactPhone !== undefined){
+let data8 = data.contactPhone;
+if(typeof data8 === "string"){
+if(!pattern3.test(data8)){
+const err48 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/components/schemas/Phone/pattern",keyword:"pattern",params:{pattern: "^[2-9][0-9]{2}[2-9][0-9]{6}$"},message:"must match pattern \""+"^[2-9][0-9]{2}[2-9][0-9]{6}$"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/components/schemas/Phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs16 = [];
+for(const err50 of vErrors){
+if(((((err50.keyword !== "errorMessage") && (!err50.emUsed)) && ((err50.instancePath === instancePath+"/contactPhone") || ((err50.instancePath.indexOf(instancePath+"/contactPhone") === 0) && (err50.instancePath[instancePath+"/contactPhone".length] === "/")))) && (err50.schemaPath.indexOf("#/components/schemas/Phone") === 0)) && (err50.schemaPath["#/components/schemas/Phone".length] === "/")){
+emErrs16.push(err50);
+err50.emUsed = true;
+}
+}
+if(emErrs16.length){
+const err51 = {instancePath:instancePath+"/contactPhone",schemaPath:"#/components/schemas/Phone/errorMessage",keyword:"errorMessage",params:{errors: emErrs16},message:"Enter a 10-digit US phone number."};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+const emErrs17 = [];
+for(const err52 of vErrors){
+if(!err52.emUsed){
+emErrs17.push(err52);
+}
+}
+vErrors = emErrs17;
+errors = emErrs17.length;
+}
+}
+if(data.dataSource !== undefined){
+let data9 = data.dataSource;
+if(typeof data9 !== "string"){
+const err53 = {instancePath:instancePath+"/dataSource",schemaPath:"#/properties/dataSource/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(func2(data9) > 100){
+const err54 = {instancePath:instancePath+"/dataSource",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(!pattern5.test(data9)){
+const err55 = {instancePath:instancePath+"/dataSource",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/dataSource",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs18 = [];
+for(const err57 of vErrors){
+if(((((err57.keyword !== "errorMessage") && (!err57.emUsed)) && ((err57.instancePath === instancePath+"/dataSource") || ((err57.instancePath.indexOf(instancePath+"/dataSource") === 0) && (err57.instancePath[instancePath+"/dataSource".length] === "/")))) && (err57.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err57.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs18.push(err57);
+err57.emUsed = true;
+}
+}
+if(emErrs18.length){
+const err58 = {instancePath:instancePath+"/dataSource",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs18},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+const emErrs19 = [];
+for(const err59 of vErrors){
+if(!err59.emUsed){
+emErrs19.push(err59);
+}
+}
+vErrors = emErrs19;
+errors = emErrs19.length;
+}
+if(errors > 0){
+const emErrs20 = [];
+for(const err60 of vErrors){
+if(((((err60.keyword !== "errorMessage") && (!err60.emUsed)) && ((err60.instancePath === instancePath+"/dataSource") || ((err60.instancePath.indexOf(instancePath+"/dataSource") === 0) && (err60.instancePath[instancePath+"/dataSource".length] === "/")))) && (err60.schemaPath.indexOf("#/properties/dataSource") === 0)) && (err60.schemaPath["#/properties/dataSource".length] === "/")){
+emErrs20.push(err60);
+err60.emUsed = true;
+}
+}
+if(emErrs20.length){
+const err61 = {instancePath:instancePath+"/dataSource",schemaPath:"#/properties/dataSource/errorMessage",keyword:"errorMessage",params:{errors: emErrs20},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+const emErrs21 = [];
+for(const err62 of vErrors){
+if(!err62.emUsed){
+emErrs21.push(err62);
+}
+}
+vErrors = emErrs21;
+errors = emErrs21.length;
+}
+}
+if(data.employerAddress !== undefined){
+if(!(validate18(data.employerAddress, {instancePath:instancePath+"/employerAddress",parentData:data,parentDataProperty:"employerAddress",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
+if(data.employerFullAddress !== undefined){
+let data11 = data.employerFullAddress;
+if(typeof data11 === "string"){
+if(func2(data11) > 500){
+const err63 = {instancePath:instancePath+"/employerFullAddress",schemaPath:"#/components/schemas/Text/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(!pattern5.test(data11)){
+const err64 = {instancePath:instancePath+"/employerFullAddress",schemaPath:"#/components/schemas/Text/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/employerFullAddress",schemaPath:"#/components/schemas/Text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs22 = [];
+for(const err66 of vErrors){
+if(((((err66.keyword !== "errorMessage") && (!err66.emUsed)) && ((err66.instancePath === instancePath+"/employerFullAddress") || ((err66.instancePath.indexOf(instancePath+"/employerFullAddress") === 0) && (err66.instancePath[instancePath+"/employerFullAddress".length] === "/")))) && (err66.schemaPath.indexOf("#/components/schemas/Text") === 0)) && (err66.schemaPath["#/components/schemas/Text".length] === "/")){
+emErrs22.push(err66);
+err66.emUsed = true;
+}
+}
+if(emErrs22.length){
+const err67 = {instancePath:instancePath+"/employerFullAddress",schemaPath:"#/components/schemas/Text/errorMessage",keyword:"errorMessage",params:{errors: emErrs22},message:"Use at most 500 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+const emErrs23 = [];
+for(const err68 of vErrors){
+if(!err68.emUsed){
+emErrs23.push(err68);
+}
+}
+vErrors = emErrs23;
+errors = emErrs23.length;
+}
+}
+if(data.employerName !== undefined){
+let data12 = data.employerName;
+if(typeof data12 === "string"){
+if(func2(data12) > 100){
+const err69 = {instancePath:instancePath+"/employerName",schemaPath:"#/properties/employerName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(!pattern1.test(data12)){
+const err70 = {instancePath:instancePath+"/employerName",schemaPath:"#/properties/employerName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/employerName",schemaPath:"#/properties/employerName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs24 = [];
+for(const err72 of vErrors){
+if(((((err72.keyword !== "errorMessage") && (!err72.emUsed)) && ((err72.instancePath === instancePath+"/employerName") || ((err72.instancePath.indexOf(instancePath+"/employerName") === 0) && (err72.instancePath[instancePath+"/employerName".length] === "/")))) && (err72.schemaPath.indexOf("#/properties/employerName") === 0)) && (err72.schemaPath["#/properties/employerName".length] === "/")){
+emErrs24.push(err72);
+err72.emUsed = true;
+}
+}
+if(emErrs24.length){
+const err73 = {instancePath:instancePath+"/employerName",schemaPath:"#/properties/employerName/errorMessage",keyword:"errorMessage",params:{errors: emErrs24},message:"Enter the employer's name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+const emErrs25 = [];
+for(const err74 of vErrors){
+if(!err74.emUsed){
+emErrs25.push(err74);
+}
+}
+vErrors = emErrs25;
+errors = emErrs25.length;
+}
+}
+if(data.employerPhone !== undefined){
+let data13 = data.employerPhone;
+if(typeof data13 === "string"){
+if(!pattern3.test(data13)){
+const err75 = {instancePath:instancePath+"/employerPhone",schemaPath:"#/components/schemas/Phone/pattern",keyword:"pattern",params:{pattern: "^[2-9][0-9]{2}[2-9][0-9]{6}$"},message:"must match pattern \""+"^[2-9][0-9]{2}[2-9][0-9]{6}$"+"\""};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/employerPhone",schemaPath:"#/components/schemas/Phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs26 = [];
+for(const err77 of vErrors){
+if(((((err77.keyword !== "errorMessage") && (!err77.emUsed)) && ((err77.instancePath === instancePath+"/employerPhone") || ((err77.instancePath.indexOf(instancePath+"/employerPhone") === 0) && (err77.instancePath[instancePath+"/employerPhone".length] === "/")))) && (err77.schemaPath.indexOf("#/components/schemas/Phone") === 0)) && (err77.schemaPath["#/components/schemas/Phone".length] === "/")){
+emErrs26.push(err77);
+err77.emUsed = true;
+}
+}
+if(emErrs26.length){
+const err78 = {instancePath:instancePath+"/employerPhone",schemaPath:"#/components/schemas/Phone/errorMessage",keyword:"errorMessage",params:{errors: emErrs26},message:"Enter a 10-digit US phone number."};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+const emErrs27 = [];
+for(const err79 of vErrors){
+if(!err79.emUsed){
+emErrs27.push(err79);
+}
+}
+vErrors = emErrs27;
+errors = emErrs27.length;
+}
+}
+let data14 = data.endDate;
+if((typeof data14 !== "string") && (data14 !== null)){
+const err80 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!pattern12.test(data14)){
+const err81 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs28 = [];
+for(const err82 of vErrors){
+if(((((err82.keyword !== "errorMessage") && (!err82.emUsed)) && ((err82.instancePath === instancePath+"/endDate") || ((err82.instancePath.indexOf(instancePath+"/endDate") === 0) && (err82.instancePath[instancePath+"/endDate".length] === "/")))) && (err82.schemaPath.indexOf("#/properties/endDate") === 0)) && (err82.schemaPath["#/properties/endDate".length] === "/")){
+emErrs28.push(err82);
+err82.emUsed = true;
+}
+}
+if(emErrs28.length){
+const err83 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs28},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+const emErrs29 = [];
+for(const err84 of vErrors){
+if(!err84.emUsed){
+emErrs29.push(err84);
+}
+}
+vErrors = emErrs29;
+errors = emErrs29.length;
+}
+if(data.incomeInformation !== undefined){
+let data15 = data.incomeInformation;
+if(typeof data15 === "string"){
+if(func2(data15) > 2000){
+const err85 = {instancePath:instancePath+"/incomeInformation",schemaPath:"#/components/schemas/LongText/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+if(!pattern10.test(data15)){
+const err86 = {instancePath:instancePath+"/incomeInformation",schemaPath:"#/components/schemas/LongText/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/incomeInformation",schemaPath:"#/components/schemas/LongText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs30 = [];
+for(const err88 of vErrors){
+if(((((err88.keyword !== "errorMessage") && (!err88.emUsed)) && ((err88.instancePath === instancePath+"/incomeInformation") || ((err88.instancePath.indexOf(instancePath+"/incomeInformation") === 0) && (err88.instancePath[instancePath+"/incomeInformation".length] === "/")))) && (err88.schemaPath.indexOf("#/components/schemas/LongText") === 0)) && (err88.schemaPath["#/components/schemas/LongText".length] === "/")){
+emErrs30.push(err88);
+err88.emUsed = true;
+}
+}
+if(emErrs30.length){
+const err89 = {instancePath:instancePath+"/incomeInformation",schemaPath:"#/components/schemas/LongText/errorMessage",keyword:"errorMessage",params:{errors: emErrs30},message:"Use at most 2000 characters, without control characters other than line breaks and tabs."};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+const emErrs31 = [];
+for(const err90 of vErrors){
+if(!err90.emUsed){
+emErrs31.push(err90);
+}
+}
+vErrors = emErrs31;
+errors = emErrs31.length;
+}
+}
+if(data.overtime !== undefined){
+let data16 = data.overtime;
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 100000000 || isNaN(data16)){
+const err91 = {instancePath:instancePath+"/overtime",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if(data16 < 0 || isNaN(data16)){
+const err92 = {instancePath:instancePath+"/overtime",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+else {
+const err93 = {instancePath:instancePath+"/overtime",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs32 = [];
+for(const err94 of vErrors){
+if(((((err94.keyword !== "errorMessage") && (!err94.emUsed)) && ((err94.instancePath === instancePath+"/overtime") || ((err94.instancePath.indexOf(instancePath+"/overtime") === 0) && (err94.instancePath[instancePath+"/overtime".length] === "/")))) && (err94.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err94.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs32.push(err94);
+err94.emUsed = true;
+}
+}
+if(emErrs32.length){
+const err95 = {instancePath:instancePath+"/overtime",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs32},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+const emErrs33 = [];
+for(const err96 of vErrors){
+if(!err96.emUsed){
+emErrs33.push(err96);
+}
+}
+vErrors = emErrs33;
+errors = emErrs33.length;
+}
+}
+if(data.ownershipInterestType !== undefined){
+let data17 = data.ownershipInterestType;
+if(typeof data17 !== "string"){
+const err97 = {instancePath:instancePath+"/ownershipInterestType",schemaPath:"#/components/schemas/OwnershipInterestType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+if(!((data17 === "GreaterThanOrEqualTo25Percent") || (data17 === "LessThan25Percent"))){
+const err98 = {instancePath:instancePath+"/ownershipInterestType",schemaPath:"#/components/schemas/OwnershipInterestType/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs34 = [];
+for(const err99 of vErrors){
+if(((((err99.keyword !== "errorMessage") && (!err99.emUsed)) && ((err99.instancePath === instancePath+"/ownershipInterestType") || ((err99.instancePath.indexOf(instancePath+"/ownershipInterestType") === 0) && (err99.instancePath[instancePath+"/ownershipInterestType".length] === "/")))) && (err99.schemaPath.indexOf("#/components/schemas/OwnershipInterestType") === 0)) && (err99.schemaPath["#/components/schemas/OwnershipInterestType".length] === "/")){
+emErrs34.push(err99);
+err99.emUsed = true;
+}
+}
+if(emErrs34.length){
+const err100 = {instancePath:instancePath+"/ownershipInterestType",schemaPath:"#/components/schemas/OwnershipInterestType/errorMessage",keyword:"errorMessage",params:{errors: emErrs34},message:"Choose whether you own 25% or more of the business, or less."};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+const emErrs35 = [];
+for(const err101 of vErrors){
+if(!err101.emUsed){
+emErrs35.push(err101);
+}
+}
+vErrors = emErrs35;
+errors = emErrs35.length;
+}
+}
+if(data.pdfUrl !== undefined){
+let data18 = data.pdfUrl;
+if(typeof data18 === "string"){
+if(func2(data18) > 2000){
+const err102 = {instancePath:instancePath+"/pdfUrl",schemaPath:"#/components/schemas/LongText/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+if(!pattern10.test(data18)){
+const err103 = {instancePath:instancePath+"/pdfUrl",schemaPath:"#/components/schemas/LongText/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/pdfUrl",schemaPath:"#/components/schemas/LongText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs36 = [];
+for(const err105 of vErrors){
+if(((((err105.keyword !== "errorMessage") && (!err105.emUsed)) && ((err105.instancePath === instancePath+"/pdfUrl") || ((err105.instancePath.indexOf(instancePath+"/pdfUrl") === 0) && (err105.instancePath[instancePath+"/pdfUrl".length] === "/")))) && (err105.schemaPath.indexOf("#/components/schemas/LongText") === 0)) && (err105.schemaPath["#/components/schemas/LongText".length] === "/")){
+emErrs36.push(err105);
+err105.emUsed = true;
+}
+}
+if(emErrs36.length){
+const err106 = {instancePath:instancePath+"/pdfUrl",schemaPath:"#/components/schemas/LongText/errorMessage",keyword:"errorMessage",params:{errors: emErrs36},message:"Use at most 2000 characters, without control characters other than line breaks and tabs."};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+const emErrs37 = [];
+for(const err107 of vErrors){
+if(!err107.emUsed){
+emErrs37.push(err107);
+}
+}
+vErrors = emErrs37;
+errors = emErrs37.length;
+}
+}
+if(data.position !== undefined){
+let data19 = data.position;
+if(typeof data19 === "string"){
+if(func2(data19) > 100){
+const err108 = {instancePath:instancePath+"/position",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+if(!pattern5.test(data19)){
+const err109 = {instancePath:instancePath+"/position",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/position",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs38 = [];
+for(const err111 of vErrors){
+if(((((err111.keyword !== "errorMessage") && (!err111.emUsed)) && ((err111.instancePath === instancePath+"/position") || ((err111.instancePath.indexOf(instancePath+"/position") === 0) && (err111.instancePath[instancePath+"/position".length] === "/")))) && (err111.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err111.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs38.push(err111);
+err111.emUsed = true;
+}
+}
+if(emErrs38.length){
+const err112 = {instancePath:instancePath+"/position",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs38},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+const emErrs39 = [];
+for(const err113 of vErrors){
+if(!err113.emUsed){
+emErrs39.push(err113);
+}
+}
+vErrors = emErrs39;
+errors = emErrs39.length;
+}
+}
+if(data.reportId !== undefined){
+let data20 = data.reportId;
+if(typeof data20 === "string"){
+if(func2(data20) > 100){
+const err114 = {instancePath:instancePath+"/reportId",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+if(!pattern5.test(data20)){
+const err115 = {instancePath:instancePath+"/reportId",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/reportId",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs40 = [];
+for(const err117 of vErrors){
+if(((((err117.keyword !== "errorMessage") && (!err117.emUsed)) && ((err117.instancePath === instancePath+"/reportId") || ((err117.instancePath.indexOf(instancePath+"/reportId") === 0) && (err117.instancePath[instancePath+"/reportId".length] === "/")))) && (err117.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err117.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs40.push(err117);
+err117.emUsed = true;
+}
+}
+if(emErrs40.length){
+const err118 = {instancePath:instancePath+"/reportId",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs40},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+const emErrs41 = [];
+for(const err119 of vErrors){
+if(!err119.emUsed){
+emErrs41.push(err119);
+}
+}
+vErrors = emErrs41;
+errors = emErrs41.length;
+}
+}
+if(typeof data.selfEmployedIndicator !== "boolean"){
+const err120 = {instancePath:instancePath+"/selfEmployedIndicator",schemaPath:"#/properties/selfEmployedIndicator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+if(data.startDate !== undefined){
+let data22 = data.startDate;
+if(typeof data22 === "string"){
+if(!pattern12.test(data22)){
+const err121 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs42 = [];
+for(const err123 of vErrors){
+if(((((err123.keyword !== "errorMessage") && (!err123.emUsed)) && ((err123.instancePath === instancePath+"/startDate") || ((err123.instancePath.indexOf(instancePath+"/startDate") === 0) && (err123.instancePath[instancePath+"/startDate".length] === "/")))) && (err123.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err123.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs42.push(err123);
+err123.emUsed = true;
+}
+}
+if(emErrs42.length){
+const err124 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs42},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+const emErrs43 = [];
+for(const err125 of vErrors){
+if(!err125.emUsed){
+emErrs43.push(err125);
+}
+}
+vErrors = emErrs43;
+errors = emErrs43.length;
+}
+}
+}
+else {
+const err126 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"startDate":[],"dataSource":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err127 of vErrors){
+if((((((err127.keyword !== "errorMessage") && (!err127.emUsed)) && (err127.instancePath === instancePath)) && (err127.keyword in emErrors0)) && (err127.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err127.schemaPath.slice(1)))){
+emPropParams0 = obj0[err127.keyword];
+emParamsErrors0 = emErrors0[err127.keyword][err127.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err127);
+err127.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err128 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema87.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+}
+const emErrs44 = [];
+for(const err129 of vErrors){
+if(!err129.emUsed){
+emErrs44.push(err129);
+}
+}
+vErrors = emErrs44;
+errors = emErrs44.length;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.employments === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "employments"},message:"must have required property '"+"employments"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.employmentGaps === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "employmentGaps"},message:"must have required property '"+"employmentGaps"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.employmentGaps !== undefined){
+let data0 = data.employmentGaps;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate51(data0[i0], {instancePath:instancePath+"/employmentGaps/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/employmentGaps",schemaPath:"#/properties/employmentGaps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err3 of vErrors){
+if(((((err3.keyword !== "errorMessage") && (!err3.emUsed)) && ((err3.instancePath === instancePath+"/employmentGaps") || ((err3.instancePath.indexOf(instancePath+"/employmentGaps") === 0) && (err3.instancePath[instancePath+"/employmentGaps".length] === "/")))) && (err3.schemaPath.indexOf("#/properties/employmentGaps") === 0)) && (err3.schemaPath["#/properties/employmentGaps".length] === "/")){
+emErrs0.push(err3);
+err3.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err4 = {instancePath:instancePath+"/employmentGaps",schemaPath:"#/properties/employmentGaps/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Explain at most 30 gaps."};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err5 of vErrors){
+if(!err5.emUsed){
+emErrs1.push(err5);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.employments !== undefined){
+let data2 = data.employments;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate53(data2[i1], {instancePath:instancePath+"/employments/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/employments",schemaPath:"#/properties/employments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err7 of vErrors){
+if(((((err7.keyword !== "errorMessage") && (!err7.emUsed)) && ((err7.instancePath === instancePath+"/employments") || ((err7.instancePath.indexOf(instancePath+"/employments") === 0) && (err7.instancePath[instancePath+"/employments".length] === "/")))) && (err7.schemaPath.indexOf("#/properties/employments") === 0)) && (err7.schemaPath["#/properties/employments".length] === "/")){
+emErrs2.push(err7);
+err7.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err8 = {instancePath:instancePath+"/employments",schemaPath:"#/properties/employments/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"List at most 30 employments."};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err9 of vErrors){
+if(!err9.emUsed){
+emErrs3.push(err9);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"employments":[],"employmentGaps":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err11 of vErrors){
+if((((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && (err11.instancePath === instancePath)) && (err11.keyword in emErrors0)) && (err11.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err11.schemaPath.slice(1)))){
+emPropParams0 = obj0[err11.keyword];
+emParamsErrors0 = emErrors0[err11.keyword][err11.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err11);
+err11.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err12 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema83.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+const emErrs4 = [];
+for(const err13 of vErrors){
+if(!err13.emUsed){
+emErrs4.push(err13);
+}
+}
+vErrors = emErrs4;
+errors = emErrs4.length;
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+
+export const EstimateInput = validate56;
+const schema106 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyValue","mortgageBalance","propertyUsage"],"type":"object","errorMessage":{"required":{"propertyValue":"Enter your home's estimated value, up to 100,000,000 dollars.","mortgageBalance":"Enter a whole dollar amount from 0 to 100,000,000.","propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
+const schema107 = {"enum":["excellent","good","fair","poor"],"type":"string","errorMessage":"Choose the range your credit score is in."};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2504,7 +8748,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data0 === "excellent") || (data0 === "good")) || (data0 === "fair")) || (data0 === "poor"))){
-const err4 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2686,7 +8930,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data4 === "AL") || (data4 === "AK")) || (data4 === "AZ")) || (data4 === "AR")) || (data4 === "CA")) || (data4 === "CO")) || (data4 === "CT")) || (data4 === "DE")) || (data4 === "DC")) || (data4 === "FL")) || (data4 === "GA")) || (data4 === "GU")) || (data4 === "HI")) || (data4 === "ID")) || (data4 === "IL")) || (data4 === "IN")) || (data4 === "IA")) || (data4 === "KS")) || (data4 === "KY")) || (data4 === "LA")) || (data4 === "ME")) || (data4 === "MD")) || (data4 === "MA")) || (data4 === "MI")) || (data4 === "MN")) || (data4 === "MS")) || (data4 === "MO")) || (data4 === "MT")) || (data4 === "NE")) || (data4 === "NV")) || (data4 === "NH")) || (data4 === "NJ")) || (data4 === "NM")) || (data4 === "NY")) || (data4 === "NC")) || (data4 === "ND")) || (data4 === "OH")) || (data4 === "OK")) || (data4 === "OR")) || (data4 === "PA")) || (data4 === "RI")) || (data4 === "SC")) || (data4 === "SD")) || (data4 === "TN")) || (data4 === "TX")) || (data4 === "UT")) || (data4 === "VT")) || (data4 === "VA")) || (data4 === "WA")) || (data4 === "WV")) || (data4 === "WI")) || (data4 === "WY"))){
-const err22 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2735,7 +8979,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(((((data5 === "singleFamily") || (data5 === "multiUnit")) || (data5 === "condo")) || (data5 === "townhouse")) || (data5 === "manufactured"))){
-const err27 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema42.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema106.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -2784,7 +9028,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!(((data6 === "primaryResidence") || (data6 === "secondHome")) || (data6 === "investment"))){
-const err32 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -2914,7 +9158,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err44 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema42.errorMessage[key0][keyProp0]};
+const err44 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema106.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -2934,16 +9178,16 @@ emErrs14.push(err45);
 vErrors = emErrs14;
 errors = emErrs14.length;
 }
-validate28.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const InsightInput = validate29;
-const schema47 = {"properties":{"slug":{"$ref":"#/components/schemas/Slug"}},"required":["slug"],"type":"object","errorMessage":{"required":{"slug":"Use lowercase letters, digits and hyphens."}}};
-const schema48 = {"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","type":"string","errorMessage":"Use lowercase letters, digits and hyphens."};
-const pattern21 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
+export const InsightInput = validate57;
+const schema111 = {"properties":{"slug":{"$ref":"#/components/schemas/Slug"}},"required":["slug"],"type":"object","errorMessage":{"required":{"slug":"Use lowercase letters, digits and hyphens."}}};
+const schema112 = {"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","type":"string","errorMessage":"Use lowercase letters, digits and hyphens."};
+const pattern60 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2960,7 +9204,7 @@ errors++;
 if(data.slug !== undefined){
 let data0 = data.slug;
 if(typeof data0 === "string"){
-if(!pattern21.test(data0)){
+if(!pattern60.test(data0)){
 const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/components/schemas/Slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(?:-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -3040,7 +9284,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema47.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema111.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3060,16 +9304,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate29.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const JoinWaitlistInput = validate30;
-const schema49 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["firstName","lastName","email","zip"],"type":"object","errorMessage":{"required":{"firstName":"Enter your first name. Use at most 100 characters, without control characters.","lastName":"Enter your last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","zip":"Enter a 5-digit ZIP code."}}};
-const schema51 = {"pattern":"^[0-9]{5}(-[0-9]{4})?$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
-const pattern26 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u");
+export const JoinWaitlistInput = validate58;
+const schema113 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["firstName","lastName","email","zip"],"type":"object","errorMessage":{"required":{"firstName":"Enter your first name. Use at most 100 characters, without control characters.","lastName":"Enter your last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","zip":"Enter a 5-digit ZIP code."}}};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3344,7 +9586,7 @@ errors = emErrs7.length;
 if(data.zip !== undefined){
 let data4 = data.zip;
 if(typeof data4 === "string"){
-if(!pattern26.test(data4)){
+if(!pattern8.test(data4)){
 const err26 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-[0-9]{4})?$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -3424,7 +9666,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema49.errorMessage[key0][keyProp0]};
+const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema113.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -3444,14 +9686,14 @@ emErrs10.push(err34);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate30.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const LicensingLookupInput = validate31;
-const schema52 = {"properties":{"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
+export const LicensingLookupInput = validate59;
+const schema116 = {"properties":{"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3468,7 +9710,7 @@ errors++;
 if(data.zip !== undefined){
 let data0 = data.zip;
 if(typeof data0 === "string"){
-if(!pattern26.test(data0)){
+if(!pattern8.test(data0)){
 const err1 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-[0-9]{4})?$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -3548,7 +9790,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema52.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema116.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3568,16 +9810,16 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate31.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanIdInput = validate32;
-const schema54 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
-const schema55 = {"pattern":"^[0-9a-f]{32}$","type":"string","errorMessage":"Not a valid id."};
-const pattern28 = new RegExp("^[0-9a-f]{32}$", "u");
+export const LoanIdInput = validate60;
+const schema118 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
+const schema119 = {"pattern":"^[0-9a-f]{32}$","type":"string","errorMessage":"Not a valid id."};
+const pattern67 = new RegExp("^[0-9a-f]{32}$", "u");
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3594,7 +9836,7 @@ errors++;
 if(data.loanId !== undefined){
 let data0 = data.loanId;
 if(typeof data0 === "string"){
-if(!pattern28.test(data0)){
+if(!pattern67.test(data0)){
 const err1 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -3674,7 +9916,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema54.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema118.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3694,15 +9936,15 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate32.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanStatusInput = validate33;
-const schema56 = {"properties":{"applicationStatus":{"$ref":"#/components/schemas/ApplicationStatus"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","applicationStatus"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","applicationStatus":"Choose an application status."}}};
-const schema57 = {"enum":["propertyValue","mortgageEstimate","hasFbm","isSelfEmployed","creditRange","zip","propertyUsage","creditScore","coborrower","mortgageBalance","previewOffer","application","application3","application4","application5","manualIncomeVerification","debtConsolidation","application7","application8","disclosures","application6","identityVerification","incomeDocs","loanDisbursement","applicationSubmitted","joinWaitlist"],"type":"string","errorMessage":"Choose an application status."};
+export const LoanStatusInput = validate61;
+const schema120 = {"properties":{"applicationStatus":{"$ref":"#/components/schemas/ApplicationStatus"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","applicationStatus"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","applicationStatus":"Choose an application status."}}};
+const schema121 = {"enum":["propertyValue","mortgageEstimate","hasFbm","isSelfEmployed","creditRange","zip","propertyUsage","creditScore","coborrower","mortgageBalance","previewOffer","application","application3","application4","application5","manualIncomeVerification","debtConsolidation","application7","application8","disclosures","application6","identityVerification","incomeDocs","loanDisbursement","applicationSubmitted","joinWaitlist"],"type":"string","errorMessage":"Choose an application status."};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3739,7 +9981,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((((((((((((((((((((((((data0 === "propertyValue") || (data0 === "mortgageEstimate")) || (data0 === "hasFbm")) || (data0 === "isSelfEmployed")) || (data0 === "creditRange")) || (data0 === "zip")) || (data0 === "propertyUsage")) || (data0 === "creditScore")) || (data0 === "coborrower")) || (data0 === "mortgageBalance")) || (data0 === "previewOffer")) || (data0 === "application")) || (data0 === "application3")) || (data0 === "application4")) || (data0 === "application5")) || (data0 === "manualIncomeVerification")) || (data0 === "debtConsolidation")) || (data0 === "application7")) || (data0 === "application8")) || (data0 === "disclosures")) || (data0 === "application6")) || (data0 === "identityVerification")) || (data0 === "incomeDocs")) || (data0 === "loanDisbursement")) || (data0 === "applicationSubmitted")) || (data0 === "joinWaitlist"))){
-const err3 = {instancePath:instancePath+"/applicationStatus",schemaPath:"#/components/schemas/ApplicationStatus/enum",keyword:"enum",params:{allowedValues: schema57.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/applicationStatus",schemaPath:"#/components/schemas/ApplicationStatus/enum",keyword:"enum",params:{allowedValues: schema121.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3779,7 +10021,7 @@ errors = emErrs1.length;
 if(data.loanId !== undefined){
 let data1 = data.loanId;
 if(typeof data1 === "string"){
-if(!pattern28.test(data1)){
+if(!pattern67.test(data1)){
 const err7 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -3859,7 +10101,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema56.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema120.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3879,33 +10121,22 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate33.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const PagesInput = validate34;
-const schema59 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const schema60 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
-const schema65 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
-const schema67 = {"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."};
-const schema68 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
-const schema69 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
-const schema72 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
-const schema61 = {"properties":{"city":{"maxLength":200,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the city. Use at most 200 characters, without control characters."},"county":{"default":null,"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"line1":{"maxLength":200,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the street address. Use at most 200 characters, without control characters."},"line2":{"default":null,"maxLength":200,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 200 characters, without control characters."},"state":{"$ref":"#/components/schemas/StateCode"},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["line1","city","state","zip"],"type":"object","errorMessage":{"required":{"line1":"Enter the street address. Use at most 200 characters, without control characters.","city":"Enter the city. Use at most 200 characters, without control characters.","state":"Choose a state.","zip":"Enter a 5-digit ZIP code."}}};
-const pattern31 = new RegExp("^[^\\x00-\\x1f\\x7f-\\x9f]*$", "u");
+export const OtherIncomeSection = validate62;
+const schema123 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
+const schema124 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
+const schema129 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
+const schema133 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.county === undefined){
-data.county = null;
-}
-if(data.line2 === undefined){
-data.line2 = null;
-}
-if(data.line1 === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "line1"},message:"must have required property '"+"line1"+"'"};
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3914,8 +10145,11 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.city === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "city"},message:"must have required property '"+"city"+"'"};
+if(data.IncomeID !== undefined){
+let data0 = data.IncomeID;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err1 = {instancePath:instancePath+"/IncomeID",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3924,8 +10158,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.state === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(!pattern5.test(data0)){
+const err2 = {instancePath:instancePath+"/IncomeID",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3934,8 +10168,9 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.zip === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "zip"},message:"must have required property '"+"zip"+"'"};
+}
+else {
+const err3 = {instancePath:instancePath+"/IncomeID",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3944,21 +10179,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.city !== undefined){
-let data0 = data.city;
-if(typeof data0 === "string"){
-if(func2(data0) > 200){
-const err4 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err4];
+if(errors > 0){
+const emErrs0 = [];
+for(const err4 of vErrors){
+if(((((err4.keyword !== "errorMessage") && (!err4.emUsed)) && ((err4.instancePath === instancePath+"/IncomeID") || ((err4.instancePath.indexOf(instancePath+"/IncomeID") === 0) && (err4.instancePath[instancePath+"/IncomeID".length] === "/")))) && (err4.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err4.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs0.push(err4);
+err4.emUsed = true;
 }
-else {
-vErrors.push(err4);
 }
-errors++;
-}
-if(!pattern1.test(data0)){
-const err5 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(emErrs0.length){
+const err5 = {instancePath:instancePath+"/IncomeID",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Use at most 100 characters, without control characters."};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3967,27 +10197,37 @@ vErrors.push(err5);
 }
 errors++;
 }
+const emErrs1 = [];
+for(const err6 of vErrors){
+if(!err6.emUsed){
+emErrs1.push(err6);
 }
-else {
-const err6 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.address !== undefined){
+if(!(validate18(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
+if(data.base !== undefined){
+let data2 = data.base;
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 100000000 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/base",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs0 = [];
-for(const err7 of vErrors){
-if(((((err7.keyword !== "errorMessage") && (!err7.emUsed)) && ((err7.instancePath === instancePath+"/city") || ((err7.instancePath.indexOf(instancePath+"/city") === 0) && (err7.instancePath[instancePath+"/city".length] === "/")))) && (err7.schemaPath.indexOf("#/properties/city") === 0)) && (err7.schemaPath["#/properties/city".length] === "/")){
-emErrs0.push(err7);
-err7.emUsed = true;
-}
-}
-if(emErrs0.length){
-const err8 = {instancePath:instancePath+"/city",schemaPath:"#/properties/city/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter the city. Use at most 200 characters, without control characters."};
+if(data2 < 0 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/base",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3996,30 +10236,27 @@ vErrors.push(err8);
 }
 errors++;
 }
-const emErrs1 = [];
-for(const err9 of vErrors){
-if(!err9.emUsed){
-emErrs1.push(err9);
-}
-}
-vErrors = emErrs1;
-errors = emErrs1.length;
-}
-}
-let data1 = data.county;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err10 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
 }
 else {
-vErrors.push(err10);
+const err9 = {instancePath:instancePath+"/base",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
 }
 errors++;
 }
-if(typeof data1 === "string"){
-if(func2(data1) > 100){
-const err11 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(errors > 0){
+const emErrs2 = [];
+for(const err10 of vErrors){
+if(((((err10.keyword !== "errorMessage") && (!err10.emUsed)) && ((err10.instancePath === instancePath+"/base") || ((err10.instancePath.indexOf(instancePath+"/base") === 0) && (err10.instancePath[instancePath+"/base".length] === "/")))) && (err10.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err10.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs2.push(err10);
+err10.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err11 = {instancePath:instancePath+"/base",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter an amount from 0 to 100,000,000."};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4028,27 +10265,31 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern31.test(data1)){
-const err12 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+const emErrs3 = [];
+for(const err12 of vErrors){
+if(!err12.emUsed){
+emErrs3.push(err12);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.bonuses !== undefined){
+let data3 = data.bonuses;
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100000000 || isNaN(data3)){
+const err13 = {instancePath:instancePath+"/bonuses",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
-vErrors = [err12];
+vErrors = [err13];
 }
 else {
-vErrors.push(err12);
+vErrors.push(err13);
 }
 errors++;
 }
-}
-if(errors > 0){
-const emErrs2 = [];
-for(const err13 of vErrors){
-if(((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && ((err13.instancePath === instancePath+"/county") || ((err13.instancePath.indexOf(instancePath+"/county") === 0) && (err13.instancePath[instancePath+"/county".length] === "/")))) && (err13.schemaPath.indexOf("#/properties/county") === 0)) && (err13.schemaPath["#/properties/county".length] === "/")){
-emErrs2.push(err13);
-err13.emUsed = true;
-}
-}
-if(emErrs2.length){
-const err14 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Use at most 100 characters, without control characters."};
+if(data3 < 0 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/bonuses",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4057,30 +10298,27 @@ vErrors.push(err14);
 }
 errors++;
 }
-const emErrs3 = [];
-for(const err15 of vErrors){
-if(!err15.emUsed){
-emErrs3.push(err15);
-}
-}
-vErrors = emErrs3;
-errors = emErrs3.length;
-}
-if(data.line1 !== undefined){
-let data2 = data.line1;
-if(typeof data2 === "string"){
-if(func2(data2) > 200){
-const err16 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err16];
 }
 else {
-vErrors.push(err16);
+const err15 = {instancePath:instancePath+"/bonuses",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern1.test(data2)){
-const err17 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(errors > 0){
+const emErrs4 = [];
+for(const err16 of vErrors){
+if(((((err16.keyword !== "errorMessage") && (!err16.emUsed)) && ((err16.instancePath === instancePath+"/bonuses") || ((err16.instancePath.indexOf(instancePath+"/bonuses") === 0) && (err16.instancePath[instancePath+"/bonuses".length] === "/")))) && (err16.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err16.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs4.push(err16);
+err16.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err17 = {instancePath:instancePath+"/bonuses",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter an amount from 0 to 100,000,000."};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4089,27 +10327,31 @@ vErrors.push(err17);
 }
 errors++;
 }
+const emErrs5 = [];
+for(const err18 of vErrors){
+if(!err18.emUsed){
+emErrs5.push(err18);
 }
-else {
-const err18 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data.commissions !== undefined){
+let data4 = data.commissions;
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 100000000 || isNaN(data4)){
+const err19 = {instancePath:instancePath+"/commissions",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err19];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err19);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs4 = [];
-for(const err19 of vErrors){
-if(((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && ((err19.instancePath === instancePath+"/line1") || ((err19.instancePath.indexOf(instancePath+"/line1") === 0) && (err19.instancePath[instancePath+"/line1".length] === "/")))) && (err19.schemaPath.indexOf("#/properties/line1") === 0)) && (err19.schemaPath["#/properties/line1".length] === "/")){
-emErrs4.push(err19);
-err19.emUsed = true;
-}
-}
-if(emErrs4.length){
-const err20 = {instancePath:instancePath+"/line1",schemaPath:"#/properties/line1/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter the street address. Use at most 200 characters, without control characters."};
+if(data4 < 0 || isNaN(data4)){
+const err20 = {instancePath:instancePath+"/commissions",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4118,30 +10360,27 @@ vErrors.push(err20);
 }
 errors++;
 }
-const emErrs5 = [];
-for(const err21 of vErrors){
-if(!err21.emUsed){
-emErrs5.push(err21);
-}
-}
-vErrors = emErrs5;
-errors = emErrs5.length;
-}
-}
-let data3 = data.line2;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err22 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
 }
 else {
-vErrors.push(err22);
+const err21 = {instancePath:instancePath+"/commissions",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
-if(typeof data3 === "string"){
-if(func2(data3) > 200){
-const err23 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(errors > 0){
+const emErrs6 = [];
+for(const err22 of vErrors){
+if(((((err22.keyword !== "errorMessage") && (!err22.emUsed)) && ((err22.instancePath === instancePath+"/commissions") || ((err22.instancePath.indexOf(instancePath+"/commissions") === 0) && (err22.instancePath[instancePath+"/commissions".length] === "/")))) && (err22.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err22.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs6.push(err22);
+err22.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err23 = {instancePath:instancePath+"/commissions",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter an amount from 0 to 100,000,000."};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -4150,27 +10389,30 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern31.test(data3)){
-const err24 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+const emErrs7 = [];
+for(const err24 of vErrors){
+if(!err24.emUsed){
+emErrs7.push(err24);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(data.label !== undefined){
+let data5 = data.label;
+if(typeof data5 !== "string"){
+const err25 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err24];
+vErrors = [err25];
 }
 else {
-vErrors.push(err24);
+vErrors.push(err25);
 }
 errors++;
 }
-}
-if(errors > 0){
-const emErrs6 = [];
-for(const err25 of vErrors){
-if(((((err25.keyword !== "errorMessage") && (!err25.emUsed)) && ((err25.instancePath === instancePath+"/line2") || ((err25.instancePath.indexOf(instancePath+"/line2") === 0) && (err25.instancePath[instancePath+"/line2".length] === "/")))) && (err25.schemaPath.indexOf("#/properties/line2") === 0)) && (err25.schemaPath["#/properties/line2".length] === "/")){
-emErrs6.push(err25);
-err25.emUsed = true;
-}
-}
-if(emErrs6.length){
-const err26 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Use at most 200 characters, without control characters."};
+if(!((((((((((((((((((((((((((((data5 === "Accessory Unit Income") || (data5 === "Alimony")) || (data5 === "Automobile Allowance")) || (data5 === "Boarder Income")) || (data5 === "Capital Gains")) || (data5 === "Child Support")) || (data5 === "Defined Contribution Plan")) || (data5 === "Disability")) || (data5 === "Dividends and Interest")) || (data5 === "Employment Related Account")) || (data5 === "Foster Care")) || (data5 === "Housing Allowance")) || (data5 === "Housing Choice Voucher Program")) || (data5 === "Mortgage Credit Certificate")) || (data5 === "Mortgage Differential")) || (data5 === "Non-Borrower Household Income")) || (data5 === "Notes Receivable Installment")) || (data5 === "Other")) || (data5 === "Pension")) || (data5 === "Public Assistance")) || (data5 === "Royalties")) || (data5 === "Separate Maintenance")) || (data5 === "Social Security")) || (data5 === "Temporary Leave")) || (data5 === "Tip Income")) || (data5 === "Trust")) || (data5 === "Unemployment")) || (data5 === "VA Benefits Non-Educational"))){
+const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema129.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -4179,19 +10421,16 @@ vErrors.push(err26);
 }
 errors++;
 }
-const emErrs7 = [];
+if(errors > 0){
+const emErrs8 = [];
 for(const err27 of vErrors){
-if(!err27.emUsed){
-emErrs7.push(err27);
+if(((((err27.keyword !== "errorMessage") && (!err27.emUsed)) && ((err27.instancePath === instancePath+"/label") || ((err27.instancePath.indexOf(instancePath+"/label") === 0) && (err27.instancePath[instancePath+"/label".length] === "/")))) && (err27.schemaPath.indexOf("#/components/schemas/OtherIncomeLabel") === 0)) && (err27.schemaPath["#/components/schemas/OtherIncomeLabel".length] === "/")){
+emErrs8.push(err27);
+err27.emUsed = true;
 }
 }
-vErrors = emErrs7;
-errors = emErrs7.length;
-}
-if(data.state !== undefined){
-let data4 = data.state;
-if(typeof data4 !== "string"){
-const err28 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(emErrs8.length){
+const err28 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose a kind of income from the list."};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4200,26 +10439,31 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data4 === "AL") || (data4 === "AK")) || (data4 === "AZ")) || (data4 === "AR")) || (data4 === "CA")) || (data4 === "CO")) || (data4 === "CT")) || (data4 === "DE")) || (data4 === "DC")) || (data4 === "FL")) || (data4 === "GA")) || (data4 === "GU")) || (data4 === "HI")) || (data4 === "ID")) || (data4 === "IL")) || (data4 === "IN")) || (data4 === "IA")) || (data4 === "KS")) || (data4 === "KY")) || (data4 === "LA")) || (data4 === "ME")) || (data4 === "MD")) || (data4 === "MA")) || (data4 === "MI")) || (data4 === "MN")) || (data4 === "MS")) || (data4 === "MO")) || (data4 === "MT")) || (data4 === "NE")) || (data4 === "NV")) || (data4 === "NH")) || (data4 === "NJ")) || (data4 === "NM")) || (data4 === "NY")) || (data4 === "NC")) || (data4 === "ND")) || (data4 === "OH")) || (data4 === "OK")) || (data4 === "OR")) || (data4 === "PA")) || (data4 === "RI")) || (data4 === "SC")) || (data4 === "SD")) || (data4 === "TN")) || (data4 === "TX")) || (data4 === "UT")) || (data4 === "VT")) || (data4 === "VA")) || (data4 === "WA")) || (data4 === "WV")) || (data4 === "WI")) || (data4 === "WY"))){
-const err29 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const emErrs9 = [];
+for(const err29 of vErrors){
+if(!err29.emUsed){
+emErrs9.push(err29);
+}
+}
+vErrors = emErrs9;
+errors = emErrs9.length;
+}
+}
+if(data.otherValue !== undefined){
+let data6 = data.otherValue;
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 100000000 || isNaN(data6)){
+const err30 = {instancePath:instancePath+"/otherValue",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs8 = [];
-for(const err30 of vErrors){
-if(((((err30.keyword !== "errorMessage") && (!err30.emUsed)) && ((err30.instancePath === instancePath+"/state") || ((err30.instancePath.indexOf(instancePath+"/state") === 0) && (err30.instancePath[instancePath+"/state".length] === "/")))) && (err30.schemaPath.indexOf("#/components/schemas/StateCode") === 0)) && (err30.schemaPath["#/components/schemas/StateCode".length] === "/")){
-emErrs8.push(err30);
-err30.emUsed = true;
-}
-}
-if(emErrs8.length){
-const err31 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose a state."};
+if(data6 < 0 || isNaN(data6)){
+const err31 = {instancePath:instancePath+"/otherValue",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -4228,32 +10472,27 @@ vErrors.push(err31);
 }
 errors++;
 }
-const emErrs9 = [];
-for(const err32 of vErrors){
-if(!err32.emUsed){
-emErrs9.push(err32);
-}
-}
-vErrors = emErrs9;
-errors = emErrs9.length;
-}
-}
-if(data.zip !== undefined){
-let data5 = data.zip;
-if(typeof data5 === "string"){
-if(!pattern26.test(data5)){
-const err33 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-[0-9]{4})?$"+"\""};
-if(vErrors === null){
-vErrors = [err33];
 }
 else {
-vErrors.push(err33);
+const err32 = {instancePath:instancePath+"/otherValue",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
+if(errors > 0){
+const emErrs10 = [];
+for(const err33 of vErrors){
+if(((((err33.keyword !== "errorMessage") && (!err33.emUsed)) && ((err33.instancePath === instancePath+"/otherValue") || ((err33.instancePath.indexOf(instancePath+"/otherValue") === 0) && (err33.instancePath[instancePath+"/otherValue".length] === "/")))) && (err33.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err33.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs10.push(err33);
+err33.emUsed = true;
 }
-else {
-const err34 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(emErrs10.length){
+const err34 = {instancePath:instancePath+"/otherValue",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Enter an amount from 0 to 100,000,000."};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4262,16 +10501,21 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs10 = [];
+const emErrs11 = [];
 for(const err35 of vErrors){
-if(((((err35.keyword !== "errorMessage") && (!err35.emUsed)) && ((err35.instancePath === instancePath+"/zip") || ((err35.instancePath.indexOf(instancePath+"/zip") === 0) && (err35.instancePath[instancePath+"/zip".length] === "/")))) && (err35.schemaPath.indexOf("#/components/schemas/Zip") === 0)) && (err35.schemaPath["#/components/schemas/Zip".length] === "/")){
-emErrs10.push(err35);
-err35.emUsed = true;
+if(!err35.emUsed){
+emErrs11.push(err35);
 }
 }
-if(emErrs10.length){
-const err36 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Enter a 5-digit ZIP code."};
+vErrors = emErrs11;
+errors = emErrs11.length;
+}
+}
+if(data.overtime !== undefined){
+let data7 = data.overtime;
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 100000000 || isNaN(data7)){
+const err36 = {instancePath:instancePath+"/overtime",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -4280,19 +10524,19 @@ vErrors.push(err36);
 }
 errors++;
 }
-const emErrs11 = [];
-for(const err37 of vErrors){
-if(!err37.emUsed){
-emErrs11.push(err37);
+if(data7 < 0 || isNaN(data7)){
+const err37 = {instancePath:instancePath+"/overtime",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err37];
 }
+else {
+vErrors.push(err37);
 }
-vErrors = emErrs11;
-errors = emErrs11.length;
-}
+errors++;
 }
 }
 else {
-const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err38 = {instancePath:instancePath+"/overtime",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -4302,26 +10546,15 @@ vErrors.push(err38);
 errors++;
 }
 if(errors > 0){
-const emErrors0 = {"required":{"line1":[],"city":[],"state":[],"zip":[]}};
-const templates0 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
+const emErrs12 = [];
 for(const err39 of vErrors){
-if((((((err39.keyword !== "errorMessage") && (!err39.emUsed)) && (err39.instancePath === instancePath)) && (err39.keyword in emErrors0)) && (err39.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err39.schemaPath.slice(1)))){
-emPropParams0 = obj0[err39.keyword];
-emParamsErrors0 = emErrors0[err39.keyword][err39.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err39);
+if(((((err39.keyword !== "errorMessage") && (!err39.emUsed)) && ((err39.instancePath === instancePath+"/overtime") || ((err39.instancePath.indexOf(instancePath+"/overtime") === 0) && (err39.instancePath[instancePath+"/overtime".length] === "/")))) && (err39.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err39.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs12.push(err39);
 err39.emUsed = true;
 }
 }
-}
-for(const key0 in emErrors0){
-for(const keyProp0 in emErrors0[key0]){
-emParamsErrors0 = emErrors0[key0][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err40 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema61.errorMessage[key0][keyProp0]};
+if(emErrs12.length){
+const err40 = {instancePath:instancePath+"/overtime",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Enter an amount from 0 to 100,000,000."};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -4330,31 +10563,380 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-}
-const emErrs12 = [];
+const emErrs13 = [];
 for(const err41 of vErrors){
 if(!err41.emUsed){
-emErrs12.push(err41);
+emErrs13.push(err41);
 }
 }
-vErrors = emErrs12;
-errors = emErrs12.length;
+vErrors = emErrs13;
+errors = emErrs13.length;
 }
-validate36.errors = vErrors;
+}
+if(data.propertyId !== undefined){
+let data8 = data.propertyId;
+if(typeof data8 === "string"){
+if(func2(data8) > 100){
+const err42 = {instancePath:instancePath+"/propertyId",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(!pattern5.test(data8)){
+const err43 = {instancePath:instancePath+"/propertyId",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/propertyId",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs14 = [];
+for(const err45 of vErrors){
+if(((((err45.keyword !== "errorMessage") && (!err45.emUsed)) && ((err45.instancePath === instancePath+"/propertyId") || ((err45.instancePath.indexOf(instancePath+"/propertyId") === 0) && (err45.instancePath[instancePath+"/propertyId".length] === "/")))) && (err45.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err45.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs14.push(err45);
+err45.emUsed = true;
+}
+}
+if(emErrs14.length){
+const err46 = {instancePath:instancePath+"/propertyId",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs14},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+const emErrs15 = [];
+for(const err47 of vErrors){
+if(!err47.emUsed){
+emErrs15.push(err47);
+}
+}
+vErrors = emErrs15;
+errors = emErrs15.length;
+}
+}
+if(data.rentalUnits !== undefined){
+let data9 = data.rentalUnits;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err48 = {instancePath:instancePath+"/rentalUnits",schemaPath:"#/properties/rentalUnits/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 > 1000 || isNaN(data9)){
+const err49 = {instancePath:instancePath+"/rentalUnits",schemaPath:"#/properties/rentalUnits/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(data9 < 1 || isNaN(data9)){
+const err50 = {instancePath:instancePath+"/rentalUnits",schemaPath:"#/properties/rentalUnits/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs16 = [];
+for(const err51 of vErrors){
+if(((((err51.keyword !== "errorMessage") && (!err51.emUsed)) && ((err51.instancePath === instancePath+"/rentalUnits") || ((err51.instancePath.indexOf(instancePath+"/rentalUnits") === 0) && (err51.instancePath[instancePath+"/rentalUnits".length] === "/")))) && (err51.schemaPath.indexOf("#/properties/rentalUnits") === 0)) && (err51.schemaPath["#/properties/rentalUnits".length] === "/")){
+emErrs16.push(err51);
+err51.emUsed = true;
+}
+}
+if(emErrs16.length){
+const err52 = {instancePath:instancePath+"/rentalUnits",schemaPath:"#/properties/rentalUnits/errorMessage",keyword:"errorMessage",params:{errors: emErrs16},message:"Enter the number of rented units, from 1 to 1000."};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+const emErrs17 = [];
+for(const err53 of vErrors){
+if(!err53.emUsed){
+emErrs17.push(err53);
+}
+}
+vErrors = emErrs17;
+errors = emErrs17.length;
+}
+}
+if(data.type !== undefined){
+let data10 = data.type;
+if(typeof data10 !== "string"){
+const err54 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(!((((((((((((((data10 === "main") || (data10 === "pension")) || (data10 === "annuity")) || (data10 === "bah")) || (data10 === "bas")) || (data10 === "alimony")) || (data10 === "childSupport")) || (data10 === "disability")) || (data10 === "fosterCare")) || (data10 === "foreign")) || (data10 === "capitalGains")) || (data10 === "interestAndDividends")) || (data10 === "socialSecurity")) || (data10 === "rental"))){
+const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema133.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs18 = [];
+for(const err56 of vErrors){
+if(((((err56.keyword !== "errorMessage") && (!err56.emUsed)) && ((err56.instancePath === instancePath+"/type") || ((err56.instancePath.indexOf(instancePath+"/type") === 0) && (err56.instancePath[instancePath+"/type".length] === "/")))) && (err56.schemaPath.indexOf("#/components/schemas/IncomeType") === 0)) && (err56.schemaPath["#/components/schemas/IncomeType".length] === "/")){
+emErrs18.push(err56);
+err56.emUsed = true;
+}
+}
+if(emErrs18.length){
+const err57 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/errorMessage",keyword:"errorMessage",params:{errors: emErrs18},message:"Choose the kind of income."};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+const emErrs19 = [];
+for(const err58 of vErrors){
+if(!err58.emUsed){
+emErrs19.push(err58);
+}
+}
+vErrors = emErrs19;
+errors = emErrs19.length;
+}
+}
+}
+else {
+const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"type":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err60 of vErrors){
+if((((((err60.keyword !== "errorMessage") && (!err60.emUsed)) && (err60.instancePath === instancePath)) && (err60.keyword in emErrors0)) && (err60.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err60.schemaPath.slice(1)))){
+emPropParams0 = obj0[err60.keyword];
+emParamsErrors0 = emErrors0[err60.keyword][err60.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err60);
+err60.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema124.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+const emErrs20 = [];
+for(const err62 of vErrors){
+if(!err62.emUsed){
+emErrs20.push(err62);
+}
+}
+vErrors = emErrs20;
+errors = emErrs20.length;
+}
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-const pattern40 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
-const pattern41 = new RegExp("^[0-9]{5}$", "u");
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.incomeSources === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "incomeSources"},message:"must have required property '"+"incomeSources"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.incomeSources !== undefined){
+let data0 = data.incomeSources;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate63(data0[i0], {instancePath:instancePath+"/incomeSources/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/incomeSources",schemaPath:"#/properties/incomeSources/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err2 of vErrors){
+if(((((err2.keyword !== "errorMessage") && (!err2.emUsed)) && ((err2.instancePath === instancePath+"/incomeSources") || ((err2.instancePath.indexOf(instancePath+"/incomeSources") === 0) && (err2.instancePath[instancePath+"/incomeSources".length] === "/")))) && (err2.schemaPath.indexOf("#/properties/incomeSources") === 0)) && (err2.schemaPath["#/properties/incomeSources".length] === "/")){
+emErrs0.push(err2);
+err2.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err3 = {instancePath:instancePath+"/incomeSources",schemaPath:"#/properties/incomeSources/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"List at most 30 incomes."};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err4 of vErrors){
+if(!err4.emUsed){
+emErrs1.push(err4);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"incomeSources":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err6 of vErrors){
+if((((((err6.keyword !== "errorMessage") && (!err6.emUsed)) && (err6.instancePath === instancePath)) && (err6.keyword in emErrors0)) && (err6.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err6.schemaPath.slice(1)))){
+emPropParams0 = obj0[err6.keyword];
+emParamsErrors0 = emErrors0[err6.keyword][err6.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err6);
+err6.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema123.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+const emErrs2 = [];
+for(const err8 of vErrors){
+if(!err8.emUsed){
+emErrs2.push(err8);
+}
+}
+vErrors = emErrs2;
+errors = emErrs2.length;
+}
+validate62.errors = vErrors;
+return errors === 0;
+}
+
+export const PagesInput = validate66;
+const schema134 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const schema135 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
+const schema137 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
+const schema140 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
+const schema141 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
+const schema144 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
+const pattern77 = new RegExp("^[0-9]{5}$", "u");
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address !== undefined){
-if(!(validate36(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate18(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
 }
@@ -4652,7 +11234,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((((data6 === "spouse") || (data6 === "partner")) || (data6 === "family")) || (data6 === "other"))){
-const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema65.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema137.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4720,7 +11302,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema60.properties.coborrower.errorMessage[key0][keyProp0]};
+const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema135.properties.coborrower.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -4754,7 +11336,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!((((data7 === "excellent") || (data7 === "good")) || (data7 === "fair")) || (data7 === "poor"))){
-const err37 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -4808,7 +11390,7 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern31.test(data9)){
+if(!pattern5.test(data9)){
 const err42 = {instancePath:instancePath+"/debtsToPayOff/" + i0,schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
@@ -5100,7 +11682,7 @@ vErrors.push(err68);
 errors++;
 }
 if(!((((data19 === "homeImprovement") || (data19 === "debtConsolidation")) || (data19 === "education")) || (data19 === "other"))){
-const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema68.enum},message:"must be equal to one of the allowed values"};
+const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema140.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5460,7 +12042,7 @@ errors = emErrs28.length;
 if(data23.id !== undefined){
 let data28 = data23.id;
 if(typeof data28 === "string"){
-if(!pattern40.test(data28)){
+if(!pattern37.test(data28)){
 const err103 = {instancePath:instancePath+"/mortgages/" + i1+"/id",schemaPath:"#/components/schemas/MortgageAnswer/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err103];
@@ -5540,7 +12122,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema69.errorMessage[key1][keyProp1]};
+const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema141.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -5613,7 +12195,7 @@ vErrors.push(err116);
 errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data29 === "AL") || (data29 === "AK")) || (data29 === "AZ")) || (data29 === "AR")) || (data29 === "CA")) || (data29 === "CO")) || (data29 === "CT")) || (data29 === "DE")) || (data29 === "DC")) || (data29 === "FL")) || (data29 === "GA")) || (data29 === "GU")) || (data29 === "HI")) || (data29 === "ID")) || (data29 === "IL")) || (data29 === "IN")) || (data29 === "IA")) || (data29 === "KS")) || (data29 === "KY")) || (data29 === "LA")) || (data29 === "ME")) || (data29 === "MD")) || (data29 === "MA")) || (data29 === "MI")) || (data29 === "MN")) || (data29 === "MS")) || (data29 === "MO")) || (data29 === "MT")) || (data29 === "NE")) || (data29 === "NV")) || (data29 === "NH")) || (data29 === "NJ")) || (data29 === "NM")) || (data29 === "NY")) || (data29 === "NC")) || (data29 === "ND")) || (data29 === "OH")) || (data29 === "OK")) || (data29 === "OR")) || (data29 === "PA")) || (data29 === "RI")) || (data29 === "SC")) || (data29 === "SD")) || (data29 === "TN")) || (data29 === "TX")) || (data29 === "UT")) || (data29 === "VT")) || (data29 === "VA")) || (data29 === "WA")) || (data29 === "WV")) || (data29 === "WI")) || (data29 === "WY"))){
-const err117 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err117 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema22.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -5663,7 +12245,7 @@ vErrors.push(err121);
 errors++;
 }
 if(!(((data30 === "primaryResidence") || (data30 === "secondHome")) || (data30 === "investment"))){
-const err122 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"};
+const err122 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -5789,7 +12371,7 @@ errors++;
 if(data.zip !== undefined){
 let data34 = data.zip;
 if(typeof data34 === "string"){
-if(!pattern41.test(data34)){
+if(!pattern77.test(data34)){
 const err134 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip5/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}$"},message:"must match pattern \""+"^[0-9]{5}$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
@@ -5849,13 +12431,13 @@ vErrors.push(err139);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-const pattern42 = new RegExp("^/[^\\s]{0,500}$", "u");
+const pattern78 = new RegExp("^/[^\\s]{0,500}$", "u");
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5870,15 +12452,15 @@ vErrors.push(err0);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate35(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate67(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern42.test(data1)){
+if(!pattern78.test(data1)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -5958,7 +12540,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema59.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema134.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5978,14 +12560,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate34.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const PasswordSignInInput = validate39;
-const schema73 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PasswordSignInInput = validate70;
+const schema145 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6064,7 +12646,7 @@ errors = emErrs1.length;
 if(data.password !== undefined){
 let data1 = data.password;
 if(typeof data1 === "string"){
-if(!pattern12.test(data1)){
+if(!pattern28.test(data1)){
 const err7 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -6144,7 +12726,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema73.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema145.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6164,16 +12746,1409 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate39.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalCodeSignInInput = validate40;
-const schema76 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
-const schema78 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
-const pattern46 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
+export const PersonalInfoSection = validate71;
+const schema148 = {"properties":{"coborrower":{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"},{"default":null}],"nullable":true,"type":"object"},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user","coborrower"],"type":"object"};
+const schema149 = {"allOf":[{"$ref":"#/components/schemas/PersonalInfo"},{"required":["email"],"errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}}],"properties":{"email":{"$ref":"#/components/schemas/Email"}},"type":"object"};
+const schema150 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"allOf":[{"$ref":"#/components/schemas/Address"},{"default":null}],"nullable":true,"type":"object"},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses","mailingAddress"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
+const schema151 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
+const schema155 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
+const schema159 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
+const schema161 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
+const schema164 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
+const schema154 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a date as yyyy-MM-dd.","movedOut":"Enter a date as yyyy-MM-dd."}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.address === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.housing === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "housing"},message:"must have required property '"+"housing"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.movedIn === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "movedIn"},message:"must have required property '"+"movedIn"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.movedOut === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "movedOut"},message:"must have required property '"+"movedOut"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.address !== undefined){
+if(!(validate18(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
+if(data.housing !== undefined){
+let data1 = data.housing;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!(((data1 === "Own") || (data1 === "Rent")) || (data1 === "NoPrimaryHousingExpense"))){
+const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema155.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err6 of vErrors){
+if(((((err6.keyword !== "errorMessage") && (!err6.emUsed)) && ((err6.instancePath === instancePath+"/housing") || ((err6.instancePath.indexOf(instancePath+"/housing") === 0) && (err6.instancePath[instancePath+"/housing".length] === "/")))) && (err6.schemaPath.indexOf("#/components/schemas/Housing") === 0)) && (err6.schemaPath["#/components/schemas/Housing".length] === "/")){
+emErrs0.push(err6);
+err6.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err7 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose whether you own, rent or live rent free."};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err8 of vErrors){
+if(!err8.emUsed){
+emErrs1.push(err8);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.movedIn !== undefined){
+let data2 = data.movedIn;
+if(typeof data2 === "string"){
+if(!pattern12.test(data2)){
+const err9 = {instancePath:instancePath+"/movedIn",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/movedIn",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err11 of vErrors){
+if(((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && ((err11.instancePath === instancePath+"/movedIn") || ((err11.instancePath.indexOf(instancePath+"/movedIn") === 0) && (err11.instancePath[instancePath+"/movedIn".length] === "/")))) && (err11.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err11.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs2.push(err11);
+err11.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err12 = {instancePath:instancePath+"/movedIn",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err13 of vErrors){
+if(!err13.emUsed){
+emErrs3.push(err13);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.movedOut !== undefined){
+let data3 = data.movedOut;
+if(typeof data3 === "string"){
+if(!pattern12.test(data3)){
+const err14 = {instancePath:instancePath+"/movedOut",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/movedOut",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err16 of vErrors){
+if(((((err16.keyword !== "errorMessage") && (!err16.emUsed)) && ((err16.instancePath === instancePath+"/movedOut") || ((err16.instancePath.indexOf(instancePath+"/movedOut") === 0) && (err16.instancePath[instancePath+"/movedOut".length] === "/")))) && (err16.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err16.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs4.push(err16);
+err16.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err17 = {instancePath:instancePath+"/movedOut",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err18 of vErrors){
+if(!err18.emUsed){
+emErrs5.push(err18);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"housing":[],"movedIn":[],"movedOut":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err20 of vErrors){
+if((((((err20.keyword !== "errorMessage") && (!err20.emUsed)) && (err20.instancePath === instancePath)) && (err20.keyword in emErrors0)) && (err20.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err20.schemaPath.slice(1)))){
+emPropParams0 = obj0[err20.keyword];
+emParamsErrors0 = emErrors0[err20.keyword][err20.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err20);
+err20.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema154.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+const emErrs6 = [];
+for(const err22 of vErrors){
+if(!err22.emUsed){
+emErrs6.push(err22);
+}
+}
+vErrors = emErrs6;
+errors = emErrs6.length;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.firstName === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.lastName === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.dateOfBirth === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.citizenship === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "citizenship"},message:"must have required property '"+"citizenship"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.maritalStatus === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maritalStatus"},message:"must have required property '"+"maritalStatus"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.militaryStatus === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "militaryStatus"},message:"must have required property '"+"militaryStatus"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.phone === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.currentAddress === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currentAddress"},message:"must have required property '"+"currentAddress"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.currentAddressSince === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currentAddressSince"},message:"must have required property '"+"currentAddressSince"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.housing === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "housing"},message:"must have required property '"+"housing"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.formerAddresses === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "formerAddresses"},message:"must have required property '"+"formerAddresses"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.mailingAddress === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mailingAddress"},message:"must have required property '"+"mailingAddress"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data.citizenship !== undefined){
+let data0 = data.citizenship;
+if(typeof data0 !== "string"){
+const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!(((data0 === "usCitizen") || (data0 === "permanentResident")) || (data0 === "nonPermanentResident"))){
+const err13 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema151.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err14 of vErrors){
+if(((((err14.keyword !== "errorMessage") && (!err14.emUsed)) && ((err14.instancePath === instancePath+"/citizenship") || ((err14.instancePath.indexOf(instancePath+"/citizenship") === 0) && (err14.instancePath[instancePath+"/citizenship".length] === "/")))) && (err14.schemaPath.indexOf("#/components/schemas/Citizenship") === 0)) && (err14.schemaPath["#/components/schemas/Citizenship".length] === "/")){
+emErrs0.push(err14);
+err14.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err15 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose your citizenship."};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err16 of vErrors){
+if(!err16.emUsed){
+emErrs1.push(err16);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.currentAddress !== undefined){
+if(!(validate18(data.currentAddress, {instancePath:instancePath+"/currentAddress",parentData:data,parentDataProperty:"currentAddress",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
+if(data.currentAddressSince !== undefined){
+let data2 = data.currentAddressSince;
+if(typeof data2 === "string"){
+if(!pattern12.test(data2)){
+const err17 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err19 of vErrors){
+if(((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && ((err19.instancePath === instancePath+"/currentAddressSince") || ((err19.instancePath.indexOf(instancePath+"/currentAddressSince") === 0) && (err19.instancePath[instancePath+"/currentAddressSince".length] === "/")))) && (err19.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err19.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs2.push(err19);
+err19.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err20 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err21 of vErrors){
+if(!err21.emUsed){
+emErrs3.push(err21);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.dateOfBirth !== undefined){
+let data3 = data.dateOfBirth;
+if(typeof data3 === "string"){
+if(!pattern12.test(data3)){
+const err22 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err24 of vErrors){
+if(((((err24.keyword !== "errorMessage") && (!err24.emUsed)) && ((err24.instancePath === instancePath+"/dateOfBirth") || ((err24.instancePath.indexOf(instancePath+"/dateOfBirth") === 0) && (err24.instancePath[instancePath+"/dateOfBirth".length] === "/")))) && (err24.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err24.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs4.push(err24);
+err24.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err25 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err26 of vErrors){
+if(!err26.emUsed){
+emErrs5.push(err26);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data.firstName !== undefined){
+let data4 = data.firstName;
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err27 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(!pattern1.test(data4)){
+const err28 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err30 of vErrors){
+if(((((err30.keyword !== "errorMessage") && (!err30.emUsed)) && ((err30.instancePath === instancePath+"/firstName") || ((err30.instancePath.indexOf(instancePath+"/firstName") === 0) && (err30.instancePath[instancePath+"/firstName".length] === "/")))) && (err30.schemaPath.indexOf("#/properties/firstName") === 0)) && (err30.schemaPath["#/properties/firstName".length] === "/")){
+emErrs6.push(err30);
+err30.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err31 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter the first name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err32 of vErrors){
+if(!err32.emUsed){
+emErrs7.push(err32);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(data.formerAddresses !== undefined){
+let data5 = data.formerAddresses;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate75(data5[i0], {instancePath:instancePath+"/formerAddresses/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/formerAddresses",schemaPath:"#/properties/formerAddresses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs8 = [];
+for(const err34 of vErrors){
+if(((((err34.keyword !== "errorMessage") && (!err34.emUsed)) && ((err34.instancePath === instancePath+"/formerAddresses") || ((err34.instancePath.indexOf(instancePath+"/formerAddresses") === 0) && (err34.instancePath[instancePath+"/formerAddresses".length] === "/")))) && (err34.schemaPath.indexOf("#/properties/formerAddresses") === 0)) && (err34.schemaPath["#/properties/formerAddresses".length] === "/")){
+emErrs8.push(err34);
+err34.emUsed = true;
+}
+}
+if(emErrs8.length){
+const err35 = {instancePath:instancePath+"/formerAddresses",schemaPath:"#/properties/formerAddresses/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"List at most 10 former addresses."};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const emErrs9 = [];
+for(const err36 of vErrors){
+if(!err36.emUsed){
+emErrs9.push(err36);
+}
+}
+vErrors = emErrs9;
+errors = emErrs9.length;
+}
+}
+if(data.housing !== undefined){
+let data7 = data.housing;
+if(typeof data7 !== "string"){
+const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(!(((data7 === "Own") || (data7 === "Rent")) || (data7 === "NoPrimaryHousingExpense"))){
+const err38 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema155.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs10 = [];
+for(const err39 of vErrors){
+if(((((err39.keyword !== "errorMessage") && (!err39.emUsed)) && ((err39.instancePath === instancePath+"/housing") || ((err39.instancePath.indexOf(instancePath+"/housing") === 0) && (err39.instancePath[instancePath+"/housing".length] === "/")))) && (err39.schemaPath.indexOf("#/components/schemas/Housing") === 0)) && (err39.schemaPath["#/components/schemas/Housing".length] === "/")){
+emErrs10.push(err39);
+err39.emUsed = true;
+}
+}
+if(emErrs10.length){
+const err40 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Choose whether you own, rent or live rent free."};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+const emErrs11 = [];
+for(const err41 of vErrors){
+if(!err41.emUsed){
+emErrs11.push(err41);
+}
+}
+vErrors = emErrs11;
+errors = emErrs11.length;
+}
+}
+if(data.lastName !== undefined){
+let data8 = data.lastName;
+if(typeof data8 === "string"){
+if(func2(data8) > 100){
+const err42 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(!pattern1.test(data8)){
+const err43 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs12 = [];
+for(const err45 of vErrors){
+if(((((err45.keyword !== "errorMessage") && (!err45.emUsed)) && ((err45.instancePath === instancePath+"/lastName") || ((err45.instancePath.indexOf(instancePath+"/lastName") === 0) && (err45.instancePath[instancePath+"/lastName".length] === "/")))) && (err45.schemaPath.indexOf("#/properties/lastName") === 0)) && (err45.schemaPath["#/properties/lastName".length] === "/")){
+emErrs12.push(err45);
+err45.emUsed = true;
+}
+}
+if(emErrs12.length){
+const err46 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Enter the last name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+const emErrs13 = [];
+for(const err47 of vErrors){
+if(!err47.emUsed){
+emErrs13.push(err47);
+}
+}
+vErrors = emErrs13;
+errors = emErrs13.length;
+}
+}
+if(data.mailingAddress !== undefined){
+let data9 = data.mailingAddress;
+if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
+const err48 = {instancePath:instancePath+"/mailingAddress",schemaPath:"#/properties/mailingAddress/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(!(validate18(data9, {instancePath:instancePath+"/mailingAddress",parentData:data,parentDataProperty:"mailingAddress",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
+if(data.maritalStatus !== undefined){
+let data10 = data.maritalStatus;
+if(typeof data10 !== "string"){
+const err49 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(!(((data10 === "unmarried") || (data10 === "married")) || (data10 === "separated"))){
+const err50 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema159.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs14 = [];
+for(const err51 of vErrors){
+if(((((err51.keyword !== "errorMessage") && (!err51.emUsed)) && ((err51.instancePath === instancePath+"/maritalStatus") || ((err51.instancePath.indexOf(instancePath+"/maritalStatus") === 0) && (err51.instancePath[instancePath+"/maritalStatus".length] === "/")))) && (err51.schemaPath.indexOf("#/components/schemas/MaritalStatus") === 0)) && (err51.schemaPath["#/components/schemas/MaritalStatus".length] === "/")){
+emErrs14.push(err51);
+err51.emUsed = true;
+}
+}
+if(emErrs14.length){
+const err52 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/errorMessage",keyword:"errorMessage",params:{errors: emErrs14},message:"Choose your marital status."};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+const emErrs15 = [];
+for(const err53 of vErrors){
+if(!err53.emUsed){
+emErrs15.push(err53);
+}
+}
+vErrors = emErrs15;
+errors = emErrs15.length;
+}
+}
+if(data.middleName !== undefined){
+let data11 = data.middleName;
+if(typeof data11 === "string"){
+if(func2(data11) > 100){
+const err54 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(!pattern5.test(data11)){
+const err55 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs16 = [];
+for(const err57 of vErrors){
+if(((((err57.keyword !== "errorMessage") && (!err57.emUsed)) && ((err57.instancePath === instancePath+"/middleName") || ((err57.instancePath.indexOf(instancePath+"/middleName") === 0) && (err57.instancePath[instancePath+"/middleName".length] === "/")))) && (err57.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err57.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs16.push(err57);
+err57.emUsed = true;
+}
+}
+if(emErrs16.length){
+const err58 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs16},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+const emErrs17 = [];
+for(const err59 of vErrors){
+if(!err59.emUsed){
+emErrs17.push(err59);
+}
+}
+vErrors = emErrs17;
+errors = emErrs17.length;
+}
+}
+if(data.militaryStatus !== undefined){
+let data12 = data.militaryStatus;
+if(typeof data12 !== "string"){
+const err60 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(!(((((data12 === "survivingSpouse") || (data12 === "currentlyServing")) || (data12 === "retiredOrDischardOrSeparated")) || (data12 === "reserveOrNationalGuard")) || (data12 === "none"))){
+const err61 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema161.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs18 = [];
+for(const err62 of vErrors){
+if(((((err62.keyword !== "errorMessage") && (!err62.emUsed)) && ((err62.instancePath === instancePath+"/militaryStatus") || ((err62.instancePath.indexOf(instancePath+"/militaryStatus") === 0) && (err62.instancePath[instancePath+"/militaryStatus".length] === "/")))) && (err62.schemaPath.indexOf("#/components/schemas/MilitaryStatus") === 0)) && (err62.schemaPath["#/components/schemas/MilitaryStatus".length] === "/")){
+emErrs18.push(err62);
+err62.emUsed = true;
+}
+}
+if(emErrs18.length){
+const err63 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/errorMessage",keyword:"errorMessage",params:{errors: emErrs18},message:"Choose your military service."};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+const emErrs19 = [];
+for(const err64 of vErrors){
+if(!err64.emUsed){
+emErrs19.push(err64);
+}
+}
+vErrors = emErrs19;
+errors = emErrs19.length;
+}
+}
+if(data.phone !== undefined){
+let data13 = data.phone;
+if(typeof data13 === "string"){
+if(!pattern3.test(data13)){
+const err65 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/pattern",keyword:"pattern",params:{pattern: "^[2-9][0-9]{2}[2-9][0-9]{6}$"},message:"must match pattern \""+"^[2-9][0-9]{2}[2-9][0-9]{6}$"+"\""};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs20 = [];
+for(const err67 of vErrors){
+if(((((err67.keyword !== "errorMessage") && (!err67.emUsed)) && ((err67.instancePath === instancePath+"/phone") || ((err67.instancePath.indexOf(instancePath+"/phone") === 0) && (err67.instancePath[instancePath+"/phone".length] === "/")))) && (err67.schemaPath.indexOf("#/components/schemas/Phone") === 0)) && (err67.schemaPath["#/components/schemas/Phone".length] === "/")){
+emErrs20.push(err67);
+err67.emUsed = true;
+}
+}
+if(emErrs20.length){
+const err68 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/errorMessage",keyword:"errorMessage",params:{errors: emErrs20},message:"Enter a 10-digit US phone number."};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+const emErrs21 = [];
+for(const err69 of vErrors){
+if(!err69.emUsed){
+emErrs21.push(err69);
+}
+}
+vErrors = emErrs21;
+errors = emErrs21.length;
+}
+}
+if(data.ssn !== undefined){
+let data14 = data.ssn;
+if(typeof data14 !== "string"){
+const err70 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(typeof data14 === "string"){
+if(!pattern35.test(data14)){
+const err71 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+const _errs42 = errors;
+const _errs43 = errors;
+if(typeof data14 === "string"){
+if(!pattern36.test(data14)){
+const err72 = {};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+var valid14 = _errs43 === errors;
+if(valid14){
+const err73 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/1/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+else {
+errors = _errs42;
+if(vErrors !== null){
+if(_errs42){
+vErrors.length = _errs42;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors > 0){
+const emErrs22 = [];
+for(const err74 of vErrors){
+if(((((err74.keyword !== "errorMessage") && (!err74.emUsed)) && ((err74.instancePath === instancePath+"/ssn") || ((err74.instancePath.indexOf(instancePath+"/ssn") === 0) && (err74.instancePath[instancePath+"/ssn".length] === "/")))) && (err74.schemaPath.indexOf("#/components/schemas/SSN") === 0)) && (err74.schemaPath["#/components/schemas/SSN".length] === "/")){
+emErrs22.push(err74);
+err74.emUsed = true;
+}
+}
+if(emErrs22.length){
+const err75 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/errorMessage",keyword:"errorMessage",params:{errors: emErrs22},message:"Enter a valid 9-digit Social Security number."};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+const emErrs23 = [];
+for(const err76 of vErrors){
+if(!err76.emUsed){
+emErrs23.push(err76);
+}
+}
+vErrors = emErrs23;
+errors = emErrs23.length;
+}
+}
+if(data.suffix !== undefined){
+let data15 = data.suffix;
+if(typeof data15 !== "string"){
+const err77 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(!(((((((((((data15 === "sr") || (data15 === "jr")) || (data15 === "i")) || (data15 === "ii")) || (data15 === "iii")) || (data15 === "iv")) || (data15 === "v")) || (data15 === "vi")) || (data15 === "vii")) || (data15 === "viii")) || (data15 === "ix"))){
+const err78 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema164.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs24 = [];
+for(const err79 of vErrors){
+if(((((err79.keyword !== "errorMessage") && (!err79.emUsed)) && ((err79.instancePath === instancePath+"/suffix") || ((err79.instancePath.indexOf(instancePath+"/suffix") === 0) && (err79.instancePath[instancePath+"/suffix".length] === "/")))) && (err79.schemaPath.indexOf("#/components/schemas/NameSuffix") === 0)) && (err79.schemaPath["#/components/schemas/NameSuffix".length] === "/")){
+emErrs24.push(err79);
+err79.emUsed = true;
+}
+}
+if(emErrs24.length){
+const err80 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/errorMessage",keyword:"errorMessage",params:{errors: emErrs24},message:"Choose a suffix from the list."};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+const emErrs25 = [];
+for(const err81 of vErrors){
+if(!err81.emUsed){
+emErrs25.push(err81);
+}
+}
+vErrors = emErrs25;
+errors = emErrs25.length;
+}
+}
+}
+else {
+const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"firstName":[],"lastName":[],"dateOfBirth":[],"citizenship":[],"maritalStatus":[],"militaryStatus":[],"phone":[],"currentAddressSince":[],"housing":[],"formerAddresses":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err83 of vErrors){
+if((((((err83.keyword !== "errorMessage") && (!err83.emUsed)) && (err83.instancePath === instancePath)) && (err83.keyword in emErrors0)) && (err83.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err83.schemaPath.slice(1)))){
+emPropParams0 = obj0[err83.keyword];
+emParamsErrors0 = emErrors0[err83.keyword][err83.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err83);
+err83.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err84 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema150.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+const emErrs26 = [];
+for(const err85 of vErrors){
+if(!err85.emUsed){
+emErrs26.push(err85);
+}
+}
+vErrors = emErrs26;
+errors = emErrs26.length;
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+errors = vErrors.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.email === undefined){
+const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrors0 = {"required":{"email":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err1 of vErrors){
+if((((((err1.keyword !== "errorMessage") && (!err1.emUsed)) && (err1.instancePath === instancePath)) && (err1.keyword in emErrors0)) && (err1.schemaPath.indexOf("#/allOf/1") === 0)) && (/^\/[^\/]*$/.test(err1.schemaPath.slice(9)))){
+emPropParams0 = obj0[err1.keyword];
+emParamsErrors0 = emErrors0[err1.keyword][err1.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err1);
+err1.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err2 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema149.allOf[1].errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+const emErrs0 = [];
+for(const err3 of vErrors){
+if(!err3.emUsed){
+emErrs0.push(err3);
+}
+}
+vErrors = emErrs0;
+errors = emErrs0.length;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.email !== undefined){
+let data0 = data.email;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err4 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs1 = [];
+for(const err6 of vErrors){
+if(((((err6.keyword !== "errorMessage") && (!err6.emUsed)) && ((err6.instancePath === instancePath+"/email") || ((err6.instancePath.indexOf(instancePath+"/email") === 0) && (err6.instancePath[instancePath+"/email".length] === "/")))) && (err6.schemaPath.indexOf("#/components/schemas/Email") === 0)) && (err6.schemaPath["#/components/schemas/Email".length] === "/")){
+emErrs1.push(err6);
+err6.emUsed = true;
+}
+}
+if(emErrs1.length){
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/errorMessage",keyword:"errorMessage",params:{errors: emErrs1},message:"Enter an e-mail address like name@example.com."};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const emErrs2 = [];
+for(const err8 of vErrors){
+if(!err8.emUsed){
+emErrs2.push(err8);
+}
+}
+vErrors = emErrs2;
+errors = emErrs2.length;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.user === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.coborrower === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coborrower"},message:"must have required property '"+"coborrower"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.coborrower !== undefined){
+let data0 = data.coborrower;
+if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
+const err2 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(validate72(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+}
+if(data.user !== undefined){
+if(!(validate73(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate71.errors = vErrors;
+return errors === 0;
+}
+
+export const PortalCodeSignInInput = validate82;
+const schema166 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
+const schema168 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
+const pattern93 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
+
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6262,7 +14237,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern46.test(data1)){
+if(!pattern93.test(data1)){
 const err8 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -6314,7 +14289,7 @@ errors = emErrs3.length;
 if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
-if(!pattern12.test(data2)){
+if(!pattern28.test(data2)){
 const err13 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -6394,7 +14369,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema76.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema166.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6414,14 +14389,14 @@ emErrs6.push(err21);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate40.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSessionUpdate = validate41;
-const schema80 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
+export const PortalSessionUpdate = validate83;
+const schema170 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6560,14 +14535,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSignInInput = validate42;
-const schema81 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PortalSignInInput = validate84;
+const schema171 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6646,7 +14621,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern46.test(data1)){
+if(!pattern93.test(data1)){
 const err7 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -6698,7 +14673,7 @@ errors = emErrs3.length;
 if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
-if(!pattern12.test(data2)){
+if(!pattern28.test(data2)){
 const err12 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -6778,7 +14753,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema81.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema171.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6798,14 +14773,14 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate42.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const PrequalSaveInput = validate43;
-const schema85 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+export const PrequalSaveInput = validate85;
+const schema175 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6830,15 +14805,15 @@ vErrors.push(err1);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate35(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate67(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern42.test(data1)){
+if(!pattern78.test(data1)){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -6918,7 +14893,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema85.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema175.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6938,14 +14913,652 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate43.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const QuoteCurrentInput = validate45;
-const schema86 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const PropertyInfoSection = validate87;
+const schema176 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
+const schema177 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
+const schema181 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.address === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "address"},message:"must have required property '"+"address"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.units === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "units"},message:"must have required property '"+"units"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.usage === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "usage"},message:"must have required property '"+"usage"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.titleHolding === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "titleHolding"},message:"must have required property '"+"titleHolding"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.hoaMonthly === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hoaMonthly"},message:"must have required property '"+"hoaMonthly"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.monthlyTaxes === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "monthlyTaxes"},message:"must have required property '"+"monthlyTaxes"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.monthlyInsurance === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "monthlyInsurance"},message:"must have required property '"+"monthlyInsurance"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.taxIncludedInMonthlyPayment === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "taxIncludedInMonthlyPayment"},message:"must have required property '"+"taxIncludedInMonthlyPayment"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.insuranceIncludedInMonthlyPayment === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "insuranceIncludedInMonthlyPayment"},message:"must have required property '"+"insuranceIncludedInMonthlyPayment"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.address !== undefined){
+if(!(validate18(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
+errors = vErrors.length;
+}
+}
+if(data.hoaMonthly !== undefined){
+let data1 = data.hoaMonthly;
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 100000000 || isNaN(data1)){
+const err10 = {instancePath:instancePath+"/hoaMonthly",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data1 < 0 || isNaN(data1)){
+const err11 = {instancePath:instancePath+"/hoaMonthly",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/hoaMonthly",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err13 of vErrors){
+if(((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && ((err13.instancePath === instancePath+"/hoaMonthly") || ((err13.instancePath.indexOf(instancePath+"/hoaMonthly") === 0) && (err13.instancePath[instancePath+"/hoaMonthly".length] === "/")))) && (err13.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err13.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs0.push(err13);
+err13.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err14 = {instancePath:instancePath+"/hoaMonthly",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err15 of vErrors){
+if(!err15.emUsed){
+emErrs1.push(err15);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.insuranceIncludedInMonthlyPayment !== undefined){
+if(typeof data.insuranceIncludedInMonthlyPayment !== "boolean"){
+const err16 = {instancePath:instancePath+"/insuranceIncludedInMonthlyPayment",schemaPath:"#/properties/insuranceIncludedInMonthlyPayment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.monthlyInsurance !== undefined){
+let data3 = data.monthlyInsurance;
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100000000 || isNaN(data3)){
+const err17 = {instancePath:instancePath+"/monthlyInsurance",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data3 < 0 || isNaN(data3)){
+const err18 = {instancePath:instancePath+"/monthlyInsurance",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/monthlyInsurance",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err20 of vErrors){
+if(((((err20.keyword !== "errorMessage") && (!err20.emUsed)) && ((err20.instancePath === instancePath+"/monthlyInsurance") || ((err20.instancePath.indexOf(instancePath+"/monthlyInsurance") === 0) && (err20.instancePath[instancePath+"/monthlyInsurance".length] === "/")))) && (err20.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err20.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs2.push(err20);
+err20.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err21 = {instancePath:instancePath+"/monthlyInsurance",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err22 of vErrors){
+if(!err22.emUsed){
+emErrs3.push(err22);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.monthlyTaxes !== undefined){
+let data4 = data.monthlyTaxes;
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 100000000 || isNaN(data4)){
+const err23 = {instancePath:instancePath+"/monthlyTaxes",schemaPath:"#/components/schemas/Amount/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err24 = {instancePath:instancePath+"/monthlyTaxes",schemaPath:"#/components/schemas/Amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/monthlyTaxes",schemaPath:"#/components/schemas/Amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err26 of vErrors){
+if(((((err26.keyword !== "errorMessage") && (!err26.emUsed)) && ((err26.instancePath === instancePath+"/monthlyTaxes") || ((err26.instancePath.indexOf(instancePath+"/monthlyTaxes") === 0) && (err26.instancePath[instancePath+"/monthlyTaxes".length] === "/")))) && (err26.schemaPath.indexOf("#/components/schemas/Amount") === 0)) && (err26.schemaPath["#/components/schemas/Amount".length] === "/")){
+emErrs4.push(err26);
+err26.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err27 = {instancePath:instancePath+"/monthlyTaxes",schemaPath:"#/components/schemas/Amount/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter an amount from 0 to 100,000,000."};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err28 of vErrors){
+if(!err28.emUsed){
+emErrs5.push(err28);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data.taxIncludedInMonthlyPayment !== undefined){
+if(typeof data.taxIncludedInMonthlyPayment !== "boolean"){
+const err29 = {instancePath:instancePath+"/taxIncludedInMonthlyPayment",schemaPath:"#/properties/taxIncludedInMonthlyPayment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.titleHolding !== undefined){
+let data6 = data.titleHolding;
+if(typeof data6 !== "string"){
+const err30 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!(((((((data6 === "soleOwnership") || (data6 === "jointTenants")) || (data6 === "tenantsInCommon")) || (data6 === "tenancyByEntirety")) || (data6 === "interVivosRevocableTrust")) || (data6 === "lifeEstate")) || (data6 === "iDontKnow"))){
+const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema181.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err32 of vErrors){
+if(((((err32.keyword !== "errorMessage") && (!err32.emUsed)) && ((err32.instancePath === instancePath+"/titleHolding") || ((err32.instancePath.indexOf(instancePath+"/titleHolding") === 0) && (err32.instancePath[instancePath+"/titleHolding".length] === "/")))) && (err32.schemaPath.indexOf("#/components/schemas/TitleHolding") === 0)) && (err32.schemaPath["#/components/schemas/TitleHolding".length] === "/")){
+emErrs6.push(err32);
+err32.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err33 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Choose how title to the home is held."};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err34 of vErrors){
+if(!err34.emUsed){
+emErrs7.push(err34);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(data.type !== undefined){
+let data7 = data.type;
+if(typeof data7 !== "string"){
+const err35 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/PropertyType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!(((((data7 === "singleFamily") || (data7 === "multiUnit")) || (data7 === "condo")) || (data7 === "townhouse")) || (data7 === "manufactured"))){
+const err36 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/PropertyType/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs8 = [];
+for(const err37 of vErrors){
+if(((((err37.keyword !== "errorMessage") && (!err37.emUsed)) && ((err37.instancePath === instancePath+"/type") || ((err37.instancePath.indexOf(instancePath+"/type") === 0) && (err37.instancePath[instancePath+"/type".length] === "/")))) && (err37.schemaPath.indexOf("#/components/schemas/PropertyType") === 0)) && (err37.schemaPath["#/components/schemas/PropertyType".length] === "/")){
+emErrs8.push(err37);
+err37.emUsed = true;
+}
+}
+if(emErrs8.length){
+const err38 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/PropertyType/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose a property type."};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+const emErrs9 = [];
+for(const err39 of vErrors){
+if(!err39.emUsed){
+emErrs9.push(err39);
+}
+}
+vErrors = emErrs9;
+errors = emErrs9.length;
+}
+}
+if(data.units !== undefined){
+let data8 = data.units;
+if(typeof data8 !== "string"){
+const err40 = {instancePath:instancePath+"/units",schemaPath:"#/components/schemas/UnitCount/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(!(((((data8 === "1") || (data8 === "2")) || (data8 === "3")) || (data8 === "4")) || (data8 === "5+"))){
+const err41 = {instancePath:instancePath+"/units",schemaPath:"#/components/schemas/UnitCount/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs10 = [];
+for(const err42 of vErrors){
+if(((((err42.keyword !== "errorMessage") && (!err42.emUsed)) && ((err42.instancePath === instancePath+"/units") || ((err42.instancePath.indexOf(instancePath+"/units") === 0) && (err42.instancePath[instancePath+"/units".length] === "/")))) && (err42.schemaPath.indexOf("#/components/schemas/UnitCount") === 0)) && (err42.schemaPath["#/components/schemas/UnitCount".length] === "/")){
+emErrs10.push(err42);
+err42.emUsed = true;
+}
+}
+if(emErrs10.length){
+const err43 = {instancePath:instancePath+"/units",schemaPath:"#/components/schemas/UnitCount/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Choose the number of units."};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+const emErrs11 = [];
+for(const err44 of vErrors){
+if(!err44.emUsed){
+emErrs11.push(err44);
+}
+}
+vErrors = emErrs11;
+errors = emErrs11.length;
+}
+}
+if(data.usage !== undefined){
+let data9 = data.usage;
+if(typeof data9 !== "string"){
+const err45 = {instancePath:instancePath+"/usage",schemaPath:"#/components/schemas/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(!(((data9 === "primaryResidence") || (data9 === "secondHome")) || (data9 === "investment"))){
+const err46 = {instancePath:instancePath+"/usage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema39.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs12 = [];
+for(const err47 of vErrors){
+if(((((err47.keyword !== "errorMessage") && (!err47.emUsed)) && ((err47.instancePath === instancePath+"/usage") || ((err47.instancePath.indexOf(instancePath+"/usage") === 0) && (err47.instancePath[instancePath+"/usage".length] === "/")))) && (err47.schemaPath.indexOf("#/components/schemas/PropertyUsage") === 0)) && (err47.schemaPath["#/components/schemas/PropertyUsage".length] === "/")){
+emErrs12.push(err47);
+err47.emUsed = true;
+}
+}
+if(emErrs12.length){
+const err48 = {instancePath:instancePath+"/usage",schemaPath:"#/components/schemas/PropertyUsage/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Choose Primary Home, Secondary Home or Rental Property."};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+const emErrs13 = [];
+for(const err49 of vErrors){
+if(!err49.emUsed){
+emErrs13.push(err49);
+}
+}
+vErrors = emErrs13;
+errors = emErrs13.length;
+}
+}
+}
+else {
+const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"type":[],"units":[],"usage":[],"titleHolding":[],"hoaMonthly":[],"monthlyTaxes":[],"monthlyInsurance":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err51 of vErrors){
+if((((((err51.keyword !== "errorMessage") && (!err51.emUsed)) && (err51.instancePath === instancePath)) && (err51.keyword in emErrors0)) && (err51.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err51.schemaPath.slice(1)))){
+emPropParams0 = obj0[err51.keyword];
+emParamsErrors0 = emErrors0[err51.keyword][err51.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err51);
+err51.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema177.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+const emErrs14 = [];
+for(const err53 of vErrors){
+if(!err53.emUsed){
+emErrs14.push(err53);
+}
+}
+vErrors = emErrs14;
+errors = emErrs14.length;
+}
+validate88.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.property === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "property"},message:"must have required property '"+"property"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.isInTrust === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "isInTrust"},message:"must have required property '"+"isInTrust"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.isInTrust !== undefined){
+if(typeof data.isInTrust !== "boolean"){
+const err2 = {instancePath:instancePath+"/isInTrust",schemaPath:"#/properties/isInTrust/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.property !== undefined){
+if(!(validate88(data.property, {instancePath:instancePath+"/property",parentData:data,parentDataProperty:"property",rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate87.errors = vErrors;
+return errors === 0;
+}
+
+export const QuoteCurrentInput = validate91;
+const schema185 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7055,7 +15668,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema86.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema185.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7075,15 +15688,15 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate45.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const ResumeInput = validate46;
-const schema88 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const pattern56 = new RegExp("^(/[^\\s]{0,500})?$", "u");
+export const ResumeInput = validate92;
+const schema187 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const pattern103 = new RegExp("^(/[^\\s]{0,500})?$", "u");
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7103,7 +15716,7 @@ errors++;
 if(data.path !== undefined){
 let data0 = data.path;
 if(typeof data0 === "string"){
-if(!pattern42.test(data0)){
+if(!pattern78.test(data0)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -7154,7 +15767,7 @@ errors = emErrs1.length;
 }
 let data1 = data.previousPath;
 if(typeof data1 === "string"){
-if(!pattern56.test(data1)){
+if(!pattern103.test(data1)){
 const err6 = {instancePath:instancePath+"/previousPath",schemaPath:"#/properties/previousPath/pattern",keyword:"pattern",params:{pattern: "^(/[^\\s]{0,500})?$"},message:"must match pattern \""+"^(/[^\\s]{0,500})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -7233,7 +15846,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema88.errorMessage[key0][keyProp0]};
+const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema187.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7253,13 +15866,13 @@ emErrs4.push(err14);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate46.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const SaveAnswersInput = validate47;
+export const SaveAnswersInput = validate93;
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7284,15 +15897,15 @@ vErrors.push(err1);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate35(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+if(!(validate67(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern42.test(data1)){
+if(!pattern78.test(data1)){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -7372,7 +15985,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema85.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema175.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7392,14 +16005,14 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate47.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const SetPasswordInput = validate49;
-const schema90 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
+export const SetPasswordInput = validate95;
+const schema189 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7416,7 +16029,7 @@ errors++;
 if(data.password !== undefined){
 let data0 = data.password;
 if(typeof data0 === "string"){
-if(!pattern12.test(data0)){
+if(!pattern28.test(data0)){
 const err1 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -7496,7 +16109,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema90.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema189.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7516,14 +16129,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate49.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffActiveInput = validate50;
-const schema92 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+export const SetStaffActiveInput = validate96;
+const schema191 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7562,7 +16175,7 @@ errors++;
 if(data.userId !== undefined){
 let data1 = data.userId;
 if(typeof data1 === "string"){
-if(!pattern28.test(data1)){
+if(!pattern67.test(data1)){
 const err3 = {instancePath:instancePath+"/userId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -7642,7 +16255,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema92.errorMessage[key0][keyProp0]};
+const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema191.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7662,14 +16275,14 @@ emErrs2.push(err11);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate50.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffRoleInput = validate51;
-const schema94 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+export const SetStaffRoleInput = validate97;
+const schema193 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7696,7 +16309,7 @@ errors++;
 if(data.role !== undefined){
 let data0 = data.role;
 if(typeof data0 === "string"){
-if(!pattern16.test(data0)){
+if(!pattern32.test(data0)){
 const err2 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -7748,7 +16361,7 @@ errors = emErrs1.length;
 if(data.userId !== undefined){
 let data1 = data.userId;
 if(typeof data1 === "string"){
-if(!pattern28.test(data1)){
+if(!pattern67.test(data1)){
 const err7 = {instancePath:instancePath+"/userId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -7828,7 +16441,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema94.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema193.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7848,14 +16461,14 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate51.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const SignInInput = validate52;
-const schema97 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const SignInInput = validate98;
+const schema196 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7924,7 +16537,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
+if(!pattern24.test(data1)){
 const err6 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/OtpCode/pattern",keyword:"pattern",params:{pattern: "^[0-9]{6}$"},message:"must match pattern \""+"^[0-9]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -7976,7 +16589,7 @@ errors = emErrs3.length;
 if(data.password !== undefined){
 let data2 = data.password;
 if(typeof data2 === "string"){
-if(!pattern12.test(data2)){
+if(!pattern28.test(data2)){
 const err11 = {instancePath:instancePath+"/password",schemaPath:"#/components/schemas/Password/pattern",keyword:"pattern",params:{pattern: "^.{8,}$"},message:"must match pattern \""+"^.{8,}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -8118,7 +16731,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema97.errorMessage[key0][keyProp0]};
+const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema196.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8138,7 +16751,7 @@ emErrs8.push(err25);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate52.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 

@@ -1,13 +1,36 @@
+import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 
 import { FaqList } from '@/components/ui/faq-list';
 import { paths } from '@/config/paths';
 import { ApplicationPage } from '@/features/application/components/application-page';
+import { sectionPages } from '@/features/application/components/pages';
 import { applicationFaqs } from '@/features/application/content/application-faqs';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
+function PageLoading() {
+  return (
+    <Stack gap="md" mt="md">
+      <VisuallyHidden role="status">Loading the page</VisuallyHidden>
+      <Skeleton h={42} aria-hidden="true" />
+      <Skeleton h={42} aria-hidden="true" />
+    </Stack>
+  );
+}
+
 export default function ApplicationRoute() {
   useRouteDocumentTitle();
-  const isFaqs = useLocation().pathname === paths.application.faqs;
-  return <ApplicationPage>{isFaqs ? <FaqList items={applicationFaqs} /> : null}</ApplicationPage>;
+  const { pathname } = useLocation();
+  const Page = sectionPages[pathname];
+  if (Page) {
+    return (
+      <ApplicationPage form>
+        <Suspense fallback={<PageLoading />}>
+          <Page />
+        </Suspense>
+      </ApplicationPage>
+    );
+  }
+  return <ApplicationPage>{pathname === paths.application.faqs ? <FaqList items={applicationFaqs} /> : null}</ApplicationPage>;
 }

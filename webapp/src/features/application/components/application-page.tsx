@@ -8,8 +8,11 @@ import { APPLICATION_PREFIX } from '@/config/paths';
 import { pageCopy } from '../content/page-copy';
 import { useApplicationPages } from '../hooks/use-application-pages';
 
-/** One application page: its heading under its section's name, help, and the way back and on. */
-export function ApplicationPage({ children }: { children?: ReactNode }) {
+/**
+ * One application page: its heading under its section's name, help, and the
+ * way back and on; a question page (`form`) has its own Back and Continue.
+ */
+export function ApplicationPage({ children, form = false }: { children?: ReactNode; form?: boolean }) {
   const { pathname } = useLocation();
   const copy = pageCopy[pathname.slice(APPLICATION_PREFIX.length)];
   const query = useApplicationPages();
@@ -19,7 +22,7 @@ export function ApplicationPage({ children }: { children?: ReactNode }) {
     <>
       <PageHeading eyebrow={current?.section ?? undefined} title={copy?.heading ?? ''} help={copy?.help} />
       {children}
-      <StepNavigation query={query} />
+      {form ? null : <StepNavigation query={query} />}
     </>
   );
 }

@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/api/client';
+import type { components } from '@/api/schema.gen';
+import { expectShape, is } from '@/api/shape';
+
+// application.employment: the employment policy's answer
+// (data.heloc.employment.history) for a person's saved employments: the
+// gaps between them within the window, each with the saved explanation;
+// where a new employment starts (nextStartDate); and the time since the
+// last one ended when no job is current (trailingGap).
+
+export type EmploymentHistory = components['schemas']['EmploymentHistory'];
+export type EmploymentGap = components['schemas']['EmploymentGap'];
+export type Party = components['schemas']['EmploymentHistoryInput']['party'];
+
+const PROCEDURE = 'application.employment';
+
+const isGap = is.shape({ from: is.string, to: is.string, days: is.number, explanation: is.nullable(is.string) });
+
+const isEmploymentHistory = is.shape({
+  gaps: is.arrayOf(isGap),
+  nextStartDate: is.nullable(is.string),
+  currentlyEmployed: is.boolean,
+  trailingGap: is.nullable(is.shape({ from: is.string, to: is.string, days: is.number })),
+});
+
+export async function getEmploymentHistory(party: Party, { signal }: { signal?: AbortSignal } = {}): Promise<EmploymentHistory> {
+  return expectShape<EmploymentHistory>(PROCEDURE, await api.query(PROCEDURE, { party }, { signal }), isEmploymentHistory);
+}
+
+/** Under the application's key, so a save of the application can ask it again. */
+export const employmentHistoryQueryKey = (party: Party) => ['application', 'employment', party] as const;
+
+export function getEmploymentHistoryQueryOptions(party: Party) {
+  return queryOptions({
+    queryKey: employmentHistoryQueryKey(party),
+    queryFn: ({ signal }) => getEmploymentHistory(party, { signal }),
+  });
+}
+
+export function useEmploymentHistory(party: Party) {
+  return useQuery(getEmploymentHistoryQueryOptions(party));
+}

@@ -1,0 +1,11 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+// The application's question pages, by path: each is the default export of
+// its file here, built on SectionPage (../section-page.tsx), loaded when its
+// page is first shown. app/routes/application.tsx shows a page listed here
+// under its heading, and the heading with Back and Continue alone for one
+// not listed yet. One line per page.
+
+export const sectionPages: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  // '/app/application/1': lazy(() => import('./personal-info')),  (import { lazy } from 'react')
+};
