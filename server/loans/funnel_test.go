@@ -1,8 +1,10 @@
-package web
+package loans
 
 import (
 	"context"
 	"testing"
+
+	"github.com/heloc/heloc/server/domain"
 )
 
 // countingPolicy answers heloc.funnel.order from its revision and counts
@@ -31,9 +33,9 @@ func (p *countingPolicy) Revision() string { return p.revision }
 // answer is not decided again, and a new revision's is.
 func TestFunnelOrderIsDecidedOncePerRevision(t *testing.T) {
 	p := &countingPolicy{revision: "r1"}
-	s := &Server{policy: p}
+	s := New(nil, p, nil, "", nil)
 	for range 3 {
-		order, err := s.funnelOrder(context.Background())
+		order, err := s.FunnelOrder(context.Background())
 		if err != nil || order["zip"] != 6 {
 			t.Fatalf("revision r1: got %v, %v; want zip 6", order, err)
 		}
@@ -42,10 +44,29 @@ func TestFunnelOrderIsDecidedOncePerRevision(t *testing.T) {
 		t.Errorf("got %d decisions for three saves under one revision, want 1", p.decisions)
 	}
 	p.revision = "r2"
-	if order, err := s.funnelOrder(context.Background()); err != nil || order["zip"] != 7 {
+	if order, err := s.FunnelOrder(context.Background()); err != nil || order["zip"] != 7 {
 		t.Fatalf("after the policies changed: got %v, %v; want the new revision's zip 7", order, err)
 	}
 	if p.decisions != 2 {
 		t.Errorf("got %d decisions after a new revision, want 2", p.decisions)
+	}
+}
+
+// Advance moves a status forward along the order, never back, and sets a
+// status the order does not know.
+func TestAdvanceMovesForwardOnly(t *testing.T) {
+	order := map[string]float64{"previewOffer": 11, "application": 12, "application3": 13}
+	for _, tt := range []struct{ from, step, want string }{
+		{"previewOffer", "application", "application"},
+		{"application3", "application", "application3"},
+		{"application", "", "application"},
+		{"application", "notAStep", "application"},
+		{"", "application", "application"},
+	} {
+		l := &domain.Loan{ApplicationStatus: tt.from}
+		Advance(l, tt.step, order)
+		if l.ApplicationStatus != tt.want {
+			t.Errorf("from %q saving %q: got %q, want %q", tt.from, tt.step, l.ApplicationStatus, tt.want)
+		}
 	}
 }

@@ -125,6 +125,9 @@ const wrongType = "This field has the wrong type."
 // unknownFields lists the keys of doc that def does not allow, recursing
 // into nested structs and lists.
 func unknownFields(def cue.Value, doc any, prefix string) []domain.FieldError {
+	if def.IncompleteKind() == cue.TopKind {
+		return nil // _ (a field of {...}) takes any value: an application's draft
+	}
 	var out []domain.FieldError
 	switch d := doc.(type) {
 	case map[string]any:

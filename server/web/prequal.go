@@ -3,13 +3,13 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/providers"
 )
 
@@ -159,7 +159,8 @@ type saveAnswersInput struct {
 // saveAnswers is prequal.save: the page's answers (validated against
 // #SaveAnswersInput before this runs) merged into the loan's, the property's
 // state filled in from the ZIP, and the loan's status moved on to the page's
-// step when that step comes later (data.heloc.funnel.order); never back.
+// step when that step comes later (data.heloc.funnel.order); never back
+// (the loan service's PageStatus and Advance).
 func (s *Server) saveAnswers(c fiber.Ctx, in saveAnswersInput) (any, error) {
 	_, loan, err := s.applicantLoan(c)
 	if err != nil {
@@ -170,100 +171,23 @@ func (s *Server) saveAnswers(c fiber.Ctx, in saveAnswersInput) (any, error) {
 			return nil, err
 		}
 	}
-	step, err := s.pageStatus(c, in.Path, loan)
+	step, err := s.loans.PageStatus(c.Context(), in.Path, loan)
 	if err != nil {
 		return nil, err
 	}
-	order, err := s.funnelOrder(c.Context())
+	order, err := s.loans.FunnelOrder(c.Context())
 	if err != nil {
 		return nil, err
 	}
 	saved, err := s.store.UpdateLoanAnswers(c.Context(), loan.ID, func(l *domain.Loan) error {
 		l.Answers = l.Answers.Merge(in.Answers)
-		if to, ok := order[step]; ok && step != "" && (order[l.ApplicationStatus] < to || !known(order, l.ApplicationStatus)) {
-			l.ApplicationStatus = step
-		}
+		loans.Advance(l, step, order)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return answersOf(saved), nil
-}
-
-func known(order map[string]float64, step string) bool { _, ok := order[step]; return ok }
-
-// pageStatus is the step of the page at path when it is an application
-// status (#ApplicationStatus) the page itself may set, else "": a page the
-// server's funnel variant leaves out (FUNNEL_VARIANT) sets nothing. The
-// statuses only the lender decides (serverStatuses) are never a page's.
-func (s *Server) pageStatus(c fiber.Ctx, path string, loan *domain.Loan) (string, error) {
-	var pages struct {
-		Pages []struct {
-			Path string `json:"path"`
-			Step string `json:"step"`
-		} `json:"pages"`
-	}
-	input := map[string]any{"path": path, "applicationStatus": loan.ApplicationStatus, "answers": loan.Answers.Flags(), "variant": s.cfg.FunnelVariant}
-	if err := s.decideInto(c.Context(), "heloc.funnel.pages", input, &pages); err != nil {
-		return "", err
-	}
-	i := slices.IndexFunc(pages.Pages, func(p struct {
-		Path string `json:"path"`
-		Step string `json:"step"`
-	}) bool {
-		return p.Path == path
-	})
-	if i < 0 || serverStatuses[pages.Pages[i].Step] {
-		return "", nil
-	}
-	step := pages.Pages[i].Step
-	if !s.isApplicationStatus(step) {
-		return "", nil
-	}
-	return step, nil
-}
-
-// isApplicationStatus says whether step is one of #ApplicationStatus. The
-// schemas are compiled into the binary, so each step's answer is kept
-// rather than asked of CUE again on every save.
-func (s *Server) isApplicationStatus(step string) bool {
-	if known, ok := s.statuses.Load(step); ok {
-		return known.(bool)
-	}
-	var status string
-	known := s.schemas.Decode("ApplicationStatus", []byte(`"`+step+`"`), &status) == nil
-	s.statuses.Store(step, known)
-	return known
-}
-
-// revisionOrder is data.heloc.funnel.order as one policy revision decided it.
-type revisionOrder struct {
-	revision string
-	order    map[string]float64
-}
-
-// funnelOrder is data.heloc.funnel.order, the page table's order of steps:
-// the same for every loan, so it is decided once per policy revision
-// instead of on every save.
-func (s *Server) funnelOrder(ctx context.Context) (map[string]float64, error) {
-	if cached := s.order.Load(); cached != nil && cached.revision == s.policy.Revision() {
-		return cached.order, nil
-	}
-	v, revision, err := s.policy.DecideAt(ctx, "heloc.funnel.order", nil)
-	if err != nil {
-		return nil, err
-	}
-	buf, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	var order map[string]float64
-	if err := json.Unmarshal(buf, &order); err != nil {
-		return nil, err
-	}
-	s.order.Store(&revisionOrder{revision: revision, order: order})
-	return order, nil
 }
 
 // zipState is the state of a ZIP code by the licensing table

@@ -9,8 +9,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -20,6 +18,7 @@ import (
 	"github.com/heloc/heloc/server/accounts"
 	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/providers"
 	"github.com/heloc/heloc/server/ratelimit"
@@ -29,6 +28,7 @@ import (
 // Store is what the web layer needs of the database.
 type Store interface {
 	accounts.Store
+	loans.Store
 	Ping(ctx context.Context) error
 	ListInsights(ctx context.Context) ([]*domain.Insight, error)
 	FindInsight(ctx context.Context, slug string) (*domain.Insight, error)
@@ -133,6 +133,10 @@ type Config struct {
 	// ones unless configured otherwise. Both are required.
 	Credit    providers.Credit
 	Valuation providers.Valuation
+	// Loans is the loan service (server/loans): the application's owner,
+	// validation, saving and status. nil makes one over the store and
+	// policies given to New.
+	Loans *loans.Service
 	// Limiter counts the rate-limited events (sign-in tries, accounts,
 	// client log lines, decision calls); nil means one in this process's
 	// memory. Several servers over one database share a store-backed one.
@@ -155,12 +159,7 @@ type Server struct {
 	csrfKey  []byte
 	limiter  ratelimit.Allower
 	accounts *accounts.Service
-
-	// What prequal.save would otherwise ask on every call with the same
-	// answer: the funnel's order per policy revision, and which steps are
-	// application statuses.
-	order    atomic.Pointer[revisionOrder]
-	statuses sync.Map
+	loans    *loans.Service
 }
 
 // New builds the server. assets is the built webapp (with index.html at its
@@ -204,6 +203,10 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 		csrfKey:  deriveKey(cfg.SessionSecret, "heloc csrf"),
 		limiter:  cfg.Limiter,
 		accounts: accounts.New(store, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
+		loans:    cfg.Loans,
+	}
+	if s.loans == nil {
+		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now)
 	}
 	app, err := newSPA(assets, routes, botCheck.Mode() == "sandbox", func() any { info, _ := s.systemInfo(nil, nil); return info })
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/schemas"
 	"github.com/heloc/heloc/server/botcheck"
+	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/password"
 	"github.com/heloc/heloc/server/policy"
@@ -154,6 +155,9 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	wcfg.Credit, wcfg.Valuation = sandbox, sandbox
+	// The loan service: who may change an application, its validation,
+	// saving and status; the HTTP layer calls it.
+	wcfg.Loans = loans.New(db, live, schemaSet, cfg.FunnelVariant, nil)
 	srv, err := web.New(wcfg,
 		db, live, schemaSet, botChecker(cfg), log, assets, routes.Routes)
 	if err != nil {

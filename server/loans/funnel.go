@@ -1,0 +1,108 @@
+package loans
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// ServerStatuses are reached only through what the server itself decides
+// (a submission, a state the lender does not serve), never by saving a page.
+var ServerStatuses = map[string]bool{"applicationSubmitted": true, "joinWaitlist": true}
+
+// Submitted is the status after which the application is the lender's:
+// the borrower reads it but changes nothing.
+const Submitted = "applicationSubmitted"
+
+// PageStatus is the step of the page at path when it is an application
+// status (#ApplicationStatus) the page itself may set, else "": a page the
+// server's funnel variant leaves out (FUNNEL_VARIANT) sets nothing, nor do
+// the statuses only the lender decides (ServerStatuses).
+func (s *Service) PageStatus(ctx context.Context, path string, loan *domain.Loan) (string, error) {
+	type page struct {
+		Path string `json:"path"`
+		Step string `json:"step"`
+	}
+	var pages struct {
+		Pages []page `json:"pages"`
+	}
+	input := map[string]any{"path": path, "applicationStatus": loan.ApplicationStatus, "answers": loan.Answers.Flags(), "variant": s.variant}
+	if err := s.decideInto(ctx, "heloc.funnel.pages", input, &pages); err != nil {
+		return "", err
+	}
+	i := slices.IndexFunc(pages.Pages, func(p page) bool { return p.Path == path })
+	if i < 0 || ServerStatuses[pages.Pages[i].Step] || !s.isApplicationStatus(pages.Pages[i].Step) {
+		return "", nil
+	}
+	return pages.Pages[i].Step, nil
+}
+
+// Advance moves l's status on to step when step comes later in the funnel's
+// order (data.heloc.funnel.order), or when l's status is none the order
+// knows; never back, and never for step "".
+func Advance(l *domain.Loan, step string, order map[string]float64) {
+	to, ok := order[step]
+	if step == "" || !ok {
+		return
+	}
+	if from, known := order[l.ApplicationStatus]; !known || from < to {
+		l.ApplicationStatus = step
+	}
+}
+
+// isApplicationStatus says whether step is one of #ApplicationStatus. The
+// schemas are compiled into the binary, so each step's answer is kept
+// rather than asked of CUE again on every save.
+func (s *Service) isApplicationStatus(step string) bool {
+	if known, ok := s.statuses.Load(step); ok {
+		return known.(bool)
+	}
+	var status string
+	known := s.schemas.Decode("ApplicationStatus", []byte(`"`+step+`"`), &status) == nil
+	s.statuses.Store(step, known)
+	return known
+}
+
+// revisionOrder is data.heloc.funnel.order as one policy revision decided it.
+type revisionOrder struct {
+	revision string
+	order    map[string]float64
+}
+
+// FunnelOrder is data.heloc.funnel.order, the page table's order of steps:
+// the same for every loan, so it is decided once per policy revision
+// instead of on every save.
+func (s *Service) FunnelOrder(ctx context.Context) (map[string]float64, error) {
+	if cached := s.order.Load(); cached != nil && cached.revision == s.policy.Revision() {
+		return cached.order, nil
+	}
+	v, revision, err := s.policy.DecideAt(ctx, "heloc.funnel.order", nil)
+	if err != nil {
+		return nil, err
+	}
+	var order map[string]float64
+	if err := remarshal(v, &order); err != nil {
+		return nil, err
+	}
+	s.order.Store(&revisionOrder{revision: revision, order: order})
+	return order, nil
+}
+
+// decideInto evaluates an entrypoint into out.
+func (s *Service) decideInto(ctx context.Context, entrypoint string, input, out any) error {
+	v, err := s.policy.Decide(ctx, entrypoint, input)
+	if err != nil {
+		return err
+	}
+	return remarshal(v, out)
+}
+
+func remarshal(v, out any) error {
+	buf, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(buf, out)
+}

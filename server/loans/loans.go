@@ -1,0 +1,286 @@
+// Package loans is the loan service: who may read and change a loan's
+// application (only its applicant, and nothing after submission), the
+// validation of each page's section against its CUE definition, merging a
+// section into the stored application, and moving the loan's status forward
+// along the funnel. server/web translates the wire and calls it; cmd/heloc
+// wires it.
+package loans
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// Store is what the service needs of the database (server/store).
+type Store interface {
+	FindLoanByApplicant(ctx context.Context, applicantID string) (*domain.Loan, error)
+	LatestCreditReport(ctx context.Context, loanID, party string) (*domain.CreditReport, error)
+	FindApplication(ctx context.Context, loanID string) (*domain.StoredApplication, error)
+	UpdateApplication(ctx context.Context, loanID, draftPath string, update func(l *domain.Loan, app *domain.Application, stored bool) error) (*domain.Loan, *domain.Application, error)
+	SaveApplicationDraft(ctx context.Context, loanID, path string, draft json.RawMessage) (*domain.ApplicationDraft, error)
+	FindApplicationDraft(ctx context.Context, loanID, path string) (*domain.ApplicationDraft, error)
+}
+
+// Policy is what the service needs of the policy engine.
+type Policy interface {
+	Decide(ctx context.Context, entrypoint string, input any) (any, error)
+	DecideAt(ctx context.Context, entrypoint string, input any) (any, string, error)
+	Revision() string
+}
+
+// Schemas validates a JSON document against a CUE definition and decodes
+// it (server/schema.Set).
+type Schemas interface {
+	Decode(name string, raw []byte, out any) error
+}
+
+// Service is the loan service.
+type Service struct {
+	store   Store
+	policy  Policy
+	schemas Schemas
+	variant string
+	now     func() time.Time
+
+	// What a save would otherwise ask on every call with the same answer:
+	// the funnel's order per policy revision, and which steps are
+	// application statuses.
+	order    atomic.Pointer[revisionOrder]
+	statuses sync.Map
+}
+
+// New makes the service. variant is the funnel's variant (FUNNEL_VARIANT,
+// "standard" when empty); now is the clock (time.Now when nil).
+func New(store Store, policy Policy, schemas Schemas, variant string, now func() time.Time) *Service {
+	if variant == "" {
+		variant = "standard"
+	}
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{store: store, policy: policy, schemas: schemas, variant: variant, now: now}
+}
+
+// View is what application.get and application.save answer
+// (schemas #ApplicationView): the application with its SSNs masked.
+type View struct {
+	Application       domain.Application `json:"application"`
+	ApplicationStatus string             `json:"applicationStatus"`
+	ReadOnly          bool               `json:"readOnly"`
+	HasCoborrower     bool               `json:"hasCoborrower"`
+}
+
+// Get is the applicant's application: the stored one, or before the first
+// save the one a save would start from.
+func (s *Service) Get(ctx context.Context, applicant *domain.Applicant) (*View, error) {
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	app, err := s.current(ctx, applicant, loan)
+	if err != nil {
+		return nil, err
+	}
+	return view(loan, app), nil
+}
+
+// Save validates the section of the page at path against the page's
+// definition, merges it into the application and moves the loan's status
+// on to the page's step when that comes later; the page's draft is deleted.
+// Errors name fields as section.<path>. Nothing is saved after submission.
+func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path string, section json.RawMessage) (*View, error) {
+	page, ok := pages[path]
+	if !ok {
+		return nil, fieldError("path", "Not a page of the application that saves answers.")
+	}
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	if err := writable(loan); err != nil {
+		return nil, err
+	}
+	merge, err := page.decode(s.schemas, section)
+	if err != nil {
+		return nil, underSection(err)
+	}
+	step, err := s.PageStatus(ctx, path, loan)
+	if err != nil {
+		return nil, err
+	}
+	order, err := s.FunnelOrder(ctx)
+	if err != nil {
+		return nil, err
+	}
+	saved, app, err := s.store.UpdateApplication(ctx, loan.ID, path, func(l *domain.Loan, app *domain.Application, stored bool) error {
+		if err := writable(l); err != nil {
+			return err
+		}
+		if !stored { // the first save starts from the prequalification
+			fresh, err := s.fresh(ctx, applicant, l)
+			if err != nil {
+				return err
+			}
+			*app = *fresh
+		}
+		if err := merge(app, mergeContext{hasCoborrower: hasCoborrower(l), today: s.now().UTC()}); err != nil {
+			return underSection(err)
+		}
+		Advance(l, step, order)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return view(saved, app), nil
+}
+
+// loanOf is the applicant's loan; an applicant reaches no other.
+func (s *Service) loanOf(ctx context.Context, applicant *domain.Applicant) (*domain.Loan, error) {
+	if applicant == nil {
+		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Sign in to continue.")
+	}
+	loan, err := s.store.FindLoanByApplicant(ctx, applicant.ID)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Start your application to continue.")
+	}
+	return loan, err
+}
+
+// writable refuses any change once the application is submitted.
+func writable(l *domain.Loan) error {
+	if l.ApplicationStatus == Submitted {
+		return domain.Errorf(domain.EFORBIDDEN, "Your application has been submitted and can no longer be changed.")
+	}
+	return nil
+}
+
+func hasCoborrower(l *domain.Loan) bool {
+	return l.Answers.HasCoborrower != nil && *l.Answers.HasCoborrower
+}
+
+// view is the application as the borrower is shown it: the SSNs masked.
+func view(l *domain.Loan, app *domain.Application) *View {
+	shown := *app
+	shown.User.SSN = maskSSN(app.User.SSN)
+	if app.Coborrower != nil {
+		co := *app.Coborrower
+		co.SSN = maskSSN(co.SSN)
+		shown.Coborrower = &co
+	}
+	shown.Normalize()
+	return &View{Application: shown, ApplicationStatus: l.ApplicationStatus, ReadOnly: l.ApplicationStatus == Submitted, HasCoborrower: hasCoborrower(l)}
+}
+
+// maskSSN shows the last four digits only: ***-**-1234.
+func maskSSN(ssn *string) *string {
+	if ssn == nil || len(*ssn) < 4 {
+		return nil
+	}
+	masked := "***-**-" + (*ssn)[len(*ssn)-4:]
+	return &masked
+}
+
+// fresh is the application a loan starts from: the prequalification's
+// answers (the property's state, usage, value and address, the
+// coborrower's name and e-mail, the confirmed mortgages with the credit
+// report's details, the debts chosen to pay off) and the applicant's name,
+// e-mail and phone.
+func (s *Service) fresh(ctx context.Context, applicant *domain.Applicant, l *domain.Loan) (*domain.Application, error) {
+	report, err := s.store.LatestCreditReport(ctx, l.ID, "borrower")
+	if err != nil && domain.ErrorCode(err) != domain.ENOTFOUND {
+		return nil, err
+	}
+	a := l.Answers
+	app := &domain.Application{}
+	app.User.FirstName, app.User.LastName, app.User.Email = &applicant.FirstName, &applicant.LastName, &applicant.Email
+	app.User.Phone = applicant.Phone
+	app.Property.State, app.Property.Usage, app.Property.Address = a.PropertyState, a.PropertyUsage, a.Address
+	if a.PropertyValue != nil {
+		v := float64(*a.PropertyValue)
+		app.Property.Value = &v
+	}
+	if hasCoborrower(l) && a.Coborrower != nil {
+		co := a.Coborrower
+		app.Coborrower = &domain.Person{FirstName: &co.FirstName, LastName: &co.LastName, Email: &co.Email}
+	}
+	reported := map[string]domain.ReportedMortgage{}
+	var debts []domain.ReportedDebt
+	if report != nil {
+		for _, m := range report.Mortgages {
+			reported[m.ID] = m
+		}
+		debts = report.Liabilities
+	}
+	for _, m := range a.Mortgages {
+		if !m.Confirmed {
+			continue
+		}
+		lien := domain.Liability{ID: &m.ID, Balance: m.Balance, Creditor: &m.Creditor, Confirmed: ptr(true), AddedByUser: m.AddedByUser}
+		if r, ok := reported[m.ID]; ok {
+			lien.MonthlyPayment = ptr(float64(r.MonthlyPayment))
+			lien.DateOpened = nonEmpty(r.DateOpened)
+			lien.LatePaymentDays = ptr(int64(r.LatePaymentDays))
+			lien.LatePaymentDate = r.LatePaymentDate
+		}
+		app.Mortgages = append(app.Mortgages, lien)
+	}
+	for _, d := range debts {
+		app.Liabilities = append(app.Liabilities, domain.Liability{ID: &d.ID, Creditor: &d.Creditor, Type: &d.Type, Balance: d.Balance,
+			MonthlyPayment: ptr(float64(d.MonthlyPayment)), ToBePaidOff: contains(a.DebtsToPayOff, d.ID)})
+	}
+	app.Normalize()
+	return app, nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func nonEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func fieldError(path, message string) error {
+	return &domain.Error{Code: domain.EINVALID, Message: message, Fields: []domain.FieldError{{Path: path, Message: message}}}
+}
+
+// underSection names an invalid section's fields as the procedure's input
+// does: section.<path>.
+func underSection(err error) error {
+	e, ok := err.(*domain.Error)
+	if !ok || e.Code != domain.EINVALID {
+		return err
+	}
+	out := *e
+	out.Fields = make([]domain.FieldError, len(e.Fields))
+	for i, f := range e.Fields {
+		out.Fields[i] = domain.FieldError{Path: joinPath("section", f.Path), Message: f.Message}
+	}
+	if len(out.Fields) == 0 {
+		out.Fields = []domain.FieldError{{Path: "section", Message: e.Message}}
+	}
+	return &out
+}
+
+func joinPath(a, b string) string {
+	if b == "" {
+		return a
+	}
+	return a + "." + b
+}

@@ -1,0 +1,287 @@
+package loans
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// mergeContext is what a merge needs to know of the loan.
+type mergeContext struct {
+	hasCoborrower bool
+	today         time.Time
+}
+
+// merger changes the application by a decoded section; its field errors
+// are relative to the section.
+type merger func(app *domain.Application, mc mergeContext) error
+
+// page is a page of the application that saves a section: decode validates
+// the raw section against the page's CUE definition and returns how it
+// merges into the application.
+type page struct {
+	decode func(s Schemas, raw json.RawMessage) (merger, error)
+}
+
+// section makes a page of definition def whose decoded section T merges by fn.
+func section[T any](def string, fn func(in *T, app *domain.Application, mc mergeContext) error) page {
+	return page{decode: func(s Schemas, raw json.RawMessage) (merger, error) {
+		in := new(T)
+		if err := s.Decode(def, raw, in); err != nil {
+			return nil, err
+		}
+		return func(app *domain.Application, mc mergeContext) error { return fn(in, app, mc) }, nil
+	}}
+}
+
+// pages are the application's pages that save, by path, with their CUE
+// definition (schemas/application.cue) and the part of #Application each
+// section becomes.
+var pages = map[string]page{
+	"/app/application/1":                       section("PersonalInfoSection", mergePersonalInfo),
+	"/app/application/2":                       section("PropertyInfoSection", mergePropertyInfo),
+	"/app/application/3":                       section("AdditionalRealEstateSection", mergeRealEstate),
+	"/app/application/4":                       section("EmploymentSection", mergeEmployment(borrower)),
+	"/app/application/4/coborrower":            section("EmploymentSection", mergeEmployment(coborrower)),
+	"/app/application/business-information":    section("BusinessInformationSection", mergeBusiness),
+	"/app/application/other-income":            section("OtherIncomeSection", mergeOtherIncome(borrower)),
+	"/app/application/other-income/coborrower": section("OtherIncomeSection", mergeOtherIncome(coborrower)),
+	"/app/application/debt-consolidation":      section("DebtConsolidationSection", mergeDebtConsolidation),
+	"/app/application/6":                       section("DemographicsSection", mergeDemographics),
+	"/app/application/7":                       section("DeclarationsSection", mergeDeclarations),
+}
+
+// Pages lists the paths of the pages that save a section.
+func Pages() []string {
+	out := make([]string, 0, len(pages))
+	for p := range pages {
+		out = append(out, p)
+	}
+	return out
+}
+
+type party int
+
+const (
+	borrower party = iota
+	coborrower
+)
+
+// person is the party's record, or an error when the loan has no coborrower.
+func person(app *domain.Application, who party, mc mergeContext) (*domain.Person, error) {
+	if who == borrower {
+		return &app.User, nil
+	}
+	if !mc.hasCoborrower {
+		return nil, domain.Errorf(domain.EINVALID, "This application has no coborrower.")
+	}
+	if app.Coborrower == nil {
+		app.Coborrower = &domain.Person{}
+	}
+	return app.Coborrower, nil
+}
+
+// coborrowerBlock checks that a coborrower's part is given exactly when the
+// loan has a coborrower.
+func coborrowerBlock(given bool, mc mergeContext) error {
+	switch {
+	case mc.hasCoborrower && !given:
+		return fieldError("coborrower", "Fill in your coborrower's information.")
+	case !mc.hasCoborrower && given:
+		return fieldError("coborrower", "This application has no coborrower.")
+	}
+	return nil
+}
+
+// addressMonths is how far back a person's addresses must go (URLA
+// section 1a asks for two years of residence; screens.md: "former addresses
+// until 24 months are covered").
+const addressMonths = 24
+
+func mergePersonalInfo(in *domain.PersonalInfoSection, app *domain.Application, mc mergeContext) error {
+	if err := coborrowerBlock(in.Coborrower != nil, mc); err != nil {
+		return err
+	}
+	if err := applyPersonalInfo(&app.User, &in.User, "user", mc.today); err != nil {
+		return err
+	}
+	if in.Coborrower != nil {
+		co, _ := person(app, coborrower, mc)
+		return applyPersonalInfo(co, in.Coborrower, "coborrower", mc.today)
+	}
+	return nil
+}
+
+// applyPersonalInfo sets a person's personal information. An SSN left out
+// keeps the stored one; there must be one.
+func applyPersonalInfo(p *domain.Person, in *domain.PersonalInfo, at string, today time.Time) error {
+	if err := checkDates(in, at, today); err != nil {
+		return err
+	}
+	if in.SSN == nil && p.SSN == nil {
+		return fieldError(at+".ssn", "Enter the Social Security number.")
+	}
+	if in.SSN != nil {
+		p.SSN = in.SSN
+	}
+	p.FirstName, p.MiddleName, p.LastName, p.Suffix = &in.FirstName, in.MiddleName, &in.LastName, in.Suffix
+	p.DateOfBirth, p.Citizenship, p.MaritalStatus, p.MilitaryStatus = &in.DateOfBirth, &in.Citizenship, &in.MaritalStatus, &in.MilitaryStatus
+	p.Phone, p.CurrentAddress, p.CurrentAddressSince, p.Housing = &in.Phone, &in.CurrentAddress, &in.CurrentAddressSince, &in.Housing
+	p.FormerAddresses, p.MailingAddress = in.FormerAddresses, in.MailingAddress
+	if in.Email != nil {
+		p.Email = in.Email
+	}
+	return nil
+}
+
+// checkDates refuses a birth or move-in date in the future, a former
+// address left before it was moved into, and addresses that do not go back
+// addressMonths before today.
+func checkDates(in *domain.PersonalInfo, at string, today time.Time) error {
+	now := today.Format(time.DateOnly)
+	if in.DateOfBirth >= now {
+		return fieldError(at+".dateOfBirth", "Enter a date of birth in the past.")
+	}
+	if in.CurrentAddressSince > now {
+		return fieldError(at+".currentAddressSince", "Enter a date that is not in the future.")
+	}
+	earliest := in.CurrentAddressSince
+	for i, f := range in.FormerAddresses {
+		if f.MovedOut < f.MovedIn {
+			return fieldError(fmt.Sprintf("%s.formerAddresses.%d.movedOut", at, i), "Enter a move-out date after the move-in date.")
+		}
+		earliest = min(earliest, f.MovedIn)
+	}
+	if back := today.AddDate(0, -addressMonths, 0).Format(time.DateOnly); earliest > back {
+		path := at + ".formerAddresses"
+		if len(in.FormerAddresses) == 0 {
+			path = at + ".currentAddressSince"
+		}
+		return fieldError(path, fmt.Sprintf("Add your former addresses until the last %d months are covered.", addressMonths))
+	}
+	return nil
+}
+
+func mergePropertyInfo(in *domain.PropertyInfoSection, app *domain.Application, _ mergeContext) error {
+	p, q := &app.Property, in.Property
+	p.Address, p.Type, p.Units, p.Usage, p.TitleHolding = &q.Address, &q.Type, &q.Units, &q.Usage, &q.TitleHolding
+	p.State = &q.Address.State
+	p.HOAMonthly, p.MonthlyTaxes, p.MonthlyInsurance = &q.HOAMonthly, &q.MonthlyTaxes, &q.MonthlyInsurance
+	p.TaxIncludedInMonthlyPayment, p.InsuranceIncludedInMonthlyPayment = &q.TaxIncludedInMonthlyPayment, &q.InsuranceIncludedInMonthlyPayment
+	app.IsInTrust = in.IsInTrust
+	return nil
+}
+
+func mergeRealEstate(in *domain.AdditionalRealEstateSection, app *domain.Application, _ mergeContext) error {
+	app.PropertyOwnerships = in.PropertyOwnerships
+	return nil
+}
+
+func mergeEmployment(who party) func(*domain.EmploymentSection, *domain.Application, mergeContext) error {
+	return func(in *domain.EmploymentSection, app *domain.Application, mc mergeContext) error {
+		p, err := person(app, who, mc)
+		if err != nil {
+			return err
+		}
+		for i, e := range in.Employments {
+			if e.EndDate != nil && *e.EndDate < e.StartDate {
+				return fieldError(fmt.Sprintf("employments.%d.endDate", i), "Enter an end date after the start date.")
+			}
+		}
+		p.Employments, p.EmploymentGaps = in.Employments, in.EmploymentGaps
+		return nil
+	}
+}
+
+func mergeBusiness(in *domain.BusinessInformationSection, app *domain.Application, _ mergeContext) error {
+	app.User.Business = &in.Business
+	return nil
+}
+
+func mergeOtherIncome(who party) func(*domain.OtherIncomeSection, *domain.Application, mergeContext) error {
+	return func(in *domain.OtherIncomeSection, app *domain.Application, mc mergeContext) error {
+		p, err := person(app, who, mc)
+		if err != nil {
+			return err
+		}
+		p.IncomeSources = in.IncomeSources
+		return nil
+	}
+}
+
+// mergeDebtConsolidation marks the application's liabilities, named by id,
+// to be paid off or omitted; a liability not named keeps its marks.
+func mergeDebtConsolidation(in *domain.DebtConsolidationSection, app *domain.Application, _ mergeContext) error {
+	for i, c := range in.Liabilities {
+		found := false
+		for j := range app.Liabilities {
+			if l := &app.Liabilities[j]; l.ID != nil && *l.ID == c.ID {
+				l.ToBePaidOff, l.Omitted, found = c.ToBePaidOff, c.Omitted, true
+			}
+		}
+		if !found {
+			return fieldError(fmt.Sprintf("liabilities.%d.id", i), "This debt is not on your application.")
+		}
+	}
+	return nil
+}
+
+func mergeDemographics(in *domain.DemographicsSection, app *domain.Application, mc mergeContext) error {
+	if err := coborrowerBlock(in.Coborrower != nil, mc); err != nil {
+		return err
+	}
+	app.User.Demographics = &in.User
+	if in.Coborrower != nil {
+		co, _ := person(app, coborrower, mc)
+		co.Demographics = in.Coborrower
+	}
+	return nil
+}
+
+func mergeDeclarations(in *domain.DeclarationsSection, app *domain.Application, mc mergeContext) error {
+	if err := coborrowerBlock(in.Coborrower != nil, mc); err != nil {
+		return err
+	}
+	if err := followUps(&in.User, "user"); err != nil {
+		return err
+	}
+	app.User.Declarations = &in.User
+	if in.Coborrower != nil {
+		if err := followUps(in.Coborrower, "coborrower"); err != nil {
+			return err
+		}
+		co, _ := person(app, coborrower, mc)
+		co.Declarations = in.Coborrower
+	}
+	return nil
+}
+
+// followUps asks for each yes's follow-up (the URLA's: the amount
+// borrowed, the bankruptcy's chapter, the other property's type and title)
+// and drops those of a no.
+func followUps(d *domain.Declarations, at string) error {
+	if yes(d.HasBorrowedThirdPartyMoney) && d.BorrowedThirdPartyMoneyAmount == nil {
+		return fieldError(at+".borrowedThirdPartyMoneyAmount", "Enter the amount borrowed.")
+	} else if !yes(d.HasBorrowedThirdPartyMoney) {
+		d.BorrowedThirdPartyMoneyAmount = nil
+	}
+	if yes(d.HasBankruptcy) && d.Bankruptcy == nil {
+		return fieldError(at+".bankruptcy", "Choose the bankruptcy chapter.")
+	} else if !yes(d.HasBankruptcy) {
+		d.Bankruptcy = nil
+	}
+	if yes(d.OnwershipInterest) && d.OtherPropertyType == nil {
+		return fieldError(at+".otherPropertyType", "Choose what kind of property it was.")
+	}
+	if yes(d.OnwershipInterest) && d.OtherPropertyTitle == nil {
+		return fieldError(at+".otherPropertyTitle", "Choose how you held title to it.")
+	}
+	if !yes(d.OnwershipInterest) {
+		d.OtherPropertyType, d.OtherPropertyTitle = nil, nil
+	}
+	return nil
+}
+
+func yes(b *bool) bool { return b != nil && *b }

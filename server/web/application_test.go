@@ -1,0 +1,237 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/web"
+)
+
+type applicationView struct {
+	Application       domain.Application `json:"application"`
+	ApplicationStatus string             `json:"applicationStatus"`
+	ReadOnly          bool               `json:"readOnly"`
+	HasCoborrower     bool               `json:"hasCoborrower"`
+}
+
+const personalInfo = `{"firstName":"Pat","lastName":"Prime","dateOfBirth":"1980-04-02","ssn":"123456789",` +
+	`"citizenship":"usCitizen","maritalStatus":"married","militaryStatus":"none","phone":"4155550101",` +
+	`"currentAddress":{"line1":"1 Main St","city":"Springfield","state":"IL","zip":"62701"},"currentAddressSince":"2015-06-01","housing":"Own","formerAddresses":[]}`
+
+func saveSection(b *browser, path, section string) (int, wireResult) {
+	b.t.Helper()
+	resp, res := b.trpc("POST", "application.save", `{"path":"`+path+`","section":`+section+`}`)
+	return resp.StatusCode, res
+}
+
+func applicationOf(t *testing.T, b *browser) applicationView {
+	t.Helper()
+	resp, res := b.trpc("GET", "application.get", "")
+	if resp.StatusCode != 200 {
+		t.Fatalf("application.get: got %d %+v", resp.StatusCode, res.Error)
+	}
+	return decode[applicationView](t, res.Result.Data)
+}
+
+func TestApplicationSave(t *testing.T) {
+	s := MustOpenServer(t, web.Config{Now: func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }})
+	b := s.browser(t)
+	b.signIn("prime@example.com") // seeded at application3
+
+	t.Run("a new application starts from the prequalification", func(t *testing.T) {
+		got := applicationOf(t, b)
+		if *got.Application.User.Email != "prime@example.com" || got.Application.Property.State == nil || got.ApplicationStatus != "application3" || got.ReadOnly {
+			t.Fatalf("got %+v, want the applicant's e-mail, the property's state and the loan's status", got)
+		}
+	})
+	t.Run("a bad field is named at section.<path> and nothing moves", func(t *testing.T) {
+		for _, tc := range []struct{ path, section, field string }{
+			{"/app/application/1", `{"user":` + strings.Replace(personalInfo, `"123456789"`, `"123-45-6789"`, 1) + `}`, "section.user.ssn"},
+			{"/app/application/1", `{"user":` + strings.Replace(personalInfo, `"2015-06-01"`, `"2026-01-01"`, 1) + `}`, "section.user.currentAddressSince"},
+			{"/app/application/1", `{"user":{"firstName":"Pat"}}`, "section.user.lastName"},
+			{"/app/application/2", `{"property":{},"isInTrust":false}`, "section.property.type"},
+			{"/app/application/4/coborrower", `{"employments":[],"employmentGaps":[]}`, "section"},
+			{"/app/application/debt-consolidation", `{"liabilities":[{"id":"nope","toBePaidOff":true}]}`, "section.liabilities.0.id"},
+			{"/app/application/7", `{"user":{"hasBankruptcy":true}}`, "section.user.hasIntentToOccupy"},
+		} {
+			code, res := saveSection(b, tc.path, tc.section)
+			if code != 400 || res.Error == nil || !hasField(res.Error.Data.Fields, tc.field) {
+				t.Errorf("%s %s: got %d %+v, want 400 naming %s", tc.path, tc.section, code, res.Error, tc.field)
+			}
+		}
+		if code, res := saveSection(b, "/app/initial-setup/zip", `{}`); code != 400 || !hasField(res.Error.Data.Fields, "path") {
+			t.Errorf("got %d %+v, want a page that saves no section refused", code, res.Error)
+		}
+		if got := applicationOf(t, b); got.ApplicationStatus != "application3" || got.Application.User.SSN != nil {
+			t.Fatalf("got %+v, want nothing saved", got)
+		}
+	})
+	t.Run("a valid save is kept, the SSN sealed and masked, the status forward only", func(t *testing.T) {
+		code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`}`)
+		if code != 200 {
+			t.Fatalf("got %d %+v", code, res.Error)
+		}
+		got := decode[applicationView](t, res.Result.Data)
+		if *got.Application.User.SSN != "***-**-6789" || *got.Application.User.DateOfBirth != "1980-04-02" || got.ApplicationStatus != "application3" {
+			t.Fatalf("got %+v, want the SSN masked and the status kept (page 1 comes before)", got.Application.User)
+		}
+		// The store's tests read the sealed row; here: without the keyring
+		// the application does not open.
+		loan := loanOf(t, s, "prime@example.com")
+		sealer := s.DB.Sealer
+		s.DB.Sealer = nil
+		_, err := s.DB.FindApplication(context.Background(), loan.ID)
+		s.DB.Sealer = sealer
+		if err == nil {
+			t.Fatal("got the application opened without the keyring, want it sealed")
+		}
+		// Saved again without the SSN (the form never holds it): kept.
+		without := strings.Replace(personalInfo, `"ssn":"123456789",`, ``, 1)
+		if code, res := saveSection(b, "/app/application/1", `{"user":`+strings.Replace(without, "Pat", "Patricia", 1)+`}`); code != 200 {
+			t.Fatalf("got %d %+v", code, res.Error)
+		}
+		if got := applicationOf(t, b); *got.Application.User.SSN != "***-**-6789" || *got.Application.User.FirstName != "Patricia" {
+			t.Fatalf("got %+v, want the SSN kept and the name changed", got.Application.User)
+		}
+		code, res = saveSection(b, "/app/application/3", `{"propertyOwnerships":[]}`)
+		if code != 200 || decode[applicationView](t, res.Result.Data).ApplicationStatus != "application4" {
+			t.Fatalf("got %d %s, want the status moved on to application4", code, res.Result.Data)
+		}
+	})
+	t.Run("another applicant neither reads nor changes this application", func(t *testing.T) {
+		other := s.browser(t)
+		other.signIn("thin-file@example.com")
+		if got := applicationOf(t, other); got.Application.User.SSN != nil || *got.Application.User.Email != "thin-file@example.com" {
+			t.Fatalf("got %+v, want thin-file's own, empty application", got.Application.User)
+		}
+		anon := s.browser(t)
+		if resp, _ := anon.trpc("GET", "application.get", ""); resp.StatusCode != 401 {
+			t.Fatalf("got %d, want 401 without a session", resp.StatusCode)
+		}
+		if code, _ := saveSection(anon, "/app/application/3", `{"propertyOwnerships":[]}`); code != 401 {
+			t.Fatalf("got %d, want 401 without a session", code)
+		}
+	})
+	t.Run("drafts round-trip per page and are sealed", func(t *testing.T) {
+		if resp, res := b.trpc("GET", "application.draft", `{"path":"/app/application/2"}`); resp.StatusCode != 200 || string(res.Result.Data) != `{"draft":null,"savedAt":null}` {
+			t.Fatalf("got %d %s, want no draft", resp.StatusCode, res.Result.Data)
+		}
+		draft := `{"property":{"hoaMonthly":"4711","address":{"line1":"9 Elm"}}}`
+		if resp, res := b.trpc("POST", "application.saveDraft", `{"path":"/app/application/2","draft":`+draft+`}`); resp.StatusCode != 200 {
+			t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
+		}
+		_, res := b.trpc("GET", "application.draft", `{"path":"/app/application/2"}`)
+		got := decode[struct {
+			Draft   json.RawMessage `json:"draft"`
+			SavedAt *string         `json:"savedAt"`
+		}](t, res.Result.Data)
+		if !sameJSON(t, got.Draft, draft) || got.SavedAt == nil {
+			t.Fatalf("got %s, want the draft back", res.Result.Data)
+		}
+		if resp, _ := b.trpc("POST", "application.saveDraft", `{"path":"/app/application/2","draft":{"x":"`+strings.Repeat("a", 2001)+`"}}`); resp.StatusCode != 400 {
+			t.Fatalf("got %d, want a too-long string refused", resp.StatusCode)
+		}
+		if resp, _ := b.trpc("POST", "application.saveDraft", `{"path":"/app/application/2","draft":{"x":"`+strings.Repeat("a", 70<<10)+`"}}`); resp.StatusCode != 400 {
+			t.Fatalf("got %d, want a draft over 64 KiB refused", resp.StatusCode)
+		}
+		loan := loanOf(t, s, "prime@example.com")
+		sealer := s.DB.Sealer
+		s.DB.Sealer = nil
+		_, err := s.DB.FindApplicationDraft(context.Background(), loan.ID, "/app/application/2")
+		s.DB.Sealer = sealer
+		if err == nil {
+			t.Fatal("got the draft opened without the keyring, want it sealed")
+		}
+		other := s.browser(t)
+		other.signIn("thin-file@example.com")
+		if _, res := other.trpc("GET", "application.draft", `{"path":"/app/application/2"}`); string(res.Result.Data) != `{"draft":null,"savedAt":null}` {
+			t.Fatalf("got %s, want another applicant to see no draft", res.Result.Data)
+		}
+		section := `{"property":{"address":{"line1":"9 Elm","city":"Springfield","state":"IL","zip":"62701"},"type":"singleFamily","units":"1","usage":"primaryResidence",` +
+			`"titleHolding":"soleOwnership","hoaMonthly":0,"monthlyTaxes":310.5,"monthlyInsurance":95,"taxIncludedInMonthlyPayment":true,"insuranceIncludedInMonthlyPayment":true},"isInTrust":false}`
+		if code, res := saveSection(b, "/app/application/2", section); code != 200 {
+			t.Fatalf("got %d %+v", code, res.Error)
+		}
+		if _, res := b.trpc("GET", "application.draft", `{"path":"/app/application/2"}`); string(res.Result.Data) != `{"draft":null,"savedAt":null}` {
+			t.Fatalf("got %s, want the draft deleted by the save", res.Result.Data)
+		}
+	})
+	t.Run("employment gaps come from the saved employments", func(t *testing.T) {
+		section := `{"employments":[{"startDate":"2023-01-01","endDate":"2024-12-31","employerName":"A"},{"startDate":"2025-03-01","endDate":null,"employerName":"B"}],` +
+			`"employmentGaps":[{"from":"2024-12-31","to":"2025-03-01","explanation":"Moved house"}]}`
+		if code, res := saveSection(b, "/app/application/4", section); code != 200 {
+			t.Fatalf("got %d %+v", code, res.Error)
+		}
+		_, res := b.trpc("GET", "application.employment", `{"party":"borrower"}`)
+		got := decode[domain.EmploymentHistory](t, res.Result.Data)
+		if len(got.Gaps) != 1 || got.Gaps[0].Days != 60 || got.Gaps[0].Explanation == nil || *got.Gaps[0].Explanation != "Moved house" || *got.NextStartDate != "2025-01-01" {
+			t.Fatalf("got %s, want the 60-day gap with its explanation and nextStartDate 2025-01-01", res.Result.Data)
+		}
+		if resp, _ := b.trpc("GET", "application.employment", `{"party":"coborrower"}`); resp.StatusCode != 400 {
+			t.Fatalf("got %d, want 400: this loan has no coborrower", resp.StatusCode)
+		}
+	})
+	t.Run("nothing is saved after submission", func(t *testing.T) {
+		loan := loanOf(t, s, "prime@example.com")
+		if err := s.DB.UpdateLoanStatus(context.Background(), loan.ID, "applicationSubmitted"); err != nil {
+			t.Fatal(err)
+		}
+		if code, _ := saveSection(b, "/app/application/3", `{"propertyOwnerships":[]}`); code != 403 {
+			t.Fatalf("got %d, want 403", code)
+		}
+		if resp, _ := b.trpc("POST", "application.saveDraft", `{"path":"/app/application/3","draft":{}}`); resp.StatusCode != 403 {
+			t.Fatalf("got %d, want 403", resp.StatusCode)
+		}
+		if got := applicationOf(t, b); !got.ReadOnly || got.ApplicationStatus != "applicationSubmitted" {
+			t.Fatalf("got %+v, want read-only", got)
+		}
+	})
+}
+
+func TestApplicationWithACoborrower(t *testing.T) {
+	s := MustOpenServer(t, web.Config{Now: func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }})
+	b := s.browser(t)
+	b.signIn("coborrower@example.com")
+	got := applicationOf(t, b)
+	if !got.HasCoborrower || got.Application.Coborrower == nil || got.Application.Coborrower.Email == nil {
+		t.Fatalf("got %+v, want the coborrower from the prequalification", got)
+	}
+	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`}`); code != 400 || !hasField(res.Error.Data.Fields, "section.coborrower") {
+		t.Fatalf("got %d %+v, want the coborrower's part asked for", code, res.Error)
+	}
+	co := strings.Replace(personalInfo, `"firstName":"Pat"`, `"firstName":"Cora","email":"cora@example.com"`, 1)
+	co = strings.Replace(co, "123456789", "987654321", 1)
+	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`,"coborrower":`+co+`}`); code != 200 {
+		t.Fatalf("got %d %+v", code, res.Error)
+	}
+	if code, res := saveSection(b, "/app/application/other-income/coborrower", `{"incomeSources":[{"type":"pension","label":"Pension","otherValue":1500}]}`); code != 200 {
+		t.Fatalf("got %d %+v", code, res.Error)
+	}
+	got = applicationOf(t, b)
+	if *got.Application.Coborrower.SSN != "***-**-4321" || len(got.Application.Coborrower.IncomeSources) != 1 || len(got.Application.User.IncomeSources) != 0 {
+		t.Fatalf("got %+v, want the coborrower's SSN masked and the income on their side", got.Application.Coborrower)
+	}
+}
+
+func hasField(fields []domain.FieldError, path string) bool {
+	for _, f := range fields {
+		if f.Path == path {
+			return true
+		}
+	}
+	return false
+}
+
+func sameJSON(t *testing.T, a json.RawMessage, b string) bool {
+	t.Helper()
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal([]byte(b), &y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
+}
