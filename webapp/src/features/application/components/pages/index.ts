@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 // The application's question pages, by path: each is the default export of
 // its file here, built on SectionPage (../section-page.tsx), loaded when its
@@ -8,4 +8,9 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 
 export const sectionPages: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   // '/app/application/1': lazy(() => import('./personal-info')),  (import { lazy } from 'react')
+  '/app/application/4': lazy(() => import('./employment-history')),
+  '/app/application/4/coborrower': lazy(() => import('./employment-history')),
+  '/app/application/business-information': lazy(() => import('./business-information')),
+  '/app/application/other-income': lazy(() => import('./other-income')),
+  '/app/application/other-income/coborrower': lazy(() => import('./other-income')),
 };
