@@ -13,4 +13,8 @@ export const sectionPages: Readonly<Record<string, LazyExoticComponent<Component
   '/app/application/business-information': lazy(() => import('./business-information')),
   '/app/application/other-income': lazy(() => import('./other-income')),
   '/app/application/other-income/coborrower': lazy(() => import('./other-income')),
+  '/app/application/debt-consolidation': lazy(() => import('./debt-consolidation')),
+  '/app/application/6': lazy(() => import('./demographics')),
+  '/app/application/7': lazy(() => import('./declarations')),
+  '/app/application/application-summary': lazy(() => import('./application-summary')),
 };

@@ -1,0 +1,57 @@
+// The words of the application summary (design/screens.md,
+// application-summary): each section's title and the labels of the values
+// it shows. The values are the schema's enumerations (schemas/enums.cue);
+// a value without a label here shows as it is stored.
+
+export const summarySections = {
+  personal: 'Personal information',
+  property: 'Property',
+  realEstate: 'Additional real estate',
+  employment: 'Employment history',
+  business: 'Business information',
+  otherIncome: 'Other income',
+  debts: 'Debts to pay off',
+  demographics: 'Demographic information',
+  declarations: 'Declarations',
+} as const;
+
+export const valueLabels: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  citizenship: { usCitizen: 'U.S. citizen', permanentResident: 'Permanent resident alien', nonPermanentResident: 'Non-permanent resident alien' },
+  maritalStatus: { unmarried: 'Unmarried', married: 'Married', separated: 'Separated' },
+  militaryStatus: {
+    survivingSpouse: 'Surviving spouse',
+    currentlyServing: 'Currently serving on active duty',
+    retiredOrDischardOrSeparated: 'Retired, discharged or separated from service',
+    reserveOrNationalGuard: 'Reserve or National Guard',
+    none: 'No military service',
+  },
+  housing: { Own: 'Currently Own', Rent: 'Currently Renting', NoPrimaryHousingExpense: 'Live Rent Free' },
+  propertyType: { singleFamily: 'Single family', multiUnit: 'Multi-unit', condo: 'Condominium', townhouse: 'Townhouse', manufactured: 'Manufactured home' },
+  usage: { primaryResidence: 'Primary Home', secondHome: 'Secondary Home', investment: 'Rental Property' },
+  units: { '1': '1 (Single Family, Condo)', '2': '2 (Duplex)', '3': '3 (Triplex)', '4': '4 (Quadplex)', '5+': '5+' },
+  titleHolding: {
+    soleOwnership: 'Sole ownership',
+    jointTenants: 'Joint tenants',
+    tenantsInCommon: 'Tenants in common',
+    tenancyByEntirety: 'Tenancy by the entirety',
+    interVivosRevocableTrust: 'Inter vivos revocable trust',
+    lifeEstate: 'Life estate',
+    iDontKnow: 'I don’t know',
+  },
+  businessStructure: {
+    soleProprietorship: 'Sole proprietorship',
+    independentContractor: 'Independent contractor',
+    partnership: 'Partnership',
+    llc: 'Limited liability company (LLC)',
+    sCorporation: 'S corporation',
+    corporation: 'Corporation',
+  },
+  ownershipShare: { GreaterThanOrEqualTo25Percent: '25% or more', LessThan25Percent: 'Less than 25%' },
+};
+
+/** A stored value's label, or the value itself when it has none. */
+export function labelOf(kind: string, value: unknown): string {
+  if (value === undefined || value === null || value === '') return 'Not given';
+  const text = String(value);
+  return valueLabels[kind]?.[text] ?? text;
+}
