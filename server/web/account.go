@@ -202,28 +202,3 @@ func (s *Server) ownLoan(c fiber.Ctx, loanID string) (*domain.Loan, error) {
 func (s *Server) getLoan(c fiber.Ctx, in loanIDInput) (any, error) {
 	return s.ownLoan(c, in.LoanID)
 }
-
-type loanStatusInput struct {
-	LoanID            string `json:"loanId"`
-	ApplicationStatus string `json:"applicationStatus"`
-}
-
-// serverStatuses are reached only through what the server itself decides
-// (a submitted application, a state without a licence), never set by a page.
-var serverStatuses = map[string]bool{"applicationSubmitted": true, "joinWaitlist": true}
-
-// updateLoanStatus records the step the applicant has reached, so the
-// resume rule brings them back to it.
-func (s *Server) updateLoanStatus(c fiber.Ctx, in loanStatusInput) (any, error) {
-	loan, err := s.ownLoan(c, in.LoanID)
-	if err != nil {
-		return nil, err
-	}
-	if serverStatuses[in.ApplicationStatus] || serverStatuses[loan.ApplicationStatus] {
-		return nil, domain.Errorf(domain.EFORBIDDEN, "This application's status is decided by the lender.")
-	}
-	if err := s.store.UpdateLoanStatus(c.Context(), loan.ID, in.ApplicationStatus); err != nil {
-		return nil, err
-	}
-	return s.store.FindLoan(c.Context(), loan.ID)
-}

@@ -24,7 +24,6 @@ func (s *Server) procedures() map[string]procedure {
 		"routing.resume":         withInput(s, query, "ResumeInput", s.resume),
 		"loan.current":           {kind: query, fn: s.currentLoan},
 		"loan.get":               withInput(s, query, "LoanIdInput", s.getLoan),
-		"loan.updateStatus":      withInput(s, mutation, "LoanStatusInput", s.updateLoanStatus),
 		"quote.current":          withInput(s, query, "QuoteCurrentInput", s.quote),
 		"prequal.estimate":       withInput(s, mutation, "EstimateInput", s.estimate),
 		"prequal.answers":        {kind: query, fn: s.prequalAnswers},

@@ -981,11 +981,6 @@ export interface components {
          * @enum {string}
          */
         LoanPurpose: "homeImprovement" | "debtConsolidation" | "education" | "other";
-        /** @description #LoanStatusInput moves a loan to the step the applicant has reached. */
-        LoanStatusInput: {
-            applicationStatus: components["schemas"]["ApplicationStatus"];
-            loanId: components["schemas"]["Id"];
-        };
         /**
          * @description #LongText is free text that may run over several lines (comments, a
          *     provider's summary, a link): at most 2000 characters.

@@ -29,7 +29,6 @@ export declare const InsightInput: Validator;
 export declare const JoinWaitlistInput: Validator;
 export declare const LicensingLookupInput: Validator;
 export declare const LoanIdInput: Validator;
-export declare const LoanStatusInput: Validator;
 export declare const OtherIncomeSection: Validator;
 export declare const PagesInput: Validator;
 export declare const PasswordSignInInput: Validator;

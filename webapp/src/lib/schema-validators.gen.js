@@ -9940,198 +9940,13 @@ validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanStatusInput = validate61;
-const schema120 = {"properties":{"applicationStatus":{"$ref":"#/components/schemas/ApplicationStatus"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","applicationStatus"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","applicationStatus":"Choose an application status."}}};
-const schema121 = {"enum":["propertyValue","mortgageEstimate","hasFbm","isSelfEmployed","creditRange","zip","propertyUsage","creditScore","coborrower","mortgageBalance","previewOffer","application","application3","application4","application5","manualIncomeVerification","debtConsolidation","application7","application8","disclosures","application6","identityVerification","incomeDocs","loanDisbursement","applicationSubmitted","joinWaitlist"],"type":"string","errorMessage":"Choose an application status."};
+export const OtherIncomeSection = validate61;
+const schema120 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
+const schema121 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
+const schema126 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
+const schema130 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.loanId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "loanId"},message:"must have required property '"+"loanId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.applicationStatus === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applicationStatus"},message:"must have required property '"+"applicationStatus"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.applicationStatus !== undefined){
-let data0 = data.applicationStatus;
-if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/applicationStatus",schemaPath:"#/components/schemas/ApplicationStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((data0 === "propertyValue") || (data0 === "mortgageEstimate")) || (data0 === "hasFbm")) || (data0 === "isSelfEmployed")) || (data0 === "creditRange")) || (data0 === "zip")) || (data0 === "propertyUsage")) || (data0 === "creditScore")) || (data0 === "coborrower")) || (data0 === "mortgageBalance")) || (data0 === "previewOffer")) || (data0 === "application")) || (data0 === "application3")) || (data0 === "application4")) || (data0 === "application5")) || (data0 === "manualIncomeVerification")) || (data0 === "debtConsolidation")) || (data0 === "application7")) || (data0 === "application8")) || (data0 === "disclosures")) || (data0 === "application6")) || (data0 === "identityVerification")) || (data0 === "incomeDocs")) || (data0 === "loanDisbursement")) || (data0 === "applicationSubmitted")) || (data0 === "joinWaitlist"))){
-const err3 = {instancePath:instancePath+"/applicationStatus",schemaPath:"#/components/schemas/ApplicationStatus/enum",keyword:"enum",params:{allowedValues: schema121.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(errors > 0){
-const emErrs0 = [];
-for(const err4 of vErrors){
-if(((((err4.keyword !== "errorMessage") && (!err4.emUsed)) && ((err4.instancePath === instancePath+"/applicationStatus") || ((err4.instancePath.indexOf(instancePath+"/applicationStatus") === 0) && (err4.instancePath[instancePath+"/applicationStatus".length] === "/")))) && (err4.schemaPath.indexOf("#/components/schemas/ApplicationStatus") === 0)) && (err4.schemaPath["#/components/schemas/ApplicationStatus".length] === "/")){
-emErrs0.push(err4);
-err4.emUsed = true;
-}
-}
-if(emErrs0.length){
-const err5 = {instancePath:instancePath+"/applicationStatus",schemaPath:"#/components/schemas/ApplicationStatus/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose an application status."};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-const emErrs1 = [];
-for(const err6 of vErrors){
-if(!err6.emUsed){
-emErrs1.push(err6);
-}
-}
-vErrors = emErrs1;
-errors = emErrs1.length;
-}
-}
-if(data.loanId !== undefined){
-let data1 = data.loanId;
-if(typeof data1 === "string"){
-if(!pattern67.test(data1)){
-const err7 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(errors > 0){
-const emErrs2 = [];
-for(const err9 of vErrors){
-if(((((err9.keyword !== "errorMessage") && (!err9.emUsed)) && ((err9.instancePath === instancePath+"/loanId") || ((err9.instancePath.indexOf(instancePath+"/loanId") === 0) && (err9.instancePath[instancePath+"/loanId".length] === "/")))) && (err9.schemaPath.indexOf("#/components/schemas/Id") === 0)) && (err9.schemaPath["#/components/schemas/Id".length] === "/")){
-emErrs2.push(err9);
-err9.emUsed = true;
-}
-}
-if(emErrs2.length){
-const err10 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Not a valid id."};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-const emErrs3 = [];
-for(const err11 of vErrors){
-if(!err11.emUsed){
-emErrs3.push(err11);
-}
-}
-vErrors = emErrs3;
-errors = emErrs3.length;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(errors > 0){
-const emErrors0 = {"required":{"loanId":[],"applicationStatus":[]}};
-const templates0 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
-for(const err13 of vErrors){
-if((((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && (err13.instancePath === instancePath)) && (err13.keyword in emErrors0)) && (err13.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err13.schemaPath.slice(1)))){
-emPropParams0 = obj0[err13.keyword];
-emParamsErrors0 = emErrors0[err13.keyword][err13.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err13);
-err13.emUsed = true;
-}
-}
-}
-for(const key0 in emErrors0){
-for(const keyProp0 in emErrors0[key0]){
-emParamsErrors0 = emErrors0[key0][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema120.errorMessage[key0][keyProp0]};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-const emErrs4 = [];
-for(const err15 of vErrors){
-if(!err15.emUsed){
-emErrs4.push(err15);
-}
-}
-vErrors = emErrs4;
-errors = emErrs4.length;
-}
-validate61.errors = vErrors;
-return errors === 0;
-}
-
-export const OtherIncomeSection = validate62;
-const schema123 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
-const schema124 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
-const schema129 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
-const schema133 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
-
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10412,7 +10227,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((((((((((((((((((((((((((((data5 === "Accessory Unit Income") || (data5 === "Alimony")) || (data5 === "Automobile Allowance")) || (data5 === "Boarder Income")) || (data5 === "Capital Gains")) || (data5 === "Child Support")) || (data5 === "Defined Contribution Plan")) || (data5 === "Disability")) || (data5 === "Dividends and Interest")) || (data5 === "Employment Related Account")) || (data5 === "Foster Care")) || (data5 === "Housing Allowance")) || (data5 === "Housing Choice Voucher Program")) || (data5 === "Mortgage Credit Certificate")) || (data5 === "Mortgage Differential")) || (data5 === "Non-Borrower Household Income")) || (data5 === "Notes Receivable Installment")) || (data5 === "Other")) || (data5 === "Pension")) || (data5 === "Public Assistance")) || (data5 === "Royalties")) || (data5 === "Separate Maintenance")) || (data5 === "Social Security")) || (data5 === "Temporary Leave")) || (data5 === "Tip Income")) || (data5 === "Trust")) || (data5 === "Unemployment")) || (data5 === "VA Benefits Non-Educational"))){
-const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema129.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema126.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10710,7 +10525,7 @@ vErrors.push(err54);
 errors++;
 }
 if(!((((((((((((((data10 === "main") || (data10 === "pension")) || (data10 === "annuity")) || (data10 === "bah")) || (data10 === "bas")) || (data10 === "alimony")) || (data10 === "childSupport")) || (data10 === "disability")) || (data10 === "fosterCare")) || (data10 === "foreign")) || (data10 === "capitalGains")) || (data10 === "interestAndDividends")) || (data10 === "socialSecurity")) || (data10 === "rental"))){
-const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema133.enum},message:"must be equal to one of the allowed values"};
+const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema130.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -10778,7 +10593,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema124.errorMessage[key0][keyProp0]};
+const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema121.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -10798,12 +10613,12 @@ emErrs20.push(err62);
 vErrors = emErrs20;
 errors = emErrs20.length;
 }
-validate63.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10822,8 +10637,8 @@ let data0 = data.incomeSources;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate63(data0[i0], {instancePath:instancePath+"/incomeSources/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
+if(!(validate62(data0[i0], {instancePath:instancePath+"/incomeSources/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -10897,7 +10712,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema123.errorMessage[key0][keyProp0]};
+const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema120.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10917,20 +10732,20 @@ emErrs2.push(err8);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate62.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const PagesInput = validate66;
-const schema134 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const schema135 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
-const schema137 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
-const schema140 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
-const schema141 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
-const schema144 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
-const pattern77 = new RegExp("^[0-9]{5}$", "u");
+export const PagesInput = validate65;
+const schema131 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const schema132 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
+const schema134 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
+const schema137 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
+const schema138 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
+const schema141 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
+const pattern76 = new RegExp("^[0-9]{5}$", "u");
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11234,7 +11049,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((((data6 === "spouse") || (data6 === "partner")) || (data6 === "family")) || (data6 === "other"))){
-const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema137.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema134.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11302,7 +11117,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema135.properties.coborrower.errorMessage[key0][keyProp0]};
+const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema132.properties.coborrower.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -11682,7 +11497,7 @@ vErrors.push(err68);
 errors++;
 }
 if(!((((data19 === "homeImprovement") || (data19 === "debtConsolidation")) || (data19 === "education")) || (data19 === "other"))){
-const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema140.enum},message:"must be equal to one of the allowed values"};
+const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema137.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -12122,7 +11937,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema141.errorMessage[key1][keyProp1]};
+const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema138.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -12371,7 +12186,7 @@ errors++;
 if(data.zip !== undefined){
 let data34 = data.zip;
 if(typeof data34 === "string"){
-if(!pattern77.test(data34)){
+if(!pattern76.test(data34)){
 const err134 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip5/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}$"},message:"must match pattern \""+"^[0-9]{5}$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
@@ -12431,13 +12246,13 @@ vErrors.push(err139);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-const pattern78 = new RegExp("^/[^\\s]{0,500}$", "u");
+const pattern77 = new RegExp("^/[^\\s]{0,500}$", "u");
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12452,15 +12267,15 @@ vErrors.push(err0);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate67(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern78.test(data1)){
+if(!pattern77.test(data1)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -12540,7 +12355,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema134.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema131.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12560,14 +12375,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate66.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const PasswordSignInInput = validate70;
-const schema145 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PasswordSignInInput = validate69;
+const schema142 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12726,7 +12541,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema145.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema142.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12746,22 +12561,22 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate70.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const PersonalInfoSection = validate71;
-const schema148 = {"properties":{"coborrower":{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"},{"default":null}],"nullable":true,"type":"object"},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user","coborrower"],"type":"object"};
-const schema149 = {"allOf":[{"$ref":"#/components/schemas/PersonalInfo"},{"required":["email"],"errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}}],"properties":{"email":{"$ref":"#/components/schemas/Email"}},"type":"object"};
-const schema150 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"allOf":[{"$ref":"#/components/schemas/Address"},{"default":null}],"nullable":true,"type":"object"},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses","mailingAddress"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
-const schema151 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
-const schema155 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
-const schema159 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
-const schema161 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
-const schema164 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
-const schema154 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a date as yyyy-MM-dd.","movedOut":"Enter a date as yyyy-MM-dd."}}};
+export const PersonalInfoSection = validate70;
+const schema145 = {"properties":{"coborrower":{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"},{"default":null}],"nullable":true,"type":"object"},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user","coborrower"],"type":"object"};
+const schema146 = {"allOf":[{"$ref":"#/components/schemas/PersonalInfo"},{"required":["email"],"errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}}],"properties":{"email":{"$ref":"#/components/schemas/Email"}},"type":"object"};
+const schema147 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"allOf":[{"$ref":"#/components/schemas/Address"},{"default":null}],"nullable":true,"type":"object"},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses","mailingAddress"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
+const schema148 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
+const schema152 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
+const schema156 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
+const schema158 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
+const schema161 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
+const schema151 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a date as yyyy-MM-dd.","movedOut":"Enter a date as yyyy-MM-dd."}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12824,7 +12639,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "Own") || (data1 === "Rent")) || (data1 === "NoPrimaryHousingExpense"))){
-const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema155.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12996,7 +12811,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema154.errorMessage[key0][keyProp0]};
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema151.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13016,12 +12831,12 @@ emErrs6.push(err22);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate75.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13158,7 +12973,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(((data0 === "usCitizen") || (data0 === "permanentResident")) || (data0 === "nonPermanentResident"))){
-const err13 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema151.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13372,8 +13187,8 @@ let data5 = data.formerAddresses;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate75(data5[i0], {instancePath:instancePath+"/formerAddresses/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate74(data5[i0], {instancePath:instancePath+"/formerAddresses/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -13429,7 +13244,7 @@ vErrors.push(err37);
 errors++;
 }
 if(!(((data7 === "Own") || (data7 === "Rent")) || (data7 === "NoPrimaryHousingExpense"))){
-const err38 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema155.enum},message:"must be equal to one of the allowed values"};
+const err38 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -13558,7 +13373,7 @@ vErrors.push(err49);
 errors++;
 }
 if(!(((data10 === "unmarried") || (data10 === "married")) || (data10 === "separated"))){
-const err50 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema159.enum},message:"must be equal to one of the allowed values"};
+const err50 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema156.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -13670,7 +13485,7 @@ vErrors.push(err60);
 errors++;
 }
 if(!(((((data12 === "survivingSpouse") || (data12 === "currentlyServing")) || (data12 === "retiredOrDischardOrSeparated")) || (data12 === "reserveOrNationalGuard")) || (data12 === "none"))){
-const err61 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema161.enum},message:"must be equal to one of the allowed values"};
+const err61 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema158.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -13860,7 +13675,7 @@ vErrors.push(err77);
 errors++;
 }
 if(!(((((((((((data15 === "sr") || (data15 === "jr")) || (data15 === "i")) || (data15 === "ii")) || (data15 === "iii")) || (data15 === "iv")) || (data15 === "v")) || (data15 === "vi")) || (data15 === "vii")) || (data15 === "viii")) || (data15 === "ix"))){
-const err78 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema164.enum},message:"must be equal to one of the allowed values"};
+const err78 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema161.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -13928,7 +13743,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err84 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema150.errorMessage[key0][keyProp0]};
+const err84 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema147.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -13948,16 +13763,16 @@ emErrs26.push(err85);
 vErrors = emErrs26;
 errors = emErrs26.length;
 }
-validate73.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate72(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13992,7 +13807,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err2 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema149.allOf[1].errorMessage[key0][keyProp0]};
+const err2 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema146.allOf[1].errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14076,12 +13891,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14117,14 +13932,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!(validate72(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate71(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
 }
 }
 if(data.user !== undefined){
-if(!(validate73(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate72(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
@@ -14139,16 +13954,16 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalCodeSignInInput = validate82;
-const schema166 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
-const schema168 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
-const pattern93 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
+export const PortalCodeSignInInput = validate81;
+const schema163 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
+const schema165 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
+const pattern92 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14237,7 +14052,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern93.test(data1)){
+if(!pattern92.test(data1)){
 const err8 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -14369,7 +14184,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema166.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema163.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14389,14 +14204,14 @@ emErrs6.push(err21);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate82.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSessionUpdate = validate83;
-const schema170 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
+export const PortalSessionUpdate = validate82;
+const schema167 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14535,14 +14350,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSignInInput = validate84;
-const schema171 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PortalSignInInput = validate83;
+const schema168 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14621,7 +14436,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern93.test(data1)){
+if(!pattern92.test(data1)){
 const err7 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -14753,7 +14568,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema171.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema168.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14773,14 +14588,14 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate84.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const PrequalSaveInput = validate85;
-const schema175 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+export const PrequalSaveInput = validate84;
+const schema172 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14805,15 +14620,15 @@ vErrors.push(err1);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate67(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern78.test(data1)){
+if(!pattern77.test(data1)){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -14893,7 +14708,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema175.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema172.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14913,16 +14728,16 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate85.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const PropertyInfoSection = validate87;
-const schema176 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
-const schema177 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
-const schema181 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
+export const PropertyInfoSection = validate86;
+const schema173 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
+const schema174 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
+const schema178 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15255,7 +15070,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((data6 === "soleOwnership") || (data6 === "jointTenants")) || (data6 === "tenantsInCommon")) || (data6 === "tenancyByEntirety")) || (data6 === "interVivosRevocableTrust")) || (data6 === "lifeEstate")) || (data6 === "iDontKnow"))){
-const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema181.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema178.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -15473,7 +15288,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema177.errorMessage[key0][keyProp0]};
+const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema174.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -15493,12 +15308,12 @@ emErrs14.push(err53);
 vErrors = emErrs14;
 errors = emErrs14.length;
 }
-validate88.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15535,8 +15350,8 @@ errors++;
 }
 }
 if(data.property !== undefined){
-if(!(validate88(data.property, {instancePath:instancePath+"/property",parentData:data,parentDataProperty:"property",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate87(data.property, {instancePath:instancePath+"/property",parentData:data,parentDataProperty:"property",rootData}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 }
@@ -15551,14 +15366,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const QuoteCurrentInput = validate91;
-const schema185 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const QuoteCurrentInput = validate90;
+const schema182 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15668,7 +15483,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema185.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema182.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15688,15 +15503,15 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate91.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const ResumeInput = validate92;
-const schema187 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const pattern103 = new RegExp("^(/[^\\s]{0,500})?$", "u");
+export const ResumeInput = validate91;
+const schema184 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const pattern102 = new RegExp("^(/[^\\s]{0,500})?$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15716,7 +15531,7 @@ errors++;
 if(data.path !== undefined){
 let data0 = data.path;
 if(typeof data0 === "string"){
-if(!pattern78.test(data0)){
+if(!pattern77.test(data0)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -15767,7 +15582,7 @@ errors = emErrs1.length;
 }
 let data1 = data.previousPath;
 if(typeof data1 === "string"){
-if(!pattern103.test(data1)){
+if(!pattern102.test(data1)){
 const err6 = {instancePath:instancePath+"/previousPath",schemaPath:"#/properties/previousPath/pattern",keyword:"pattern",params:{pattern: "^(/[^\\s]{0,500})?$"},message:"must match pattern \""+"^(/[^\\s]{0,500})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -15846,7 +15661,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema187.errorMessage[key0][keyProp0]};
+const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema184.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -15866,13 +15681,13 @@ emErrs4.push(err14);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate92.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const SaveAnswersInput = validate93;
+export const SaveAnswersInput = validate92;
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15897,15 +15712,15 @@ vErrors.push(err1);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate67(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate66(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern78.test(data1)){
+if(!pattern77.test(data1)){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -15985,7 +15800,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema175.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema172.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -16005,14 +15820,14 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate93.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const SetPasswordInput = validate95;
-const schema189 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
+export const SetPasswordInput = validate94;
+const schema186 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16109,7 +15924,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema189.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema186.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16129,14 +15944,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate95.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffActiveInput = validate96;
-const schema191 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+export const SetStaffActiveInput = validate95;
+const schema188 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16255,7 +16070,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema191.errorMessage[key0][keyProp0]};
+const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema188.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -16275,14 +16090,14 @@ emErrs2.push(err11);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate96.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffRoleInput = validate97;
-const schema193 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+export const SetStaffRoleInput = validate96;
+const schema190 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16441,7 +16256,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema193.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema190.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16461,14 +16276,14 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate97.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const SignInInput = validate98;
-const schema196 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const SignInInput = validate97;
+const schema193 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16731,7 +16546,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema196.errorMessage[key0][keyProp0]};
+const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema193.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -16751,7 +16566,7 @@ emErrs8.push(err25);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate98.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
