@@ -1,0 +1,122 @@
+import type { Locator, Page } from '@playwright/test';
+
+import { requireRealServer } from './support/heloc';
+import { signInApplicant } from './support/sign-in';
+import {
+  expect,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  screenshot,
+  test,
+  viewports,
+} from './support/fixtures';
+
+// Demographics (6), Declarations (7) and the application summary against the
+// real server: the coborrower persona (fixtures/personas.json; a loan with a
+// coborrower, so both people's questions show) answers both pages, a Yes
+// opens its follow-up, each save moves on, and the summary shows what was
+// entered with links back. Then the same pages at phone width.
+
+const persona = 'coborrower@example.com';
+
+/** The stepper's link to a page, by its title (routes.json), opened first on phones. */
+async function stepperLink(page: Page, title: string): Promise<Locator> {
+  if (page.viewportSize()!.width < 1000) {
+    const toggle = page.getByRole('button', { name: 'Show all sections' });
+    if (await toggle.isVisible()) await toggle.click();
+  }
+  const nav = page.getByRole('navigation', { name: 'Application sections' });
+  return nav.getByRole('link', { name: new RegExp(`^${title}(\\s*\\(done\\))?$`) }).first();
+}
+
+function region(page: Page, name: string | RegExp): Locator {
+  return page.getByRole('region', { name });
+}
+
+async function answerAll(scope: Locator, answer: 'Yes' | 'No') {
+  const groups = scope.getByRole('radiogroup');
+  for (const group of await groups.all()) await group.getByRole('radio', { name: answer, exact: true }).check();
+}
+
+test('the borrower answers demographics and declarations, and the summary shows them', async ({ page }) => {
+  requireRealServer();
+  test.setTimeout(180_000);
+  await page.setViewportSize(viewports[0]);
+  await signInApplicant(page, persona);
+  await expect(page).toHaveURL(/\/app\/application\//);
+
+  // Demographics: the notice, then the borrower's and the coborrower's boxes.
+  await (await stepperLink(page, 'Demographics')).click();
+  await expect(page).toHaveURL(/\/app\/application\/6$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(/Federal law requires that we ask applicants for their demographic information/)).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Choose an ethnicity, or that you do not wish to provide it.').first()).toBeVisible();
+
+  const you = region(page, 'Your information');
+  const co = region(page, /information \(your coborrower\)$/);
+  await you.getByRole('group', { name: 'Ethnicity' }).getByRole('checkbox', { name: 'Hispanic or Latino', exact: true }).check();
+  await you.getByRole('checkbox', { name: 'Cuban' }).check();
+  const race = you.getByRole('group', { name: 'Race' });
+  await race.getByRole('checkbox', { name: 'Asian', exact: true }).check();
+  await race.getByRole('checkbox', { name: 'Other Asian' }).check();
+  await race.getByRole('textbox', { name: 'Race' }).fill('Hmong');
+  await you.getByRole('group', { name: 'Sex' }).getByRole('checkbox', { name: 'Female' }).check();
+  await co.getByRole('group', { name: 'Ethnicity' }).getByRole('checkbox', { name: 'Not Hispanic or Latino' }).check();
+  await co.getByRole('group', { name: 'Race' }).getByRole('checkbox', { name: 'White' }).check();
+  await co.getByRole('group', { name: 'Sex' }).getByRole('checkbox', { name: 'I do not wish to provide this information' }).check();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'application-demographics');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).not.toHaveURL(/\/app\/application\/6$/);
+
+  // Declarations: No to each, then a Yes that opens its follow-up.
+  await (await stepperLink(page, 'Declarations')).click();
+  await expect(page).toHaveURL(/\/app\/application\/7$/);
+  const mine = region(page, 'Your declarations');
+  const theirs = region(page, /declarations \(your coborrower\)$/);
+  await answerAll(mine, 'No');
+  await answerAll(theirs, 'No');
+  await mine.getByRole('radiogroup', { name: /declared bankruptcy within the past 7 years/ }).getByRole('radio', { name: 'Yes' }).check();
+  const chapter = mine.getByRole('radiogroup', { name: 'What type of bankruptcy?' });
+  await expect(chapter).toBeVisible();
+  await mine.getByRole('checkbox', { name: /I authorize the lender to obtain my credit report/ }).check();
+  await theirs.getByRole('checkbox', { name: /I authorize the lender to obtain my credit report/ }).check();
+  // The follow-up is required once its question is Yes.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(mine.getByText('Choose the bankruptcy chapter.')).toBeVisible();
+  await chapter.getByRole('radio', { name: 'Chapter 7' }).check();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'application-declarations');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).not.toHaveURL(/\/app\/application\/7$/);
+
+  // The summary shows what was entered, each section linking back.
+  await page.goto('/app/application/application-summary');
+  const demographics = region(page, 'Demographic information');
+  await expect(demographics.getByText('Hispanic or Latino (Cuban)')).toBeVisible();
+  await expect(demographics.getByText('Asian (Other Asian, Hmong)')).toBeVisible();
+  await expect(demographics.getByText('Not Hispanic or Latino')).toBeVisible();
+  await expect(demographics.getByText('I do not wish to provide this information')).toBeVisible();
+  const declarations = region(page, 'Declarations');
+  await expect(declarations.getByText('Chapter 7')).toBeVisible();
+  await expect(declarations.getByRole('link', { name: 'Edit declarations' })).toHaveAttribute('href', '/app/application/7');
+  await screenshot(page, 'application-summary');
+
+  // Phone: the pages keep what was saved, without horizontal scroll.
+  await page.setViewportSize(viewports[1]);
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'application-summary');
+  await declarations.getByRole('link', { name: 'Edit declarations' }).click();
+  await expect(page).toHaveURL(/\/app\/application\/7$/);
+  await expect(region(page, 'Your declarations').getByRole('radiogroup', { name: 'What type of bankruptcy?' }).getByRole('radio', { name: 'Chapter 7' })).toBeChecked();
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'application-declarations');
+  await page.goto('/app/application/application-summary');
+  await region(page, 'Demographic information').getByRole('link', { name: 'Edit demographic information' }).click();
+  await expect(page).toHaveURL(/\/app\/application\/6$/);
+  await expect(region(page, 'Your information').getByRole('checkbox', { name: 'Cuban' })).toBeChecked();
+  await expectNoHorizontalScroll(page);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'application-demographics');
+});
