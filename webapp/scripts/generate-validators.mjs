@@ -65,6 +65,20 @@ export function generateValidators(openapiText) {
     delete node.description;
   }
 
+  // CUE's `*null | #Def` exports as {allOf: [{$ref}, {default: null}],
+  // nullable: true}: Ajv reads `nullable` beside `type` only, so null would
+  // fail the $ref'd definition, and the default, inside allOf, would not be
+  // seen. Null is let through before the definition is checked, and the
+  // default lifted to the field (so it may be left out, as CUE fills it in).
+  for (const [node] of nodes) {
+    if (node.nullable !== true || !Array.isArray(node.allOf)) continue;
+    const parts = node.allOf.filter((part) => !(Object.keys(part).length === 1 && 'default' in part));
+    const lifted = node.allOf.find((part) => Object.keys(part).length === 1 && 'default' in part);
+    if (lifted) node.default = lifted.default;
+    delete node.allOf;
+    node.anyOf = [{ type: 'null' }, { allOf: parts }];
+  }
+
   const deref = (node) => (node?.$ref ? schemas[node.$ref.slice('#/components/schemas/'.length)] : node);
   // The schema of field p of an object, from the object's properties or,
   // through $ref and allOf, from the definitions it builds on.

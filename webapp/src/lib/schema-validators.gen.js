@@ -5140,7 +5140,7 @@ return errors === 0;
 }
 
 export const DeclarationsSection = validate39;
-const schema70 = {"properties":{"coborrower":{"allOf":[{"$ref":"#/components/schemas/DeclarationAnswers"},{"default":null}],"nullable":true,"type":"object"},"user":{"$ref":"#/components/schemas/DeclarationAnswers"}},"required":["user","coborrower"],"type":"object"};
+const schema70 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/DeclarationAnswers"}]}]},"user":{"$ref":"#/components/schemas/DeclarationAnswers"}},"required":["user"],"type":"object"};
 const schema71 = {"allOf":[{"$ref":"#/components/schemas/Declarations"},{"required":["hasIntentToOccupy","hasBorrowedThirdPartyMoney","wantsAnotherMortgage","wantsAnotherLoan","isPropertySubjectToLien","isGuarantorOrCosigor","hasOustandingJudgements","hasFederalDebt","hasConveyedForeclosure","doneShortSale","hasForeclosure","hasBankruptcy","isPartyToLawsuit","onwershipInterest","hasSpecialBorrowerSellerRelationship","creditCheckAuthorization"],"errorMessage":{"required":{"creditCheckAuthorization":"Authorize the credit check to continue."}}}],"properties":{"creditCheckAuthorization":{"enum":[true],"type":"boolean","errorMessage":"Authorize the credit check to continue."},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
 const schema72 = {"properties":{"bankruptcy":{"$ref":"#/components/schemas/BankruptcyChapter"},"borrowedThirdPartyMoneyAmount":{"default":null,"maximum":100000000,"minimum":0,"nullable":true,"type":"number","errorMessage":"Enter an amount from 0 to 100,000,000."},"creditCheckAuthorization":{"type":"boolean"},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"otherPropertyTitle":{"$ref":"#/components/schemas/OtherPropertyTitle"},"otherPropertyType":{"$ref":"#/components/schemas/OtherPropertyType"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
 const schema73 = {"enum":["chapter7","chapter11","chapter12","chapter13","chapter15","other"],"type":"string","errorMessage":"Choose the bankruptcy chapter."};
@@ -6032,6 +6032,9 @@ function validate39(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.coborrower === undefined){
+data.coborrower = null;
+}
 if(data.user === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
 if(vErrors === null){
@@ -6042,8 +6045,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.coborrower === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coborrower"},message:"must have required property '"+"coborrower"+"'"};
+let data0 = data.coborrower;
+if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
+const err1 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6052,10 +6056,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.coborrower !== undefined){
-let data0 = data.coborrower;
-if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs4 = errors;
+let valid1 = false;
+const _errs5 = errors;
+if(data0 !== null){
+const err2 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/anyOf/0/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6064,9 +6069,36 @@ vErrors.push(err2);
 }
 errors++;
 }
+var _valid0 = _errs5 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs7 = errors;
 if(!(validate40(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
 vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
+}
+var _valid0 = _errs7 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err3 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
 }
 }
 if(data.user !== undefined){
@@ -6077,12 +6109,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -6091,7 +6123,7 @@ return errors === 0;
 }
 
 export const DemographicsSection = validate45;
-const schema76 = {"properties":{"coborrower":{"allOf":[{"$ref":"#/components/schemas/Demographics"},{"default":null}],"nullable":true,"type":"object"},"user":{"$ref":"#/components/schemas/Demographics"}},"required":["user","coborrower"],"type":"object"};
+const schema76 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Demographics"}]}]},"user":{"$ref":"#/components/schemas/Demographics"}},"required":["user"],"type":"object"};
 const schema77 = {"properties":{"isAfricanAmerican":{"default":false,"type":"boolean"},"isAsian":{"default":false,"type":"boolean"},"isAsianIndian":{"default":false,"type":"boolean"},"isChinese":{"default":false,"type":"boolean"},"isCuban":{"default":false,"type":"boolean"},"isFemale":{"default":false,"type":"boolean"},"isFilipino":{"default":false,"type":"boolean"},"isGuamanianOrChamorro":{"default":false,"type":"boolean"},"isHispanicOrLatino":{"default":false,"type":"boolean"},"isJapanese":{"default":false,"type":"boolean"},"isKorean":{"default":false,"type":"boolean"},"isMale":{"default":false,"type":"boolean"},"isMexican":{"default":false,"type":"boolean"},"isNativeAmerican":{"default":false,"type":"boolean"},"isNativeHawaiian":{"default":false,"type":"boolean"},"isOtherAsian":{"default":false,"type":"boolean"},"isOtherHispanicOrLatino":{"default":false,"type":"boolean"},"isOtherPacificIslander":{"default":false,"type":"boolean"},"isPacificIslander":{"default":false,"type":"boolean"},"isPuertoRican":{"default":false,"type":"boolean"},"isSamoan":{"default":false,"type":"boolean"},"isVietnamese":{"default":false,"type":"boolean"},"isWhite":{"default":false,"type":"boolean"},"nativeAmericanTribe":{"$ref":"#/components/schemas/Text"},"otherAsianOrigin":{"$ref":"#/components/schemas/Text"},"otherHispanicOrLatinoOrigin":{"$ref":"#/components/schemas/Text"},"otherPacificIslanderOrigin":{"$ref":"#/components/schemas/Text"},"wontInformEthinicity":{"default":false,"type":"boolean"},"wontInformGender":{"default":false,"type":"boolean"},"wontInformRace":{"default":false,"type":"boolean"}},"type":"object"};
 const schema78 = {"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 500 characters, without control characters."};
 
@@ -6705,6 +6737,9 @@ function validate45(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.coborrower === undefined){
+data.coborrower = null;
+}
 if(data.user === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
 if(vErrors === null){
@@ -6715,8 +6750,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.coborrower === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coborrower"},message:"must have required property '"+"coborrower"+"'"};
+let data0 = data.coborrower;
+if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
+const err1 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6725,10 +6761,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.coborrower !== undefined){
-let data0 = data.coborrower;
-if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs4 = errors;
+let valid1 = false;
+const _errs5 = errors;
+if(data0 !== null){
+const err2 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/anyOf/0/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6737,9 +6774,36 @@ vErrors.push(err2);
 }
 errors++;
 }
+var _valid0 = _errs5 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs7 = errors;
 if(!(validate46(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
+}
+var _valid0 = _errs7 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err3 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
 }
 }
 if(data.user !== undefined){
@@ -6750,12 +6814,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }
@@ -12566,9 +12630,9 @@ return errors === 0;
 }
 
 export const PersonalInfoSection = validate70;
-const schema145 = {"properties":{"coborrower":{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"},{"default":null}],"nullable":true,"type":"object"},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user","coborrower"],"type":"object"};
+const schema145 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"}]}]},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user"],"type":"object"};
 const schema146 = {"allOf":[{"$ref":"#/components/schemas/PersonalInfo"},{"required":["email"],"errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}}],"properties":{"email":{"$ref":"#/components/schemas/Email"}},"type":"object"};
-const schema147 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"allOf":[{"$ref":"#/components/schemas/Address"},{"default":null}],"nullable":true,"type":"object"},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses","mailingAddress"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
+const schema147 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
 const schema148 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
 const schema152 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
 const schema156 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
@@ -12840,6 +12904,9 @@ function validate72(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.mailingAddress === undefined){
+data.mailingAddress = null;
+}
 if(data.firstName === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
 if(vErrors === null){
@@ -12950,8 +13017,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data.mailingAddress === undefined){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mailingAddress"},message:"must have required property '"+"mailingAddress"+"'"};
+if(data.citizenship !== undefined){
+let data0 = data.citizenship;
+if(typeof data0 !== "string"){
+const err11 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12960,10 +13029,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data.citizenship !== undefined){
-let data0 = data.citizenship;
-if(typeof data0 !== "string"){
-const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!(((data0 === "usCitizen") || (data0 === "permanentResident")) || (data0 === "nonPermanentResident"))){
+const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12972,38 +13039,28 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!(((data0 === "usCitizen") || (data0 === "permanentResident")) || (data0 === "nonPermanentResident"))){
-const err13 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
 if(errors > 0){
 const emErrs0 = [];
-for(const err14 of vErrors){
-if(((((err14.keyword !== "errorMessage") && (!err14.emUsed)) && ((err14.instancePath === instancePath+"/citizenship") || ((err14.instancePath.indexOf(instancePath+"/citizenship") === 0) && (err14.instancePath[instancePath+"/citizenship".length] === "/")))) && (err14.schemaPath.indexOf("#/components/schemas/Citizenship") === 0)) && (err14.schemaPath["#/components/schemas/Citizenship".length] === "/")){
-emErrs0.push(err14);
-err14.emUsed = true;
+for(const err13 of vErrors){
+if(((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && ((err13.instancePath === instancePath+"/citizenship") || ((err13.instancePath.indexOf(instancePath+"/citizenship") === 0) && (err13.instancePath[instancePath+"/citizenship".length] === "/")))) && (err13.schemaPath.indexOf("#/components/schemas/Citizenship") === 0)) && (err13.schemaPath["#/components/schemas/Citizenship".length] === "/")){
+emErrs0.push(err13);
+err13.emUsed = true;
 }
 }
 if(emErrs0.length){
-const err15 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose your citizenship."};
+const err14 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose your citizenship."};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err14];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err14);
 }
 errors++;
 }
 const emErrs1 = [];
-for(const err16 of vErrors){
-if(!err16.emUsed){
-emErrs1.push(err16);
+for(const err15 of vErrors){
+if(!err15.emUsed){
+emErrs1.push(err15);
 }
 }
 vErrors = emErrs1;
@@ -13020,7 +13077,18 @@ if(data.currentAddressSince !== undefined){
 let data2 = data.currentAddressSince;
 if(typeof data2 === "string"){
 if(!pattern12.test(data2)){
-const err17 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err16 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13029,39 +13097,28 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
 if(errors > 0){
 const emErrs2 = [];
-for(const err19 of vErrors){
-if(((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && ((err19.instancePath === instancePath+"/currentAddressSince") || ((err19.instancePath.indexOf(instancePath+"/currentAddressSince") === 0) && (err19.instancePath[instancePath+"/currentAddressSince".length] === "/")))) && (err19.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err19.schemaPath["#/components/schemas/Date".length] === "/")){
-emErrs2.push(err19);
-err19.emUsed = true;
+for(const err18 of vErrors){
+if(((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && ((err18.instancePath === instancePath+"/currentAddressSince") || ((err18.instancePath.indexOf(instancePath+"/currentAddressSince") === 0) && (err18.instancePath[instancePath+"/currentAddressSince".length] === "/")))) && (err18.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err18.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs2.push(err18);
+err18.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err20 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+const err19 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
 if(vErrors === null){
-vErrors = [err20];
+vErrors = [err19];
 }
 else {
-vErrors.push(err20);
+vErrors.push(err19);
 }
 errors++;
 }
 const emErrs3 = [];
-for(const err21 of vErrors){
-if(!err21.emUsed){
-emErrs3.push(err21);
+for(const err20 of vErrors){
+if(!err20.emUsed){
+emErrs3.push(err20);
 }
 }
 vErrors = emErrs3;
@@ -13072,7 +13129,18 @@ if(data.dateOfBirth !== undefined){
 let data3 = data.dateOfBirth;
 if(typeof data3 === "string"){
 if(!pattern12.test(data3)){
-const err22 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err21 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13081,39 +13149,28 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
 if(errors > 0){
 const emErrs4 = [];
-for(const err24 of vErrors){
-if(((((err24.keyword !== "errorMessage") && (!err24.emUsed)) && ((err24.instancePath === instancePath+"/dateOfBirth") || ((err24.instancePath.indexOf(instancePath+"/dateOfBirth") === 0) && (err24.instancePath[instancePath+"/dateOfBirth".length] === "/")))) && (err24.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err24.schemaPath["#/components/schemas/Date".length] === "/")){
-emErrs4.push(err24);
-err24.emUsed = true;
+for(const err23 of vErrors){
+if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/dateOfBirth") || ((err23.instancePath.indexOf(instancePath+"/dateOfBirth") === 0) && (err23.instancePath[instancePath+"/dateOfBirth".length] === "/")))) && (err23.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err23.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs4.push(err23);
+err23.emUsed = true;
 }
 }
 if(emErrs4.length){
-const err25 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a date as yyyy-MM-dd."};
+const err24 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a date as yyyy-MM-dd."};
 if(vErrors === null){
-vErrors = [err25];
+vErrors = [err24];
 }
 else {
-vErrors.push(err25);
+vErrors.push(err24);
 }
 errors++;
 }
 const emErrs5 = [];
-for(const err26 of vErrors){
-if(!err26.emUsed){
-emErrs5.push(err26);
+for(const err25 of vErrors){
+if(!err25.emUsed){
+emErrs5.push(err25);
 }
 }
 vErrors = emErrs5;
@@ -13124,7 +13181,17 @@ if(data.firstName !== undefined){
 let data4 = data.firstName;
 if(typeof data4 === "string"){
 if(func2(data4) > 100){
-const err27 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err26 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(!pattern1.test(data4)){
+const err27 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13133,8 +13200,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern1.test(data4)){
-const err28 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+}
+else {
+const err28 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -13143,39 +13211,28 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-else {
-const err29 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
 if(errors > 0){
 const emErrs6 = [];
-for(const err30 of vErrors){
-if(((((err30.keyword !== "errorMessage") && (!err30.emUsed)) && ((err30.instancePath === instancePath+"/firstName") || ((err30.instancePath.indexOf(instancePath+"/firstName") === 0) && (err30.instancePath[instancePath+"/firstName".length] === "/")))) && (err30.schemaPath.indexOf("#/properties/firstName") === 0)) && (err30.schemaPath["#/properties/firstName".length] === "/")){
-emErrs6.push(err30);
-err30.emUsed = true;
+for(const err29 of vErrors){
+if(((((err29.keyword !== "errorMessage") && (!err29.emUsed)) && ((err29.instancePath === instancePath+"/firstName") || ((err29.instancePath.indexOf(instancePath+"/firstName") === 0) && (err29.instancePath[instancePath+"/firstName".length] === "/")))) && (err29.schemaPath.indexOf("#/properties/firstName") === 0)) && (err29.schemaPath["#/properties/firstName".length] === "/")){
+emErrs6.push(err29);
+err29.emUsed = true;
 }
 }
 if(emErrs6.length){
-const err31 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter the first name. Use at most 100 characters, without control characters."};
+const err30 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter the first name. Use at most 100 characters, without control characters."};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err30];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err30);
 }
 errors++;
 }
 const emErrs7 = [];
-for(const err32 of vErrors){
-if(!err32.emUsed){
-emErrs7.push(err32);
+for(const err31 of vErrors){
+if(!err31.emUsed){
+emErrs7.push(err31);
 }
 }
 vErrors = emErrs7;
@@ -13194,37 +13251,37 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/formerAddresses",schemaPath:"#/properties/formerAddresses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err32 = {instancePath:instancePath+"/formerAddresses",schemaPath:"#/properties/formerAddresses/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err32];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err32);
 }
 errors++;
 }
 if(errors > 0){
 const emErrs8 = [];
-for(const err34 of vErrors){
-if(((((err34.keyword !== "errorMessage") && (!err34.emUsed)) && ((err34.instancePath === instancePath+"/formerAddresses") || ((err34.instancePath.indexOf(instancePath+"/formerAddresses") === 0) && (err34.instancePath[instancePath+"/formerAddresses".length] === "/")))) && (err34.schemaPath.indexOf("#/properties/formerAddresses") === 0)) && (err34.schemaPath["#/properties/formerAddresses".length] === "/")){
-emErrs8.push(err34);
-err34.emUsed = true;
+for(const err33 of vErrors){
+if(((((err33.keyword !== "errorMessage") && (!err33.emUsed)) && ((err33.instancePath === instancePath+"/formerAddresses") || ((err33.instancePath.indexOf(instancePath+"/formerAddresses") === 0) && (err33.instancePath[instancePath+"/formerAddresses".length] === "/")))) && (err33.schemaPath.indexOf("#/properties/formerAddresses") === 0)) && (err33.schemaPath["#/properties/formerAddresses".length] === "/")){
+emErrs8.push(err33);
+err33.emUsed = true;
 }
 }
 if(emErrs8.length){
-const err35 = {instancePath:instancePath+"/formerAddresses",schemaPath:"#/properties/formerAddresses/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"List at most 10 former addresses."};
+const err34 = {instancePath:instancePath+"/formerAddresses",schemaPath:"#/properties/formerAddresses/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"List at most 10 former addresses."};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err34];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err34);
 }
 errors++;
 }
 const emErrs9 = [];
-for(const err36 of vErrors){
-if(!err36.emUsed){
-emErrs9.push(err36);
+for(const err35 of vErrors){
+if(!err35.emUsed){
+emErrs9.push(err35);
 }
 }
 vErrors = emErrs9;
@@ -13234,7 +13291,17 @@ errors = emErrs9.length;
 if(data.housing !== undefined){
 let data7 = data.housing;
 if(typeof data7 !== "string"){
-const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err36 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(!(((data7 === "Own") || (data7 === "Rent")) || (data7 === "NoPrimaryHousingExpense"))){
+const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -13243,38 +13310,28 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(!(((data7 === "Own") || (data7 === "Rent")) || (data7 === "NoPrimaryHousingExpense"))){
-const err38 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema152.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
 if(errors > 0){
 const emErrs10 = [];
-for(const err39 of vErrors){
-if(((((err39.keyword !== "errorMessage") && (!err39.emUsed)) && ((err39.instancePath === instancePath+"/housing") || ((err39.instancePath.indexOf(instancePath+"/housing") === 0) && (err39.instancePath[instancePath+"/housing".length] === "/")))) && (err39.schemaPath.indexOf("#/components/schemas/Housing") === 0)) && (err39.schemaPath["#/components/schemas/Housing".length] === "/")){
-emErrs10.push(err39);
-err39.emUsed = true;
+for(const err38 of vErrors){
+if(((((err38.keyword !== "errorMessage") && (!err38.emUsed)) && ((err38.instancePath === instancePath+"/housing") || ((err38.instancePath.indexOf(instancePath+"/housing") === 0) && (err38.instancePath[instancePath+"/housing".length] === "/")))) && (err38.schemaPath.indexOf("#/components/schemas/Housing") === 0)) && (err38.schemaPath["#/components/schemas/Housing".length] === "/")){
+emErrs10.push(err38);
+err38.emUsed = true;
 }
 }
 if(emErrs10.length){
-const err40 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Choose whether you own, rent or live rent free."};
+const err39 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Choose whether you own, rent or live rent free."};
 if(vErrors === null){
-vErrors = [err40];
+vErrors = [err39];
 }
 else {
-vErrors.push(err40);
+vErrors.push(err39);
 }
 errors++;
 }
 const emErrs11 = [];
-for(const err41 of vErrors){
-if(!err41.emUsed){
-emErrs11.push(err41);
+for(const err40 of vErrors){
+if(!err40.emUsed){
+emErrs11.push(err40);
 }
 }
 vErrors = emErrs11;
@@ -13285,7 +13342,17 @@ if(data.lastName !== undefined){
 let data8 = data.lastName;
 if(typeof data8 === "string"){
 if(func2(data8) > 100){
-const err42 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+const err41 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!pattern1.test(data8)){
+const err42 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -13294,8 +13361,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!pattern1.test(data8)){
-const err43 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+}
+else {
+const err43 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -13304,49 +13372,50 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
 if(errors > 0){
 const emErrs12 = [];
-for(const err45 of vErrors){
-if(((((err45.keyword !== "errorMessage") && (!err45.emUsed)) && ((err45.instancePath === instancePath+"/lastName") || ((err45.instancePath.indexOf(instancePath+"/lastName") === 0) && (err45.instancePath[instancePath+"/lastName".length] === "/")))) && (err45.schemaPath.indexOf("#/properties/lastName") === 0)) && (err45.schemaPath["#/properties/lastName".length] === "/")){
-emErrs12.push(err45);
-err45.emUsed = true;
+for(const err44 of vErrors){
+if(((((err44.keyword !== "errorMessage") && (!err44.emUsed)) && ((err44.instancePath === instancePath+"/lastName") || ((err44.instancePath.indexOf(instancePath+"/lastName") === 0) && (err44.instancePath[instancePath+"/lastName".length] === "/")))) && (err44.schemaPath.indexOf("#/properties/lastName") === 0)) && (err44.schemaPath["#/properties/lastName".length] === "/")){
+emErrs12.push(err44);
+err44.emUsed = true;
 }
 }
 if(emErrs12.length){
-const err46 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Enter the last name. Use at most 100 characters, without control characters."};
+const err45 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Enter the last name. Use at most 100 characters, without control characters."};
 if(vErrors === null){
-vErrors = [err46];
+vErrors = [err45];
 }
 else {
-vErrors.push(err46);
+vErrors.push(err45);
 }
 errors++;
 }
 const emErrs13 = [];
-for(const err47 of vErrors){
-if(!err47.emUsed){
-emErrs13.push(err47);
+for(const err46 of vErrors){
+if(!err46.emUsed){
+emErrs13.push(err46);
 }
 }
 vErrors = emErrs13;
 errors = emErrs13.length;
 }
 }
-if(data.mailingAddress !== undefined){
 let data9 = data.mailingAddress;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err48 = {instancePath:instancePath+"/mailingAddress",schemaPath:"#/properties/mailingAddress/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err47 = {instancePath:instancePath+"/mailingAddress",schemaPath:"#/properties/mailingAddress/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+const _errs24 = errors;
+let valid7 = false;
+const _errs25 = errors;
+if(data9 !== null){
+const err48 = {instancePath:instancePath+"/mailingAddress",schemaPath:"#/properties/mailingAddress/anyOf/0/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -13355,15 +13424,19 @@ vErrors.push(err48);
 }
 errors++;
 }
+var _valid0 = _errs25 === errors;
+valid7 = valid7 || _valid0;
+if(!valid7){
+const _errs27 = errors;
 if(!(validate18(data9, {instancePath:instancePath+"/mailingAddress",parentData:data,parentDataProperty:"mailingAddress",rootData}))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
+var _valid0 = _errs27 === errors;
+valid7 = valid7 || _valid0;
 }
-if(data.maritalStatus !== undefined){
-let data10 = data.maritalStatus;
-if(typeof data10 !== "string"){
-const err49 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!valid7){
+const err49 = {instancePath:instancePath+"/mailingAddress",schemaPath:"#/properties/mailingAddress/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -13372,8 +13445,21 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(!(((data10 === "unmarried") || (data10 === "married")) || (data10 === "separated"))){
-const err50 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema156.enum},message:"must be equal to one of the allowed values"};
+else {
+errors = _errs24;
+if(vErrors !== null){
+if(_errs24){
+vErrors.length = _errs24;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data.maritalStatus !== undefined){
+let data10 = data.maritalStatus;
+if(typeof data10 !== "string"){
+const err50 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -13382,28 +13468,38 @@ vErrors.push(err50);
 }
 errors++;
 }
+if(!(((data10 === "unmarried") || (data10 === "married")) || (data10 === "separated"))){
+const err51 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema156.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs14 = [];
-for(const err51 of vErrors){
-if(((((err51.keyword !== "errorMessage") && (!err51.emUsed)) && ((err51.instancePath === instancePath+"/maritalStatus") || ((err51.instancePath.indexOf(instancePath+"/maritalStatus") === 0) && (err51.instancePath[instancePath+"/maritalStatus".length] === "/")))) && (err51.schemaPath.indexOf("#/components/schemas/MaritalStatus") === 0)) && (err51.schemaPath["#/components/schemas/MaritalStatus".length] === "/")){
-emErrs14.push(err51);
-err51.emUsed = true;
+for(const err52 of vErrors){
+if(((((err52.keyword !== "errorMessage") && (!err52.emUsed)) && ((err52.instancePath === instancePath+"/maritalStatus") || ((err52.instancePath.indexOf(instancePath+"/maritalStatus") === 0) && (err52.instancePath[instancePath+"/maritalStatus".length] === "/")))) && (err52.schemaPath.indexOf("#/components/schemas/MaritalStatus") === 0)) && (err52.schemaPath["#/components/schemas/MaritalStatus".length] === "/")){
+emErrs14.push(err52);
+err52.emUsed = true;
 }
 }
 if(emErrs14.length){
-const err52 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/errorMessage",keyword:"errorMessage",params:{errors: emErrs14},message:"Choose your marital status."};
+const err53 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/errorMessage",keyword:"errorMessage",params:{errors: emErrs14},message:"Choose your marital status."};
 if(vErrors === null){
-vErrors = [err52];
+vErrors = [err53];
 }
 else {
-vErrors.push(err52);
+vErrors.push(err53);
 }
 errors++;
 }
 const emErrs15 = [];
-for(const err53 of vErrors){
-if(!err53.emUsed){
-emErrs15.push(err53);
+for(const err54 of vErrors){
+if(!err54.emUsed){
+emErrs15.push(err54);
 }
 }
 vErrors = emErrs15;
@@ -13414,17 +13510,7 @@ if(data.middleName !== undefined){
 let data11 = data.middleName;
 if(typeof data11 === "string"){
 if(func2(data11) > 100){
-const err54 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-if(!pattern5.test(data11)){
-const err55 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+const err55 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -13433,9 +13519,8 @@ vErrors.push(err55);
 }
 errors++;
 }
-}
-else {
-const err56 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern5.test(data11)){
+const err56 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -13444,28 +13529,39 @@ vErrors.push(err56);
 }
 errors++;
 }
+}
+else {
+const err57 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs16 = [];
-for(const err57 of vErrors){
-if(((((err57.keyword !== "errorMessage") && (!err57.emUsed)) && ((err57.instancePath === instancePath+"/middleName") || ((err57.instancePath.indexOf(instancePath+"/middleName") === 0) && (err57.instancePath[instancePath+"/middleName".length] === "/")))) && (err57.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err57.schemaPath["#/components/schemas/Name".length] === "/")){
-emErrs16.push(err57);
-err57.emUsed = true;
+for(const err58 of vErrors){
+if(((((err58.keyword !== "errorMessage") && (!err58.emUsed)) && ((err58.instancePath === instancePath+"/middleName") || ((err58.instancePath.indexOf(instancePath+"/middleName") === 0) && (err58.instancePath[instancePath+"/middleName".length] === "/")))) && (err58.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err58.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs16.push(err58);
+err58.emUsed = true;
 }
 }
 if(emErrs16.length){
-const err58 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs16},message:"Use at most 100 characters, without control characters."};
+const err59 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs16},message:"Use at most 100 characters, without control characters."};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err59];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err59);
 }
 errors++;
 }
 const emErrs17 = [];
-for(const err59 of vErrors){
-if(!err59.emUsed){
-emErrs17.push(err59);
+for(const err60 of vErrors){
+if(!err60.emUsed){
+emErrs17.push(err60);
 }
 }
 vErrors = emErrs17;
@@ -13475,17 +13571,7 @@ errors = emErrs17.length;
 if(data.militaryStatus !== undefined){
 let data12 = data.militaryStatus;
 if(typeof data12 !== "string"){
-const err60 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-if(!(((((data12 === "survivingSpouse") || (data12 === "currentlyServing")) || (data12 === "retiredOrDischardOrSeparated")) || (data12 === "reserveOrNationalGuard")) || (data12 === "none"))){
-const err61 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema158.enum},message:"must be equal to one of the allowed values"};
+const err61 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -13494,28 +13580,38 @@ vErrors.push(err61);
 }
 errors++;
 }
+if(!(((((data12 === "survivingSpouse") || (data12 === "currentlyServing")) || (data12 === "retiredOrDischardOrSeparated")) || (data12 === "reserveOrNationalGuard")) || (data12 === "none"))){
+const err62 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema158.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs18 = [];
-for(const err62 of vErrors){
-if(((((err62.keyword !== "errorMessage") && (!err62.emUsed)) && ((err62.instancePath === instancePath+"/militaryStatus") || ((err62.instancePath.indexOf(instancePath+"/militaryStatus") === 0) && (err62.instancePath[instancePath+"/militaryStatus".length] === "/")))) && (err62.schemaPath.indexOf("#/components/schemas/MilitaryStatus") === 0)) && (err62.schemaPath["#/components/schemas/MilitaryStatus".length] === "/")){
-emErrs18.push(err62);
-err62.emUsed = true;
+for(const err63 of vErrors){
+if(((((err63.keyword !== "errorMessage") && (!err63.emUsed)) && ((err63.instancePath === instancePath+"/militaryStatus") || ((err63.instancePath.indexOf(instancePath+"/militaryStatus") === 0) && (err63.instancePath[instancePath+"/militaryStatus".length] === "/")))) && (err63.schemaPath.indexOf("#/components/schemas/MilitaryStatus") === 0)) && (err63.schemaPath["#/components/schemas/MilitaryStatus".length] === "/")){
+emErrs18.push(err63);
+err63.emUsed = true;
 }
 }
 if(emErrs18.length){
-const err63 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/errorMessage",keyword:"errorMessage",params:{errors: emErrs18},message:"Choose your military service."};
+const err64 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/errorMessage",keyword:"errorMessage",params:{errors: emErrs18},message:"Choose your military service."};
 if(vErrors === null){
-vErrors = [err63];
+vErrors = [err64];
 }
 else {
-vErrors.push(err63);
+vErrors.push(err64);
 }
 errors++;
 }
 const emErrs19 = [];
-for(const err64 of vErrors){
-if(!err64.emUsed){
-emErrs19.push(err64);
+for(const err65 of vErrors){
+if(!err65.emUsed){
+emErrs19.push(err65);
 }
 }
 vErrors = emErrs19;
@@ -13526,18 +13622,7 @@ if(data.phone !== undefined){
 let data13 = data.phone;
 if(typeof data13 === "string"){
 if(!pattern3.test(data13)){
-const err65 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/pattern",keyword:"pattern",params:{pattern: "^[2-9][0-9]{2}[2-9][0-9]{6}$"},message:"must match pattern \""+"^[2-9][0-9]{2}[2-9][0-9]{6}$"+"\""};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-else {
-const err66 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err66 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/pattern",keyword:"pattern",params:{pattern: "^[2-9][0-9]{2}[2-9][0-9]{6}$"},message:"must match pattern \""+"^[2-9][0-9]{2}[2-9][0-9]{6}$"+"\""};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -13546,28 +13631,39 @@ vErrors.push(err66);
 }
 errors++;
 }
+}
+else {
+const err67 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs20 = [];
-for(const err67 of vErrors){
-if(((((err67.keyword !== "errorMessage") && (!err67.emUsed)) && ((err67.instancePath === instancePath+"/phone") || ((err67.instancePath.indexOf(instancePath+"/phone") === 0) && (err67.instancePath[instancePath+"/phone".length] === "/")))) && (err67.schemaPath.indexOf("#/components/schemas/Phone") === 0)) && (err67.schemaPath["#/components/schemas/Phone".length] === "/")){
-emErrs20.push(err67);
-err67.emUsed = true;
+for(const err68 of vErrors){
+if(((((err68.keyword !== "errorMessage") && (!err68.emUsed)) && ((err68.instancePath === instancePath+"/phone") || ((err68.instancePath.indexOf(instancePath+"/phone") === 0) && (err68.instancePath[instancePath+"/phone".length] === "/")))) && (err68.schemaPath.indexOf("#/components/schemas/Phone") === 0)) && (err68.schemaPath["#/components/schemas/Phone".length] === "/")){
+emErrs20.push(err68);
+err68.emUsed = true;
 }
 }
 if(emErrs20.length){
-const err68 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/errorMessage",keyword:"errorMessage",params:{errors: emErrs20},message:"Enter a 10-digit US phone number."};
+const err69 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/errorMessage",keyword:"errorMessage",params:{errors: emErrs20},message:"Enter a 10-digit US phone number."};
 if(vErrors === null){
-vErrors = [err68];
+vErrors = [err69];
 }
 else {
-vErrors.push(err68);
+vErrors.push(err69);
 }
 errors++;
 }
 const emErrs21 = [];
-for(const err69 of vErrors){
-if(!err69.emUsed){
-emErrs21.push(err69);
+for(const err70 of vErrors){
+if(!err70.emUsed){
+emErrs21.push(err70);
 }
 }
 vErrors = emErrs21;
@@ -13577,18 +13673,7 @@ errors = emErrs21.length;
 if(data.ssn !== undefined){
 let data14 = data.ssn;
 if(typeof data14 !== "string"){
-const err70 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(!pattern35.test(data14)){
-const err71 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
+const err71 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -13597,12 +13682,9 @@ vErrors.push(err71);
 }
 errors++;
 }
-}
-const _errs42 = errors;
-const _errs43 = errors;
 if(typeof data14 === "string"){
-if(!pattern36.test(data14)){
-const err72 = {};
+if(!pattern35.test(data14)){
+const err72 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -13612,9 +13694,11 @@ vErrors.push(err72);
 errors++;
 }
 }
-var valid14 = _errs43 === errors;
-if(valid14){
-const err73 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/1/not",keyword:"not",params:{},message:"must NOT be valid"};
+const _errs46 = errors;
+const _errs47 = errors;
+if(typeof data14 === "string"){
+if(!pattern36.test(data14)){
+const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -13623,11 +13707,23 @@ vErrors.push(err73);
 }
 errors++;
 }
+}
+var valid15 = _errs47 === errors;
+if(valid15){
+const err74 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/1/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err74];
+}
 else {
-errors = _errs42;
+vErrors.push(err74);
+}
+errors++;
+}
+else {
+errors = _errs46;
 if(vErrors !== null){
-if(_errs42){
-vErrors.length = _errs42;
+if(_errs46){
+vErrors.length = _errs46;
 }
 else {
 vErrors = null;
@@ -13636,26 +13732,26 @@ vErrors = null;
 }
 if(errors > 0){
 const emErrs22 = [];
-for(const err74 of vErrors){
-if(((((err74.keyword !== "errorMessage") && (!err74.emUsed)) && ((err74.instancePath === instancePath+"/ssn") || ((err74.instancePath.indexOf(instancePath+"/ssn") === 0) && (err74.instancePath[instancePath+"/ssn".length] === "/")))) && (err74.schemaPath.indexOf("#/components/schemas/SSN") === 0)) && (err74.schemaPath["#/components/schemas/SSN".length] === "/")){
-emErrs22.push(err74);
-err74.emUsed = true;
+for(const err75 of vErrors){
+if(((((err75.keyword !== "errorMessage") && (!err75.emUsed)) && ((err75.instancePath === instancePath+"/ssn") || ((err75.instancePath.indexOf(instancePath+"/ssn") === 0) && (err75.instancePath[instancePath+"/ssn".length] === "/")))) && (err75.schemaPath.indexOf("#/components/schemas/SSN") === 0)) && (err75.schemaPath["#/components/schemas/SSN".length] === "/")){
+emErrs22.push(err75);
+err75.emUsed = true;
 }
 }
 if(emErrs22.length){
-const err75 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/errorMessage",keyword:"errorMessage",params:{errors: emErrs22},message:"Enter a valid 9-digit Social Security number."};
+const err76 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/errorMessage",keyword:"errorMessage",params:{errors: emErrs22},message:"Enter a valid 9-digit Social Security number."};
 if(vErrors === null){
-vErrors = [err75];
+vErrors = [err76];
 }
 else {
-vErrors.push(err75);
+vErrors.push(err76);
 }
 errors++;
 }
 const emErrs23 = [];
-for(const err76 of vErrors){
-if(!err76.emUsed){
-emErrs23.push(err76);
+for(const err77 of vErrors){
+if(!err77.emUsed){
+emErrs23.push(err77);
 }
 }
 vErrors = emErrs23;
@@ -13665,17 +13761,7 @@ errors = emErrs23.length;
 if(data.suffix !== undefined){
 let data15 = data.suffix;
 if(typeof data15 !== "string"){
-const err77 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-if(!(((((((((((data15 === "sr") || (data15 === "jr")) || (data15 === "i")) || (data15 === "ii")) || (data15 === "iii")) || (data15 === "iv")) || (data15 === "v")) || (data15 === "vi")) || (data15 === "vii")) || (data15 === "viii")) || (data15 === "ix"))){
-const err78 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema161.enum},message:"must be equal to one of the allowed values"};
+const err78 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -13684,28 +13770,38 @@ vErrors.push(err78);
 }
 errors++;
 }
+if(!(((((((((((data15 === "sr") || (data15 === "jr")) || (data15 === "i")) || (data15 === "ii")) || (data15 === "iii")) || (data15 === "iv")) || (data15 === "v")) || (data15 === "vi")) || (data15 === "vii")) || (data15 === "viii")) || (data15 === "ix"))){
+const err79 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema161.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs24 = [];
-for(const err79 of vErrors){
-if(((((err79.keyword !== "errorMessage") && (!err79.emUsed)) && ((err79.instancePath === instancePath+"/suffix") || ((err79.instancePath.indexOf(instancePath+"/suffix") === 0) && (err79.instancePath[instancePath+"/suffix".length] === "/")))) && (err79.schemaPath.indexOf("#/components/schemas/NameSuffix") === 0)) && (err79.schemaPath["#/components/schemas/NameSuffix".length] === "/")){
-emErrs24.push(err79);
-err79.emUsed = true;
+for(const err80 of vErrors){
+if(((((err80.keyword !== "errorMessage") && (!err80.emUsed)) && ((err80.instancePath === instancePath+"/suffix") || ((err80.instancePath.indexOf(instancePath+"/suffix") === 0) && (err80.instancePath[instancePath+"/suffix".length] === "/")))) && (err80.schemaPath.indexOf("#/components/schemas/NameSuffix") === 0)) && (err80.schemaPath["#/components/schemas/NameSuffix".length] === "/")){
+emErrs24.push(err80);
+err80.emUsed = true;
 }
 }
 if(emErrs24.length){
-const err80 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/errorMessage",keyword:"errorMessage",params:{errors: emErrs24},message:"Choose a suffix from the list."};
+const err81 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/errorMessage",keyword:"errorMessage",params:{errors: emErrs24},message:"Choose a suffix from the list."};
 if(vErrors === null){
-vErrors = [err80];
+vErrors = [err81];
 }
 else {
-vErrors.push(err80);
+vErrors.push(err81);
 }
 errors++;
 }
 const emErrs25 = [];
-for(const err81 of vErrors){
-if(!err81.emUsed){
-emErrs25.push(err81);
+for(const err82 of vErrors){
+if(!err82.emUsed){
+emErrs25.push(err82);
 }
 }
 vErrors = emErrs25;
@@ -13714,12 +13810,12 @@ errors = emErrs25.length;
 }
 }
 else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err82];
+vErrors = [err83];
 }
 else {
-vErrors.push(err82);
+vErrors.push(err83);
 }
 errors++;
 }
@@ -13728,13 +13824,13 @@ const emErrors0 = {"required":{"firstName":[],"lastName":[],"dateOfBirth":[],"ci
 const templates0 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err83 of vErrors){
-if((((((err83.keyword !== "errorMessage") && (!err83.emUsed)) && (err83.instancePath === instancePath)) && (err83.keyword in emErrors0)) && (err83.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err83.schemaPath.slice(1)))){
-emPropParams0 = obj0[err83.keyword];
-emParamsErrors0 = emErrors0[err83.keyword][err83.params[emPropParams0]];
+for(const err84 of vErrors){
+if((((((err84.keyword !== "errorMessage") && (!err84.emUsed)) && (err84.instancePath === instancePath)) && (err84.keyword in emErrors0)) && (err84.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err84.schemaPath.slice(1)))){
+emPropParams0 = obj0[err84.keyword];
+emParamsErrors0 = emErrors0[err84.keyword][err84.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err83);
-err83.emUsed = true;
+emParamsErrors0.push(err84);
+err84.emUsed = true;
 }
 }
 }
@@ -13743,21 +13839,21 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err84 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema147.errorMessage[key0][keyProp0]};
+const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema147.errorMessage[key0][keyProp0]};
 if(vErrors === null){
-vErrors = [err84];
+vErrors = [err85];
 }
 else {
-vErrors.push(err84);
+vErrors.push(err85);
 }
 errors++;
 }
 }
 }
 const emErrs26 = [];
-for(const err85 of vErrors){
-if(!err85.emUsed){
-emErrs26.push(err85);
+for(const err86 of vErrors){
+if(!err86.emUsed){
+emErrs26.push(err86);
 }
 }
 vErrors = emErrs26;
@@ -13900,6 +13996,9 @@ function validate70(data, {instancePath="", parentData, parentDataProperty, root
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.coborrower === undefined){
+data.coborrower = null;
+}
 if(data.user === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
 if(vErrors === null){
@@ -13910,8 +14009,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.coborrower === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "coborrower"},message:"must have required property '"+"coborrower"+"'"};
+let data0 = data.coborrower;
+if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
+const err1 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13920,10 +14020,11 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.coborrower !== undefined){
-let data0 = data.coborrower;
-if((!(data0 && typeof data0 == "object" && !Array.isArray(data0))) && (data0 !== null)){
-const err2 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const _errs4 = errors;
+let valid1 = false;
+const _errs5 = errors;
+if(data0 !== null){
+const err2 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/anyOf/0/type",keyword:"type",params:{type: "null"},message:"must be null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13932,9 +14033,36 @@ vErrors.push(err2);
 }
 errors++;
 }
+var _valid0 = _errs5 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs7 = errors;
 if(!(validate71(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
 vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
 errors = vErrors.length;
+}
+var _valid0 = _errs7 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err3 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
 }
 }
 if(data.user !== undefined){
@@ -13945,12 +14073,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err3];
+vErrors = [err4];
 }
 else {
-vErrors.push(err3);
+vErrors.push(err4);
 }
 errors++;
 }

@@ -1,11 +1,13 @@
 import {
   Checkbox,
   Group,
+  NativeSelect,
   NumberInput,
   Radio,
   Stack,
   TextInput,
   type CheckboxGroupProps,
+  type NativeSelectProps,
   type NumberInputProps,
   type RadioGroupProps,
   type TextInputProps,
@@ -264,5 +266,28 @@ export function CheckboxGroupField<V extends string>({
         ))}
       </Stack>
     </Checkbox.Group>
+  );
+}
+
+/**
+ * A single choice from a longer list (a name suffix): the browser's own
+ * select, labelled, which phones show as their picker. The first option is
+ * `none` (its label), chosen while the form holds null.
+ */
+export function SelectField<V extends string>({
+  name,
+  choices,
+  none = 'Choose one',
+  ...props
+}: Omit<Bound<NativeSelectProps>, 'data' | 'children'> & { choices: readonly { value: V; label: string }[]; none?: string }) {
+  const { value, onChange, ...field } = useField(name, null);
+  return (
+    <NativeSelect
+      {...props}
+      {...field}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(e) => onChange(e.currentTarget.value === '' ? null : (e.currentTarget.value as V))}
+      data={[{ value: '', label: none }, ...choices.map((c) => ({ value: c.value, label: c.label }))]}
+    />
   );
 }

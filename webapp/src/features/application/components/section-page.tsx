@@ -30,6 +30,8 @@ import { Alert, Button, Flex, Skeleton, Stack, Text, VisuallyHidden } from '@man
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
+  get,
+  set,
   useForm,
   type DefaultValues,
   type FieldErrors,
@@ -45,7 +47,7 @@ import { isTRPCClientError } from '@/api/trpc-client';
 import { Form } from '@/components/form/form';
 import { pageResolver } from '@/components/form/use-schema-form';
 import { QueryError } from '@/components/ui/query-error';
-import type { DefinitionName } from '@/lib/schema-resolver';
+import { loadValidators, type DefinitionName } from '@/lib/schema-resolver';
 
 import { useApplication, type ApplicationView } from '../api/get-application';
 import { useDraft } from '../api/get-draft';
@@ -60,8 +62,15 @@ export type SectionValues<V> = { section: V };
 
 export type SectionForm<V extends FieldValues> = UseFormReturn<SectionValues<V>>;
 
-/** Fields the page needs before Continue, by path in the section ("user.ssn"), each with its message. */
-export type SectionRequired<V> = Readonly<Record<string, string>> | ((values: V) => Readonly<Record<string, string>>);
+/**
+ * Fields the page needs before Continue, by path in the section it saves
+ * ("user.ssn"), each with its message when the section leaves it empty; or
+ * a function of the form's values giving them (a follow-up is needed only
+ * after its yes). The page's message replaces the schema's "required".
+ */
+export type SectionRequired<V> =
+  | Readonly<Record<string, string>>
+  | ((values: V, view: ApplicationView) => Readonly<Record<string, string>>);
 
 export type SectionPageProps<V extends FieldValues> = {
   /**
@@ -75,6 +84,12 @@ export type SectionPageProps<V extends FieldValues> = {
   /** The section to save, from the form's values (empty text left out, a choice of the page's own undone ...). */
   toSection: (values: V, view: ApplicationView) => object;
   required?: SectionRequired<V>;
+  /**
+   * The page's own checks that no single field's schema says (the former
+   * addresses cover 2 years), by path in the section, with their messages;
+   * the page shows them where it renders that path's message.
+   */
+  checks?: (values: V, view: ApplicationView) => Readonly<Record<string, string>>;
   /**
    * Keys never kept in a draft (at any depth): the SSN is stored only by a
    * validated save, sealed, and never comes back to the browser in full.
@@ -141,19 +156,27 @@ function sectionResolver<V extends FieldValues>(
   definition: SectionDefinition,
   path: string,
   toSection: (values: V) => object,
-  required: SectionRequired<V> | undefined,
+  required: Readonly<Record<string, string>> | ((values: V) => Readonly<Record<string, string>>) | undefined,
+  checks: ((values: V) => Readonly<Record<string, string>>) | undefined,
 ): Resolver<SectionValues<V>> {
-  const needed = (section: never) => (typeof required === 'function' ? required(section as V) : (required ?? {}));
-  const inner = pageResolver<{ section: V }, SectionDefinition>(definition, {
-    toInput: (values) => toSection(values.section),
-    required: needed,
-  });
+  const schema = pageResolver<{ section: V }, SectionDefinition>(definition, { toInput: (values) => toSection(values.section) });
   return async (values, context, options) => {
-    const result = await inner(values, context, options);
-    if (Object.keys(result.errors).length > 0) return { values: {}, errors: { section: result.errors } as FieldErrors<SectionValues<V>> };
+    const result = await schema(values, context, options);
+    const section = toSection(values.section);
+    const errors = { ...result.errors } as FieldErrors<V>;
+    const needed = typeof required === 'function' ? required(values.section) : (required ?? {});
+    for (const [at, message] of Object.entries(needed)) {
+      if (isEmpty(get(section, at))) set(errors, at, { type: 'required', message });
+    }
+    for (const [at, message] of Object.entries(checks?.(values.section) ?? {})) {
+      if (!get(errors, at)) set(errors, at, { type: 'page', message });
+    }
+    if (Object.keys(errors).length > 0) return { values: {}, errors: { section: errors } as FieldErrors<SectionValues<V>> };
     return { values: { path, section: result.values } as never, errors: {} };
   };
 }
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
 
 type DraftState = { at: string | null; failed: boolean };
 
@@ -246,6 +269,7 @@ function SectionForm<V extends FieldValues>({
   fromApplication,
   toSection,
   required,
+  checks,
   undrafted = ['ssn'],
   children,
   'aria-label': ariaLabel,
@@ -257,9 +281,19 @@ function SectionForm<V extends FieldValues>({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const resolver = sectionResolver<V>(definition, path, (values) => toSection(values, view), required);
+  const resolver = sectionResolver<V>(
+    definition,
+    path,
+    (values) => toSection(values, view),
+    typeof required === 'function' ? (values) => required(values, view) : required,
+    checks && ((values) => checks(values, view)),
+  );
   const form = useFormFor<V>(defaultValues, resolver);
   const drafts = useDraftSaving(form, path, undrafted, !readOnly);
+  useEffect(() => {
+    // The validators load while the page is read, not when Continue is pressed.
+    void loadValidators();
+  }, []);
   const save = useSaveApplicationMutation();
   const goNext = useGoNext();
   const pages = useFunnelPages({ path });

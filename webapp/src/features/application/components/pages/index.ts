@@ -7,7 +7,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 // not listed yet. One line per page.
 
 export const sectionPages: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
-  // '/app/application/1': lazy(() => import('./personal-info')),  (import { lazy } from 'react')
+  '/app/application/1': lazy(() => import('./personal-info')),
   '/app/application/4': lazy(() => import('./employment-history')),
   '/app/application/4/coborrower': lazy(() => import('./employment-history')),
   '/app/application/business-information': lazy(() => import('./business-information')),

@@ -1,0 +1,216 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { loadValidators } from '@/lib/schema-resolver';
+import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
+
+import PersonalInfoPage, { coversTwoYears, coverageStart } from './personal-info';
+
+const address = { line1: '12 Harbor Way', line2: null, city: 'Oakland', state: 'CA', zip: '94607', county: null };
+
+function view({ readOnly = false, coborrower = false, ssn }: { readOnly?: boolean; coborrower?: boolean; ssn?: string } = {}) {
+  return {
+    application: {
+      user: { firstName: 'Ada', lastName: 'Park', email: 'ada@example.com', phone: '4155550101', ssn, employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null },
+      coborrower: coborrower
+        ? { firstName: 'Ben', lastName: 'Park', email: 'ben@example.com', employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null }
+        : null,
+      uploads: [],
+      property: { state: 'CA' },
+      mortgages: [],
+      liabilities: [],
+      propertyOwnerships: [],
+      isInTrust: false,
+    },
+    applicationStatus: 'application',
+    readOnly,
+    hasCoborrower: coborrower,
+  };
+}
+
+const pages = {
+  area: 'application',
+  pages: [],
+  previous: null,
+  next: { path: '/app/application/2', label: 'Property info', section: 'Property Info', area: 'application', step: 'application3', order: null },
+};
+
+function render() {
+  return renderRoutes('/app/application/1', [
+    { path: '/app/application/1', element: <PersonalInfoPage /> },
+    { path: '/app/application/2', element: <p>Property page</p> },
+  ]);
+}
+
+/** Fills the borrower's required fields with an address held for 5 years. */
+async function fillBorrower(user: ReturnType<typeof userEvent.setup>) {
+  const you = screen.getByRole('group', { name: 'You' });
+  const w = within(you);
+  await user.type(w.getByLabelText('Date of birth'), '04121985');
+  await user.type(w.getByLabelText('Social Security number'), '123456789');
+  await user.click(within(w.getByRole('radiogroup', { name: 'Citizenship' })).getByLabelText('U.S. citizen'));
+  await user.click(within(w.getByRole('radiogroup', { name: 'Marital status' })).getByLabelText('Married'));
+  await user.click(within(w.getByRole('radiogroup', { name: 'Military service' })).getByLabelText('I have not served'));
+  await user.type(w.getByLabelText('Current address: street address'), '12 Harbor Way');
+  await user.type(w.getByLabelText('Current address: city'), 'Oakland');
+  await user.type(w.getByLabelText('Current address: state'), 'ca');
+  await user.type(w.getByLabelText('Current address: ZIP code'), '94607');
+  await user.click(within(w.getByRole('radiogroup', { name: 'Do you own or rent your current home?' })).getByLabelText('Currently Own'));
+  await user.type(w.getByLabelText('Living at the current address since'), '06012015');
+  await user.click(within(w.getByRole('radiogroup', { name: /mailing address different/ })).getByLabelText('No'));
+}
+
+describe('personal info page', () => {
+  // The validators are one large module: loaded once here, not inside a test's time.
+  beforeAll(() => loadValidators(), 30_000);
+  it('starts from the saved application, says what is missing, and saves the section before going on', { timeout: 30_000 }, async () => {
+    const saved: unknown[] = [];
+    stubTRPC({
+      'system.info': () => ok(sandboxSystemInfo),
+      'application.get': () => ok(view()),
+      'application.draft': () => ok({ draft: null, savedAt: null }),
+      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
+      'application.save': (input) => {
+        saved.push(input);
+        return ok(view());
+      },
+      'funnel.pages': () => ok(pages),
+    });
+    const user = userEvent.setup();
+    const { router } = render();
+    expect(await screen.findByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.queryByRole('group', { name: 'Your coborrower' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter your date of birth as MM/DD/YYYY.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your Social Security number.')).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+
+    await fillBorrower(user);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/app/application/2'));
+    expect(saved).toEqual([
+      {
+        path: '/app/application/1',
+        section: {
+          user: expect.objectContaining({
+            firstName: 'Ada',
+            lastName: 'Park',
+            dateOfBirth: '1985-04-12',
+            ssn: '123456789',
+            citizenship: 'usCitizen',
+            housing: 'Own',
+            currentAddress: address,
+            currentAddressSince: '2015-06-01',
+            formerAddresses: [],
+            mailingAddress: null,
+          }),
+          // Filled in by the schema's default, as the server would.
+          coborrower: null,
+        },
+      },
+    ]);
+  });
+
+  it('shows a field the server refused beside it, and keeps a stored SSN when left empty', { timeout: 30_000 }, async () => {
+    const saved: { section: { user: { ssn?: string } } }[] = [];
+    stubTRPC({
+      'system.info': () => ok(sandboxSystemInfo),
+      'application.get': () => ok(view({ ssn: '***-**-6789' })),
+      'application.draft': () => ok({ draft: null, savedAt: null }),
+      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
+      'application.save': (input) => {
+        saved.push(input as never);
+        return trpcError('BAD_REQUEST', 400, 'Check the highlighted fields.', [
+          { path: 'section.user.dateOfBirth', message: 'You must be at least 18 years old.' },
+        ]);
+      },
+      'funnel.pages': () => ok(pages),
+    });
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByText('We have ***-**-6789 on file. Leave this empty to keep it.')).toBeInTheDocument();
+    await fillBorrower(user);
+    await user.clear(screen.getByLabelText('Social Security number'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const dob = screen.getByLabelText('Date of birth');
+    await waitFor(() => expect(dob).toHaveAccessibleDescription(expect.stringContaining('You must be at least 18 years old.')));
+    expect(dob).toHaveAttribute('aria-invalid', 'true');
+    expect(saved[0]!.section.user).not.toHaveProperty('ssn');
+  });
+
+  it('asks for former addresses until 2 years are covered', async () => {
+    stubTRPC({
+      'system.info': () => ok(sandboxSystemInfo),
+      'application.get': () => ok(view()),
+      'application.draft': () => ok({ draft: null, savedAt: null }),
+      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
+      'funnel.pages': () => ok(pages),
+    });
+    const user = userEvent.setup();
+    render();
+    const since = await screen.findByLabelText('Living at the current address since');
+    const recent = new Date();
+    recent.setMonth(recent.getMonth() - 6);
+    const mm = String(recent.getMonth() + 1).padStart(2, '0');
+    await user.type(since, `${mm}01${recent.getFullYear()}`);
+    await user.click(screen.getByRole('button', { name: 'Add a former address' }));
+    expect(screen.getByRole('group', { name: 'Former address 1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Add the addresses where you lived before, until the last 2 years are covered.')).toBeInTheDocument();
+    // The new address ends where the current one began.
+    expect(screen.getByLabelText('Moved out of former address 1')).toHaveValue(`${mm}/01/${recent.getFullYear()}`);
+  });
+
+  it('keeps what is typed as a draft, without the SSN, and lays a draft over the saved values', { timeout: 15_000 }, async () => {
+    const drafts: unknown[] = [];
+    stubTRPC({
+      'system.info': () => ok(sandboxSystemInfo),
+      'application.get': () => ok(view()),
+      'application.draft': () => ok({ draft: { section: { user: { middleName: 'Lovelace' } } }, savedAt: '2026-11-25T09:00:00Z' }),
+      'application.saveDraft': (input) => {
+        drafts.push(input);
+        return ok({ savedAt: '2026-11-25T10:00:00Z' });
+      },
+      'funnel.pages': () => ok(pages),
+    });
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByLabelText('Middle name (optional)')).toHaveValue('Lovelace');
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    await user.type(screen.getByLabelText('Social Security number'), '123456789');
+    await user.type(screen.getByLabelText('Last name'), 'er');
+    await waitFor(() => expect(drafts).toHaveLength(1), { timeout: 3000 });
+    const sent = drafts[0] as { path: string; draft: { section: { user: Record<string, unknown> } } };
+    expect(sent.path).toBe('/app/application/1');
+    expect(sent.draft.section.user.lastName).toBe('Parker');
+    expect(sent.draft.section.user).not.toHaveProperty('ssn');
+  });
+
+  it('shows the coborrower’s block for a loan with one, and nothing to change after submission', async () => {
+    stubTRPC({
+      'system.info': () => ok(sandboxSystemInfo),
+      'application.get': () => ok(view({ readOnly: true, coborrower: true })),
+      'application.draft': () => ok({ draft: null, savedAt: null }),
+      'funnel.pages': () => ok(pages),
+    });
+    render();
+    const cob = await screen.findByRole('group', { name: 'Your coborrower' });
+    expect(within(cob).getByLabelText('E-mail address')).toHaveValue('ben@example.com');
+    expect(within(cob).getByLabelText('First name')).toBeDisabled();
+    expect(screen.getByText('Your application has been submitted')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+  });
+});
+
+describe('two years of addresses', () => {
+  const today = new Date(2026, 10, 25);
+  it('counts from the earliest move-in', () => {
+    expect(coverageStart(today)).toBe('2024-11-25');
+    expect(coversTwoYears({ currentAddressSince: '2025-01-01', formerAddresses: [] }, today)).toBe(false);
+    expect(coversTwoYears({ currentAddressSince: '2024-11-25', formerAddresses: [] }, today)).toBe(true);
+    const former = { address: {} as never, housing: null, movedOut: '2025-01-01' };
+    expect(coversTwoYears({ currentAddressSince: '2025-01-01', formerAddresses: [{ ...former, movedIn: '2023-05-01' }] }, today)).toBe(true);
+    expect(coversTwoYears({ currentAddressSince: '01/01', formerAddresses: [] }, today)).toBeNull();
+  });
+});
