@@ -1,0 +1,284 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
+
+import ApplicationSummaryPage from './application-summary';
+import DebtConsolidationPage from './debt-consolidation';
+import DeclarationsPage from './declarations';
+import DemographicsPage from './demographics';
+
+// The A4 pages over stubbed procedures (application.get/draft/save,
+// funnel.pages, prequal.creditReport): what each asks, what it refuses,
+// and the section application.save receives. Many clicks each: the
+// tests get time for a machine shared with other runs.
+
+vi.setConfig({ testTimeout: 30_000 });
+
+type View = Record<string, unknown>;
+
+function person(extra: Record<string, unknown> = {}) {
+  return { firstName: 'Pat', lastName: 'Prime', email: 'prime@example.com', employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null, hitchLoan: null, ...extra };
+}
+
+function view({ coborrower = false, readOnly = false, user = {}, application = {} }: { coborrower?: boolean; readOnly?: boolean; user?: Record<string, unknown>; application?: Record<string, unknown> } = {}): View {
+  return {
+    application: {
+      user: person(user),
+      coborrower: coborrower ? person({ firstName: 'Casey', lastName: 'Co', email: 'casey@example.com' }) : null,
+      uploads: [],
+      property: { state: 'CA', usage: 'primaryResidence' },
+      mortgages: [],
+      liabilities: [],
+      propertyOwnerships: [],
+      isInTrust: false,
+      ...application,
+    },
+    applicationStatus: 'application7',
+    readOnly,
+    hasCoborrower: coborrower,
+  };
+}
+
+const next = { path: '/app/application/next', label: 'Next page', section: 'Next', area: 'application', step: 'x', order: null };
+
+function stub(v: View, extra: Record<string, (input: unknown) => ReturnType<typeof ok>> = {}) {
+  const saves: { path: string; section: Record<string, unknown> }[] = [];
+  const calls = stubTRPC({
+    'system.info': () => ok(sandboxSystemInfo),
+    'application.get': () => ok(v),
+    'application.draft': () => ok({ draft: null, savedAt: null }),
+    'application.saveDraft': () => ok({ savedAt: '2026-01-01T00:00:00Z' }),
+    'application.save': (input) => {
+      saves.push(input as (typeof saves)[number]);
+      return ok(v);
+    },
+    'funnel.pages': () => ok({ area: 'application', pages: [], previous: null, next }),
+    ...extra,
+  });
+  return { saves, calls };
+}
+
+function render(path: string, element: React.ReactElement) {
+  return renderRoutes(path, [
+    { path, element },
+    { path: '/app/application/next', element: <p>The next page</p> },
+  ]);
+}
+
+const yes = (question: RegExp) => within(screen.getByRole('radiogroup', { name: question })).getByRole('radio', { name: 'Yes' });
+const no = (question: RegExp) => within(screen.getByRole('radiogroup', { name: question })).getByRole('radio', { name: 'No' });
+
+describe('declarations page', () => {
+  it('asks every declaration as a yes/no named by its question, and refuses Continue until each is answered and the credit check authorized', async () => {
+    const { saves } = stub(view());
+    render('/app/application/7', <DeclarationsPage />);
+    const groups = await screen.findAllByRole('radiogroup');
+    expect(groups).toHaveLength(15);
+    expect(screen.getByRole('radiogroup', { name: /declared bankruptcy within the past 7 years/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/Authorize the credit check/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: /primary residence/ })).toHaveAccessibleDescription(/./);
+    expect(saves).toHaveLength(0);
+  });
+
+  it('opens a follow-up after Yes, requires it, and saves the answers with it; a No takes it away again', async () => {
+    const { saves } = stub(view());
+    render('/app/application/7', <DeclarationsPage />);
+    await screen.findAllByRole('radiogroup');
+    for (const group of screen.getAllByRole('radiogroup')) await userEvent.click(within(group).getByRole('radio', { name: 'No' }));
+    expect(screen.queryByRole('radiogroup', { name: 'What type of bankruptcy?' })).not.toBeInTheDocument();
+    await userEvent.click(yes(/declared bankruptcy/));
+    await userEvent.click(yes(/borrowing any money for this real estate transaction/));
+    await userEvent.click(screen.getByRole('checkbox', { name: /I authorize the lender to obtain my credit report/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Choose the bankruptcy chapter.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the amount you are borrowing or receiving.')).toBeInTheDocument();
+    expect(saves).toHaveLength(0);
+
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'What type of bankruptcy?' })).getByRole('radio', { name: 'Chapter 13' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'What is the amount of this money?' }), '5000');
+    // Changed to No: the amount is no longer asked nor sent.
+    await userEvent.click(no(/borrowing any money for this real estate transaction/));
+    expect(screen.queryByRole('textbox', { name: 'What is the amount of this money?' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The next page', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.path).toBe('/app/application/7');
+    expect(saves[0]!.section.coborrower).toBeNull();
+    expect(saves[0]!.section.user).toMatchObject({
+      hasBankruptcy: true,
+      bankruptcy: 'chapter13',
+      hasBorrowedThirdPartyMoney: false,
+      borrowedThirdPartyMoneyAmount: null,
+      hasIntentToOccupy: false,
+      creditCheckAuthorization: true,
+    });
+    expect(saves[0]!.section.user).not.toHaveProperty('otherPropertyType');
+  });
+
+  it('asks the coborrower’s declarations on a loan with one', async () => {
+    stub(view({ coborrower: true }));
+    render('/app/application/7', <DeclarationsPage />);
+    expect(await screen.findByRole('heading', { name: 'Casey’s declarations (your coborrower)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('radiogroup')).toHaveLength(30);
+  });
+});
+
+describe('demographics page', () => {
+  it('shows the federal notice and asks ethnicity, race and sex, each with its refusal', async () => {
+    const { saves } = stub(view());
+    render('/app/application/6', <DemographicsPage />);
+    expect(await screen.findByText(/Federal law requires that we ask applicants for their demographic information/)).toBeInTheDocument();
+    for (const legend of ['Ethnicity', 'Race', 'Sex']) {
+      const group = screen.getByRole('group', { name: legend });
+      expect(within(group).getByRole('checkbox', { name: 'I do not wish to provide this information' })).toBeInTheDocument();
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Choose an ethnicity, or that you do not wish to provide it.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Choose a race, or that you do not wish to provide it.')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Sex' })).toHaveAccessibleDescription('Choose your sex, or that you do not wish to provide it.');
+    expect(saves).toHaveLength(0);
+  });
+
+  it('shows origins under their box and free text under Other, and saves the boxes ticked', async () => {
+    const { saves } = stub(view());
+    render('/app/application/6', <DemographicsPage />);
+    const race = await screen.findByRole('group', { name: 'Race' });
+    expect(within(race).queryByRole('checkbox', { name: 'Korean' })).not.toBeInTheDocument();
+    await userEvent.click(within(race).getByRole('checkbox', { name: 'Asian' }));
+    await userEvent.click(within(race).getByRole('checkbox', { name: 'Korean' }));
+    await userEvent.click(within(race).getByRole('checkbox', { name: 'Other Asian' }));
+    await userEvent.type(within(race).getByRole('textbox', { name: 'Race' }), 'Hmong');
+    await userEvent.click(within(race).getByRole('checkbox', { name: 'Native Hawaiian or Other Pacific Islander' }));
+    await userEvent.click(within(race).getByRole('checkbox', { name: 'Samoan' }));
+    const ethnicity = screen.getByRole('group', { name: 'Ethnicity' });
+    await userEvent.click(within(ethnicity).getByRole('checkbox', { name: 'Hispanic or Latino' }));
+    await userEvent.click(within(ethnicity).getByRole('checkbox', { name: 'Other Hispanic or Latino' }));
+    await userEvent.type(within(ethnicity).getByRole('textbox', { name: 'Origin' }), 'Colombian');
+    const sex = screen.getByRole('group', { name: 'Sex' });
+    await userEvent.click(within(sex).getByRole('checkbox', { name: 'Female' }));
+    // Refusing clears what was ticked.
+    await userEvent.click(within(sex).getByRole('checkbox', { name: 'I do not wish to provide this information' }));
+    expect(within(sex).getByRole('checkbox', { name: 'Female' })).not.toBeChecked();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The next page', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(saves[0]!.section.user).toMatchObject({
+      isHispanicOrLatino: true,
+      isOtherHispanicOrLatino: true,
+      otherHispanicOrLatinoOrigin: 'Colombian',
+      isAsian: true,
+      isKorean: true,
+      isOtherAsian: true,
+      otherAsianOrigin: 'Hmong',
+      isPacificIslander: true,
+      isSamoan: true,
+      isWhite: false,
+      isFemale: false,
+      wontInformGender: true,
+    });
+    expect(saves[0]!.section.user).not.toHaveProperty('isNotHispanicOrLatino');
+  });
+
+  it('keeps Not Hispanic or Latino as no ethnicity box, shows it ticked again, and asks the coborrower too', async () => {
+    const { saves } = stub(view({ coborrower: true, user: { demographics: { isWhite: true, isMale: true } } }));
+    render('/app/application/6', <DemographicsPage />);
+    const user = await screen.findByRole('region', { name: 'Your information' });
+    expect(within(within(user).getByRole('group', { name: 'Ethnicity' })).getByRole('checkbox', { name: 'Not Hispanic or Latino' })).toBeChecked();
+    const co = screen.getByRole('region', { name: 'Casey’s information (your coborrower)' });
+    for (const legend of ['Ethnicity', 'Race', 'Sex']) {
+      await userEvent.click(within(within(co).getByRole('group', { name: legend })).getByRole('checkbox', { name: 'I do not wish to provide this information' }));
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The next page', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(saves[0]!.section.user).toMatchObject({ isHispanicOrLatino: false, wontInformEthinicity: false, isWhite: true, isMale: true });
+    expect(saves[0]!.section.coborrower).toMatchObject({ wontInformEthinicity: true, wontInformRace: true, wontInformGender: true });
+  });
+});
+
+const report = {
+  pulledAt: '2026-01-01T00:00:00Z',
+  kind: 'singleCredit',
+  score: 740,
+  scoreModel: 'FICO',
+  scoreRange: { min: 300, max: 850 },
+  keyFactors: [],
+  bureau: 'sandbox',
+  mortgages: [],
+  liabilities: [
+    { id: 'card-1', creditor: 'Pacific Card Services', type: 'revolving', balance: 8200, monthlyPayment: 246 },
+    { id: 'auto-1', creditor: 'Bay Auto Finance', type: 'installment', balance: 14500, monthlyPayment: 389 },
+  ],
+};
+
+describe('debt consolidation page', () => {
+  it('lists the report’s debts, adds up the monthly saving of those paid off, and saves the choices by id', async () => {
+    const saved = view({ application: { liabilities: [{ id: 'auto-1', creditor: 'Bay Auto Finance', balance: 14500, toBePaidOff: false, omitted: true, addedByUser: false }] } });
+    const { saves } = stub(saved, { 'prequal.creditReport': () => ok(report) });
+    render('/app/application/debt-consolidation', <DebtConsolidationPage />);
+    const payCard = await screen.findByRole('checkbox', { name: 'Pay off Pacific Card Services at closing' });
+    expect(screen.getAllByRole('checkbox', { name: 'Leave this debt out of my debt-to-income ratio' })[1]).toBeChecked();
+    expect(screen.getByText('$0')).toBeInTheDocument();
+    await userEvent.click(payCard);
+    expect(screen.getByText('$246')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Pay off Bay Auto Finance at closing' }));
+    expect(screen.getByText('$635')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The next page', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(saves[0]!.section).toEqual({
+      liabilities: [
+        { id: 'card-1', toBePaidOff: true, omitted: false },
+        { id: 'auto-1', toBePaidOff: true, omitted: false },
+      ],
+    });
+  });
+
+  it('goes on with no debts to choose before a credit report', async () => {
+    const { saves } = stub(view(), { 'prequal.creditReport': () => ok(null) });
+    render('/app/application/debt-consolidation', <DebtConsolidationPage />);
+    expect(await screen.findByText('No credit report yet')).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(saves).toEqual([{ path: '/app/application/debt-consolidation', section: { liabilities: [] } }]));
+  });
+});
+
+describe('application summary', () => {
+  const entered = view({
+    coborrower: true,
+    user: {
+      dateOfBirth: '1980-04-02',
+      ssn: '***-**-6789',
+      citizenship: 'usCitizen',
+      demographics: { isAsian: true, isKorean: true, isMale: true, wontInformEthinicity: true },
+      declarations: { hasIntentToOccupy: true, hasBankruptcy: true, bankruptcy: 'chapter7', borrowedThirdPartyMoneyAmount: null, creditCheckAuthorization: true },
+    },
+    application: { property: { state: 'CA', usage: 'primaryResidence', address: { line1: '1 Main St', line2: null, city: 'Oakland', state: 'CA', zip: '94601', county: null } } },
+  });
+
+  it('shows what was entered, by section, each linking back to its page while open', async () => {
+    stub(entered);
+    render('/app/application/application-summary', <ApplicationSummaryPage />);
+    const personal = await screen.findByRole('region', { name: 'Personal information' });
+    expect(within(personal).getByText('04/02/1980')).toBeInTheDocument();
+    expect(within(personal).getByText('***-**-6789')).toBeInTheDocument();
+    expect(within(personal).getByText('U.S. citizen')).toBeInTheDocument();
+    expect(within(personal).getByRole('link', { name: 'Edit personal information' })).toHaveAttribute('href', '/app/application/1');
+    expect(within(screen.getByRole('region', { name: 'Property' })).getByText('1 Main St, Oakland, CA 94601')).toBeInTheDocument();
+    const demographics = screen.getByRole('region', { name: 'Demographic information' });
+    expect(within(demographics).getByText('Asian (Korean)')).toBeInTheDocument();
+    expect(within(demographics).getAllByText('I do not wish to provide this information')).toHaveLength(1);
+    const declarations = screen.getByRole('region', { name: 'Declarations' });
+    expect(within(declarations).getByText('Chapter 7')).toBeInTheDocument();
+    expect(within(declarations).getByRole('link', { name: 'Edit declarations' })).toHaveAttribute('href', '/app/application/7');
+    // The coborrower has not answered yet.
+    expect(within(declarations).getByText('Not answered yet.')).toBeInTheDocument();
+  });
+
+  it('has no links back once the application is submitted', async () => {
+    stub({ ...entered, readOnly: true });
+    render('/app/application/application-summary', <ApplicationSummaryPage />);
+    await screen.findByRole('region', { name: 'Personal information' });
+    expect(screen.queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument();
+  });
+});
