@@ -10,7 +10,5 @@ export const debtCopy = {
     'For a student loan in deferment or forbearance, for example. A student loan left out needs a recent statement showing its payment; we’ll ask for it with your documents.',
   savingLabel: 'Monthly payments you would no longer make',
   savingHelp: 'The debts you pay off at closing are paid from your line; its own payment replaces theirs.',
-  none: 'We found no debts to pay off on your credit report besides your mortgage. Continue to the next step.',
-  noReportTitle: 'No credit report yet',
-  noReport: 'We list the debts from your credit report here once your credit check is done. You can continue for now.',
+  none: 'Your credit report shows no debts to pay off besides your mortgage. Continue to the next step.',
 } as const;

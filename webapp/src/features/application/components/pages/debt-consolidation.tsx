@@ -1,35 +1,44 @@
-import { Alert, Checkbox, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
 import { useController, useFormContext } from 'react-hook-form';
 
 import { formatDollars } from '@/components/form/masks';
-import { QueryError } from '@/components/ui/query-error';
-import { useCreditReport, type ReportLiability } from '@/features/prequal/api/get-credit-report';
 
-import { debtCopy } from '../../content/debt-consolidation-copy';
 import type { ApplicationView } from '../../api/get-application';
+import { debtCopy } from '../../content/debt-consolidation-copy';
 import { SectionPage } from '../section-page';
 
 // debt-consolidation (/app/application/debt-consolidation,
-// #DebtConsolidationSection): the debts on the credit report
-// (prequal.creditReport), each to pay off at closing or not, and, when it
-// is not paid off, whether to leave it out of the debt-to-income ratio (a
-// student loan; the documents policy then asks its statement). The monthly
-// payments the chosen payoffs end are added up as the borrower chooses.
+// #DebtConsolidationSection): the debts of the credit report, as the
+// application holds them (application.get; the loan service copies the
+// report's liabilities, with their ids, into a new application, and names
+// a debt to pay off by that id), each to pay off at closing or not and,
+// when it is not paid off, whether to leave it out of the debt-to-income
+// ratio (a student loan; the documents policy then asks its statement).
+// The monthly payments the chosen payoffs end are added up as the
+// borrower chooses.
 
 type Choice = { id: string; toBePaidOff: boolean; omitted: boolean };
 type Values = { liabilities: Choice[] };
 
+/** A debt of the report, as the page shows it. */
+export type Debt = { id: string; creditor: string; type: string; balance: number; monthlyPayment: number };
+
+/** The application's debts from the credit report: those with the report's id. */
+export function reportedDebts(view: ApplicationView): Debt[] {
+  return (view.application.liabilities ?? []).flatMap((l) =>
+    l.id ? [{ id: l.id, creditor: l.creditor ?? 'Debt', type: l.type ?? '', balance: l.balance, monthlyPayment: l.monthlyPayment ?? 0 }] : [],
+  );
+}
+
 /** What paying off the chosen debts saves a month: their monthly payments. */
-export function monthlySaving(debts: readonly ReportLiability[], choices: readonly Choice[]): number {
+export function monthlySaving(debts: readonly Debt[], choices: readonly Choice[]): number {
   const chosen = new Set(choices.filter((c) => c.toBePaidOff).map((c) => c.id));
   return debts.filter((d) => chosen.has(d.id)).reduce((sum, d) => sum + d.monthlyPayment, 0);
 }
 
-/** The form's choices, one per debt on the report in its order, from those saved (by id). */
-export function choicesFromSaved(debts: readonly ReportLiability[], view: ApplicationView): Choice[] {
-  const saved = new Map((view.application.liabilities ?? []).filter((l) => l.id).map((l) => [l.id!, l]));
-  return debts.map((d) => ({ id: d.id, toBePaidOff: saved.get(d.id)?.toBePaidOff === true, omitted: saved.get(d.id)?.omitted === true }));
+/** The form's choices, one per debt in the application's order, as saved. */
+export function choicesFromSaved(view: ApplicationView): Choice[] {
+  return (view.application.liabilities ?? []).flatMap((l) => (l.id ? [{ id: l.id, toBePaidOff: l.toBePaidOff === true, omitted: l.omitted === true }] : []));
 }
 
 /** The section: a debt paid off at closing is not also left out. */
@@ -54,7 +63,7 @@ function Box({ name, label, description }: { name: string; label: string; descri
   );
 }
 
-function Debt({ debt, index }: { debt: ReportLiability; index: number }) {
+function DebtChoice({ debt, index }: { debt: Debt; index: number }) {
   const paidOff = useFormContext().watch(`section.liabilities.${index}.toBePaidOff`) === true;
   const headingId = `debt-${debt.id}`;
   return (
@@ -77,7 +86,7 @@ function Debt({ debt, index }: { debt: ReportLiability; index: number }) {
   );
 }
 
-function Saving({ debts }: { debts: readonly ReportLiability[] }) {
+function Saving({ debts }: { debts: readonly Debt[] }) {
   const choices = (useFormContext().watch('section.liabilities') as Choice[] | undefined) ?? [];
   return (
     <Paper withBorder radius="md" p="md" bg="var(--mantine-color-harbor-0)" aria-live="polite">
@@ -94,48 +103,28 @@ function Saving({ debts }: { debts: readonly ReportLiability[] }) {
   );
 }
 
-function DebtChoices({ debts, empty }: { debts: readonly ReportLiability[]; empty: ReactNode }) {
+export default function DebtConsolidationPage() {
   return (
     <SectionPage<Values>
       definition="DebtConsolidationSection"
       aria-label="Debts to pay off"
-      fromApplication={(view) => ({ liabilities: choicesFromSaved(debts, view) })}
+      fromApplication={(view) => ({ liabilities: choicesFromSaved(view) })}
       toSection={choicesToSection}
     >
-      {() =>
-        debts.length === 0 ? (
-          empty
-        ) : (
+      {(_form, view) => {
+        const debts = reportedDebts(view);
+        if (debts.length === 0) return <Text>{debtCopy.none}</Text>;
+        return (
           <>
             <Stack gap="sm" component="ul" p={0} m={0} aria-label="Debts on your credit report">
               {debts.map((d, i) => (
-                <Debt key={d.id} debt={d} index={i} />
+                <DebtChoice key={d.id} debt={d} index={i} />
               ))}
             </Stack>
             <Saving debts={debts} />
           </>
-        )
-      }
+        );
+      }}
     </SectionPage>
   );
-}
-
-export default function DebtConsolidationPage() {
-  const report = useCreditReport({ enabled: true });
-  if (report.isPending) return <Skeleton h={160} aria-hidden="true" />;
-  if (report.isError) {
-    return <QueryError title="We couldn’t load your credit report" error={report.error} onRetry={() => void report.refetch()} />;
-  }
-  if (!report.data) {
-    // Nothing to choose from: the page says so and Continue goes on.
-    return (
-      <Stack gap="lg">
-        <Alert color="blue" variant="light" title={debtCopy.noReportTitle}>
-          {debtCopy.noReport}
-        </Alert>
-        <DebtChoices debts={[]} empty={null} />
-      </Stack>
-    );
-  }
-  return <DebtChoices debts={report.data.liabilities} empty={<Text>{debtCopy.none}</Text>} />;
 }

@@ -197,27 +197,19 @@ describe('demographics page', () => {
   });
 });
 
-const report = {
-  pulledAt: '2026-01-01T00:00:00Z',
-  kind: 'singleCredit',
-  score: 740,
-  scoreModel: 'FICO',
-  scoreRange: { min: 300, max: 850 },
-  keyFactors: [],
-  bureau: 'sandbox',
-  mortgages: [],
-  liabilities: [
-    { id: 'card-1', creditor: 'Pacific Card Services', type: 'revolving', balance: 8200, monthlyPayment: 246 },
-    { id: 'auto-1', creditor: 'Bay Auto Finance', type: 'installment', balance: 14500, monthlyPayment: 389 },
-  ],
-};
+const debts = [
+  { id: 'card-1', creditor: 'Pacific Card Services', type: 'revolving', balance: 8200, monthlyPayment: 246, toBePaidOff: false, omitted: false, addedByUser: false },
+  { id: 'auto-1', creditor: 'Bay Auto Finance', type: 'installment', balance: 14500, monthlyPayment: 389, toBePaidOff: false, omitted: true, addedByUser: false },
+  // A debt the borrower added has no report id: not one to choose here.
+  { creditor: 'Family loan', balance: 1000, toBePaidOff: false, omitted: false, addedByUser: true },
+];
 
 describe('debt consolidation page', () => {
   it('lists the report’s debts, adds up the monthly saving of those paid off, and saves the choices by id', async () => {
-    const saved = view({ application: { liabilities: [{ id: 'auto-1', creditor: 'Bay Auto Finance', balance: 14500, toBePaidOff: false, omitted: true, addedByUser: false }] } });
-    const { saves } = stub(saved, { 'prequal.creditReport': () => ok(report) });
+    const { saves } = stub(view({ application: { liabilities: debts } }));
     render('/app/application/debt-consolidation', <DebtConsolidationPage />);
     const payCard = await screen.findByRole('checkbox', { name: 'Pay off Pacific Card Services at closing' });
+    expect(screen.queryByText('Family loan')).not.toBeInTheDocument();
     expect(screen.getAllByRole('checkbox', { name: 'Leave this debt out of my debt-to-income ratio' })[1]).toBeChecked();
     expect(screen.getByText('$0')).toBeInTheDocument();
     await userEvent.click(payCard);
@@ -234,11 +226,11 @@ describe('debt consolidation page', () => {
     });
   });
 
-  it('goes on with no debts to choose before a credit report', async () => {
-    const { saves } = stub(view(), { 'prequal.creditReport': () => ok(null) });
+  it('goes on with no debts to choose when the report has none', async () => {
+    const { saves } = stub(view());
     render('/app/application/debt-consolidation', <DebtConsolidationPage />);
-    expect(await screen.findByText('No credit report yet')).toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(/Your credit report shows no debts to pay off/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(saves).toEqual([{ path: '/app/application/debt-consolidation', section: { liabilities: [] } }]));
   });
 });
