@@ -8,6 +8,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export const sectionPages: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/app/application/1': lazy(() => import('./personal-info')),
+  '/app/application/2': lazy(() => import('./property-info')),
+  '/app/application/3': lazy(() => import('./additional-real-estate')),
   '/app/application/4': lazy(() => import('./employment-history')),
   '/app/application/4/coborrower': lazy(() => import('./employment-history')),
   '/app/application/business-information': lazy(() => import('./business-information')),

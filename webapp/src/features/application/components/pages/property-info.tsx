@@ -1,0 +1,144 @@
+import { SimpleGrid, Stack, Title } from '@mantine/core';
+
+import type { components } from '@/api/schema.gen';
+import { ChoiceField, CurrencyField, YesNoField } from '@/components/form/fields';
+
+import type { ApplicationView } from '../../api/get-application';
+import { propertyTypes, propertyUsages, titleHoldings, unitCounts } from '../../content/choices';
+import { AddressFields, addressValues, requiredAddress, toAddress, type AddressValues } from '../address-fields';
+import { SectionPage } from '../section-page';
+
+// Page 2, Property Info (screens.md): the subject property's address, type,
+// units, usage, title holding, whether it is held in a trust, and its
+// monthly HOA dues, taxes and insurance with whether the mortgage payment
+// includes the last two. Saved as #PropertyInfoSection; the usage and the
+// state start from prequalification.
+
+type Schemas = components['schemas'];
+
+type Values = {
+  property: {
+    address: AddressValues;
+    type: Schemas['PropertyType'] | null;
+    units: Schemas['UnitCount'] | null;
+    usage: Schemas['PropertyUsage'] | null;
+    titleHolding: Schemas['TitleHolding'] | null;
+    hoaMonthly: number | null;
+    monthlyTaxes: number | null;
+    monthlyInsurance: number | null;
+    taxIncludedInMonthlyPayment: boolean | null;
+    insuranceIncludedInMonthlyPayment: boolean | null;
+  };
+  isInTrust: boolean | null;
+};
+
+function fromApplication({ application }: ApplicationView): Values {
+  const p = application.property;
+  const address = addressValues(p.address);
+  // Before the full address is known, the state prequalification found.
+  if (!p.address && p.state) address.state = p.state;
+  return {
+    property: {
+      address,
+      type: p.type ?? null,
+      units: p.units ?? null,
+      usage: p.usage ?? null,
+      titleHolding: p.titleHolding ?? null,
+      hoaMonthly: p.hoaMonthly ?? null,
+      monthlyTaxes: p.monthlyTaxes ?? null,
+      monthlyInsurance: p.monthlyInsurance ?? null,
+      taxIncludedInMonthlyPayment: p.taxIncludedInMonthlyPayment ?? null,
+      insuranceIncludedInMonthlyPayment: p.insuranceIncludedInMonthlyPayment ?? null,
+    },
+    // A trust is asked, not assumed: an application not saved here yet shows no answer.
+    isInTrust: p.titleHolding ? application.isInTrust : null,
+  };
+}
+
+const given = <T,>(v: T | null) => v ?? undefined;
+
+function toSection(v: Values) {
+  const p = v.property;
+  return {
+    property: {
+      address: toAddress(p.address),
+      type: given(p.type),
+      units: given(p.units),
+      usage: given(p.usage),
+      titleHolding: given(p.titleHolding),
+      hoaMonthly: given(p.hoaMonthly),
+      monthlyTaxes: given(p.monthlyTaxes),
+      monthlyInsurance: given(p.monthlyInsurance),
+      taxIncludedInMonthlyPayment: given(p.taxIncludedInMonthlyPayment),
+      insuranceIncludedInMonthlyPayment: given(p.insuranceIncludedInMonthlyPayment),
+    },
+    isInTrust: given(v.isInTrust),
+  };
+}
+
+const required = {
+  ...requiredAddress('property.address', 'the property'),
+  'property.type': 'Choose the type of property.',
+  'property.units': 'Choose the number of units.',
+  'property.usage': 'Choose how you use the property.',
+  'property.titleHolding': 'Choose how title to the property is held.',
+  isInTrust: 'Choose yes or no.',
+  'property.hoaMonthly': 'Enter the monthly HOA dues, or $0 if there are none.',
+  'property.monthlyTaxes': 'Enter the monthly property taxes.',
+  'property.monthlyInsurance': 'Enter the monthly homeowners insurance.',
+  'property.taxIncludedInMonthlyPayment': 'Choose yes or no.',
+  'property.insuranceIncludedInMonthlyPayment': 'Choose yes or no.',
+};
+
+export default function PropertyInfoPage() {
+  return (
+    <SectionPage<Values>
+      definition="PropertyInfoSection"
+      aria-label="Property information"
+      fromApplication={fromApplication}
+      toSection={toSection}
+      required={required}
+    >
+      {() => (
+        <>
+          <Stack gap="md" component="section" aria-labelledby="property-address-heading">
+            <Title order={2} fz="lg" id="property-address-heading">
+              Address
+            </Title>
+            <AddressFields name="section.property.address" label="Property address" autoComplete={false} />
+          </Stack>
+          <Stack gap="md" component="section" aria-labelledby="property-kind-heading">
+            <Title order={2} fz="lg" id="property-kind-heading">
+              The home
+            </Title>
+            <ChoiceField name="section.property.type" label="Property type" choices={propertyTypes} size="md" />
+            <ChoiceField name="section.property.units" label="Number of units" choices={unitCounts} size="md" />
+            <ChoiceField name="section.property.usage" label="How do you use the property?" choices={propertyUsages} size="md" />
+            <ChoiceField name="section.property.titleHolding" label="How is title held?" choices={titleHoldings} size="md" />
+            <YesNoField name="section.isInTrust" label="Is the property held in a trust?" size="md" />
+          </Stack>
+          <Stack gap="md" component="section" aria-labelledby="property-costs-heading">
+            <Title order={2} fz="lg" id="property-costs-heading">
+              Monthly costs
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <CurrencyField name="section.property.hoaMonthly" label="HOA dues per month" size="md" />
+              <CurrencyField name="section.property.monthlyTaxes" label="Property taxes per month" size="md" />
+              <CurrencyField name="section.property.monthlyInsurance" label="Homeowners insurance per month" size="md" />
+            </SimpleGrid>
+            <YesNoField
+              name="section.property.taxIncludedInMonthlyPayment"
+              label="Are the property taxes included in your monthly mortgage payment?"
+              size="md"
+            />
+            <YesNoField
+              name="section.property.insuranceIncludedInMonthlyPayment"
+              label="Is the homeowners insurance included in your monthly mortgage payment?"
+              size="md"
+            />
+          </Stack>
+        </>
+      )}
+    </SectionPage>
+  );
+}
