@@ -296,13 +296,11 @@ export function EmploymentEntryFields({
 export function EmploymentListFields({
   name,
   onAdd,
-  adding,
   disabled,
 }: {
   name: string;
-  /** The start of the new entry (the policy's nextStartDate), or undefined to leave it empty; null to add nothing. */
-  onAdd: () => Promise<string | null | undefined> | string | null | undefined;
-  adding?: boolean;
+  /** The start of the new entry: the policy's nextStartDate, or '' to leave it empty. */
+  onAdd: () => string;
   disabled?: boolean;
 }) {
   const { control } = useFormContext();
@@ -317,15 +315,7 @@ export function EmploymentListFields({
       ))}
       {disabled ? null : (
         <Group>
-          <Button
-            variant="light"
-            loading={adding}
-            onClick={async () => {
-              const start = await onAdd();
-              if (start === null) return;
-              append(newEmploymentEntry(start));
-            }}
-          >
+          <Button variant="light" onClick={() => append(newEmploymentEntry(onAdd()))}>
             Add an employer
           </Button>
         </Group>

@@ -1,16 +1,11 @@
-import { Alert, Skeleton, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { Path } from 'react-hook-form';
+import { Skeleton, Stack } from '@mantine/core';
 import { useLocation } from 'react-router';
 
-import { isTRPCClientError } from '@/api/trpc-client';
 import { QueryError } from '@/components/ui/query-error';
 
 import type { ApplicationView } from '../../api/get-application';
-import { getEmploymentHistoryQueryOptions, useEmploymentHistory, type EmploymentHistory, type Party } from '../../api/get-employment-history';
-import { useSaveApplicationMutation } from '../../api/save-application';
-import { SectionPage, saveErrorMessage, type SectionForm } from '../section-page';
+import { useEmploymentHistory, type EmploymentHistory, type Party } from '../../api/get-employment-history';
+import { SectionPage } from '../section-page';
 import {
   EmploymentListFields,
   newEmploymentEntry,
@@ -25,9 +20,10 @@ import { EmploymentGapFields, gapAnswers, requiredOfGaps, type GapAnswer } from 
 // Pages 4 and 4/coborrower, Employment History (screens.md): the person's
 // employers covering the last 24 months, and an answer for each gap the
 // employment policy finds between them. The policy reads the saved
-// employments (application.employment), so "Add an employer" saves what
-// is on the page first: the new entry then starts at the policy's
-// nextStartDate and the gaps shown are those of what was entered.
+// employments (application.employment): "Add an employer" starts the new
+// entry at its nextStartDate for what is saved, and the gaps shown are
+// those of the saved employments (a gap made by entries not yet saved is
+// asked about once they are, when the page is shown again).
 
 export type EmploymentValues = { employments: EmploymentEntry[]; employmentGaps: GapAnswer[] };
 
@@ -61,55 +57,11 @@ export function requiredOf(values: EmploymentValues): Record<string, string> {
   return { ...requiredOfEmployments('employments', values.employments), ...requiredOfGaps('employmentGaps', values.employmentGaps) };
 }
 
-/**
- * "Add an employer": saves the page as it is (the form's own checks first,
- * with their messages beside the fields), asks the policy again, and gives
- * the new entry's start (nextStartDate); null when the page could not be
- * saved, and nothing is added.
- */
-function useAddEmployer(form: SectionForm<EmploymentValues>, party: Party) {
-  const queryClient = useQueryClient();
-  const save = useSaveApplicationMutation();
-  const [error, setError] = useState<string | null>(null);
-  const add = async (): Promise<string | null> => {
-    setError(null);
-    let saved = false;
-    await form.handleSubmit(async (input) => {
-      try {
-        await save.mutateAsync(input as unknown as { path: string; section: object });
-        saved = true;
-      } catch (err) {
-        const fields = isTRPCClientError(err) ? err.fields : [];
-        fields.forEach((f, i) => form.setError(f.path as Path<{ section: EmploymentValues }>, { type: 'server', message: f.message }, { shouldFocus: i === 0 }));
-        if (fields.length === 0) setError(saveErrorMessage(err));
-      }
-    })();
-    if (!saved) return null;
-    const history = await queryClient.fetchQuery({ ...getEmploymentHistoryQueryOptions(party), staleTime: 0 });
-    return history.nextStartDate ?? '';
-  };
-  return { add, adding: save.isPending, error };
-}
-
-function EmploymentFields({
-  form,
-  view,
-  party,
-}: {
-  form: SectionForm<EmploymentValues>;
-  view: ApplicationView;
-  party: Party;
-}) {
+function EmploymentFields({ view, party }: { view: ApplicationView; party: Party }) {
   const history = useEmploymentHistory(party);
-  const { add, adding, error } = useAddEmployer(form, party);
   return (
     <>
-      <EmploymentListFields name="section.employments" onAdd={add} adding={adding} disabled={view.readOnly} />
-      {error ? (
-        <Alert color="red" variant="light" role="alert" title="We couldn’t add an employer">
-          {error}
-        </Alert>
-      ) : null}
+      <EmploymentListFields name="section.employments" onAdd={() => history.data?.nextStartDate ?? ''} disabled={view.readOnly} />
       {history.data ? <EmploymentGapFields name="section.employmentGaps" history={history.data} /> : null}
     </>
   );
@@ -140,7 +92,7 @@ export default function EmploymentHistoryPage() {
       required={requiredOf}
       aria-label={party === 'coborrower' ? 'Your coborrower’s employment history' : 'Your employment history'}
     >
-      {(form, view) => <EmploymentFields form={form} view={view} party={party} />}
+      {(_form, view) => <EmploymentFields view={view} party={party} />}
     </SectionPage>
   );
 }
