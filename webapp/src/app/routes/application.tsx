@@ -1,4 +1,4 @@
-import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Box, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 
@@ -26,9 +26,11 @@ export default function ApplicationRoute() {
   if (Page) {
     return (
       <ApplicationPage form>
-        <Suspense fallback={<PageLoading />}>
-          <Page />
-        </Suspense>
+        <Box mt="xl">
+          <Suspense fallback={<PageLoading />}>
+            <Page />
+          </Suspense>
+        </Box>
       </ApplicationPage>
     );
   }

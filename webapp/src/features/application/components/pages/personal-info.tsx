@@ -169,7 +169,8 @@ function FormerAddresses({ form, at }: { form: SectionForm<Values>; at: 'user' |
   const person = watchSection(form, at) as PersonValues;
   const covered = coversTwoYears(person);
   const coverageError = get(form.formState.errors, `section.${at}.${COVERAGE}`) as { message?: string } | undefined;
-  if (covered === null && list.fields.length === 0) return null;
+  // Asked only once the current address's date leaves part of the 2 years uncovered.
+  if (covered !== false && list.fields.length === 0) return null;
 
   const add = () => {
     // The new one ends where the earliest so far begins.
@@ -202,7 +203,7 @@ function FormerAddresses({ form, at }: { form: SectionForm<Values>; at: 'user' |
           </Stack>
         </Fieldset>
       ))}
-      {covered === false || list.fields.length === 0 ? (
+      {covered === false ? (
         <Group>
           <Button variant="light" onClick={add}>
             Add a former address
