@@ -34,7 +34,8 @@ export function useSaveApplicationMutation(config: MutationConfig<typeof saveApp
     mutationFn: saveApplication,
     onSuccess: async (saved, input, ...rest) => {
       queryClient.setQueryData(applicationQueryKey, saved);
-      queryClient.removeQueries({ queryKey: draftQueryKey(input.path) });
+      // The draft is gone on the server; set, not removed, so a page that stays shows on (no reload of its form).
+      queryClient.setQueryData(draftQueryKey(input.path), { draft: null, savedAt: null });
       await queryClient.invalidateQueries({ queryKey: ['funnel', 'pages'] });
       return config.onSuccess?.(saved, input, ...rest);
     },
