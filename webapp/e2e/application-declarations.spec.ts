@@ -22,8 +22,10 @@ const persona = 'coborrower@example.com';
 /** The stepper's link to a page, by its title (routes.json), opened first on phones. */
 async function stepperLink(page: Page, title: string): Promise<Locator> {
   if (page.viewportSize()!.width < 1000) {
-    const toggle = page.getByRole('button', { name: 'Show all sections' });
-    if (await toggle.isVisible()) await toggle.click();
+    // On phones the sections are behind a toggle, closed on each page.
+    const toggle = page.getByRole('button', { name: /^(Show|Hide) all sections$/ });
+    await expect(toggle).toBeVisible();
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   }
   const nav = page.getByRole('navigation', { name: 'Application sections' });
   return nav.getByRole('link', { name: new RegExp(`^${title}(\\s*\\(done\\))?$`) }).first();
@@ -119,4 +121,34 @@ test('the borrower answers demographics and declarations, and the summary shows 
   await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, 'application-demographics');
+});
+
+test('a borrower without a coborrower answers for themselves alone, and a loan without reported debts passes debt consolidation', async ({ page }) => {
+  requireRealServer();
+  test.setTimeout(120_000);
+  await page.setViewportSize(viewports[1]);
+  await signInApplicant(page, 'prime@example.com');
+  await expect(page).toHaveURL(/\/app\/application\//);
+
+  // The sandbox's seeded loans keep no credit report, so the application holds no debts to choose.
+  await (await stepperLink(page, 'Debt consolidation')).click();
+  await expect(page).toHaveURL(/\/app\/application\/debt-consolidation$/);
+  await expect(page.getByText(/Your credit report shows no debts to pay off/)).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).not.toHaveURL(/\/app\/application\/debt-consolidation$/);
+
+  await (await stepperLink(page, 'Demographics')).click();
+  await expect(page).toHaveURL(/\/app\/application\/6$/);
+  await expect(page.getByRole('region', { name: /coborrower/ })).toHaveCount(0);
+  for (const legend of ['Ethnicity', 'Race', 'Sex']) {
+    await page.getByRole('group', { name: legend }).getByRole('checkbox', { name: 'I do not wish to provide this information' }).check();
+  }
+  await expectNoHorizontalScroll(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).not.toHaveURL(/\/app\/application\/6$/);
+
+  await page.goto('/app/application/application-summary');
+  const demographics = region(page, 'Demographic information');
+  await expect(demographics.getByText('I do not wish to provide this information')).toHaveCount(3);
+  await expectNoHorizontalScroll(page);
 });
