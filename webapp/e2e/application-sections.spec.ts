@@ -2,13 +2,11 @@ import type { Locator, Page } from '@playwright/test';
 
 import { requireRealServer } from './support/heloc';
 import {
-  answerCoborrower,
-  checkCredit,
-  confirmMortgages,
-  continueTo,
+  answerPropertyUsage,
   freshEmail,
   persona,
   typedDate,
+  walkCreditToDecision,
   walkLanding,
   walkSelfReported,
   type Persona,
@@ -28,18 +26,8 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screen
 async function walkToApplication(page: Page, p: Persona) {
   await walkLanding(page, p, freshEmail(p));
   await walkSelfReported(page, p);
-  await expect(page).toHaveURL(/\/app\/initial-setup\/property-usage$/);
-  await page.getByRole('radiogroup', { name: 'How do you use this home?' }).getByRole('radio', { name: 'Primary home' }).check();
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(page).toHaveURL(/\/app\/initial-setup\/pre-offer$/);
-  await page.getByRole('link', { name: 'Continue', exact: true }).click();
-  await expect(page).toHaveURL(/\/app\/initial-setup\/credit-score$/);
-  await checkCredit(page, p);
-  await continueTo(page, /\/app\/initial-setup\/coborrower$/);
-  await answerCoborrower(page, p);
-  await continueTo(page, /\/app\/initial-setup\/mortgage-balance$/);
-  await confirmMortgages(page, p);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await answerPropertyUsage(page);
+  await walkCreditToDecision(page, p);
   await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
   await page.getByRole('button', { name: 'Continue to the application' }).click();
   await expect(page).toHaveURL(/\/app\/application\/1$/);

@@ -1,15 +1,6 @@
 import { requireRealServer } from './support/heloc';
 import { expect, expectNoHorizontalScroll, screenshot, test, viewports } from './support/fixtures';
-import {
-  answerCoborrower,
-  checkCredit,
-  confirmMortgages,
-  continueTo,
-  freshEmail,
-  persona,
-  walkLanding,
-  walkSelfReported,
-} from './support/personas';
+import { answerPropertyUsage, freshEmail, persona, walkCreditToDecision, walkLanding, walkSelfReported } from './support/personas';
 
 // Every sandbox persona walks from the home page to its outcome, typing its
 // own answers (fixtures/personas.json), at desktop and phone widths: a
@@ -62,9 +53,7 @@ for (const viewport of viewports) {
           return;
         }
 
-        await expect(page).toHaveURL(/\/app\/initial-setup\/property-usage$/);
-        await page.getByRole('radiogroup', { name: 'How do you use this home?' }).getByRole('radio', { name: 'Primary home' }).check();
-        await page.getByRole('button', { name: 'Continue', exact: true }).click();
+        await answerPropertyUsage(page);
         if (outcome.kind === 'ineligible' && outcome.before === 'estimate') {
           // The self-reported estimate already says no: its page, without a credit notice.
           await expect(page).toHaveURL(new RegExp(`/app/ineligible/${outcome.page}$`));
@@ -73,16 +62,7 @@ for (const viewport of viewports) {
           await screenshot(page, `persona-${name}-${viewport.name}`);
           return;
         }
-        await expect(page).toHaveURL(/\/app\/initial-setup\/pre-offer$/);
-        await expect(page.getByRole('heading', { level: 1, name: 'Your estimate' })).toBeVisible();
-        await page.getByRole('link', { name: 'Continue', exact: true }).click();
-        await expect(page).toHaveURL(/\/app\/initial-setup\/credit-score$/);
-        await checkCredit(page, p);
-        await continueTo(page, /\/app\/initial-setup\/coborrower$/);
-        await answerCoborrower(page, p);
-        await continueTo(page, /\/app\/initial-setup\/mortgage-balance$/);
-        await confirmMortgages(page, p);
-        await page.getByRole('button', { name: 'Continue', exact: true }).click();
+        await walkCreditToDecision(page, p);
 
         if (outcome.kind === 'ineligible') {
           await expect(page).toHaveURL(new RegExp(`/app/ineligible/${outcome.page}$`));

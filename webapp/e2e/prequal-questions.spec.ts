@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import type { Page } from '@playwright/test';
 
 import { requireRealServer } from './support/heloc';
 import { latestCode } from './support/outbox';
+import { fillAmount, freshEmail, persona, typedDate } from './support/personas';
 import {
   expect,
   expectNoHorizontalScroll,
@@ -21,35 +19,7 @@ import {
 // On the way: a wrong value is refused with its message beside the field,
 // and a refresh keeps what was answered.
 
-type Persona = {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  answers: {
-    propertyValue: number;
-    mortgageEstimate: number;
-    zip: string;
-    annualIncome: number;
-    monthlyDebts: number;
-    desiredAmount: number;
-  };
-  identity: { dateOfBirth: string; ssn: string };
-};
-
-const personas = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../fixtures/personas.json'), 'utf8')) as Persona[];
-const prime = personas.find((p) => p.email.startsWith('prime@'))!;
-
-/** The persona's address made fresh: the sandbox picks the persona by the part before the +. */
-function freshEmail(): string {
-  return `prime+e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-}
-
-/** MM/DD/YYYY of a yyyy-MM-dd. */
-function typedDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${m}${d}${y}`;
-}
+const prime = persona('prime');
 
 async function heading(page: Page, name: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -60,12 +30,6 @@ async function next(page: Page, url: RegExp, label = 'Continue') {
   await expect(page).toHaveURL(url);
 }
 
-async function fillAmount(page: Page, label: string, value: number) {
-  const field = page.getByRole('textbox', { name: label });
-  await field.fill('');
-  await field.pressSequentially(String(value));
-}
-
 for (const viewport of viewports) {
   test.describe(`prequalification questions, ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
@@ -73,7 +37,7 @@ for (const viewport of viewports) {
     test('a new visitor answers every question from the home page to the preview offer', async ({ page }) => {
       requireRealServer();
       test.setTimeout(180_000);
-      const email = freshEmail();
+      const email = freshEmail(prime);
       const shot = (name: string) => screenshot(page, `prequal-${name}`);
 
       await page.goto('/');
@@ -149,7 +113,7 @@ for (const viewport of viewports) {
       await next(page, /\/app\/initial-setup\/mortgage-estimate$/);
 
       // Mortgage estimate, then a refresh: the answer is still there.
-      await fillAmount(page, 'Balance left on all mortgages', prime.answers.mortgageEstimate);
+      await fillAmount(page, 'Balance left on all mortgages', prime.answers.mortgageEstimate!);
       await next(page, /\/app\/initial-setup\/has-fbm$/);
       await page.goBack();
       await expect(page).toHaveURL(/\/app\/initial-setup\/mortgage-estimate$/);

@@ -181,3 +181,28 @@ export async function confirmMortgages(page: Page, p: Persona) {
     await group.getByRole('radio', { name: 'Yes', exact: true }).check();
   }
 }
+
+/** The property-use page: the persona's home is their primary home. Ends where the answer leads (the estimate, or its "no"). */
+export async function answerPropertyUsage(page: Page) {
+  await expect(page).toHaveURL(/\/app\/initial-setup\/property-usage$/);
+  await answer(page, 'How do you use this home?', 'Primary home');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+/**
+ * From the self-reported estimate through the credit check, the coborrower
+ * and the report's mortgages; ends where the decision leads (the preview
+ * offer, or an ineligible page).
+ */
+export async function walkCreditToDecision(page: Page, p: Persona) {
+  await expect(page).toHaveURL(/\/app\/initial-setup\/pre-offer$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your estimate' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/initial-setup\/credit-score$/);
+  await checkCredit(page, p);
+  await continueTo(page, /\/app\/initial-setup\/coborrower$/);
+  await answerCoborrower(page, p);
+  await continueTo(page, /\/app\/initial-setup\/mortgage-balance$/);
+  await confirmMortgages(page, p);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
