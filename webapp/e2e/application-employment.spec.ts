@@ -96,7 +96,7 @@ test('the self-employed persona fills employment history with a gap, business in
   await expect(page).toHaveURL(new RegExp(`${business}$`));
 
   // Business information starts from the self-employment.
-  await expect(page.getByRole('textbox', { name: 'Business name' })).toHaveValue('Marino Design');
+  await expect(page.getByRole('textbox', { name: 'Business name', exact: true })).toHaveValue('Marino Design');
   await page.getByRole('textbox', { name: 'Business phone' }).fill('7205550199');
   await page.getByRole('textbox', { name: 'Business street address' }).fill('1600 Market St');
   await page.getByRole('textbox', { name: 'City' }).fill('Denver');
