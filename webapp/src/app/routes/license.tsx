@@ -2,6 +2,7 @@ import { Container, List, Skeleton, Stack, Table, Text, Title, VisuallyHidden } 
 
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
+import { LegalSections } from '@/features/content/components/legal-document-view';
 import { legalDocuments } from '@/features/content/data/legal-documents';
 import { useLicensing, type Licensing } from '@/features/prequal/api/get-licensing';
 import { formatDate } from '@/lib/format';
@@ -93,18 +94,7 @@ export default function LicenseRoute() {
         ) : (
           <States licensing={licensing.data} />
         )}
-        {document.sections.map((section) => (
-          <Stack key={section.heading} component="section" gap="xs">
-            <Title order={2} fz="xl">
-              {section.heading}
-            </Title>
-            {section.paragraphs.map((p) => (
-              <Text key={p} lh={1.7}>
-                {p}
-              </Text>
-            ))}
-          </Stack>
-        ))}
+        <LegalSections sections={document.sections} />
       </Stack>
     </Container>
   );

@@ -11,18 +11,23 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           {document.intro}
         </Text>
       </Stack>
-      {document.sections.map((section) => (
-        <Stack key={section.heading} component="section" gap="xs">
-          <Title order={2} fz="xl">
-            {section.heading}
-          </Title>
-          {section.paragraphs.map((p) => (
-            <Text key={p} lh={1.7}>
-              {p}
-            </Text>
-          ))}
-        </Stack>
-      ))}
+      <LegalSections sections={document.sections} />
     </Stack>
   );
+}
+
+/** A legal document's sections, each a heading and its paragraphs. */
+export function LegalSections({ sections }: { sections: LegalDocument['sections'] }) {
+  return sections.map((section) => (
+    <Stack key={section.heading} component="section" gap="xs">
+      <Title order={2} fz="xl">
+        {section.heading}
+      </Title>
+      {section.paragraphs.map((p) => (
+        <Text key={p} lh={1.7}>
+          {p}
+        </Text>
+      ))}
+    </Stack>
+  ));
 }
