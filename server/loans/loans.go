@@ -140,6 +140,64 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 	return view(saved, app), nil
 }
 
+// Change applies fn to the applicant's stored application and loan in one
+// write, for the pages that do more than save a section (identity,
+// documents, signing, submission), and moves the loan's status on to the
+// step of the page at path (see Save). The application must have been
+// started (page 1 saved) and not submitted. fn's field errors are kept as
+// they are.
+func (s *Service) Change(ctx context.Context, applicant *domain.Applicant, path string, fn func(l *domain.Loan, app *domain.Application) error) (*View, error) {
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	if err := writable(loan); err != nil {
+		return nil, err
+	}
+	step, err := s.PageStatus(ctx, path, loan)
+	if err != nil {
+		return nil, err
+	}
+	order, err := s.FunnelOrder(ctx)
+	if err != nil {
+		return nil, err
+	}
+	saved, app, err := s.store.UpdateApplication(ctx, loan.ID, "", func(l *domain.Loan, app *domain.Application, stored bool) error {
+		if err := writable(l); err != nil {
+			return err
+		}
+		if !stored {
+			return domain.Errorf(domain.EINVALID, "Fill in your personal information first.")
+		}
+		if err := fn(l, app); err != nil {
+			return err
+		}
+		Advance(l, step, order)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return view(saved, app), nil
+}
+
+// Stored is the applicant's loan and stored application (nil before the
+// first save), for reads beyond Get.
+func (s *Service) Stored(ctx context.Context, applicant *domain.Applicant) (*domain.Loan, *domain.Application, error) {
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec, err := s.store.FindApplication(ctx, loan.ID)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return loan, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return loan, &rec.Application, nil
+}
+
 // loanOf is the applicant's loan; an applicant reaches no other.
 func (s *Service) loanOf(ctx context.Context, applicant *domain.Applicant) (*domain.Loan, error) {
 	if applicant == nil {
