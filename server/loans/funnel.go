@@ -21,22 +21,53 @@ const Submitted = "applicationSubmitted"
 // server's funnel variant leaves out (FUNNEL_VARIANT) sets nothing, nor do
 // the statuses only the lender decides (ServerStatuses).
 func (s *Service) PageStatus(ctx context.Context, path string, loan *domain.Loan) (string, error) {
-	type page struct {
-		Path string `json:"path"`
-		Step string `json:"step"`
+	own, _, err := s.pageSteps(ctx, path, loan)
+	return own, err
+}
+
+// ReachedStatus is the status a valid save of the page at path moves the
+// loan on to: the step of the application page the borrower goes to next
+// (data.heloc.funnel.pages' next), because a loan's applicationStatus is
+// the step it has reached (the policy counts the pages before it as done,
+// and the resume rule brings the borrower back to it). A page whose next
+// page is outside the application, or one only the lender may set (the
+// submitted page), or none, gives the page's own step (PageStatus). The
+// preview offer leads on to the application, so continuing from it reaches
+// the application's first page.
+func (s *Service) ReachedStatus(ctx context.Context, path string, loan *domain.Loan) (string, error) {
+	own, next, err := s.pageSteps(ctx, path, loan)
+	if err != nil || own == "" {
+		return own, err
 	}
+	if next != nil && next.Area == "application" && next.Step != "" && !ServerStatuses[next.Step] && s.isApplicationStatus(next.Step) {
+		return next.Step, nil
+	}
+	return own, nil
+}
+
+// flowPage is a page of data.heloc.funnel.pages.
+type flowPage struct {
+	Path string `json:"path"`
+	Step string `json:"step"`
+	Area string `json:"area"`
+}
+
+// pageSteps is the step the page at path may set (see PageStatus) and the
+// page after it in the loan's flow.
+func (s *Service) pageSteps(ctx context.Context, path string, loan *domain.Loan) (string, *flowPage, error) {
 	var pages struct {
-		Pages []page `json:"pages"`
+		Pages []flowPage `json:"pages"`
+		Next  *flowPage  `json:"next"`
 	}
 	input := map[string]any{"path": path, "applicationStatus": loan.ApplicationStatus, "answers": loan.Answers.Flags(), "variant": s.variant}
 	if err := s.decideInto(ctx, "heloc.funnel.pages", input, &pages); err != nil {
-		return "", err
+		return "", nil, err
 	}
-	i := slices.IndexFunc(pages.Pages, func(p page) bool { return p.Path == path })
+	i := slices.IndexFunc(pages.Pages, func(p flowPage) bool { return p.Path == path })
 	if i < 0 || ServerStatuses[pages.Pages[i].Step] || !s.isApplicationStatus(pages.Pages[i].Step) {
-		return "", nil
+		return "", nil, nil
 	}
-	return pages.Pages[i].Step, nil
+	return pages.Pages[i].Step, pages.Next, nil
 }
 
 // Advance moves l's status on to step when step comes later in the funnel's

@@ -91,7 +91,8 @@ func (s *Service) Get(ctx context.Context, applicant *domain.Applicant) (*View, 
 
 // Save validates the section of the page at path against the page's
 // definition, merges it into the application and moves the loan's status
-// on to the page's step when that comes later; the page's draft is deleted.
+// on to the step it reaches (ReachedStatus: the next page's) when that comes
+// later; the page's draft is deleted.
 // Errors name fields as section.<path>. Nothing is saved after submission.
 func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path string, section json.RawMessage) (*View, error) {
 	page, ok := pages[path]
@@ -109,7 +110,7 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 	if err != nil {
 		return nil, underSection(err)
 	}
-	step, err := s.PageStatus(ctx, path, loan)
+	step, err := s.ReachedStatus(ctx, path, loan)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +144,7 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 // Change applies fn to the applicant's stored application and loan in one
 // write, for the pages that do more than save a section (identity,
 // documents, signing, submission), and moves the loan's status on to the
-// step of the page at path (see Save). The application must have been
+// step the page at path reaches (ReachedStatus, as Save does). The application must have been
 // started (page 1 saved) and not submitted. fn's field errors are kept as
 // they are.
 func (s *Service) Change(ctx context.Context, applicant *domain.Applicant, path string, fn func(l *domain.Loan, app *domain.Application) error) (*View, error) {
@@ -154,7 +155,7 @@ func (s *Service) Change(ctx context.Context, applicant *domain.Applicant, path 
 	if err := writable(loan); err != nil {
 		return nil, err
 	}
-	step, err := s.PageStatus(ctx, path, loan)
+	step, err := s.ReachedStatus(ctx, path, loan)
 	if err != nil {
 		return nil, err
 	}

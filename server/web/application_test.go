@@ -99,8 +99,8 @@ func TestApplicationSave(t *testing.T) {
 			t.Fatalf("got %+v, want the SSN kept and the name changed", got.Application.User)
 		}
 		code, res = saveSection(b, "/app/application/3", `{"propertyOwnerships":[]}`)
-		if code != 200 || decode[applicationView](t, res.Result.Data).ApplicationStatus != "application4" {
-			t.Fatalf("got %d %s, want the status moved on to application4", code, res.Result.Data)
+		if code != 200 || decode[applicationView](t, res.Result.Data).ApplicationStatus != "application5" {
+			t.Fatalf("got %d %s, want the status moved on to application5, the step of the page it leads to (employment history)", code, res.Result.Data)
 		}
 	})
 	t.Run("another applicant neither reads nor changes this application", func(t *testing.T) {

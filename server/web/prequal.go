@@ -160,7 +160,8 @@ type saveAnswersInput struct {
 // #SaveAnswersInput before this runs) merged into the loan's, the property's
 // state filled in from the ZIP, and the loan's status moved on to the page's
 // step when that step comes later (data.heloc.funnel.order); never back
-// (the loan service's PageStatus and Advance).
+// (the loan service's ReachedStatus and Advance: the preview offer, whose
+// Continue leads into the application, reaches the application's step).
 func (s *Server) saveAnswers(c fiber.Ctx, in saveAnswersInput) (any, error) {
 	_, loan, err := s.applicantLoan(c)
 	if err != nil {
@@ -171,7 +172,7 @@ func (s *Server) saveAnswers(c fiber.Ctx, in saveAnswersInput) (any, error) {
 			return nil, err
 		}
 	}
-	step, err := s.loans.PageStatus(c.Context(), in.Path, loan)
+	step, err := s.loans.ReachedStatus(c.Context(), in.Path, loan)
 	if err != nil {
 		return nil, err
 	}

@@ -142,6 +142,14 @@ func TestSaveAnswers(t *testing.T) {
 			t.Fatalf("got %+v", got)
 		}
 	})
+	t.Run("continuing from the preview offer reaches the application's first page", func(t *testing.T) {
+		if _, res := saveAt(b, "/app/initial-setup/preview-offer", `{"desiredAmount":60000}`); res.Error != nil {
+			t.Fatalf("got %+v", res.Error)
+		}
+		if got := answersOf(t, b); *got.ApplicationStatus != "application" {
+			t.Fatalf("got %q, want application: a refresh on Personal Info stays there", *got.ApplicationStatus)
+		}
+	})
 	t.Run("income is sealed in the database and out of the pages' decisions", func(t *testing.T) {
 		saveAt(b, "/app/initial-setup/credit-income", `{"annualIncome":123987,"monthlyDebts":456}`)
 		b.trpc("GET", "funnel.pages", `{"path":"/app/initial-setup/zip"}`)

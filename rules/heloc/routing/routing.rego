@@ -57,6 +57,21 @@ resume := {"action": "redirect", "to": _target} if {
 	not _exempt
 	_may_resume
 	_target != _path
+	not _on_status_step
+}
+
+# METADATA
+# title: Already at the status's step
+# description: >-
+#   A borrower on another page of the step their loan has reached (the
+#   coborrower's employment history or other income, when the status is
+#   that step) is already where the status says: a refresh there keeps
+#   them on it rather than sending them to the step's first page.
+# custom:
+#   source: spec §2 "Resume redirect rule" ("unless already there")
+_on_status_step if {
+	_page.step == input.loan.applicationStatus
+	not input.loan.applicationStatus in tables.always_resume_statuses
 }
 
 # Policy contract: `loan` is null when the signed-in applicant has no loan

@@ -32,6 +32,15 @@ sign_out := {"action": "signOut", "to": "/"}
 
 # --- §2 "resumes the user at the page matching the loan's applicationStatus" ---
 
+test_a_refresh_on_another_page_of_the_status_step_stays_there if {
+	routing.resume == none with input as fresh("/app/application/4/coborrower", "application5")
+	routing.resume == none with input as fresh("/app/application/other-income/coborrower", "manualIncomeVerification")
+}
+
+test_a_page_of_an_earlier_step_still_resumes_at_the_status_page if {
+	routing.resume == redirect("/app/application/4") with input as fresh("/app/application/other-income/coborrower", "application5")
+}
+
 test_a_returning_applicant_resumes_at_the_page_of_the_status if {
 	routing.resume == redirect("/app/application/4") with input as fresh("/app/application/1", "application5")
 }
@@ -172,8 +181,8 @@ test_every_exempt_page_is_never_redirected_even_for_a_submitted_application if {
 
 test_every_other_page_is_redirected if {
 	every page in pages {
-		every path in [p | p := page.path; not p in _exempt_pages; p != "/app/application/4"] {
-			routing.resume == redirect("/app/application/4") with input as fresh(path, "application5")
+		every path in [p | p := page.path; not p in _exempt_pages; p != "/app/application/2"] {
+			routing.resume == redirect("/app/application/2") with input as fresh(path, "application3")
 		}
 	}
 }
@@ -181,8 +190,8 @@ test_every_other_page_is_redirected if {
 test_the_exempt_pages_are_exactly_the_spec_list if {
 	exempt := {page.path |
 		some page in pages
-		routing.resume == none with input as fresh(page.path, "application5")
-		page.path != "/app/application/4"
+		routing.resume == none with input as fresh(page.path, "application3")
+		page.path != "/app/application/2"
 	}
 	exempt == {
 		"/", "/insights", "/insight-blog", "/faq", "/privacy-statement", "/license",
