@@ -117,3 +117,32 @@ func TestRulesAreFormattedAndPassStrictChecks(t *testing.T) {
 		t.Error(p)
 	}
 }
+
+// The pages a loan sees are remembered by their input: the same input is
+// answered alike, a different input is decided afresh, and no caller can
+// change the answer the next one is given.
+func TestRememberedAnswersFollowTheirInput(t *testing.T) {
+	e := MustLoad(t, rules.FS)
+	ctx := context.Background()
+	in := func(status string) map[string]any {
+		return map[string]any{"path": "/app/application/2", "applicationStatus": status,
+			"answers": map[string]any{"hasCoborrower": false, "isSelfEmployed": false}, "variant": "standard"}
+	}
+	state := func(v any) any { return v.(map[string]any)["pages"].([]any)[0].(map[string]any)["state"] }
+	first, err := e.Decide(ctx, "heloc.funnel.pages", in("application3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if state(first) != "done" {
+		t.Fatalf("got %v, want Personal info done at application3", state(first))
+	}
+	first.(map[string]any)["pages"].([]any)[0].(map[string]any)["state"] = "changed"
+	again, _ := e.Decide(ctx, "heloc.funnel.pages", in("application3"))
+	if state(again) != "done" {
+		t.Fatalf("got %v, want the remembered answer unchanged by the first caller", state(again))
+	}
+	earlier, _ := e.Decide(ctx, "heloc.funnel.pages", in("application"))
+	if state(earlier) != "upcoming" && state(earlier) != "current" {
+		t.Fatalf("got %v, want Personal info not done at application: another input, another answer", state(earlier))
+	}
+}

@@ -35,6 +35,7 @@ import (
 	"slices"
 	"strings"
 
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
 	"github.com/open-policy-agent/opa/v1/storage"
@@ -57,7 +58,21 @@ type Engine struct {
 	// constants holds the value of each entrypoint that reads no input,
 	// directly or through the rules it uses: evaluated once, at load.
 	constants map[string]any
+	// answers keeps recent answers of the entrypoints in Remembered, by
+	// their input: a policy is a function of its input and this revision's
+	// rules and tables, so the same input has the same answer until the
+	// revision changes (and a new revision is a new Engine).
+	answers *lru.Cache[string, any]
 }
+
+// Remembered are the entrypoints whose answers an engine keeps, by input:
+// the navigation every page asks for (which pages a loan sees, where a
+// returning borrower resumes), whose inputs are few (a page, a status, the
+// yes/no answers) and carry nothing personal.
+var Remembered = map[string]bool{"heloc.funnel.pages": true, "heloc.routing.resume": true}
+
+// rememberedAnswers bounds how many answers an engine keeps.
+const rememberedAnswers = 8192
 
 // Dir returns the policy tree at path on disk (os.DirFS), for Load and
 // RunTests when the rules are not the embedded ones.
@@ -89,7 +104,11 @@ func loadFiles(ctx context.Context, files []file) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, constants: map[string]any{}}
+	answers, err := lru.New[string, any](rememberedAnswers)
+	if err != nil {
+		return nil, err
+	}
+	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, constants: map[string]any{}, answers: answers}
 	inputs := inputReaders{c: compiler, memo: map[*ast.Rule]bool{}}
 	for _, name := range entrypoints(modules) {
 		pq, err := rego.New(
@@ -191,7 +210,23 @@ func (e *Engine) Decide(ctx context.Context, entrypoint string, input any) (any,
 	if v, ok := e.constants[name]; ok {
 		return deepCopy(v), nil
 	}
-	return e.eval(ctx, name, pq, input)
+	if !Remembered[name] {
+		return e.eval(ctx, name, pq, input)
+	}
+	key, err := json.Marshal(input)
+	if err != nil {
+		return nil, fmt.Errorf("policy: decide %s: %w", name, err)
+	}
+	k := name + "\x00" + string(key)
+	if v, ok := e.answers.Get(k); ok {
+		return deepCopy(v), nil
+	}
+	v, err := e.eval(ctx, name, pq, input)
+	if err != nil {
+		return nil, err
+	}
+	e.answers.Add(k, v)
+	return deepCopy(v), nil
 }
 
 func (e *Engine) eval(ctx context.Context, name string, pq rego.PreparedEvalQuery, input any) (any, error) {

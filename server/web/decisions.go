@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 
@@ -53,6 +54,13 @@ func (s *Server) decide(c fiber.Ctx, entrypoint, loanID string, input any) (deci
 	if err != nil {
 		return decision{}, fmt.Errorf("record %s: %w", entrypoint, err)
 	}
+	// The same input under the same revision has the same result (a policy
+	// is a function of its input and its revision), so a loan this server
+	// last recorded this very decision for needs no second look.
+	memoKey, seen := loanID+"\x00"+entrypoint, recordedAs(revision, in)
+	if id, ok := s.lastRecorded(memoKey, seen); ok {
+		return decision{ID: id, Result: result}, nil
+	}
 	out, err := json.Marshal(result)
 	if err != nil {
 		return decision{}, fmt.Errorf("record %s: %w", entrypoint, err)
@@ -62,6 +70,7 @@ func (s *Server) decide(c fiber.Ctx, entrypoint, loanID string, input any) (deci
 	if loanID != "" {
 		last, err := s.store.LatestDecision(c.Context(), loanID, entrypoint)
 		if err == nil && last.Revision == revision && bytes.Equal(last.Input, in) && bytes.Equal(last.Result, out) {
+			s.remember(memoKey, seen, last.ID)
 			return decision{ID: last.ID, Result: result}, nil
 		}
 	}
@@ -69,5 +78,47 @@ func (s *Server) decide(c fiber.Ctx, entrypoint, loanID string, input any) (deci
 	if err != nil {
 		return decision{}, err
 	}
+	if loanID != "" {
+		s.remember(memoKey, seen, id)
+	}
 	return decision{ID: id, Result: result}, nil
+}
+
+// recordedMemo is the decision this server last stored (or found stored)
+// for a loan and entrypoint: the hash of its revision and input, and its id.
+type recordedMemo struct {
+	seen [sha256.Size]byte
+	id   string
+}
+
+// recordedAs is what a memo compares: the revision and the input.
+func recordedAs(revision string, input []byte) [sha256.Size]byte {
+	h := sha256.New()
+	h.Write([]byte(revision))
+	h.Write([]byte{0})
+	h.Write(input)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// lastRecorded is the id of the loan's latest stored decision when it is
+// this one. Only where this server is the database's one writer (SQLite):
+// with several servers over PostgreSQL another may have stored a later
+// decision, so each looks at the database.
+func (s *Server) lastRecorded(key string, seen [sha256.Size]byte) (string, bool) {
+	if s.recordMemo == nil {
+		return "", false
+	}
+	m, ok := s.recordMemo.Get(key)
+	if !ok || m.seen != seen {
+		return "", false
+	}
+	return m.id, true
+}
+
+func (s *Server) remember(key string, seen [sha256.Size]byte, id string) {
+	if s.recordMemo != nil {
+		s.recordMemo.Add(key, recordedMemo{seen: seen, id: id})
+	}
 }

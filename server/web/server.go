@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v3"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/gorilla/securecookie"
 
@@ -133,6 +134,9 @@ type Config struct {
 	// ones unless configured otherwise. Both are required.
 	Credit    providers.Credit
 	Valuation providers.Valuation
+	// Identity verifies a person's photo ID; it is given to the loan service
+	// New makes when Loans is nil (cmd/heloc gives its Loans its own).
+	Identity providers.Identity
 	// Loans is the loan service (server/loans): the application's owner,
 	// validation, saving and status. nil makes one over the store and
 	// policies given to New.
@@ -160,7 +164,15 @@ type Server struct {
 	limiter  ratelimit.Allower
 	accounts *accounts.Service
 	loans    *loans.Service
+
+	// recordMemo remembers each loan's latest recorded decision per
+	// entrypoint when this server is its database's one writer (SQLite);
+	// nil otherwise (decisions.go).
+	recordMemo *lru.Cache[string, recordedMemo]
 }
+
+// recordMemoSize bounds recordMemo: a loan and entrypoint each.
+const recordMemoSize = 1 << 16
 
 // New builds the server. assets is the built webapp (with index.html at its
 // root); routes are its literal routes, answered 200 with the app.
@@ -206,7 +218,14 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 		loans:    cfg.Loans,
 	}
 	if s.loans == nil {
-		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now)
+		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now).WithIdentity(cfg.Identity)
+	}
+	if d, ok := store.(interface{ Dialect() string }); ok && d.Dialect() == "sqlite" {
+		memo, err := lru.New[string, recordedMemo](recordMemoSize)
+		if err != nil {
+			return nil, err
+		}
+		s.recordMemo = memo
 	}
 	app, err := newSPA(assets, routes, botCheck.Mode() == "sandbox", func() any { info, _ := s.systemInfo(nil, nil); return info })
 	if err != nil {
