@@ -1,6 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
-
 import { requireRealServer } from './support/heloc';
+import { answerAll, region, stepperLink } from './support/application';
 import { signInApplicant } from './support/sign-in';
 import {
   expect,
@@ -18,27 +17,6 @@ import {
 // entered with links back. Then the same pages at phone width.
 
 const persona = 'coborrower@example.com';
-
-/** The stepper's link to a page, by its title (routes.json), opened first on phones. */
-async function stepperLink(page: Page, title: string): Promise<Locator> {
-  if (page.viewportSize()!.width < 1000) {
-    // On phones the sections are behind a toggle, closed on each page.
-    const toggle = page.getByRole('button', { name: /^(Show|Hide) all sections$/ });
-    await expect(toggle).toBeVisible();
-    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-  }
-  const nav = page.getByRole('navigation', { name: 'Application sections' });
-  return nav.getByRole('link', { name: new RegExp(`^${title}(\\s*\\(done\\))?$`) }).first();
-}
-
-function region(page: Page, name: string | RegExp): Locator {
-  return page.getByRole('region', { name });
-}
-
-async function answerAll(scope: Locator, answer: 'Yes' | 'No') {
-  const groups = scope.getByRole('radiogroup');
-  for (const group of await groups.all()) await group.getByRole('radio', { name: answer, exact: true }).check();
-}
 
 test('the borrower answers demographics and declarations, and the summary shows them', async ({ page }) => {
   requireRealServer();

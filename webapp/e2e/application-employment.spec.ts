@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { requireRealServer } from './support/heloc';
+import { fillEmployer, monthsAgo } from './support/application';
 import { signInApplicant } from './support/sign-in';
 import {
   expect,
@@ -36,31 +37,6 @@ async function open(page: Page, path: string) {
   await nav.locator(`a[href="${path}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
-
-/** MM/YYYY of a month `back` months before now. */
-function monthsAgo(back: number): string {
-  const d = new Date();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() - back);
-  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
-}
-
-async function fillEmployer(
-  employer: Locator,
-  job: { name: string; position: string; start: string; end?: string; selfEmployed: boolean; base: string },
-) {
-  await employer.getByRole('textbox', { name: 'Employer or business name' }).fill(job.name);
-  await employer.getByRole('textbox', { name: 'Position or title' }).fill(job.position);
-  await employer.getByRole('textbox', { name: /Start date/ }).fill(job.start);
-  if (job.end) await employer.getByRole('textbox', { name: /End date/ }).fill(job.end);
-  else await employer.getByRole('checkbox', { name: 'I work here now' }).check();
-  await employer.getByRole('radiogroup', { name: 'Is this self-employment?' }).getByRole('radio', { name: job.selfEmployed ? 'Yes' : 'No' }).check();
-  if (job.selfEmployed) {
-    await employer.getByRole('radio', { name: '25% or more' }).check();
-    await employer.getByRole('radio', { name: 'Limited liability company (LLC)' }).check();
-  }
-  await employer.getByRole('textbox', { name: 'Base pay per month' }).fill(job.base);
 }
 
 test('the self-employed persona fills employment history with a gap, business information and other income', async ({ page }) => {

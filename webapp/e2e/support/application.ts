@@ -1,0 +1,132 @@
+import type { Locator, Page } from '@playwright/test';
+
+import { expect } from './fixtures';
+import { answerPropertyUsage, freshEmail, walkCreditToDecision, walkLanding, walkSelfReported, type Persona } from './personas';
+
+// What the application journeys do on the full application's pages, as a
+// person does it: by the labels, roles and names the pages show.
+
+/** From the home page to /app/application/1 as a new applicant like the persona. */
+export async function walkToApplication(page: Page, p: Persona, email = freshEmail(p)) {
+  await walkLanding(page, p, email);
+  await walkSelfReported(page, p);
+  await answerPropertyUsage(page);
+  await walkCreditToDecision(page, p);
+  await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
+  await page.getByRole('button', { name: 'Continue to the application' }).click();
+  await expect(page).toHaveURL(/\/app\/application\/1$/);
+}
+
+/** Answers the single-choice question (a radio group named by it) in scope. */
+export async function choose(scope: Locator | Page, question: string | RegExp, answer: string) {
+  await scope.getByRole('radiogroup', { name: question }).getByRole('radio', { name: answer, exact: true }).check();
+}
+
+/** A person's block of page 1, everything but the date of birth, with an address of 6 years. */
+export async function fillPerson(block: Locator, { ssn, phone, email }: { ssn: string; phone?: string; email?: string }) {
+  await block.getByRole('textbox', { name: 'Social Security number' }).pressSequentially(ssn);
+  if (phone) {
+    await block.getByRole('textbox', { name: 'Phone number' }).fill('');
+    await block.getByRole('textbox', { name: 'Phone number' }).pressSequentially(phone);
+  }
+  if (email !== undefined) await block.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await choose(block, 'Citizenship', 'U.S. citizen');
+  await choose(block, 'Marital status', 'Married');
+  await choose(block, 'Military service', 'I have not served');
+  await block.getByRole('textbox', { name: 'Current address: street address' }).fill('1200 Alder Street');
+  await block.getByRole('textbox', { name: 'Current address: city' }).fill('Seattle');
+  await block.getByRole('textbox', { name: 'Current address: state' }).fill('WA');
+  await block.getByRole('textbox', { name: 'Current address: ZIP code' }).fill('98101');
+  await choose(block, 'Do you own or rent your current home?', 'Currently Own');
+  await block.getByRole('textbox', { name: 'Living at the current address since' }).pressSequentially('06012019');
+  await choose(block, 'Is the mailing address different from the current address?', 'No');
+}
+
+/** Page 2, a single-family primary home held jointly, taxes and insurance escrowed. */
+export async function fillPropertyInfo(page: Page) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Tell us about the property' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Property address: street address' }).fill('1200 Alder Street');
+  await page.getByRole('textbox', { name: 'Property address: city' }).fill('Seattle');
+  await page.getByRole('textbox', { name: 'Property address: state' }).fill('WA');
+  await page.getByRole('textbox', { name: 'Property address: ZIP code' }).fill('98101');
+  await choose(page, 'Property type', 'Single-family home');
+  await choose(page, 'Number of units', '1 (Single Family, Condo)');
+  await choose(page, 'How do you use the property?', 'Primary Home');
+  await choose(page, 'How is title held?', 'Joint tenants');
+  await choose(page, 'Is the property held in a trust?', 'No');
+  await page.getByRole('textbox', { name: 'HOA dues per month' }).pressSequentially('0');
+  await page.getByRole('textbox', { name: 'Property taxes per month' }).pressSequentially('540');
+  await page.getByRole('textbox', { name: 'Homeowners insurance per month' }).pressSequentially('125');
+  await choose(page, /property taxes included/, 'Yes');
+  await choose(page, /insurance included/, 'Yes');
+}
+
+/** MM/YYYY of a month `back` months before now. */
+export function monthsAgo(back: number): string {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - back);
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
+}
+
+/** One employer's block of page 4. */
+export async function fillEmployer(
+  employer: Locator,
+  job: { name: string; position: string; start: string; end?: string; selfEmployed: boolean; base: string },
+) {
+  await employer.getByRole('textbox', { name: 'Employer or business name' }).fill(job.name);
+  await employer.getByRole('textbox', { name: 'Position or title' }).fill(job.position);
+  await employer.getByRole('textbox', { name: /Start date/ }).fill(job.start);
+  if (job.end) await employer.getByRole('textbox', { name: /End date/ }).fill(job.end);
+  else await employer.getByRole('checkbox', { name: 'I work here now' }).check();
+  await employer.getByRole('radiogroup', { name: 'Is this self-employment?' }).getByRole('radio', { name: job.selfEmployed ? 'Yes' : 'No' }).check();
+  if (job.selfEmployed) {
+    await employer.getByRole('radio', { name: '25% or more' }).check();
+    await employer.getByRole('radio', { name: 'Limited liability company (LLC)' }).check();
+  }
+  await employer.getByRole('textbox', { name: 'Base pay per month' }).fill(job.base);
+}
+
+/** The stepper at the page's width: the side list, or on phones the list behind "Show all sections". */
+export async function stepper(page: Page): Promise<Locator> {
+  if (page.viewportSize()!.width < 1000) {
+    const toggle = page.getByRole('button', { name: 'Show all sections' });
+    if (await toggle.isVisible()) await toggle.click();
+  }
+  const nav = page.getByRole('navigation', { name: 'Application sections' });
+  await expect(nav).toBeVisible();
+  return nav;
+}
+
+export async function expectDone(page: Page, sections: string[]) {
+  const nav = await stepper(page);
+  for (const s of sections) await expect(nav.getByRole('link', { name: new RegExp(`^${s}\\s*\\(done\\)$`, 'i') })).toHaveCount(1);
+}
+
+export async function expectNotDone(page: Page, section: string) {
+  const nav = await stepper(page);
+  await expect(nav.getByRole('link', { name: new RegExp(`^${section}\\s*\\(done\\)$`, 'i') })).toHaveCount(0);
+}
+
+/** A region of the page by its name (a person's block of questions). */
+export function region(page: Page, name: string | RegExp): Locator {
+  return page.getByRole('region', { name });
+}
+
+/** Gives every yes/no question in scope the same answer. */
+export async function answerAll(scope: Locator, answer: 'Yes' | 'No') {
+  const groups = scope.getByRole('radiogroup');
+  for (const group of await groups.all()) await group.getByRole('radio', { name: answer, exact: true }).check();
+}
+
+/** The stepper's link to a page, by its title (routes.json), opened first on phones. */
+export async function stepperLink(page: Page, title: string): Promise<Locator> {
+  if (page.viewportSize()!.width < 1000) {
+    // On phones the sections are behind a toggle, closed on each page.
+    const toggle = page.getByRole('button', { name: /^(Show|Hide) all sections$/ });
+    await expect(toggle).toBeVisible();
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
+  const nav = page.getByRole('navigation', { name: 'Application sections' });
+  return nav.getByRole('link', { name: new RegExp(`^${title}(\\s*\\(done\\))?$`) }).first();
+}
