@@ -1,7 +1,10 @@
+import { useApplication } from '@/features/application/api/get-application';
 import { DocumentRequestPage } from '@/features/documents/components/document-request-page';
+import { partyNames } from '@/features/documents/components/document-uploads';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
 export default function BankStatementRoute() {
   useRouteDocumentTitle();
-  return <DocumentRequestPage kind="bankStatement" />;
+  const application = useApplication();
+  return <DocumentRequestPage kind="bankStatement" names={partyNames(application.data)} />;
 }

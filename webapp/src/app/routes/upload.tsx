@@ -1,7 +1,10 @@
+import { useApplication } from '@/features/application/api/get-application';
 import { DocumentRequestPage } from '@/features/documents/components/document-request-page';
+import { partyNames } from '@/features/documents/components/document-uploads';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
 export default function UploadRoute() {
   useRouteDocumentTitle();
-  return <DocumentRequestPage kind="upload" />;
+  const application = useApplication();
+  return <DocumentRequestPage kind="upload" names={partyNames(application.data)} />;
 }

@@ -1,29 +1,80 @@
-import { Paper, Text } from '@mantine/core';
+import { Anchor, Button, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
 
+import { isTRPCClientError } from '@/api/trpc-client';
 import { PageHeading } from '@/components/ui/page-heading';
+import { QueryError } from '@/components/ui/query-error';
+import { paths } from '@/config/paths';
+import { sessionRequiredPath } from '@/features/auth/lib/callback-url';
+
+import { useDocuments } from '../api/get-documents';
+import { DocumentUploads, type PartyNames } from './document-uploads';
 
 const copy = {
   upload: {
     heading: 'Upload your documents',
-    help: 'Send the documents your loan team asked for, such as paystubs, tax returns or a mortgage statement. Photos and PDFs both work.',
-    pending: 'Uploading from this page is not open yet. Your loan team will e-mail you when it is, with the list of documents your application still needs.',
+    help: 'The documents your application still needs, for you and any coborrower, with how many of each are missing. Upload a PDF or a photo from your phone’s camera.',
+    types: undefined,
+    empty: 'Your application doesn’t need any documents right now. If your loan team asks for one, it will be listed here.',
   },
   bankStatement: {
     heading: 'Share your bank statements',
-    help: 'We ask for statements covering the last 12 months. Download them as PDFs from your bank’s website, then upload them here.',
-    pending: 'Uploading statements from this page is not open yet. Your loan team will e-mail you when it is.',
+    help: 'Statements covering the last 12 months. Download them as PDFs from your bank’s website, or take a photo of each page, then upload them here.',
+    types: ['bankStatements'] as const,
+    empty: 'Your application doesn’t need bank statements right now. If your loan team asks for them, they will be listed here.',
   },
 } as const;
 
-/** The standalone document pages a signed-in borrower reaches from a link in an e-mail. */
-export function DocumentRequestPage({ kind }: { kind: keyof typeof copy }) {
+/**
+ * The standalone document pages a signed-in borrower reaches from a link in
+ * an e-mail (/app/upload, /app/bank-statement; not redirected by the resume
+ * rule): what the documents policy asks, with the upload controls. Someone
+ * whose session has ended is offered the way to sign in again.
+ */
+export function DocumentRequestPage({ kind, names }: { kind: keyof typeof copy; names?: PartyNames }) {
   const text = copy[kind];
+  const { pathname } = useLocation();
+  const documents = useDocuments();
+
+  let body;
+  if (documents.isPending) {
+    body = (
+      <Stack gap="md">
+        <VisuallyHidden role="status">Loading your documents</VisuallyHidden>
+        <Skeleton h={160} aria-hidden="true" />
+      </Stack>
+    );
+  } else if (documents.isError) {
+    const signedOut = isTRPCClientError(documents.error) && documents.error.code === 'UNAUTHORIZED';
+    body = signedOut ? (
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 32 }} bg="white">
+        <Stack gap="sm" align="flex-start">
+          <Text>Sign in to see and upload the documents your application needs.</Text>
+          <Button component={Link} to={sessionRequiredPath('applicant', pathname)}>
+            Sign in
+          </Button>
+        </Stack>
+      </Paper>
+    ) : (
+      <QueryError title="We couldn’t load your documents" error={documents.error} onRetry={() => void documents.refetch()} />
+    );
+  } else {
+    body = (
+      <Stack gap="lg">
+        <DocumentUploads view={documents.data} names={names} types={text.types} empty={text.empty} />
+        <Text fz="sm">
+          <Anchor component={Link} to={paths.application['application-summary']!}>
+            See your application summary
+          </Anchor>
+        </Text>
+      </Stack>
+    );
+  }
+
   return (
     <>
       <PageHeading title={text.heading} help={text.help} />
-      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 32 }} mt="xl" bg="white">
-        <Text c="dimmed">{text.pending}</Text>
-      </Paper>
+      <Stack mt="xl">{body}</Stack>
     </>
   );
 }

@@ -18,5 +18,6 @@ export const sectionPages: Readonly<Record<string, LazyExoticComponent<Component
   '/app/application/debt-consolidation': lazy(() => import('./debt-consolidation')),
   '/app/application/6': lazy(() => import('./demographics')),
   '/app/application/7': lazy(() => import('./declarations')),
+  '/app/application/upload': lazy(() => import('./upload')),
   '/app/application/application-summary': lazy(() => import('./application-summary')),
 };

@@ -1,0 +1,130 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+
+import type { DocumentParty, DocumentsView, RequiredDocument } from '../api/types';
+import { documentsCount } from '../content/document-copy';
+import { RequiredDocumentCard } from './required-document-card';
+
+export type PartyNames = Partial<Record<DocumentParty, string | null | undefined>>;
+
+export type DocumentUploadsProps = {
+  view: DocumentsView;
+  /** The people's names, from the application (a heading without one says "Borrower" or "Coborrower"). */
+  names?: PartyNames;
+  /** Only these document types (the bank-statement page: bankStatements). */
+  types?: readonly string[];
+  /** Shown when nothing is asked of anyone. */
+  empty?: string;
+};
+
+type NamedPerson = { firstName?: string; lastName?: string } | null | undefined;
+
+function fullName(person: NamedPerson): string | undefined {
+  const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ');
+  return name || undefined;
+}
+
+/** The people's names from application.get's answer, for the headings. */
+export function partyNames(view: { application?: unknown } | undefined): PartyNames {
+  const app = view?.application as { user?: NamedPerson; coborrower?: NamedPerson } | undefined;
+  return { borrower: fullName(app?.user), coborrower: fullName(app?.coborrower) };
+}
+
+/** The documents of one person the page shows, in the policy's order. */
+export function shownDocuments(view: DocumentsView, party: DocumentParty, types?: readonly string[]): RequiredDocument[] | null {
+  const list = view.requirements.documents[party];
+  if (!list) return null;
+  return types ? list.filter((d) => types.includes(d.type)) : list;
+}
+
+/** What is still missing, per person, in words ("Jane Doe: Paystubs (3 missing)"); empty when nothing is. */
+export function missingSummary(view: DocumentsView, names: PartyNames = {}, types?: readonly string[]): string[] {
+  const parties: DocumentParty[] = ['borrower', 'coborrower'];
+  return parties.flatMap((party) => {
+    const docs = shownDocuments(view, party, types)?.filter((d) => d.missing > 0) ?? [];
+    if (docs.length === 0) return [];
+    const who = names[party] || (party === 'borrower' ? 'Borrower' : 'Coborrower');
+    return [`${who}: ${docs.map((d) => `${d.label} (${d.missing} missing)`).join('; ')}`];
+  });
+}
+
+/**
+ * What the documents policy asks of the borrower and, on a loan with one,
+ * the coborrower: each document with its counts, reasons and upload
+ * controls, and the files uploaded. The counts are the server's answer,
+ * renewed after every upload and removal.
+ */
+export function DocumentUploads({ view, names = {}, types, empty }: DocumentUploadsProps) {
+  const parties = (['borrower', 'coborrower'] as const).filter((p) => view.requirements.documents[p] !== null);
+  const asked = parties.some((p) => (shownDocuments(view, p, types)?.length ?? 0) > 0);
+  if (!asked) {
+    return (
+      <Alert color="green" variant="light" title="No documents needed">
+        {empty ?? 'Your application doesn’t need any documents right now. If your loan team asks for one, it will be listed here.'}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="xl">
+      {view.readOnly ? (
+        <Alert color="blue" variant="light" title="Your application has been submitted">
+          The documents you uploaded are listed here. They can no longer be changed.
+        </Alert>
+      ) : null}
+      {parties.map((party) => (
+        <PersonDocuments
+          key={party}
+          view={view}
+          party={party}
+          name={names[party]}
+          documents={shownDocuments(view, party, types) ?? []}
+          showRole={parties.length > 1 || party === 'coborrower'}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function PersonDocuments({
+  view,
+  party,
+  name,
+  documents,
+  showRole,
+}: {
+  view: DocumentsView;
+  party: DocumentParty;
+  name: string | null | undefined;
+  documents: RequiredDocument[];
+  showRole: boolean;
+}) {
+  const headingId = useId();
+  const role = party === 'borrower' ? 'Borrower' : 'Coborrower';
+  const heading = name ? (showRole ? `${name} (${role.toLowerCase()})` : name) : role;
+  const missing = documents.filter((d) => d.countsInTotal !== false).reduce((n, d) => n + d.missing, 0);
+  return (
+    <Stack gap="md" component="section" aria-labelledby={headingId}>
+      <div>
+        <Title order={2} fz="h3" id={headingId}>
+          {heading}
+        </Title>
+        <Text fz="sm" c={missing > 0 ? undefined : 'green.9'}>
+          {documents.length === 0
+            ? 'Nothing is needed from this person.'
+            : missing > 0
+              ? `${documentsCount(missing)} still missing`
+              : 'Nothing missing'}
+        </Text>
+      </div>
+      {documents.map((d) => (
+        <RequiredDocumentCard
+          key={d.type}
+          document={d}
+          party={party}
+          readOnly={view.readOnly}
+          uploads={view.uploads.filter((u) => u.party === party && u.type === d.type)}
+        />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import '@mantine/dropzone/styles.css';
+
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { useId, useRef, useState } from 'react';
+
+import type { DocumentParty, DocumentSide, DocumentsView, RequiredDocument } from '../api/types';
+import { useUploadDocumentMutation } from '../api/upload-document';
+import { ACCEPT, ACCEPTED_TYPES_TEXT, documentsCount, sideLabel } from '../content/document-copy';
+import { uploadErrorMessage } from './upload-error';
+
+type UploadControlProps = {
+  document: RequiredDocument;
+  party: DocumentParty;
+  side?: DocumentSide;
+  disabled?: boolean;
+};
+
+/** What is still missing of a document after an upload, as the answer says. */
+function afterUpload(view: DocumentsView, party: DocumentParty, type: string, fileName: string): string {
+  const entry = view.requirements.documents[party]?.find((d) => d.type === type);
+  if (!entry) return `${fileName} uploaded.`;
+  if (entry.missing > 0) return `${fileName} uploaded. ${documentsCount(entry.missing)} still missing here.`;
+  return `${fileName} uploaded. Nothing is missing here now.`;
+}
+
+/**
+ * One way in for a document (or one side of an ID): drop a file, pick one
+ * (PDF, JPEG, PNG, HEIC) or, on a phone, take a photo with the camera. The
+ * file is sent at once; a refused file's reason shows beside the control and
+ * the result is announced.
+ */
+export function UploadControl({ document, party, side, disabled = false }: UploadControlProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const statusId = `${id}-status`;
+  const openRef = useRef<() => void>(null);
+  const resetCamera = useRef<() => void>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState('');
+  const upload = useUploadDocumentMutation();
+  const pending = upload.isPending;
+  const what = side ? `${sideLabel(side).toLowerCase()} of your ID` : 'a file';
+
+  const send = async (files: File[]) => {
+    setError(null);
+    for (const file of files) {
+      setStatus(`Uploading ${file.name}…`);
+      try {
+        const view = await upload.mutateAsync({ type: document.type, party, side, file });
+        setStatus(afterUpload(view, party, document.type, file.name));
+      } catch (err) {
+        setStatus('');
+        setError(`${file.name}: ${uploadErrorMessage(err)}`);
+        return;
+      }
+    }
+  };
+
+  const refuse = (rejections: FileRejection[]) => {
+    setStatus('');
+    const [first] = rejections;
+    if (!first) return;
+    const invalidType = first.errors.some((e) => e.code === 'file-invalid-type');
+    setError(
+      invalidType
+        ? `${first.file.name}: this kind of file can’t be uploaded. Choose a ${ACCEPTED_TYPES_TEXT} file.`
+        : `${first.file.name}: ${first.errors.map((e) => e.message).join(' ')}`,
+    );
+  };
+
+  const uploadLabel = side ? `Upload the ${sideLabel(side).toLowerCase()}` : 'Upload a file';
+  const photoLabel = side ? `Take a photo of the ${sideLabel(side).toLowerCase()}` : 'Take a photo';
+
+  return (
+    <Stack gap={6}>
+      <Dropzone
+        onDrop={(files) => void send(files)}
+        onReject={refuse}
+        accept={ACCEPT}
+        multiple={!side}
+        openRef={openRef}
+        loading={pending}
+        disabled={disabled || pending}
+        activateOnClick={false}
+        activateOnKeyboard={false}
+        enablePointerEvents
+        radius="md"
+        p="md"
+        inputProps={{ 'aria-label': `${uploadLabel}: ${document.label}`, 'aria-describedby': error ? errorId : undefined }}
+      >
+        <Stack gap="xs" align="center">
+          <Text fz="sm" c="dimmed" ta="center">
+            Drop {what} here, or
+          </Text>
+          <Group gap="sm" justify="center">
+            <Button
+              size="sm"
+              onClick={() => openRef.current?.()}
+              disabled={disabled || pending}
+              aria-describedby={error ? errorId : undefined}
+            >
+              {uploadLabel}
+            </Button>
+            <FileButton
+              accept="image/*"
+              capture="environment"
+              resetRef={resetCamera}
+              disabled={disabled || pending}
+              onChange={(file) => {
+                if (file) void send([file]).finally(() => resetCamera.current?.());
+              }}
+              inputProps={{ 'aria-label': `${photoLabel}: ${document.label}` }}
+            >
+              {(props) => (
+                <Button size="sm" variant="default" disabled={disabled || pending} aria-describedby={error ? errorId : undefined} {...props}>
+                  {photoLabel}
+                </Button>
+              )}
+            </FileButton>
+          </Group>
+          <Text fz="xs" c="dimmed" ta="center">
+            {ACCEPTED_TYPES_TEXT}
+          </Text>
+        </Stack>
+      </Dropzone>
+      {error ? (
+        <Text id={errorId} fz="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      ) : null}
+      <Text id={statusId} fz="sm" c="dimmed" role="status" aria-live="polite">
+        {status}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+// What the document pages say. The documents themselves (labels, counts,
+// reasons) are the documents policy's; only the frame is written here.
+
+/** Spec §9 "Document categories", in words. */
+export const categoryLabels: Readonly<Record<string, string>> = {
+  APP: 'About you',
+  INC: 'Income',
+  ASSET: 'Assets',
+  CRED: 'Credit and debts',
+  PROP: 'Property',
+  DOCS: 'Documents',
+  MISC: 'Other',
+};
+
+export const ACCEPTED_TYPES_TEXT = 'PDF, JPEG, PNG or HEIC';
+
+/** What the file pickers offer: the formats the server accepts (it checks the bytes too). */
+export const ACCEPT = {
+  'application/pdf': ['.pdf'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/heic': ['.heic'],
+  'image/heif': ['.heif'],
+};
+
+export function sideLabel(side: 'front' | 'back'): string {
+  return side === 'front' ? 'Front' : 'Back';
+}
+
+/** "1 document", "3 documents". */
+export function documentsCount(n: number): string {
+  return `${n} ${n === 1 ? 'document' : 'documents'}`;
+}
+
+/** A file's size as people read it: 820 KB, 2.4 MB. */
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
