@@ -1,0 +1,148 @@
+import type { Locator, Page } from '@playwright/test';
+
+import { walkToApplication } from './support/application';
+import { requireRealServer } from './support/heloc';
+import { persona } from './support/personas';
+import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
+
+// Documents against the real server, at a phone's width: a new applicant
+// like the prime persona with personal information and a job saved (a job no
+// payroll network verified, so the documents policy asks for paystubs and
+// W-2s) opens /app/upload from the link in an e-mail. The page lists what the
+// policy asks, with its counts; a PNG photo uploads and the missing count
+// drops by one and is announced; a text file named .pdf is refused by the
+// server (it reads the bytes, not the name) beside that document's control;
+// the uploaded file downloads as it was sent and can be removed, and the
+// count goes back. Pages 1 and 4 are saved through application.save, as
+// their forms do (their own journeys fill them in).
+
+/** application.save from the page, with the headers every mutation carries. */
+async function saveSection(page: Page, path: string, section: object) {
+  const answer = await page.evaluate(
+    async ({ path, section }) => {
+      const res = await fetch('/api/trpc/application.save', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Same-Origin': '1', 'X-Recaptcha-Token': 'sandbox.api_update' },
+        body: JSON.stringify({ path, section }),
+      });
+      return res.json();
+    },
+    { path, section },
+  );
+  expect(answer.result, `application.save ${path}: ${JSON.stringify(answer)}`).toBeTruthy();
+}
+
+/** A PNG of one pixel, as a phone's camera would hand over a photo (smaller). */
+function onePixelPng(): Buffer {
+  return Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  );
+}
+
+/** Picks a file through a button that opens the file chooser, as a person does. */
+async function pickFile(page: Page, button: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser');
+  await button.click();
+  await (await chooser).setFiles(file);
+}
+
+function count(card: Locator, term: 'Required' | 'Uploaded' | 'Missing'): Locator {
+  return card.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+}
+
+test('the prime persona uploads a photo of a paystub, a fake PDF is refused beside its control, at a phone’s width', async ({ page }) => {
+  requireRealServer();
+  test.setTimeout(180_000);
+  const phone = viewports[1];
+  await page.setViewportSize({ width: phone.width, height: phone.height });
+  const p = persona('prime');
+  await walkToApplication(page, p);
+
+  await saveSection(page, '/app/application/1', {
+    user: {
+      firstName: p.firstName,
+      lastName: p.lastName,
+      dateOfBirth: p.identity.dateOfBirth,
+      ssn: p.identity.ssn,
+      citizenship: 'usCitizen',
+      maritalStatus: 'married',
+      militaryStatus: 'none',
+      phone: p.phone,
+      currentAddress: { line1: '1200 Alder Street', city: 'San Francisco', state: 'CA', zip: p.answers.zip },
+      currentAddressSince: '2015-06-01',
+      housing: 'Own',
+      formerAddresses: [],
+      mailingAddress: null,
+    },
+    coborrower: null,
+  });
+  await saveSection(page, '/app/application/4', {
+    employments: [
+      { employerName: 'Initech', position: 'Senior Data Analyst', startDate: '2017-03-01', endDate: null, selfEmployedIndicator: false, base: 17500, dataSource: 'Manual' },
+    ],
+    employmentGaps: [],
+  });
+
+  // The standalone page (a link in an e-mail), which the resume rule leaves alone.
+  await page.goto('/app/upload');
+  await expect(page).toHaveURL(/\/app\/upload$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload your documents' })).toBeVisible();
+  const you = page.getByRole('region', { name: `${p.firstName} ${p.lastName}` });
+  await expect(you).toBeVisible();
+
+  // What the page shows is what the documents policy answers for this loan.
+  const listed = await trpcQuery<{ requirements: { documents: { borrower: { type: string; label: string; missing: number }[] } } }>(page, 'documents.list');
+  const labels = listed.requirements.documents.borrower.map((d) => d.label);
+  expect(labels.length).toBeGreaterThan(0);
+  await expect(you.getByRole('heading', { level: 3 })).toHaveText(labels);
+
+  const paystubs = you.getByRole('group', { name: /paystubs/ });
+  await expect(paystubs.getByText('Income', { exact: true })).toBeVisible();
+  await expect(count(paystubs, 'Required')).toHaveText('4');
+  await expect(count(paystubs, 'Missing')).toHaveText('4');
+  await expect(paystubs.getByText(/could not verify a job of yours/)).toBeVisible();
+  // On a phone, the camera: images only, the back camera.
+  const camera = paystubs.locator('input[type=file][capture]');
+  await expect(camera).toHaveAttribute('capture', 'environment');
+  await expect(camera).toHaveAttribute('accept', 'image/*');
+  await expectNoSeriousA11yViolations(page);
+
+  // A photo of a paystub.
+  await pickFile(page, paystubs.getByRole('button', { name: 'Upload a file' }), { name: 'paystub-october.png', mimeType: 'image/png', buffer: onePixelPng() });
+  await expect(paystubs.getByRole('status').filter({ hasText: 'paystub-october.png uploaded. 3 documents still missing here.' })).toBeVisible();
+  await expect(count(paystubs, 'Uploaded')).toHaveText('1');
+  await expect(count(paystubs, 'Missing')).toHaveText('3');
+  const link = paystubs.getByRole('link', { name: 'paystub-october.png' });
+  await expect(link).toBeVisible();
+
+  // It downloads as it was sent, to its owner.
+  const href = await link.getAttribute('href');
+  const downloaded = await page.evaluate(async (url) => {
+    const res = await fetch(url!);
+    return { status: res.status, type: res.headers.get('Content-Type'), bytes: Array.from(new Uint8Array(await res.arrayBuffer())) };
+  }, href);
+  expect(downloaded.status).toBe(200);
+  expect(downloaded.type).toContain('image/png');
+  expect(Buffer.from(downloaded.bytes).equals(onePixelPng())).toBe(true);
+
+  // A text file named .pdf: the server reads the bytes and refuses it beside this control only.
+  const w2 = you.getByRole('group', { name: /W-2/ });
+  await pickFile(page, w2.getByRole('button', { name: 'Upload a file' }), {
+    name: 'w2-2025.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('This is not a PDF, only text with a .pdf name.\n'),
+  });
+  const refused = w2.getByRole('alert');
+  await expect(refused).toContainText('w2-2025.pdf:');
+  await expect(w2.getByRole('button', { name: 'Upload a file' })).toHaveAccessibleDescription(/w2-2025\.pdf:/);
+  await expect(paystubs.getByRole('alert')).toHaveCount(0);
+  await expect(count(w2, 'Uploaded')).toHaveText('0');
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'documents-upload');
+
+  // Before submission an upload can be removed; the count follows.
+  await paystubs.getByRole('button', { name: 'Remove paystub-october.png' }).click();
+  await expect(paystubs.getByRole('link', { name: 'paystub-october.png' })).toHaveCount(0);
+  await expect(count(paystubs, 'Missing')).toHaveText('4');
+});
