@@ -46,6 +46,9 @@ type Service struct {
 	schemas Schemas
 	variant string
 	now     func() time.Time
+	// documents is where uploaded documents go (WithDocuments); nil: none,
+	// and an upload is refused.
+	documents *DocumentStorage
 
 	// What a save would otherwise ask on every call with the same answer:
 	// the funnel's order per policy revision, and which steps are

@@ -37,6 +37,8 @@ func (s *Server) procedures() map[string]procedure {
 		"application.draft":      withInput(s, query, "ApplicationDraftInput", s.applicationDraft),
 		"application.saveDraft":  withInput(s, mutation, "ApplicationSaveDraftInput", s.applicationSaveDraft),
 		"application.employment": withInput(s, query, "EmploymentHistoryInput", s.applicationEmployment),
+		"documents.list":         {kind: query, fn: s.documentsList},
+		"documents.remove":       withInput(s, mutation, "RemoveDocumentInput", s.documentsRemove),
 		"users.list":             {kind: query, fn: s.listStaffUsers},
 		"users.create":           withInput(s, mutation, "CreateStaffUserInput", s.createStaffUser),
 		"users.setActive":        withInput(s, mutation, "SetStaffActiveInput", s.setStaffActive),

@@ -17,6 +17,7 @@ import (
 	"github.com/gorilla/securecookie"
 
 	"github.com/heloc/heloc/server/accounts"
+	"github.com/heloc/heloc/server/blobs"
 	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/loans"
@@ -137,6 +138,13 @@ type Config struct {
 	// Identity verifies a person's photo ID; it is given to the loan service
 	// New makes when Loans is nil (cmd/heloc gives its Loans its own).
 	Identity providers.Identity
+	// Blobs keeps uploaded documents (server/blobs), sealed with Keyring;
+	// UploadLimit is the largest file accepted (0: loans.DefaultUploadLimit).
+	// Both go to the loan service New makes when Loans is nil (cmd/heloc
+	// gives its Loans its own). Only the upload route reads a body past
+	// BodyLimit.
+	Blobs       blobs.Store
+	UploadLimit int64
 	// Loans is the loan service (server/loans): the application's owner,
 	// validation, saving and status. nil makes one over the store and
 	// policies given to New.
@@ -219,6 +227,9 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	}
 	if s.loans == nil {
 		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now).WithIdentity(cfg.Identity)
+		if ds, ok := store.(loans.DocumentStore); ok {
+			s.loans.WithDocuments(loans.DocumentStorage{Store: ds, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})
+		}
 	}
 	if d, ok := store.(interface{ Dialect() string }); ok && d.Dialect() == "sqlite" {
 		memo, err := lru.New[string, recordedMemo](recordMemoSize)
@@ -234,7 +245,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	s.spa = app
 	fcfg := fiber.Config{
 		AppName:   cfg.ProductName,
-		BodyLimit: cfg.BodyLimit,
+		BodyLimit: s.readLimit(), // limitBodies holds all but uploads to cfg.BodyLimit
 		// A query's input travels in its URL; 16 KiB of request line and
 		// headers leaves room for a page's answers.
 		ReadBufferSize: 16 << 10,
@@ -265,13 +276,14 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 
 // routes registers every route of the server, in the order they match.
 func (s *Server) routes() {
-	s.app.Use(s.requestID, s.accessLog, s.recoverPanics, s.securityHeaders)
+	s.app.Use(s.requestID, s.accessLog, s.recoverPanics, s.securityHeaders, s.limitBodies)
 	s.app.Get("/healthz", s.handleHealth)
 	s.app.Get("/api/trpc/:procs", s.handleTRPC)
 	s.app.Post("/api/trpc/:procs", s.handleTRPC)
 	s.app.Put("/api/trpc/:procs", s.handleTRPC)
 	s.app.Patch("/api/trpc/:procs", s.handleTRPC)
 	s.authRoutes()
+	s.documentRoutes()
 	s.app.All("/api/*", s.handleAPINotFound)
 	if s.cfg.Outbox != nil && !s.cfg.Production {
 		s.app.Get("/dev/outbox", s.handleOutbox)

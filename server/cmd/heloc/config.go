@@ -16,7 +16,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/heloc/heloc/server/blobs"
 	"github.com/heloc/heloc/server/crypt"
+	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/policy"
 )
@@ -64,6 +66,14 @@ type config struct {
 
 	SessionIdle   time.Duration // SESSION_IDLE, default 30m
 	SessionMaxAge time.Duration // SESSION_MAX_AGE, default 12h
+
+	// BLOB_URL: where uploaded documents are kept, sealed: file:///folder
+	// (default DATA_DIR/uploads) or s3://bucket?region=...&endpoint=... for
+	// an S3-compatible store (credentials from AWS_ACCESS_KEY_ID and
+	// AWS_SECRET_ACCESS_KEY). UPLOAD_LIMIT: the largest file accepted, in
+	// bytes or with a KB/MB suffix, default 10MB.
+	BlobURL     string
+	UploadLimit int64
 
 	SMTP mail.SMTPConfig // SMTP_HOST, SMTP_PORT (587), SMTP_USERNAME, SMTP_PASSWORD, MAIL_FROM; no host: the sandbox outbox
 
@@ -215,6 +225,9 @@ func loadConfig(getenv func(string) string) (config, error) {
 	if c.DatabaseURL == "" {
 		c.DatabaseURL = filepath.Join(c.DataDir, "heloc.db")
 	}
+	if err := loadUploads(&c, getenv); err != nil {
+		return c, err
+	}
 	var err error
 	c.Secrets, err = loadSecrets(c, getenv)
 	return c, err
@@ -337,4 +350,48 @@ func (s secrets) keyring() (*crypt.Keyring, error) {
 func (s secrets) sessionSecret() []byte {
 	b, _ := base64.StdEncoding.DecodeString(s.SessionSecret) // checked at load
 	return b
+}
+
+// maxUploadLimit bounds UPLOAD_LIMIT: an upload is read whole into memory.
+const maxUploadLimit = 100 << 20
+
+// loadUploads reads BLOB_URL and UPLOAD_LIMIT.
+func loadUploads(c *config, getenv func(string) string) error {
+	c.BlobURL = getenv("BLOB_URL")
+	if c.BlobURL == "" {
+		u, err := blobs.FileURL(filepath.Join(c.DataDir, "uploads"))
+		if err != nil {
+			return fmt.Errorf("BLOB_URL: %w", err)
+		}
+		c.BlobURL = u
+	} else if !strings.HasPrefix(c.BlobURL, "file:///") && !strings.HasPrefix(c.BlobURL, "s3://") {
+		return errors.New("BLOB_URL must be file:///absolute/folder or s3://bucket?region=...")
+	}
+	c.UploadLimit = loans.DefaultUploadLimit
+	if v := getenv("UPLOAD_LIMIT"); v != "" {
+		n, err := parseSize(v)
+		if err != nil || n < 1<<10 || n > maxUploadLimit {
+			return fmt.Errorf("UPLOAD_LIMIT must be a size between 1KB and 100MB, like 10MB or 10485760, not %q", v)
+		}
+		c.UploadLimit = n
+	}
+	return nil
+}
+
+// parseSize reads a byte count: a number, or one with a KB or MB suffix
+// (binary: 1MB is 1,048,576 bytes).
+func parseSize(v string) (int64, error) {
+	v = strings.ToUpper(strings.TrimSpace(v))
+	unit := int64(1)
+	for suffix, n := range map[string]int64{"KB": 1 << 10, "MB": 1 << 20, "KIB": 1 << 10, "MIB": 1 << 20} {
+		if strings.HasSuffix(v, suffix) {
+			v, unit = strings.TrimSpace(strings.TrimSuffix(v, suffix)), n
+			break
+		}
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 0 || n > (1<<62)/unit {
+		return 0, errors.New("not a size")
+	}
+	return n * unit, nil
 }

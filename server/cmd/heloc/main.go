@@ -18,6 +18,7 @@ import (
 	"github.com/heloc/heloc/fixtures"
 	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/schemas"
+	"github.com/heloc/heloc/server/blobs"
 	"github.com/heloc/heloc/server/botcheck"
 	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/mail"
@@ -158,6 +159,14 @@ func serve(ctx context.Context) error {
 	// The loan service: who may change an application, its validation,
 	// saving and status; the HTTP layer calls it.
 	wcfg.Loans = loans.New(db, live, schemaSet, cfg.FunnelVariant, nil)
+	// Uploaded documents: sealed with the keyring, kept in BLOB_URL (the
+	// folder DATA_DIR/uploads by default) under random names.
+	bucket, err := blobs.Open(ctx, cfg.BlobURL)
+	if err != nil {
+		return err
+	}
+	defer bucket.Close()
+	wcfg.Loans.WithDocuments(loans.DocumentStorage{Store: db, Blobs: bucket, Sealer: keyring, Limit: cfg.UploadLimit})
 	srv, err := web.New(wcfg,
 		db, live, schemaSet, botChecker(cfg), log, assets, routes.Routes)
 	if err != nil {

@@ -541,11 +541,41 @@ export interface components {
          */
         DocumentCategory: "APP" | "INC" | "ASSET" | "MISC" | "CRED" | "DOCS" | "PROP";
         /**
+         * @description #DocumentRequirements is data.heloc.documents.requirements (policy
+         *     contract): each person's required and missing counts by type, the totals,
+         *     and what the upload page lists per person in display order (the
+         *     coborrower's null without a coborrower).
+         */
+        DocumentRequirements: {
+            borrower: components["schemas"]["PartyDocumentCounts"];
+            coborrower: (components["schemas"]["PartyDocumentCounts"] & unknown) | null;
+            documents: {
+                borrower: components["schemas"]["RequiredDocument"][];
+                /** @default null */
+                coborrower: components["schemas"]["RequiredDocument"][] | null;
+            };
+            totalMissing: number;
+            totalRequired: number;
+        };
+        /**
          * @description #DocumentType is the kind of an uploaded or required document (spec §5,
          *     §9): the keys of the documents policy's types table, conditions' included.
          * @enum {string}
          */
         DocumentType: "idDocument" | "paystubs" | "w2" | "form1099" | "k1" | "personalTaxReturns" | "mostRecentPersonalTaxReturns" | "businessTaxReturns" | "rentalAgreements" | "alimonyDocument" | "bankStatements" | "educationalLoanStatement" | "floodInsurance" | "trustDocument" | "propertyTaxBill" | "solarPanelStatement" | "residencyDocument" | "proofOfAddress" | "socialSecurityAwardLetter" | "pensionAwardLetter" | "annuityStatement" | "childSupportOrder" | "childSupportPaymentHistory" | "mortgageStatement" | "mortgagePaymentProof" | "bankruptcyDocuments" | "debtStatement" | "debtPaymentProof" | "payoffStatement" | "homeownersInsurance" | "condoMasterPolicy" | "hoaStatement" | "disasterLetter" | "otherDocument";
+        /**
+         * @description #DocumentsView is the result of documents.list, documents.remove and
+         *     POST /api/documents (a multipart upload with fields type, party, side and
+         *     file): what the documents policy requires and still misses for each
+         *     person (data.heloc.documents.requirements, counted from the documents
+         *     stored), the documents uploaded, and whether the application is closed
+         *     to changes.
+         */
+        DocumentsView: {
+            readOnly: boolean;
+            requirements: components["schemas"]["DocumentRequirements"];
+            uploads: components["schemas"]["UploadedDocument"][];
+        };
         /** @description #EligibilityResult is an eligibility decision as the webapp reads it. */
         EligibilityResult: {
             decisionId: string;
@@ -1101,6 +1131,15 @@ export interface components {
             }[];
             previous: components["schemas"]["FunnelPage"] | null;
         };
+        /** @description #PartyDocumentCounts are a person's counts by document type. */
+        PartyDocumentCounts: {
+            missing: {
+                [key: string]: number;
+            };
+            required: {
+                [key: string]: number;
+            };
+        };
         /** @description #Password is optional at sign-up; when given it has at least 8 characters (spec §5). */
         Password: string;
         /**
@@ -1401,10 +1440,44 @@ export interface components {
          */
         Relationship: "spouse" | "partner" | "family" | "other";
         /**
+         * @description #RemoveDocumentInput is the input of documents.remove: the uploaded
+         *     document to delete (only before submission).
+         */
+        RemoveDocumentInput: {
+            id: components["schemas"]["Id"];
+        };
+        /**
          * @description #ReportType is the kind of valuation or credit check ordered (spec §3).
          * @enum {string}
          */
         ReportType: "avm" | "avmCascade" | "singleCredit" | "jointCredit" | "singleCreditCoborrower";
+        /**
+         * @description #RequiredDocument is a document type asked of a person: its category and
+         *     label, how many are required, uploaded and missing, whether it counts in
+         *     the totals, why it is asked, and where the table has them the kinds of
+         *     document that satisfy it (an ID's kinds with the sides photographed) and
+         *     one label per document (W-2s by year).
+         */
+        RequiredDocument: {
+            category: components["schemas"]["DocumentCategory"];
+            countsInTotal: boolean;
+            items?: string[];
+            label: string;
+            missing: number;
+            reasons: {
+                code: string;
+                message: string;
+            }[];
+            required: number;
+            subtypes?: {
+                id: string;
+                label: string;
+                /** @enum {string} */
+                sides?: "both" | "front";
+            }[];
+            type: components["schemas"]["DocumentType"];
+            uploaded: number;
+        };
         /**
          * @description #ResumeInput is the input of routing.resume; the server adds the session
          *     and the loan (policy contract, data.heloc.routing.resume).
@@ -1636,6 +1709,29 @@ export interface components {
             /** @default false */
             isCoborrower: boolean;
             type: components["schemas"]["DocumentType"];
+        };
+        /**
+         * @description #UploadedDocument is a document the borrower or coborrower uploaded:
+         *     its type, whose it is, the side of an ID (null for any other), the file's
+         *     name, its type as sniffed from its bytes, its size in bytes and when it
+         *     was uploaded. GET /api/documents/<id> downloads it.
+         */
+        UploadedDocument: {
+            /** @enum {string} */
+            contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/heic" | "image/heif";
+            fileName: string;
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            side: "front" | "back" | null;
+            size: number;
+            type: components["schemas"]["DocumentType"];
+            /** Format: date-time */
+            uploadedAt: string;
         };
         /** @description #ValuationResult is prequal.valuation's answer when there is a value. */
         ValuationResult: {

@@ -39,6 +39,7 @@ export declare const PortalSignInInput: Validator;
 export declare const PrequalSaveInput: Validator;
 export declare const PropertyInfoSection: Validator;
 export declare const QuoteCurrentInput: Validator;
+export declare const RemoveDocumentInput: Validator;
 export declare const ResumeInput: Validator;
 export declare const SaveAnswersInput: Validator;
 export declare const SetPasswordInput: Validator;

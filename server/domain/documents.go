@@ -1,0 +1,22 @@
+package domain
+
+import "time"
+
+// Document is a file a borrower or coborrower uploaded for their loan
+// (the upload page, spec §5). Its bytes are kept sealed in the blob store
+// under BlobKey, a random name; its file name is sealed in the database.
+type Document struct {
+	ID     string
+	LoanID string
+	// Party is "borrower" or "coborrower": whose document it is.
+	Party string
+	// Type is a document type of the documents policy (#DocumentType).
+	Type string
+	// Side is "front" or "back" for an ID document, else "".
+	Side        string
+	FileName    string
+	ContentType string
+	Size        int64
+	BlobKey     string
+	UploadedAt  time.Time
+}

@@ -1,0 +1,604 @@
+package loans
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/gabriel-vasile/mimetype"
+
+	"github.com/heloc/heloc/server/blobs"
+	"github.com/heloc/heloc/server/domain"
+)
+
+// The documents a borrower uploads (the upload page, /app/upload and
+// /app/bank-statement; spec §5 "Required documents", §9): who may add,
+// read and remove them (the loan's applicant, and nothing added or removed
+// after submission), what a file must be (a PDF, JPEG, PNG or HEIC/HEIF
+// image by its bytes, not its name, within the upload limit), and how they
+// are kept (sealed with the server's keyring, in the blob store under a
+// random name, the file's name sealed in the database). Which documents are
+// required and still missing is the documents policy's, counted from the
+// documents stored here, not from anything the application record holds.
+
+// DefaultUploadLimit is the largest file accepted when UPLOAD_LIMIT does not
+// say: 10 MiB, room for a phone photo or a scanned statement.
+const DefaultUploadLimit = 10 << 20
+
+// DocumentStore is what documents need of the database (server/store).
+type DocumentStore interface {
+	AddDocument(ctx context.Context, d *domain.Document, check func(l *domain.Loan) error) error
+	ListDocuments(ctx context.Context, loanID string) ([]*domain.Document, error)
+	FindDocument(ctx context.Context, id string) (*domain.Document, error)
+	RemoveDocument(ctx context.Context, loanID, id string, remove func(l *domain.Loan, d *domain.Document) error) error
+	CreateDecision(ctx context.Context, entrypoint, loanID string, input, result []byte, revision string) (string, error)
+	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
+}
+
+// Sealer seals a document's bytes before they reach the blob store
+// (crypt.Keyring).
+type Sealer interface {
+	Seal(plaintext, aad []byte) (string, error)
+	Open(sealed string, aad []byte) ([]byte, error)
+}
+
+// DocumentStorage is where documents go: their rows, their sealed bytes and
+// the keyring that seals them, and the largest file accepted (0:
+// DefaultUploadLimit).
+type DocumentStorage struct {
+	Store  DocumentStore
+	Blobs  blobs.Store
+	Sealer Sealer
+	Limit  int64
+}
+
+// WithDocuments gives the service its document storage; without it the
+// requirements are still shown (nothing uploaded), and an upload is refused.
+func (s *Service) WithDocuments(d DocumentStorage) *Service {
+	if d.Limit <= 0 {
+		d.Limit = DefaultUploadLimit
+	}
+	s.documents = &d
+	return s
+}
+
+// UploadLimit is the largest file an upload may carry, in bytes.
+func (s *Service) UploadLimit() int64 {
+	if s.documents == nil {
+		return DefaultUploadLimit
+	}
+	return s.documents.Limit
+}
+
+// DocumentsView is what documents.list, documents.remove and POST
+// /api/documents answer (schemas #DocumentsView).
+type DocumentsView struct {
+	Requirements *Requirements      `json:"requirements"`
+	Uploads      []UploadedDocument `json:"uploads"`
+	ReadOnly     bool               `json:"readOnly"`
+}
+
+// UploadedDocument is a stored document as its owner sees it.
+type UploadedDocument struct {
+	ID          string    `json:"id"`
+	Type        string    `json:"type"`
+	Party       string    `json:"party"`
+	Side        *string   `json:"side"`
+	FileName    string    `json:"fileName"`
+	ContentType string    `json:"contentType"`
+	Size        int64     `json:"size"`
+	UploadedAt  time.Time `json:"uploadedAt"`
+}
+
+// Requirements is data.heloc.documents.requirements as the policy gives it
+// (schemas #DocumentRequirements).
+type Requirements struct {
+	Borrower      PartyRequirements  `json:"borrower"`
+	Coborrower    *PartyRequirements `json:"coborrower"`
+	TotalRequired int                `json:"totalRequired"`
+	TotalMissing  int                `json:"totalMissing"`
+	Documents     RequiredDocuments  `json:"documents"`
+}
+
+// PartyRequirements are a person's counts by document type.
+type PartyRequirements struct {
+	Required map[string]int `json:"required"`
+	Missing  map[string]int `json:"missing"`
+}
+
+// RequiredDocuments are what the upload page lists, per person, in display
+// order; Coborrower is nil (null) without a coborrower.
+type RequiredDocuments struct {
+	Borrower   []RequiredDocument `json:"borrower"`
+	Coborrower []RequiredDocument `json:"coborrower"`
+}
+
+// RequiredDocument is one document type asked of a person.
+type RequiredDocument struct {
+	Type          string            `json:"type"`
+	Category      string            `json:"category"`
+	Label         string            `json:"label"`
+	Required      int               `json:"required"`
+	Uploaded      int               `json:"uploaded"`
+	Missing       int               `json:"missing"`
+	CountsInTotal bool              `json:"countsInTotal"`
+	Reasons       []DocumentReason  `json:"reasons"`
+	Subtypes      []DocumentSubtype `json:"subtypes,omitempty"`
+	Items         []string          `json:"items,omitempty"`
+}
+
+// DocumentReason is why a type is asked: its code and its words.
+type DocumentReason struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// DocumentSubtype is a kind of document that satisfies a type (an ID's
+// kinds with the sides photographed, the papers that set alimony).
+type DocumentSubtype struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
+	Sides string `json:"sides,omitempty"`
+}
+
+// UploadInput is one uploaded file and what it is: Type a document type of
+// the documents policy, Party "borrower" or "coborrower", Side "front" or
+// "back" for an ID document ("" for any other, or an ID scanned whole).
+type UploadInput struct {
+	Type, Party, Side, FileName string
+	Body                        []byte
+}
+
+// Download is a stored document's bytes, opened, for its owner.
+type Download struct {
+	FileName    string
+	ContentType string
+	Body        []byte
+}
+
+// accepted are the kinds of file a document may be, by their sniffed type.
+var accepted = []string{"application/pdf", "image/jpeg", "image/png", "image/heic", "image/heif"}
+
+// Documents is the applicant's documents and what is still required.
+func (s *Service) Documents(ctx context.Context, applicant *domain.Applicant) (*DocumentsView, error) {
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	return s.documentsView(ctx, applicant, loan)
+}
+
+// Upload checks and keeps one file for the applicant's loan, then answers
+// the documents as they now stand. Errors name the field at fault: type,
+// party, side or file.
+func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in UploadInput) (*DocumentsView, error) {
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	if err := writable(loan); err != nil {
+		return nil, err
+	}
+	if err := s.checkUpload(loan, &in); err != nil {
+		return nil, err
+	}
+	contentType, err := sniff(in.Body)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := s.storage()
+	if err != nil {
+		return nil, err
+	}
+	d := &domain.Document{ID: newDocumentID(), LoanID: loan.ID, Party: in.Party, Type: in.Type, Side: in.Side,
+		FileName: cleanFileName(in.FileName, contentType), ContentType: contentType, Size: int64(len(in.Body)), BlobKey: blobs.NewKey()}
+	sealed, err := ds.Sealer.Seal(in.Body, blobAAD(d))
+	if err != nil {
+		return nil, err
+	}
+	if err := ds.Blobs.Put(ctx, d.BlobKey, []byte(sealed)); err != nil {
+		return nil, err
+	}
+	if err := ds.Store.AddDocument(ctx, d, writable); err != nil {
+		// Nothing refers to the blob: it goes too. The row's error is the
+		// one to answer.
+		_ = ds.Blobs.Delete(context.WithoutCancel(ctx), d.BlobKey)
+		return nil, err
+	}
+	return s.documentsView(ctx, applicant, loan)
+}
+
+// Remove deletes one of the applicant's documents, with its blob, before
+// submission. Another loan's document is not found.
+func (s *Service) Remove(ctx context.Context, applicant *domain.Applicant, id string) (*DocumentsView, error) {
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	if err := writable(loan); err != nil {
+		return nil, err
+	}
+	ds, err := s.storage()
+	if err != nil {
+		return nil, err
+	}
+	err = ds.Store.RemoveDocument(ctx, loan.ID, id, func(l *domain.Loan, d *domain.Document) error {
+		if err := writable(l); err != nil {
+			return err
+		}
+		return ds.Blobs.Delete(ctx, d.BlobKey)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.documentsView(ctx, applicant, loan)
+}
+
+// Download is one of the applicant's documents, opened. Another loan's
+// document is not found, so its existence is not told either.
+func (s *Service) Download(ctx context.Context, applicant *domain.Applicant, id string) (*Download, error) {
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := s.storage()
+	if err != nil {
+		return nil, err
+	}
+	d, err := ds.Store.FindDocument(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if d.LoanID != loan.ID {
+		return nil, domain.Errorf(domain.ENOTFOUND, "Document not found.")
+	}
+	return s.open(ctx, d)
+}
+
+// open reads a document's blob and opens it.
+func (s *Service) open(ctx context.Context, d *domain.Document) (*Download, error) {
+	ds, err := s.storage()
+	if err != nil {
+		return nil, err
+	}
+	sealed, err := ds.Blobs.Get(ctx, d.BlobKey)
+	if errors.Is(err, blobs.ErrNotFound) {
+		return nil, fmt.Errorf("document %s: its blob is missing", d.ID)
+	} else if err != nil {
+		return nil, err
+	}
+	body, err := ds.Sealer.Open(string(sealed), blobAAD(d))
+	if err != nil {
+		return nil, fmt.Errorf("document %s: %w", d.ID, err)
+	}
+	return &Download{FileName: d.FileName, ContentType: d.ContentType, Body: body}, nil
+}
+
+// UploadedSides counts the party's idDocument uploads by side ("front",
+// "back"), for the identity check. An ID uploaded without a side counts as
+// neither.
+func (s *Service) UploadedSides(ctx context.Context, loanID, party string) (map[string]int, error) {
+	out := map[string]int{"front": 0, "back": 0}
+	if s.documents == nil {
+		return out, nil
+	}
+	docs, err := s.documents.Store.ListDocuments(ctx, loanID)
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range docs {
+		if d.Type == "idDocument" && d.Party == party && d.Side != "" {
+			out[d.Side]++
+		}
+	}
+	return out, nil
+}
+
+// Requirements is data.heloc.documents.requirements for the loan's
+// application (app, the stored one or the one it starts from) with the
+// documents stored for the loan, recorded in the decision log.
+func (s *Service) Requirements(ctx context.Context, loan *domain.Loan, app *domain.Application) (*Requirements, error) {
+	var docs []*domain.Document
+	if s.documents != nil {
+		var err error
+		if docs, err = s.documents.Store.ListDocuments(ctx, loan.ID); err != nil {
+			return nil, err
+		}
+	}
+	return s.requirements(ctx, loan, app, docs)
+}
+
+func (s *Service) documentsView(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (*DocumentsView, error) {
+	app, err := s.current(ctx, applicant, loan)
+	if err != nil {
+		return nil, err
+	}
+	var docs []*domain.Document
+	if s.documents != nil {
+		if docs, err = s.documents.Store.ListDocuments(ctx, loan.ID); err != nil {
+			return nil, err
+		}
+	}
+	r, err := s.requirements(ctx, loan, app, docs)
+	if err != nil {
+		return nil, err
+	}
+	v := &DocumentsView{Requirements: r, Uploads: make([]UploadedDocument, 0, len(docs)), ReadOnly: loan.ApplicationStatus == Submitted}
+	for _, d := range docs {
+		u := UploadedDocument{ID: d.ID, Type: d.Type, Party: d.Party, FileName: d.FileName, ContentType: d.ContentType, Size: d.Size, UploadedAt: d.UploadedAt}
+		if d.Side != "" {
+			side := d.Side
+			u.Side = &side
+		}
+		v.Uploads = append(v.Uploads, u)
+	}
+	return v, nil
+}
+
+// checkUpload refuses an upload whose type, party or side does not fit the
+// loan, or that carries no file or too large a one.
+func (s *Service) checkUpload(loan *domain.Loan, in *UploadInput) error {
+	var ignored string
+	if in.Type == "" || s.schemas.Decode("DocumentType", mustJSON(in.Type), &ignored) != nil {
+		return fieldError("type", "Choose what kind of document this is.")
+	}
+	switch in.Party {
+	case "borrower":
+	case "coborrower":
+		if !hasCoborrower(loan) {
+			return fieldError("party", "This application has no coborrower.")
+		}
+	default:
+		return fieldError("party", "Say whose document this is: the borrower's or the coborrower's.")
+	}
+	switch {
+	case in.Side != "" && in.Type != "idDocument":
+		return fieldError("side", "Only an ID document has a front and a back.")
+	case in.Side != "" && in.Side != "front" && in.Side != "back":
+		return fieldError("side", "Say which side of the ID this is: the front or the back.")
+	}
+	if len(in.Body) == 0 {
+		return fieldError("file", "Choose a file to upload.")
+	}
+	if limit := s.UploadLimit(); int64(len(in.Body)) > limit {
+		return FileTooLarge(limit)
+	}
+	return nil
+}
+
+// FileTooLarge is the field error of a file past limit bytes.
+func FileTooLarge(limit int64) error {
+	return fieldError("file", fmt.Sprintf("The file is larger than %s. Upload a smaller file or a photo at a lower resolution.", sizeWords(limit)))
+}
+
+// sniff is the file's type by its bytes; only PDF, JPEG, PNG and HEIC/HEIF
+// are accepted, whatever the file's name says.
+func sniff(body []byte) (string, error) {
+	m := mimetype.Detect(body)
+	for _, t := range accepted {
+		if m.Is(t) {
+			return t, nil
+		}
+	}
+	return "", fieldError("file", "This file is not a PDF, JPEG, PNG or HEIC image. Upload a scan or a photo of the document.")
+}
+
+// storage is the document storage, or an error when none was given.
+func (s *Service) storage() (*DocumentStorage, error) {
+	if s.documents == nil || s.documents.Blobs == nil || s.documents.Sealer == nil || s.documents.Store == nil {
+		return nil, errors.New("loans: no document storage (WithDocuments)")
+	}
+	return s.documents, nil
+}
+
+// blobAAD binds a document's sealed bytes to the document and its loan, so
+// that a blob copied under another document's key does not open there.
+func blobAAD(d *domain.Document) []byte {
+	return []byte("documents.blob:" + d.ID + ":" + d.LoanID)
+}
+
+// newDocumentID is a fresh document id (#Id: 32 hex digits).
+func newDocumentID() string { return blobs.NewKey() }
+
+// cleanFileName keeps the last part of a file's name, without control
+// characters, at most 200 characters; a name left empty is "document" with
+// the extension of its type.
+func cleanFileName(name, contentType string) string {
+	name = strings.ReplaceAll(name, "\\", "/")
+	name = filepath.Base("/" + name)
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, name)
+	name = strings.TrimSpace(name)
+	if r := []rune(name); len(r) > 200 {
+		name = string(r[len(r)-200:])
+	}
+	if name == "" || name == "/" || name == "." {
+		ext := map[string]string{"application/pdf": ".pdf", "image/jpeg": ".jpg", "image/png": ".png", "image/heic": ".heic", "image/heif": ".heif"}[contentType]
+		name = "document" + ext
+	}
+	return name
+}
+
+// sizeWords is a byte count in words: "10 MB".
+func sizeWords(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MB", n>>20)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+func mustJSON(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// ---------------------------------------------------------------------------
+// The documents policy's input
+// ---------------------------------------------------------------------------
+
+// requirementsInput is data.heloc.documents.requirements' input (policy
+// contract): today, the application as far as the policy reads it, and the
+// exclusion flags. Only what the rules read is passed, so that the decision
+// log, which keeps every input, holds no SSN, birth date, name or amount.
+type requirementsInput struct {
+	Today       string                  `json:"today"`
+	Application requirementsApplication `json:"application"`
+	Flags       map[string]bool         `json:"flags"`
+}
+
+type requirementsApplication struct {
+	User        requirementsPerson   `json:"user"`
+	Coborrower  *requirementsPerson  `json:"coborrower"`
+	Uploads     []domain.Upload      `json:"uploads"`
+	Property    requirementsProperty `json:"property"`
+	Mortgages   []requirementsDebt   `json:"mortgages"`
+	Liabilities []requirementsDebt   `json:"liabilities"`
+	IsInTrust   bool                 `json:"isInTrust"`
+}
+
+type requirementsPerson struct {
+	Employments                []requirementsJob    `json:"employments"`
+	IncomeSources              []requirementsIncome `json:"incomeSources"`
+	IdentityVerificationStatus *string              `json:"identityVerificationStatus,omitempty"`
+}
+
+type requirementsJob struct {
+	StartDate             string  `json:"startDate"`
+	EndDate               *string `json:"endDate"`
+	SelfEmployedIndicator bool    `json:"selfEmployedIndicator"`
+	DataSource            string  `json:"dataSource"`
+	OwnershipInterestType *string `json:"ownershipInterestType,omitempty"`
+	BusinessStructure     *string `json:"businessStructure,omitempty"`
+}
+
+type requirementsIncome struct {
+	Type        string `json:"type"`
+	RentalUnits *int64 `json:"rentalUnits,omitempty"`
+}
+
+type requirementsProperty struct {
+	State *string `json:"state,omitempty"`
+}
+
+// requirementsDebt is a mortgage or liability: what makes it a solar lien
+// (creditor, type), an omitted student loan (type, omitted) and whose
+// (debtor).
+type requirementsDebt struct {
+	Creditor *string `json:"creditor,omitempty"`
+	Type     *string `json:"type,omitempty"`
+	Omitted  bool    `json:"omitted"`
+	Debtor   *string `json:"debtor,omitempty"`
+}
+
+// exclusionFlags are the policy's flags (tables.exclusionFlags); nothing in
+// the product sets them yet, so they are passed as false.
+var exclusionFlags = map[string]bool{"excludeIdDocument": false, "excludeEducationalLoanStatement": false}
+
+// newRequirementsInput builds the policy's input from the application and
+// the stored documents: an upload is the coborrower's when its party is,
+// and an ID's back is part of the same ID as its front, so it is not
+// counted a second time.
+func newRequirementsInput(today time.Time, loan *domain.Loan, app *domain.Application, docs []*domain.Document) requirementsInput {
+	in := requirementsInput{Today: today.Format(time.DateOnly), Flags: exclusionFlags}
+	a := &in.Application
+	a.User = requirementsPersonOf(&app.User)
+	if hasCoborrower(loan) {
+		co := requirementsPerson{Employments: []requirementsJob{}, IncomeSources: []requirementsIncome{}}
+		if app.Coborrower != nil {
+			co = requirementsPersonOf(app.Coborrower)
+		}
+		a.Coborrower = &co
+	}
+	a.Uploads = []domain.Upload{}
+	for _, d := range docs {
+		if d.Type == "idDocument" && d.Side == "back" {
+			continue
+		}
+		a.Uploads = append(a.Uploads, domain.Upload{Type: d.Type, IsCoborrower: d.Party == "coborrower"})
+	}
+	a.Property.State = app.Property.State
+	a.Mortgages, a.Liabilities = debtsOf(app.Mortgages), debtsOf(app.Liabilities)
+	a.IsInTrust = app.IsInTrust
+	return in
+}
+
+func requirementsPersonOf(p *domain.Person) requirementsPerson {
+	out := requirementsPerson{Employments: []requirementsJob{}, IncomeSources: []requirementsIncome{}, IdentityVerificationStatus: p.IdentityVerificationStatus}
+	for _, e := range p.Employments {
+		out.Employments = append(out.Employments, requirementsJob{StartDate: e.StartDate, EndDate: e.EndDate, SelfEmployedIndicator: e.SelfEmployedIndicator,
+			DataSource: e.DataSource, OwnershipInterestType: e.OwnershipInterestType, BusinessStructure: e.BusinessStructure})
+	}
+	for _, i := range p.IncomeSources {
+		out.IncomeSources = append(out.IncomeSources, requirementsIncome{Type: i.Type, RentalUnits: i.RentalUnits})
+	}
+	return out
+}
+
+func debtsOf(list []domain.Liability) []requirementsDebt {
+	out := []requirementsDebt{}
+	for _, l := range list {
+		out = append(out, requirementsDebt{Creditor: l.Creditor, Type: l.Type, Omitted: l.Omitted, Debtor: l.Debtor})
+	}
+	return out
+}
+
+const requirementsEntrypoint = "heloc.documents.requirements"
+
+// requirements decides the documents policy for the loan and records the
+// decision (its input, result and revision), once per distinct decision.
+func (s *Service) requirements(ctx context.Context, loan *domain.Loan, app *domain.Application, docs []*domain.Document) (*Requirements, error) {
+	input := newRequirementsInput(s.now().UTC(), loan, app, docs)
+	result, revision, err := s.policy.DecideAt(ctx, requirementsEntrypoint, input)
+	if err != nil {
+		return nil, err
+	}
+	var r Requirements
+	if err := remarshal(result, &r); err != nil {
+		return nil, err
+	}
+	if r.Documents.Borrower == nil {
+		r.Documents.Borrower = []RequiredDocument{}
+	}
+	if err := s.recordRequirements(ctx, loan.ID, input, result, revision); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// recordRequirements keeps the decision in the decision log unless the
+// loan's latest one is the same (the page read again).
+func (s *Service) recordRequirements(ctx context.Context, loanID string, input, result any, revision string) error {
+	if s.documents == nil || s.documents.Store == nil {
+		return nil
+	}
+	in, err := json.Marshal(input)
+	if err != nil {
+		return err
+	}
+	out, err := json.Marshal(result)
+	if err != nil {
+		return err
+	}
+	last, err := s.documents.Store.LatestDecision(ctx, loanID, requirementsEntrypoint)
+	if err == nil && last.Revision == revision && bytes.Equal(last.Input, in) && bytes.Equal(last.Result, out) {
+		return nil
+	}
+	_, err = s.documents.Store.CreateDecision(ctx, requirementsEntrypoint, loanID, in, out, revision)
+	return err
+}

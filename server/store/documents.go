@@ -1,0 +1,151 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// documentNameAAD binds a sealed file name to its document and loan, so
+// that a name copied into another row does not open there.
+func documentNameAAD(id, loanID string) string {
+	return "documents.file_name:" + id + ":" + loanID
+}
+
+const documentColumns = `id, loan_id, party, type, side, file_name, content_type, size, blob_key, uploaded_at`
+
+// AddDocument records a document uploaded for d.LoanID, its file name
+// sealed, in one write transaction with check, which gets the loan as
+// stored (locked on PostgreSQL) and may refuse it, so that no document is
+// added to a loan the check would refuse at that moment (one just
+// submitted). d.ID is given when empty; d.UploadedAt is set.
+func (db *DB) AddDocument(ctx context.Context, d *domain.Document, check func(l *domain.Loan) error) error {
+	if d.LoanID == "" || d.BlobKey == "" || d.Type == "" || d.Party == "" {
+		return domain.Errorf(domain.EINVALID, "A document needs its loan, type, party and blob.")
+	}
+	if d.ID == "" {
+		d.ID = newID()
+	}
+	if db.Sealer == nil {
+		return errNoSealer
+	}
+	name, err := db.Sealer.Seal([]byte(d.FileName), []byte(documentNameAAD(d.ID, d.LoanID)))
+	if err != nil {
+		return err
+	}
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	l, err := db.lockLoan(ctx, tx, d.LoanID)
+	if err != nil {
+		return err
+	}
+	if check != nil {
+		if err := check(l); err != nil {
+			return err
+		}
+	}
+	_, err = tx.ExecContext(ctx, tx.Rebind(`INSERT INTO documents (`+documentColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		d.ID, d.LoanID, d.Party, d.Type, d.Side, name, d.ContentType, d.Size, d.BlobKey, tx.now.UnixMilli())
+	if isUniqueViolation(err) {
+		return domain.Errorf(domain.ECONFLICT, "That document is stored already.")
+	} else if err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	d.UploadedAt = tx.now
+	return nil
+}
+
+// ListDocuments returns the loan's documents, oldest first, names opened.
+func (db *DB) ListDocuments(ctx context.Context, loanID string) ([]*domain.Document, error) {
+	rows, err := db.read.QueryxContext(ctx, db.read.Rebind(`SELECT `+documentColumns+` FROM documents
+		WHERE loan_id = ? ORDER BY uploaded_at, id`), loanID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []*domain.Document{}
+	for rows.Next() {
+		d, err := db.scanDocument(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// FindDocument returns the document with the given id, name opened;
+// ENOTFOUND when there is none. Whose it is is the caller's to check.
+func (db *DB) FindDocument(ctx context.Context, id string) (*domain.Document, error) {
+	return db.scanDocument(db.getRow(ctx, `SELECT `+documentColumns+` FROM documents WHERE id = ?`, id))
+}
+
+// RemoveDocument deletes the loan's document id in one write transaction
+// with remove, which gets the loan (locked on PostgreSQL) and the document
+// and may refuse (a submitted loan) or do what goes with the removal
+// (deleting the blob) before the row goes. A document of another loan is
+// ENOTFOUND, as is one removed already.
+func (db *DB) RemoveDocument(ctx context.Context, loanID, id string, remove func(l *domain.Loan, d *domain.Document) error) error {
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	l, err := db.lockLoan(ctx, tx, loanID)
+	if err != nil {
+		return err
+	}
+	d, err := db.scanDocument(tx.QueryRowxContext(ctx, tx.Rebind(`SELECT `+documentColumns+` FROM documents WHERE id = ? AND loan_id = ?`), id, loanID))
+	if err != nil {
+		return err
+	}
+	if remove != nil {
+		if err := remove(l, d); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM documents WHERE id = ? AND loan_id = ?`), id, loanID); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// lockLoan reads the loan inside tx, locking its row on PostgreSQL
+// (SQLite's write transaction already holds the database's lock).
+func (db *DB) lockLoan(ctx context.Context, tx *tx, loanID string) (*domain.Loan, error) {
+	lock := ""
+	if db.dialect == "postgres" {
+		lock = " FOR UPDATE"
+	}
+	return db.scanLoan(tx.QueryRowxContext(ctx, tx.Rebind(`SELECT `+loanColumns+` FROM loans WHERE id = ?`+lock), loanID))
+}
+
+func (db *DB) scanDocument(row rowScanner) (*domain.Document, error) {
+	var d domain.Document
+	var name string
+	var uploaded int64
+	err := row.Scan(&d.ID, &d.LoanID, &d.Party, &d.Type, &d.Side, &name, &d.ContentType, &d.Size, &d.BlobKey, &uploaded)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, domain.Errorf(domain.ENOTFOUND, "Document not found.")
+	} else if err != nil {
+		return nil, err
+	}
+	if db.Sealer == nil {
+		return nil, errNoSealer
+	}
+	plain, err := db.Sealer.Open(name, []byte(documentNameAAD(d.ID, d.LoanID)))
+	if err != nil {
+		return nil, err
+	}
+	d.FileName = string(plain)
+	d.UploadedAt = fromMS(uploaded)
+	return &d, nil
+}
