@@ -5,7 +5,7 @@ import { expectShape } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
 import { documentsQueryKey } from './get-documents';
-import { isDocumentsView } from './shape';
+import { isDocumentsView, normalizeDocumentsView } from './shape';
 import type { DocumentsView } from './types';
 
 // documents.complete: Continue on the upload page. The server moves the
@@ -15,7 +15,7 @@ import type { DocumentsView } from './types';
 const PROCEDURE = 'documents.complete';
 
 export async function completeDocuments(): Promise<DocumentsView> {
-  return expectShape<DocumentsView>(PROCEDURE, await api.mutate(PROCEDURE), isDocumentsView);
+  return normalizeDocumentsView(expectShape<DocumentsView>(PROCEDURE, await api.mutate(PROCEDURE), isDocumentsView));
 }
 
 export function useCompleteDocumentsMutation(config: MutationConfig<typeof completeDocuments> = {}) {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { expectShape } from '@/api/shape';
 
-import { isDocumentsView } from './shape';
+import { isDocumentsView, normalizeDocumentsView } from './shape';
 import type { DocumentsView } from './types';
 
 export type { DocumentsView, UploadedDocument, RequiredDocument, DocumentParty, DocumentSide } from './types';
@@ -15,7 +15,7 @@ export type { DocumentsView, UploadedDocument, RequiredDocument, DocumentParty, 
 const PROCEDURE = 'documents.list';
 
 export async function getDocuments({ signal }: { signal?: AbortSignal } = {}): Promise<DocumentsView> {
-  return expectShape<DocumentsView>(PROCEDURE, await api.query(PROCEDURE, undefined, { signal }), isDocumentsView);
+  return normalizeDocumentsView(expectShape<DocumentsView>(PROCEDURE, await api.query(PROCEDURE, undefined, { signal }), isDocumentsView));
 }
 
 /** The one key of the documents: uploads and removals write their answer here. */

@@ -5,7 +5,7 @@ import { expectShape } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
 import { documentsQueryKey } from './get-documents';
-import { isDocumentsView } from './shape';
+import { isDocumentsView, normalizeDocumentsView } from './shape';
 import type { DocumentsView } from './types';
 
 // documents.remove: deletes one of the applicant's uploads (only before the
@@ -14,7 +14,7 @@ import type { DocumentsView } from './types';
 const PROCEDURE = 'documents.remove';
 
 export async function removeDocument({ id }: { id: string }): Promise<DocumentsView> {
-  return expectShape<DocumentsView>(PROCEDURE, await api.mutate(PROCEDURE, { id }), isDocumentsView);
+  return normalizeDocumentsView(expectShape<DocumentsView>(PROCEDURE, await api.mutate(PROCEDURE, { id }), isDocumentsView));
 }
 
 export function useRemoveDocumentMutation(config: MutationConfig<typeof removeDocument> = {}) {

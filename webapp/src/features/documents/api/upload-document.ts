@@ -6,7 +6,7 @@ import { BOT_CHECK_ACTION, TRPCClientError } from '@/api/trpc-client';
 import type { MutationConfig } from '@/lib/react-query';
 
 import { documentsQueryKey } from './get-documents';
-import { isDocumentsView } from './shape';
+import { isDocumentsView, normalizeDocumentsView } from './shape';
 import type { DocumentParty, DocumentSide, DocumentsView } from './types';
 
 // POST /api/documents: one file as multipart/form-data (type, party, side,
@@ -74,7 +74,7 @@ export async function uploadDocument(
     );
   }
   if (body && typeof body === 'object' && body.error) throw TRPCClientError.fromShape(body.error, PATH, res.status);
-  if (body && typeof body === 'object' && body.result) return expectShape<DocumentsView>(PATH, body.result.data, isDocumentsView);
+  if (body && typeof body === 'object' && body.result) return normalizeDocumentsView(expectShape<DocumentsView>(PATH, body.result.data, isDocumentsView));
   throw new TRPCClientError(`Unexpected response from the server (HTTP ${res.status}).`, {
     code: 'PARSE_ERROR',
     httpStatus: res.status,
