@@ -1,0 +1,492 @@
+package loans
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/heloc/heloc/server/disclosures"
+	"github.com/heloc/heloc/server/domain"
+)
+
+// The disclosures and e-signature page (screens.md "disclosures/sign"):
+// the Home Equity Credit Agreement, the Truth in Lending disclosure, the
+// early disclosure and the home equity booklet, filled in with the loan's
+// offer and names (server/disclosures), read in full; the consent to sign
+// electronically; and each person on the loan typing their full legal
+// name. Each signature is recorded per document and person with the hash of
+// the very text shown, the server's time, the client's address and
+// browser, in the sealed application.
+
+// SignPath is the disclosures and signing page.
+const SignPath = "/app/application/sign"
+
+// signOfferEntrypoint is the decision the disclosures' terms come from: the
+// loan's latest preview offer (decided on the credit report once there is
+// one).
+const signOfferEntrypoint = "heloc.offer.preview"
+
+// StaleDisclosures is what a signature of a text other than the one the
+// server renders now is told.
+const StaleDisclosures = "The disclosures changed; read them again"
+
+// Disclosure is one document as the page shows it (schemas #Disclosure):
+// whether every person signed this very text.
+type Disclosure struct {
+	disclosures.Document
+	Signed bool `json:"signed"`
+}
+
+// Signer is a person who signs (schemas #Signer): the full legal name to
+// type and when they signed the current documents.
+type Signer struct {
+	Party    string     `json:"party"`
+	Name     string     `json:"name"`
+	SignedAt *time.Time `json:"signedAt"`
+}
+
+// DisclosuresView is what application.disclosures answers (schemas
+// #DisclosuresView).
+type DisclosuresView struct {
+	Documents  []Disclosure       `json:"documents"`
+	Consent    Disclosure         `json:"consent"`
+	People     []Signer           `json:"people"`
+	Signatures []domain.Signature `json:"signatures"`
+	// Signed: every person signed every current document and the consent.
+	Signed   bool `json:"signed"`
+	ReadOnly bool `json:"readOnly"`
+}
+
+// SignInput is what application.sign takes (schemas #SignInput).
+type SignInput struct {
+	Consent    bool             `json:"consent"`
+	Signatures []TypedSignature `json:"signatures"`
+	Documents  []SignedDocument `json:"documents"`
+}
+
+// TypedSignature is the name a person typed.
+type TypedSignature struct {
+	Party string `json:"party"`
+	Name  string `json:"name"`
+}
+
+// SignedDocument is a document read, by id, with the hash of the text read.
+type SignedDocument struct {
+	ID   string `json:"id"`
+	Hash string `json:"hash"`
+}
+
+// SignMeta is where a signature came from: the client's address as the
+// server computes it (trusted proxies respected) and its User-Agent.
+type SignMeta struct {
+	IP        string
+	UserAgent string
+}
+
+// SignResult is what application.sign answers (schemas #SignResult).
+type SignResult struct {
+	Disclosures *DisclosuresView `json:"disclosures"`
+	Application *View            `json:"application"`
+}
+
+// signOffer is the part of the preview offer the disclosures state.
+type signOffer struct {
+	Eligible             bool     `json:"eligible"`
+	MaxLine              float64  `json:"maxLine"`
+	APR                  float64  `json:"apr"`
+	Margin               float64  `json:"margin"`
+	PrimeRate            float64  `json:"primeRate"`
+	RateFloor            float64  `json:"rateFloor"`
+	RateCap              float64  `json:"rateCap"`
+	DrawPeriodYears      int      `json:"drawPeriodYears"`
+	RepaymentPeriodYears int      `json:"repaymentPeriodYears"`
+	OriginationFee       *float64 `json:"originationFee"`
+	// MinimumDraw is the program's smallest first draw on this line
+	// (data.heloc.offer.draw), filled in after the offer is read.
+	MinimumDraw float64 `json:"-"`
+}
+
+// Disclosures are the applicant's documents to read and sign, filled in with
+// the loan's offer and names, with what is signed.
+func (s *Service) Disclosures(ctx context.Context, applicant *domain.Applicant) (*DisclosuresView, error) {
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	app, err := s.current(ctx, applicant, loan)
+	if err != nil {
+		return nil, err
+	}
+	offer, err := s.signOffer(ctx, loan)
+	if err != nil {
+		return nil, err
+	}
+	docs, consent, err := renderDisclosures(loan, app, offer)
+	if err != nil {
+		return nil, err
+	}
+	return disclosuresView(loan, app, docs, consent), nil
+}
+
+// Sign records the signatures of every person on the loan on every current
+// document and the e-sign consent, and moves the loan's status on past the
+// page. The consent must be given (field consent); every document must be
+// acknowledged with the hash of the text the server renders now (field
+// documents: StaleDisclosures otherwise); each person types their full legal
+// name as on the application, ignoring case, spaces and punctuation (field
+// signatures.<i>.name). The loan must have reached the page's step (the
+// pages before it saved), and not be submitted.
+func (s *Service) Sign(ctx context.Context, applicant *domain.Applicant, in SignInput, meta SignMeta) (*SignResult, error) {
+	loan, app, err := s.Stored(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	if err := writable(loan); err != nil {
+		return nil, err
+	}
+	if app == nil {
+		return nil, domain.Errorf(domain.EINVALID, "Fill in your personal information first.")
+	}
+	if err := s.reachedSign(ctx, loan); err != nil {
+		return nil, err
+	}
+	offer, err := s.signOffer(ctx, loan)
+	if err != nil {
+		return nil, err
+	}
+	docs, _, err := renderDisclosures(loan, app, offer)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSignInput(loan, app, docs, in); err != nil {
+		return nil, err
+	}
+	now := s.now().UTC().Truncate(time.Second)
+	var signedLoan *domain.Loan
+	var signedApp domain.Application
+	saved, err := s.Change(ctx, applicant, SignPath, func(l *domain.Loan, app *domain.Application) error {
+		// Checked again on what is written: the names may have changed since.
+		docs, consent, err := renderDisclosures(l, app, offer)
+		if err != nil {
+			return err
+		}
+		if err := checkSignInput(l, app, docs, in); err != nil {
+			return err
+		}
+		var records []domain.Signature
+		for _, who := range signers(l, app) {
+			name := typedName(in, who.Party)
+			for _, d := range append([]disclosures.Document{consent}, docs...) {
+				records = append(records, domain.Signature{DocumentID: d.ID, Version: d.Version, Hash: d.Hash, Party: who.Party,
+					Name: name, SignedAt: now, IP: meta.IP, UserAgent: meta.UserAgent})
+			}
+		}
+		app.Signatures = mergeSignatures(app.Signatures, records)
+		signedLoan, signedApp = l, *app
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	docs, consent, err := renderDisclosures(signedLoan, &signedApp, offer)
+	if err != nil {
+		return nil, err
+	}
+	return &SignResult{Disclosures: disclosuresView(signedLoan, &signedApp, docs, consent), Application: saved}, nil
+}
+
+// checkDisclosures is a submission check: every person signed every
+// current document.
+func (s *Service) checkDisclosures(ctx context.Context, _ *domain.Applicant, loan *domain.Loan, app *domain.Application) ([]domain.FieldError, error) {
+	offer, err := s.signOffer(ctx, loan)
+	if err != nil {
+		return nil, err
+	}
+	docs, consent, err := renderDisclosures(loan, app, offer)
+	if err != nil {
+		return nil, err
+	}
+	if disclosuresView(loan, app, docs, consent).Signed {
+		return nil, nil
+	}
+	return []domain.FieldError{{Path: "disclosures", Message: "Read and sign your disclosures on the disclosures page."}}, nil
+}
+
+// reachedSign refuses a loan whose status has not come as far as the sign
+// page's step: the pages before it are saved first.
+func (s *Service) reachedSign(ctx context.Context, loan *domain.Loan) error {
+	step, err := s.PageStatus(ctx, SignPath, loan)
+	if err != nil || step == "" {
+		return err
+	}
+	order, err := s.FunnelOrder(ctx)
+	if err != nil {
+		return err
+	}
+	if at, ok := order[loan.ApplicationStatus]; ok && at >= order[step] {
+		return nil
+	}
+	return fieldError("applicationStatus", "Finish the earlier steps of your application before you sign.")
+}
+
+// signOffer is the loan's latest preview offer with the program's minimum
+// first draw on its line.
+func (s *Service) signOffer(ctx context.Context, loan *domain.Loan) (*signOffer, error) {
+	d, err := s.store.LatestDecision(ctx, loan.ID, signOfferEntrypoint)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return nil, domain.Errorf(domain.EINVALID, "We have no offer on file for your line of credit yet. Go back to your offer, or contact us.")
+	} else if err != nil {
+		return nil, err
+	}
+	var offer signOffer
+	if err := json.Unmarshal(d.Result, &offer); err != nil {
+		return nil, fmt.Errorf("read the offer of loan %s: %w", loan.ID, err)
+	}
+	if !offer.Eligible || offer.MaxLine <= 0 {
+		return nil, domain.Errorf(domain.EINVALID, "Your offer has no line of credit to sign for. Please contact us.")
+	}
+	input := map[string]any{"line": offer.MaxLine}
+	if offer.OriginationFee != nil {
+		input["originationFee"] = *offer.OriginationFee
+	}
+	var draw struct {
+		Minimum float64 `json:"minimum"`
+	}
+	if err := s.decideInto(ctx, "heloc.offer.draw", input, &draw); err != nil {
+		return nil, err
+	}
+	offer.MinimumDraw = draw.Minimum
+	return &offer, nil
+}
+
+// renderDisclosures fills the documents and the consent in with the
+// offer's terms and the application's names and property.
+func renderDisclosures(l *domain.Loan, app *domain.Application, offer *signOffer) ([]disclosures.Document, disclosures.Document, error) {
+	t := disclosures.Terms{
+		PropertyAddress:  oneLine(app.Property.Address),
+		PrimaryResidence: app.Property.Usage != nil && *app.Property.Usage == "primaryResidence",
+		Line:             offer.MaxLine,
+		APR:              offer.APR,
+		Margin:           offer.Margin,
+		IndexRate:        offer.PrimeRate,
+		RateFloor:        offer.RateFloor,
+		RateCap:          offer.RateCap,
+		DrawYears:        offer.DrawPeriodYears,
+		RepaymentYears:   offer.RepaymentPeriodYears,
+		MinimumDraw:      offer.MinimumDraw,
+	}
+	if offer.OriginationFee != nil {
+		t.OriginationFee = *offer.OriginationFee
+	}
+	for _, p := range signers(l, app) {
+		t.Borrowers = append(t.Borrowers, p.Name)
+	}
+	docs, err := disclosures.Documents(t)
+	if err != nil {
+		return nil, disclosures.Document{}, err
+	}
+	consent, err := disclosures.Consent(t)
+	return docs, consent, err
+}
+
+// signers are the people on the loan, the borrower first, with the full
+// legal name each signs with.
+func signers(l *domain.Loan, app *domain.Application) []Signer {
+	out := []Signer{{Party: "borrower", Name: fullName(&app.User)}}
+	if hasCoborrower(l) && app.Coborrower != nil {
+		out = append(out, Signer{Party: "coborrower", Name: fullName(app.Coborrower)})
+	}
+	return out
+}
+
+// fullName is a person's legal name as the application has it: first,
+// middle, last and suffix.
+func fullName(p *domain.Person) string {
+	var parts []string
+	for _, s := range []*string{p.FirstName, p.MiddleName, p.LastName} {
+		if s != nil && strings.TrimSpace(*s) != "" {
+			parts = append(parts, strings.TrimSpace(*s))
+		}
+	}
+	if p.Suffix != nil && *p.Suffix != "" {
+		parts = append(parts, suffixLabel(*p.Suffix))
+	}
+	return strings.Join(parts, " ")
+}
+
+// suffixLabel writes a name suffix (#NameSuffix) as it is signed: "Jr.",
+// "Sr.", "III".
+func suffixLabel(s string) string {
+	switch s {
+	case "jr":
+		return "Jr."
+	case "sr":
+		return "Sr."
+	}
+	return strings.ToUpper(s)
+}
+
+// comparableName is a name as signatures compare it: lower case, words
+// separated by one space, without periods or commas ("Jr." and "jr").
+func comparableName(s string) string {
+	s = strings.NewReplacer(".", " ", ",", " ").Replace(strings.ToLower(s))
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func typedName(in SignInput, party string) string {
+	for _, sig := range in.Signatures {
+		if sig.Party == party {
+			return strings.Join(strings.Fields(sig.Name), " ")
+		}
+	}
+	return ""
+}
+
+// checkSignInput checks the consent, the documents' hashes against docs and
+// each person's typed name, all at once.
+func checkSignInput(l *domain.Loan, app *domain.Application, docs []disclosures.Document, in SignInput) error {
+	var fields []domain.FieldError
+	add := func(path, msg string) { fields = append(fields, domain.FieldError{Path: path, Message: msg}) }
+	if !in.Consent {
+		add("consent", "Agree to receive and sign your documents electronically to go on.")
+	}
+	read := map[string]string{}
+	for _, d := range in.Documents {
+		read[d.ID] = d.Hash
+	}
+	current := map[string]bool{}
+	stale, missing := false, []string{}
+	for _, d := range docs {
+		current[d.ID] = true
+		switch hash, ok := read[d.ID]; {
+		case !ok:
+			missing = append(missing, d.Title)
+		case hash != d.Hash:
+			stale = true
+		}
+	}
+	for id := range read {
+		if !current[id] {
+			stale = true
+		}
+	}
+	if stale {
+		add("documents", StaleDisclosures)
+	} else if len(missing) > 0 {
+		add("documents", "Confirm you have read each document: "+strings.Join(missing, ", ")+".")
+	}
+	people := signers(l, app)
+	seen := map[string]bool{}
+	for i, sig := range in.Signatures {
+		at := "signatures." + strconv.Itoa(i)
+		var who *Signer
+		for j := range people {
+			if people[j].Party == sig.Party {
+				who = &people[j]
+			}
+		}
+		switch {
+		case who == nil:
+			add(at+".party", "Your application has no coborrower.")
+		case seen[sig.Party]:
+			add(at+".party", "Each person signs once.")
+		case strings.TrimSpace(sig.Name) == "":
+			add(at+".name", "Type your full name to sign.")
+		case comparableName(sig.Name) != comparableName(who.Name):
+			add(at+".name", "Type the full legal name on your application: "+who.Name+".")
+		}
+		seen[sig.Party] = true
+	}
+	for i, who := range people {
+		if !seen[who.Party] {
+			add("signatures."+strconv.Itoa(i)+".name", "Type "+who.Name+"’s full name to sign.")
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return &domain.Error{Code: domain.EINVALID, Message: fields[0].Message, Fields: fields}
+}
+
+// mergeSignatures keeps the earlier records of other texts (a history of
+// what was signed before a document changed) and replaces those of the
+// same document, text and person by the new ones.
+func mergeSignatures(old, fresh []domain.Signature) []domain.Signature {
+	replaced := map[string]bool{}
+	for _, r := range fresh {
+		replaced[r.DocumentID+"|"+r.Hash+"|"+r.Party] = true
+	}
+	out := make([]domain.Signature, 0, len(old)+len(fresh))
+	for _, r := range old {
+		if !replaced[r.DocumentID+"|"+r.Hash+"|"+r.Party] {
+			out = append(out, r)
+		}
+	}
+	return append(out, fresh...)
+}
+
+// disclosuresView marks what each person signed: a document is signed when
+// every person has a record of its current hash.
+func disclosuresView(l *domain.Loan, app *domain.Application, docs []disclosures.Document, consent disclosures.Document) *DisclosuresView {
+	people := signers(l, app)
+	signedAt := func(party string, d disclosures.Document) *time.Time {
+		for i := range app.Signatures {
+			r := &app.Signatures[i]
+			if r.Party == party && r.DocumentID == d.ID && r.Hash == d.Hash {
+				return &r.SignedAt
+			}
+		}
+		return nil
+	}
+	everyone := func(d disclosures.Document) bool {
+		for _, p := range people {
+			if signedAt(p.Party, d) == nil {
+				return false
+			}
+		}
+		return true
+	}
+	v := &DisclosuresView{Signatures: app.Signatures, ReadOnly: l.ApplicationStatus == Submitted, Signed: true}
+	if v.Signatures == nil {
+		v.Signatures = []domain.Signature{}
+	}
+	v.Consent = Disclosure{Document: consent, Signed: everyone(consent)}
+	v.Signed = v.Consent.Signed
+	for _, d := range docs {
+		signed := everyone(d)
+		v.Documents = append(v.Documents, Disclosure{Document: d, Signed: signed})
+		v.Signed = v.Signed && signed
+	}
+	for _, p := range people {
+		var latest *time.Time
+		for _, d := range append([]disclosures.Document{consent}, docs...) {
+			at := signedAt(p.Party, d)
+			if at == nil {
+				latest = nil
+				break
+			}
+			if latest == nil || at.After(*latest) {
+				latest = at
+			}
+		}
+		p.SignedAt = latest
+		v.People = append(v.People, p)
+	}
+	return v
+}
+
+// oneLine writes an address on one line, or "".
+func oneLine(a *domain.Address) string {
+	if a == nil {
+		return ""
+	}
+	parts := []string{a.Line1}
+	if a.Line2 != nil && *a.Line2 != "" {
+		parts = append(parts, *a.Line2)
+	}
+	parts = append(parts, a.City, a.State+" "+a.Zip)
+	return strings.Join(parts, ", ")
+}

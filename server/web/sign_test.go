@@ -1,0 +1,282 @@
+package web_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/heloc/heloc/server/loans"
+	"github.com/heloc/heloc/server/web"
+)
+
+// signOffer is a preview offer as the policy decides it: a $100,000 line
+// at prime 7.00% + 1.25% margin, with a $1,000 fee.
+const signOffer = `{"eligible":true,"maxLine":100000,"minLine":25000,"originationFee":1000,"apr":8.25,"margin":1.25,` +
+	`"primeRate":7.0,"rateFloor":4,"rateCap":18,"drawPeriodYears":10,"repaymentPeriodYears":20,"cltv":0.7}`
+
+func disclosuresOf(t *testing.T, b *browser) loans.DisclosuresView {
+	t.Helper()
+	return decode[loans.DisclosuresView](t, mustGet(t, b, "application.disclosures"))
+}
+
+// signInput acknowledges every document of v with its hash, with the
+// consent and the names given by party.
+func signInput(t *testing.T, v loans.DisclosuresView, consent bool, names ...string) string {
+	t.Helper()
+	in := loans.SignInput{Consent: consent}
+	for _, d := range v.Documents {
+		in.Documents = append(in.Documents, loans.SignedDocument{ID: d.ID, Hash: d.Hash})
+	}
+	parties := []string{"borrower", "coborrower"}
+	for i, n := range names {
+		in.Signatures = append(in.Signatures, loans.TypedSignature{Party: parties[i], Name: n})
+	}
+	buf, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(buf)
+}
+
+func sign(b *browser, input string) (int, wireResult) {
+	b.t.Helper()
+	resp, out := b.send("POST", "/api/trpc/application.sign", "application/json", input, map[string]string{"User-Agent": "SignTest/1.0 (phone)"})
+	return resp.StatusCode, decode[wireResult](b.t, out)
+}
+
+func TestDisclosuresAndSigning(t *testing.T) {
+	now := time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)
+	s := MustOpenServer(t, web.Config{Now: func() time.Time { return now }})
+	ctx := context.Background()
+	b := s.browser(t)
+	b.signIn("prime@example.com") // seeded at application3
+	loan := loanOf(t, s, "prime@example.com")
+	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`}`); code != 200 {
+		t.Fatalf("page 1: got %d %+v", code, res.Error)
+	}
+
+	t.Run("without an offer on file there is nothing to disclose", func(t *testing.T) {
+		resp, res := b.trpc("GET", "application.disclosures", "")
+		if resp.StatusCode != 400 || !strings.Contains(res.Error.Message, "no offer") {
+			t.Fatalf("got %d %+v, want the missing offer named", resp.StatusCode, res.Error)
+		}
+	})
+	if _, err := s.DB.CreateDecision(ctx, "heloc.offer.preview", loan.ID, []byte(`{}`), []byte(signOffer), "test"); err != nil {
+		t.Fatal(err)
+	}
+
+	v := disclosuresOf(t, b)
+	t.Run("each document is filled in with the loan's terms and names, and hashed as rendered", func(t *testing.T) {
+		var ids []string
+		for _, d := range v.Documents {
+			ids = append(ids, d.ID)
+			sum := sha256.Sum256([]byte(d.Body))
+			if d.Hash != hex.EncodeToString(sum[:]) {
+				t.Errorf("%s: hash %s is not the SHA-256 of its body", d.ID, d.Hash)
+			}
+			if d.Version == "" || d.Title == "" || d.Signed {
+				t.Errorf("%s: got %+v, want a title, a version and not signed yet", d.ID, d.Document.Title)
+			}
+		}
+		if strings.Join(ids, ",") != "heca,truth-in-lending,early-disclosure,heloc-booklet" {
+			t.Fatalf("got documents %v", ids)
+		}
+		heca, tila := v.Documents[0].Body, v.Documents[1].Body
+		for _, want := range []string{"Pat Prime", "$100,000", "1.25%", "7.00%", "8.25%", "18.00%", "10 years", "20 years", "$1,000", "at least $10,000"} {
+			if !strings.Contains(heca, want) {
+				t.Errorf("the agreement does not say %q", want)
+			}
+		}
+		if !strings.Contains(tila, "three business days") || !strings.Contains(tila, "$68.75") {
+			t.Errorf("the Truth in Lending disclosure lacks the right to cancel of a primary residence or the $10,000 example's $68.75 payment:\n%s", tila)
+		}
+		if !strings.Contains(v.Documents[3].Body, "consumerfinance.gov") {
+			t.Error("the booklet's summary does not say where to get the full booklet")
+		}
+		if v.Consent.ID != "esign-consent" || !strings.Contains(v.Consent.Body, "paper copy") {
+			t.Errorf("got consent %+v", v.Consent.Document.ID)
+		}
+		if len(v.People) != 1 || v.People[0].Name != "Pat Prime" || v.People[0].SignedAt != nil || v.Signed {
+			t.Errorf("got people %+v, signed %v; want Pat Prime to sign", v.People, v.Signed)
+		}
+	})
+
+	t.Run("before the earlier pages are saved nothing is signed", func(t *testing.T) {
+		code, res := sign(b, signInput(t, v, true, "Pat Prime"))
+		if code != 400 || !strings.Contains(fieldMessage(res, "applicationStatus"), "Finish the earlier steps") {
+			t.Fatalf("got %d %+v", code, res.Error)
+		}
+	})
+	if err := s.DB.UpdateLoanStatus(ctx, loan.ID, "disclosures"); err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("a name other than the application's is refused at its field", func(t *testing.T) {
+		code, res := sign(b, signInput(t, v, true, "Pat Smith"))
+		if code != 400 || !strings.Contains(fieldMessage(res, "signatures.0.name"), "Pat Prime") {
+			t.Fatalf("got %d %+v, want signatures.0.name naming the name on the application", code, res.Error)
+		}
+		code, res = sign(b, signInput(t, v, true, ""))
+		if code != 400 || fieldMessage(res, "signatures.0.name") != "Type your full name to sign." {
+			t.Fatalf("got %d %+v, want an empty name refused", code, res.Error)
+		}
+	})
+
+	t.Run("without the e-sign consent nothing is signed", func(t *testing.T) {
+		code, res := sign(b, signInput(t, v, false, "Pat Prime"))
+		if code != 400 || fieldMessage(res, "consent") == "" {
+			t.Fatalf("got %d %+v, want the consent asked for", code, res.Error)
+		}
+	})
+
+	t.Run("a hash of another text is refused: the disclosures changed", func(t *testing.T) {
+		stale := v
+		stale.Documents = append([]loans.Disclosure(nil), v.Documents...)
+		stale.Documents[1].Hash = strings.Repeat("0", 64)
+		code, res := sign(b, signInput(t, stale, true, "Pat Prime"))
+		if code != 400 || fieldMessage(res, "documents") != loans.StaleDisclosures {
+			t.Fatalf("got %d %+v, want %q at documents", code, res.Error, loans.StaleDisclosures)
+		}
+		// A document left out is asked for.
+		short := v
+		short.Documents = v.Documents[:3]
+		code, res = sign(b, signInput(t, short, true, "Pat Prime"))
+		if code != 400 || !strings.Contains(fieldMessage(res, "documents"), "What you should know") {
+			t.Fatalf("got %d %+v, want the unread document named", code, res.Error)
+		}
+		if got := disclosuresOf(t, b); got.Signed || len(got.Signatures) != 0 {
+			t.Fatalf("got %+v, want nothing recorded", got.Signatures)
+		}
+	})
+
+	t.Run("an offer decided again on other terms makes the texts read stale", func(t *testing.T) {
+		other := strings.Replace(signOffer, `"maxLine":100000`, `"maxLine":90000`, 1)
+		if _, err := s.DB.CreateDecision(ctx, "heloc.offer.preview", loan.ID, []byte(`{}`), []byte(other), "test"); err != nil {
+			t.Fatal(err)
+		}
+		code, res := sign(b, signInput(t, v, true, "Pat Prime"))
+		if code != 400 || fieldMessage(res, "documents") != loans.StaleDisclosures {
+			t.Fatalf("got %d %+v, want the stale texts refused", code, res.Error)
+		}
+		if _, err := s.DB.CreateDecision(ctx, "heloc.offer.preview", loan.ID, []byte(`{}`), []byte(signOffer), "test"); err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	t.Run("a valid signature records each document's hash, the time, address and browser", func(t *testing.T) {
+		code, res := sign(b, signInput(t, v, true, "  pat   PRIME "))
+		if code != 200 {
+			t.Fatalf("got %d %+v", code, res.Error)
+		}
+		got := decode[loans.SignResult](t, res.Result.Data)
+		if !got.Disclosures.Signed || got.Disclosures.People[0].SignedAt == nil || !got.Disclosures.People[0].SignedAt.Equal(now) {
+			t.Fatalf("got %+v, want everything signed now", got.Disclosures.People)
+		}
+		if got.Application.ApplicationStatus == "disclosures" || got.Application.ApplicationStatus == "application3" {
+			t.Errorf("got status %q, want it moved on past the sign page", got.Application.ApplicationStatus)
+		}
+		stored, err := s.DB.FindApplication(ctx, loan.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs := stored.Application.Signatures
+		if len(recs) != 5 {
+			t.Fatalf("got %d records, want the consent and 4 documents", len(recs))
+		}
+		hashes := map[string]string{v.Consent.ID: v.Consent.Hash}
+		for _, d := range v.Documents {
+			hashes[d.ID] = d.Hash
+		}
+		for _, r := range recs {
+			if r.Hash != hashes[r.DocumentID] || r.Version == "" || r.Party != "borrower" || r.Name != "pat PRIME" ||
+				!r.SignedAt.Equal(now) || r.IP != "127.0.0.1" || r.UserAgent != "SignTest/1.0 (phone)" {
+				t.Errorf("got record %+v", r)
+			}
+		}
+		if l := loanOf(t, s, "prime@example.com"); l.ApplicationStatus != got.Application.ApplicationStatus {
+			t.Errorf("got stored status %q", l.ApplicationStatus)
+		}
+		if again := disclosuresOf(t, b); !again.Signed || len(again.Signatures) != 5 || !again.Documents[0].Signed {
+			t.Errorf("got %+v, want the page to show what was signed", again)
+		}
+	})
+
+	t.Run("another applicant neither sees nor signs this loan's documents", func(t *testing.T) {
+		other := s.browser(t)
+		other.signIn("coborrower@example.com")
+		resp, res := other.trpc("GET", "application.disclosures", "")
+		if resp.StatusCode == 200 && strings.Contains(string(res.Result.Data), "Pat Prime") {
+			t.Fatal("another applicant was shown this loan's documents")
+		}
+		if code, _ := sign(other, signInput(t, v, true, "Pat Prime")); code == 200 {
+			t.Fatal("another applicant signed with this loan's texts")
+		}
+		anon := s.browser(t)
+		if code, _ := sign(anon, signInput(t, v, true, "Pat Prime")); code != 401 {
+			t.Fatalf("got %d, want 401 without a session", code)
+		}
+		stored, _ := s.DB.FindApplication(ctx, loan.ID)
+		if len(stored.Application.Signatures) != 5 {
+			t.Fatalf("got %d records, want this loan's untouched", len(stored.Application.Signatures))
+		}
+	})
+
+	t.Run("after submission nothing is signed", func(t *testing.T) {
+		if err := s.DB.UpdateLoanStatus(ctx, loan.ID, "applicationSubmitted"); err != nil {
+			t.Fatal(err)
+		}
+		code, res := sign(b, signInput(t, v, true, "Pat Prime"))
+		if code != 403 || res.Error.Data.Code != "FORBIDDEN" {
+			t.Fatalf("got %d %+v, want 403", code, res.Error)
+		}
+		if got := disclosuresOf(t, b); !got.ReadOnly || !got.Signed {
+			t.Fatalf("got read-only %v signed %v, want the signed texts shown read-only", got.ReadOnly, got.Signed)
+		}
+	})
+}
+
+func TestEachPersonOnTheLoanSigns(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	ctx := context.Background()
+	b := s.browser(t)
+	b.signIn("coborrower@example.com") // seeded with a spouse as coborrower
+	loan := loanOf(t, s, "coborrower@example.com")
+	co := strings.Replace(personalInfo, `"firstName":"Pat"`, `"firstName":"Cora","middleName":"Jane","suffix":"jr","email":"cora@example.com"`, 1)
+	co = strings.Replace(co, "123456789", "987654321", 1)
+	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`,"coborrower":`+co+`}`); code != 200 {
+		t.Fatalf("got %d %+v", code, res.Error)
+	}
+	if _, err := s.DB.CreateDecision(ctx, "heloc.offer.preview", loan.ID, []byte(`{}`), []byte(signOffer), "test"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DB.UpdateLoanStatus(ctx, loan.ID, "disclosures"); err != nil {
+		t.Fatal(err)
+	}
+	v := disclosuresOf(t, b)
+	if len(v.People) != 2 || v.People[1].Party != "coborrower" || v.People[1].Name != "Cora Jane Prime Jr." {
+		t.Fatalf("got %+v, want the borrower then the coborrower by full legal name", v.People)
+	}
+	if !strings.Contains(v.Documents[0].Body, "Pat Prime and Cora Jane Prime Jr.") {
+		t.Error("the agreement does not name both people")
+	}
+	code, res := sign(b, signInput(t, v, true, "Pat Prime"))
+	if code != 400 || !strings.Contains(fieldMessage(res, "signatures.1.name"), "Cora Jane Prime Jr.") {
+		t.Fatalf("got %d %+v, want the coborrower's signature asked for", code, res.Error)
+	}
+	code, res = sign(b, signInput(t, v, true, "Pat Prime", "Cora Prime"))
+	if code != 400 || fieldMessage(res, "signatures.1.name") == "" || fieldMessage(res, "signatures.0.name") != "" {
+		t.Fatalf("got %d %+v, want only the coborrower's name refused", code, res.Error)
+	}
+	code, res = sign(b, signInput(t, v, true, "Pat Prime", "cora jane prime jr"))
+	if code != 200 {
+		t.Fatalf("got %d %+v", code, res.Error)
+	}
+	got := decode[loans.SignResult](t, res.Result.Data)
+	if !got.Disclosures.Signed || len(got.Disclosures.Signatures) != 10 {
+		t.Fatalf("got %d records, want 5 for each person", len(got.Disclosures.Signatures))
+	}
+}
