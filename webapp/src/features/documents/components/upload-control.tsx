@@ -87,7 +87,8 @@ export function UploadControl({ document, party, side, disabled = false }: Uploa
         enablePointerEvents
         radius="md"
         p="md"
-        inputProps={{ 'aria-label': `${uploadLabel}: ${document.label}`, 'aria-describedby': error ? errorId : undefined }}
+        // The picker is opened by the button below; its input stays out of the accessibility tree, not to be a second button.
+        inputProps={{ 'aria-label': `${uploadLabel}: ${document.label}`, 'aria-hidden': true }}
       >
         <Stack gap="xs" align="center">
           <Text fz="sm" c="dimmed" ta="center">
