@@ -43,6 +43,7 @@ type Person struct {
 	FormerAddresses            []FormerAddress       `json:"formerAddresses"`
 	Housing                    *string               `json:"housing,omitempty"`
 	IdentityVerificationStatus *string               `json:"identityVerificationStatus,omitempty"`
+	IncomeVerification         *IncomeVerification   `json:"incomeVerification,omitempty"`
 	IncomeSources              []IncomeSource        `json:"incomeSources"`
 	LastName                   *string               `json:"lastName,omitempty"`
 	MailingAddress             *Address              `json:"mailingAddress"`

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/providers"
 )
 
 // Store is what the service needs of the database (server/store).
@@ -46,6 +47,8 @@ type Service struct {
 	schemas Schemas
 	variant string
 	now     func() time.Time
+	// income is the payroll network (WithIncome); nil: none is connected.
+	income providers.Income
 	// documents is where uploaded documents go (WithDocuments); nil: none,
 	// and an upload is refused.
 	documents *DocumentStorage

@@ -190,6 +190,7 @@ func mergeEmployment(who party) func(*domain.EmploymentSection, *domain.Applicat
 				return fieldError(fmt.Sprintf("employments.%d.endDate", i), "Enter an end date after the start date.")
 			}
 		}
+		keepVerified(p.Employments, in.Employments) // only a payroll connection verifies a job (income.go)
 		p.Employments, p.EmploymentGaps = in.Employments, in.EmploymentGaps
 		return nil
 	}

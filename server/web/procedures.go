@@ -43,6 +43,10 @@ func (s *Server) procedures() map[string]procedure {
 		"users.create":           withInput(s, mutation, "CreateStaffUserInput", s.createStaffUser),
 		"users.setActive":        withInput(s, mutation, "SetStaffActiveInput", s.setStaffActive),
 		"users.setRole":          withInput(s, mutation, "SetStaffRoleInput", s.setStaffRole),
+
+		"verification.income":          {kind: query, fn: s.verificationIncome},
+		"verification.connectPayroll":  withInput(s, mutation, "IncomeVerificationInput", s.verificationConnectPayroll),
+		"verification.incomeDocuments": withInput(s, mutation, "IncomeVerificationInput", s.verificationIncomeDocuments),
 	}
 }
 

@@ -138,6 +138,9 @@ type Config struct {
 	// Identity verifies a person's photo ID; it is given to the loan service
 	// New makes when Loans is nil (cmd/heloc gives its Loans its own).
 	Identity providers.Identity
+	// Income is the payroll network income verification asks; like
+	// Identity, given to the loan service New makes when Loans is nil.
+	Income providers.Income
 	// Blobs keeps uploaded documents (server/blobs), sealed with Keyring;
 	// UploadLimit is the largest file accepted (0: loans.DefaultUploadLimit).
 	// Both go to the loan service New makes when Loans is nil (cmd/heloc
@@ -226,7 +229,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 		loans:    cfg.Loans,
 	}
 	if s.loans == nil {
-		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now).WithIdentity(cfg.Identity)
+		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now).WithIdentity(cfg.Identity).WithIncome(cfg.Income)
 		if ds, ok := store.(loans.DocumentStore); ok {
 			s.loans.WithDocuments(loans.DocumentStorage{Store: ds, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})
 		}

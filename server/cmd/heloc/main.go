@@ -156,9 +156,17 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	wcfg.Credit, wcfg.Valuation = sandbox, sandbox
+	// The payroll network income verification asks: the sandbox's payroll
+	// records of fixtures/personas.json (a real network is another
+	// providers.Income).
+	payroll, err := providers.NewSandboxPayroll(fixtures.FS)
+	if err != nil {
+		return err
+	}
+	wcfg.Income = payroll
 	// The loan service: who may change an application, its validation,
 	// saving and status; the HTTP layer calls it.
-	wcfg.Loans = loans.New(db, live, schemaSet, cfg.FunnelVariant, nil)
+	wcfg.Loans = loans.New(db, live, schemaSet, cfg.FunnelVariant, nil).WithIncome(payroll)
 	// Uploaded documents: sealed with the keyring, kept in BLOB_URL (the
 	// folder DATA_DIR/uploads by default) under random names.
 	bucket, err := blobs.Open(ctx, cfg.BlobURL)

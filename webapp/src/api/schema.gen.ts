@@ -837,6 +837,38 @@ export interface components {
             visa: "both";
         };
         /**
+         * @description #IdentityCheck is an identity provider's check of a person's
+         *     government-issued photo ID: the kind of ID, when it was checked, why it
+         *     did not pass (null when it passed), the provider's reference for the
+         *     check, whether the provider was the sandbox and the photos it was given.
+         */
+        IdentityCheck: {
+            /** Format: date-time */
+            checkedAt: string;
+            idType: components["schemas"]["IdSubtype"];
+            /**
+             * @description photos counts the ID photos by side when it was checked: a retry
+             *     after a failed check needs photos uploaded since.
+             */
+            photos: {
+                back: number;
+                front: number;
+            };
+            /** @default null */
+            reason: string | null;
+            reference: string;
+            sandbox: boolean;
+        };
+        /**
+         * @description #IncomeDocument is an income document (category INC) the documents
+         *     policy asks of the person, with its label and count.
+         */
+        IncomeDocument: {
+            label: string;
+            required: number;
+            type: string;
+        };
+        /**
          * @description #IncomeSource is income other than from an employment, or a rental's
          *     (spec §3). Amounts are monthly.
          */
@@ -862,6 +894,77 @@ export interface components {
          * @enum {string}
          */
         IncomeType: "main" | "pension" | "annuity" | "bah" | "bas" | "alimony" | "childSupport" | "disability" | "fosterCare" | "foreign" | "capitalGains" | "interestAndDividends" | "socialSecurity" | "rental";
+        /**
+         * @description #IncomeVerification is how a person verifies their income (screens.md
+         *     application6): by connecting a payroll provider, whose report names the
+         *     employers it knows, or by uploading pay documents. verifiedAt is when the
+         *     choice was made.
+         */
+        IncomeVerification: {
+            employers: components["schemas"]["PayrollEmployment"][];
+            /** @enum {string} */
+            method: "payroll" | "documents";
+            provider?: components["schemas"]["Name"];
+            reportId?: components["schemas"]["Name"];
+            /** Format: date-time */
+            verifiedAt: string;
+        };
+        /**
+         * @description #IncomeVerificationInput is the input of verification.connectPayroll and
+         *     verification.incomeDocuments: whose income (the coborrower only on a loan
+         *     with one).
+         */
+        IncomeVerificationInput: {
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+        };
+        /**
+         * @description #IncomeVerificationJob is an employment of the application and whether a
+         *     payroll network verified it.
+         */
+        IncomeVerificationJob: {
+            current: boolean;
+            employerName: string;
+            position: string;
+            selfEmployed: boolean;
+            verified: boolean;
+        };
+        /**
+         * @description #IncomeVerificationPerson is one person's part of #IncomeVerificationView.
+         *     message says what the last payroll connection found when it verified
+         *     none of the person's jobs.
+         */
+        IncomeVerificationPerson: {
+            documents: components["schemas"]["IncomeDocument"][];
+            jobs: components["schemas"]["IncomeVerificationJob"][];
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            method: "payroll" | "documents" | null;
+            name: string;
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+            payrollEmployers: components["schemas"]["PayrollEmployment"][];
+            /** @default null */
+            verifiedAt: string | null;
+        };
+        /**
+         * @description #IncomeVerificationView is the result of verification.income,
+         *     verification.connectPayroll and verification.incomeDocuments: for the
+         *     borrower and the coborrower (null without one) how each chose to verify
+         *     their income, which of their jobs are verified, and which income
+         *     documents they will still be asked for; the payroll network's name and
+         *     whether it is a sandbox.
+         */
+        IncomeVerificationView: {
+            applicationStatus: string;
+            borrower: components["schemas"]["IncomeVerificationPerson"];
+            coborrower: (components["schemas"]["IncomeVerificationPerson"] & unknown) | null;
+            provider: string;
+            readOnly: boolean;
+            sandbox: boolean;
+        };
         /**
          * @description #Insight is one post with its body: paragraphs separated by blank lines.
          *     (Written out rather than embedding #InsightSummary: the OpenAPI export
@@ -1151,6 +1254,24 @@ export interface components {
             password: components["schemas"]["Password"];
         };
         /**
+         * @description #PayrollEmployment is an employer a payroll network knows for a person:
+         *     the position, the dates (endDate null: current), the pay frequency and
+         *     the monthly base pay, and whether it matched an employment of the
+         *     application (which is then marked verified).
+         */
+        PayrollEmployment: {
+            current: boolean;
+            employerName: components["schemas"]["Name"];
+            /** @default null */
+            endDate: string | null;
+            matched: boolean;
+            monthlyBase: components["schemas"]["Amount"];
+            /** @enum {string} */
+            payFrequency: "weekly" | "biweekly" | "semimonthly" | "monthly";
+            position: components["schemas"]["Name"];
+            startDate: components["schemas"]["Date"];
+        };
+        /**
          * @description #Person is a borrower or coborrower: personal information, employment
          *     history and other income (spec §3). phone and ssn hold digits only (see
          *     #Phone, #SSN); the forms show and mask them.
@@ -1180,6 +1301,7 @@ export interface components {
              */
             identityVerificationStatus?: "passed" | "failed" | "review" | "documentUpload";
             incomeSources: components["schemas"]["IncomeSource"][];
+            incomeVerification?: components["schemas"]["IncomeVerification"];
             lastName?: string;
             mailingAddress: (components["schemas"]["Address"] & unknown) | null;
             maritalStatus?: components["schemas"]["MaritalStatus"];

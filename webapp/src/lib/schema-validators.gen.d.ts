@@ -25,6 +25,7 @@ export declare const DemographicsSection: Validator;
 export declare const EmploymentHistoryInput: Validator;
 export declare const EmploymentSection: Validator;
 export declare const EstimateInput: Validator;
+export declare const IncomeVerificationInput: Validator;
 export declare const InsightInput: Validator;
 export declare const JoinWaitlistInput: Validator;
 export declare const LicensingLookupInput: Validator;

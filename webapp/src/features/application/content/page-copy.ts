@@ -28,8 +28,8 @@ export const pageCopy: Readonly<Record<string, PageCopy>> = {
   '4': { heading: 'Your employment history', help: employment },
   '4/coborrower': { heading: 'Your coborrower’s employment history', help: employment },
   'income-verification': {
-    heading: 'How would you like to verify your income?',
-    help: 'Connect your payroll provider for an instant check, or upload your paystubs and W-2s. A job verified through your payroll provider needs no paystubs or W-2s.',
+    heading: 'Verify your income',
+    help: 'For each person on the application: connect a payroll account for an instant check, or upload paystubs and W-2s. A job verified through a payroll provider needs no paystubs or W-2s.',
   },
   '6': {
     heading: 'Demographic information',
