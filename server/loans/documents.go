@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -213,6 +214,55 @@ func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in Up
 		return nil, err
 	}
 	return s.documentsView(ctx, applicant, loan)
+}
+
+// uploadPage is the application's page of required documents.
+const uploadPage = "/app/application/upload"
+
+// CompleteDocuments is Continue on the upload page: with nothing missing
+// (data.heloc.documents.requirements' totalMissing is 0), the loan's status
+// moves on to the step the page reaches, as a page's save does; otherwise a
+// field error at documents says what is still missing, and nothing moves.
+func (s *Service) CompleteDocuments(ctx context.Context, applicant *domain.Applicant) (*DocumentsView, error) {
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	if err := writable(loan); err != nil {
+		return nil, err
+	}
+	v, err := s.documentsView(ctx, applicant, loan)
+	if err != nil {
+		return nil, err
+	}
+	if r := v.Requirements; r.TotalMissing > 0 {
+		return nil, fieldError("documents", missingWords(r))
+	}
+	if _, err := s.Change(ctx, applicant, uploadPage, func(*domain.Loan, *domain.Application) error { return nil }); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// missingWords says which documents are still missing, by label.
+func missingWords(r *Requirements) string {
+	var labels []string
+	for _, list := range [][]RequiredDocument{r.Documents.Borrower, r.Documents.Coborrower} {
+		for _, d := range list {
+			if d.Missing > 0 && d.CountsInTotal && !slices.Contains(labels, d.Label) {
+				labels = append(labels, d.Label)
+			}
+		}
+	}
+	what := "document is"
+	if r.TotalMissing > 1 {
+		what = "documents are"
+	}
+	msg := fmt.Sprintf("%d %s still missing", r.TotalMissing, what)
+	if len(labels) > 0 {
+		msg += ": " + strings.Join(labels, "; ")
+	}
+	return msg + ". Upload them to continue."
 }
 
 // Remove deletes one of the applicant's documents, with its blob, before

@@ -221,3 +221,13 @@ func (s *Server) documentsRemove(c fiber.Ctx, in removeDocumentInput) (any, erro
 	}
 	return s.loans.Remove(c.Context(), a, in.ID)
 }
+
+// documentsComplete is documents.complete: Continue on the upload page,
+// which moves the loan on once nothing is missing.
+func (s *Server) documentsComplete(c fiber.Ctx, _ []byte) (any, error) {
+	a, err := s.applicant(c)
+	if err != nil {
+		return nil, err
+	}
+	return s.loans.CompleteDocuments(c.Context(), a)
+}

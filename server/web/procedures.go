@@ -39,6 +39,7 @@ func (s *Server) procedures() map[string]procedure {
 		"application.employment": withInput(s, query, "EmploymentHistoryInput", s.applicationEmployment),
 		"documents.list":         {kind: query, fn: s.documentsList},
 		"documents.remove":       withInput(s, mutation, "RemoveDocumentInput", s.documentsRemove),
+		"documents.complete":     {kind: mutation, fn: s.documentsComplete},
 		"users.list":             {kind: query, fn: s.listStaffUsers},
 		"users.create":           withInput(s, mutation, "CreateStaffUserInput", s.createStaffUser),
 		"users.setActive":        withInput(s, mutation, "SetStaffActiveInput", s.setStaffActive),
