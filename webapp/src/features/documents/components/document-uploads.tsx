@@ -37,11 +37,14 @@ export function shownDocuments(view: DocumentsView, party: DocumentParty, types?
   return types ? list.filter((d) => types.includes(d.type)) : list;
 }
 
-/** What is still missing, per person, in words ("Jane Doe: Paystubs (3 missing)"); empty when nothing is. */
+/**
+ * What is still missing, per person, in words ("Jane Doe: Paystubs (3 missing)"); empty when nothing is.
+ * A type left out of the totals (countsInTotal false) does not hold the borrower back.
+ */
 export function missingSummary(view: DocumentsView, names: PartyNames = {}, types?: readonly string[]): string[] {
   const parties: DocumentParty[] = ['borrower', 'coborrower'];
   return parties.flatMap((party) => {
-    const docs = shownDocuments(view, party, types)?.filter((d) => d.missing > 0) ?? [];
+    const docs = shownDocuments(view, party, types)?.filter((d) => d.missing > 0 && d.countsInTotal !== false) ?? [];
     if (docs.length === 0) return [];
     const who = names[party] || (party === 'borrower' ? 'Borrower' : 'Coborrower');
     return [`${who}: ${docs.map((d) => `${d.label} (${d.missing} missing)`).join('; ')}`];

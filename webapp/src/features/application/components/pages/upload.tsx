@@ -47,7 +47,7 @@ export default function UploadPage() {
   const onContinue = async () => {
     setProblem(null);
     const missing = missingSummary(view, names);
-    if (missing.length > 0) {
+    if (view.requirements.totalMissing > 0 && missing.length > 0) {
       setProblem({ title: 'Some documents are still missing', lines: missing });
       return;
     }
