@@ -43,6 +43,7 @@ type Person struct {
 	FormerAddresses            []FormerAddress       `json:"formerAddresses"`
 	Housing                    *string               `json:"housing,omitempty"`
 	IdentityVerificationStatus *string               `json:"identityVerificationStatus,omitempty"`
+	IdentityCheck              *IdentityCheck        `json:"identityCheck,omitempty"`
 	IncomeVerification         *IncomeVerification   `json:"incomeVerification,omitempty"`
 	IncomeSources              []IncomeSource        `json:"incomeSources"`
 	LastName                   *string               `json:"lastName,omitempty"`
@@ -53,6 +54,25 @@ type Person struct {
 	Phone                      *string               `json:"phone,omitempty"`
 	SSN                        *string               `json:"ssn,omitempty"`
 	Suffix                     *string               `json:"suffix,omitempty"`
+}
+
+// IdentityCheck is an identity provider's check of a person's ID (schemas
+// #IdentityCheck); IdentityVerificationStatus holds its result.
+type IdentityCheck struct {
+	IDType    string    `json:"idType"`
+	CheckedAt time.Time `json:"checkedAt"`
+	Reason    *string   `json:"reason"`
+	Reference string    `json:"reference"`
+	Sandbox   bool      `json:"sandbox"`
+	// Photos counts the person's ID photos by side when it was checked: a
+	// retry after a failed check needs photos uploaded since.
+	Photos IDPhotos `json:"photos"`
+}
+
+// IDPhotos counts ID photos (idDocument uploads) by side.
+type IDPhotos struct {
+	Front int `json:"front"`
+	Back  int `json:"back"`
 }
 
 // Property is the subject property (schemas #Property).

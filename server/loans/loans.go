@@ -52,6 +52,9 @@ type Service struct {
 	// documents is where uploaded documents go (WithDocuments); nil: none,
 	// and an upload is refused.
 	documents *DocumentStorage
+	// identity is the identity provider (WithIdentity); nil: none, and an
+	// ID cannot be verified.
+	identity providers.Identity
 
 	// What a save would otherwise ask on every call with the same answer:
 	// the funnel's order per policy revision, and which steps are

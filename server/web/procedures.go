@@ -45,6 +45,9 @@ func (s *Server) procedures() map[string]procedure {
 		"users.setActive":        withInput(s, mutation, "SetStaffActiveInput", s.setStaffActive),
 		"users.setRole":          withInput(s, mutation, "SetStaffRoleInput", s.setStaffRole),
 
+		"verification.identityStatus": {kind: query, fn: s.verificationIdentityStatus},
+		"verification.identity":       withInput(s, mutation, "VerifyIdentityInput", s.verificationIdentity),
+
 		"verification.income":          {kind: query, fn: s.verificationIncome},
 		"verification.connectPayroll":  withInput(s, mutation, "IncomeVerificationInput", s.verificationConnectPayroll),
 		"verification.incomeDocuments": withInput(s, mutation, "IncomeVerificationInput", s.verificationIncomeDocuments),

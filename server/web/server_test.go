@@ -131,6 +131,13 @@ func mustOpenServerAt(tb testing.TB, cfg web.Config, dsn string, opts ...func(*w
 		}
 		cfg.Credit, cfg.Valuation = sandbox, sandbox
 	}
+	if cfg.Identity == nil {
+		identity, err := providers.NewSandboxIdentity(fixtures.FS)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		cfg.Identity = identity
+	}
 	srv, err := web.New(cfg, db, policy.NewLive(engine, log), set, botcheck.Sandbox{}, log, assets, routes)
 	if err != nil {
 		tb.Fatal(err)

@@ -156,6 +156,14 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	wcfg.Credit, wcfg.Valuation = sandbox, sandbox
+	// The identity provider that checks a person's photo ID: the sandbox's
+	// results of fixtures/personas.json (a real vendor is another
+	// providers.Identity).
+	identity, err := providers.NewSandboxIdentity(fixtures.FS)
+	if err != nil {
+		return err
+	}
+	wcfg.Identity = identity
 	// The payroll network income verification asks: the sandbox's payroll
 	// records of fixtures/personas.json (a real network is another
 	// providers.Income).
@@ -166,7 +174,7 @@ func serve(ctx context.Context) error {
 	wcfg.Income = payroll
 	// The loan service: who may change an application, its validation,
 	// saving and status; the HTTP layer calls it.
-	wcfg.Loans = loans.New(db, live, schemaSet, cfg.FunnelVariant, nil).WithIncome(payroll)
+	wcfg.Loans = loans.New(db, live, schemaSet, cfg.FunnelVariant, nil).WithIncome(payroll).WithIdentity(identity)
 	// Uploaded documents: sealed with the keyring, kept in BLOB_URL (the
 	// folder DATA_DIR/uploads by default) under random names.
 	bucket, err := blobs.Open(ctx, cfg.BlobURL)

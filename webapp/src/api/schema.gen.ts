@@ -844,19 +844,67 @@ export interface components {
          */
         IdentityCheck: {
             /** Format: date-time */
-            checkedAt: string;
-            idType: components["schemas"]["IdSubtype"];
+            checkedAt?: string;
+            idType?: components["schemas"]["IdSubtype"];
             /**
              * @description photos counts the ID photos by side when it was checked: a retry
              *     after a failed check needs photos uploaded since.
              */
-            photos: {
+            photos?: {
                 back: number;
                 front: number;
             };
             /** @default null */
             reason: string | null;
-            reference: string;
+            reference?: string;
+            sandbox?: boolean;
+        } & (unknown & unknown);
+        /** @description #IdentityIdType is a kind of ID with the sides it needs photos of. */
+        IdentityIdType: {
+            id: components["schemas"]["IdSubtype"];
+            label: string;
+            sides: ("front" | "back")[];
+        };
+        /**
+         * @description #IdentityPerson is one person's part of #IdentityView: the result
+         *     (null before a check), the kind of ID checked, when, why it did not pass,
+         *     and how many photos of each side are uploaded as idDocument documents.
+         */
+        IdentityPerson: {
+            /** @default null */
+            checkedAt: string | null;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            idType: "driver_license" | "passport" | "state_id" | "military_id" | "visa" | "residence_permit_card" | "green_card" | null;
+            name: string;
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+            /** @default null */
+            reason: string | null;
+            sides: {
+                back: number;
+                front: number;
+            };
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            status: "passed" | "failed" | "review" | "documentUpload" | null;
+        };
+        /**
+         * @description #IdentityView is the result of verification.identityStatus: the IDs a person may
+         *     verify with (data.heloc.identity.id_types), each person of the loan with
+         *     their last check, whether every person has a result that lets the
+         *     borrower go on (passed or review), whether the provider is the sandbox,
+         *     and whether the application is still open.
+         */
+        IdentityView: {
+            complete: boolean;
+            idTypes: components["schemas"]["IdentityIdType"][];
+            people: components["schemas"]["IdentityPerson"][];
+            readOnly: boolean;
             sandbox: boolean;
         };
         /**
@@ -1294,6 +1342,7 @@ export interface components {
             firstName?: string;
             formerAddresses: components["schemas"]["FormerAddress"][];
             housing?: components["schemas"]["Housing"];
+            identityCheck?: components["schemas"]["IdentityCheck"];
             /**
              * @description identityVerificationStatus is the identity provider's result; an ID
              *     document is asked for unless it passed (the documents policy).
@@ -1863,6 +1912,25 @@ export interface components {
             /** @enum {string} */
             source: "avm" | "avmCascade";
             value: number;
+        };
+        /**
+         * @description #VerifyIdentityInput is the input of verification.identity: whose ID to
+         *     check (coborrower only on a loan with one) and which kind of ID, whose
+         *     sides needed must have been uploaded as idDocument documents first.
+         */
+        VerifyIdentityInput: {
+            idType: components["schemas"]["IdSubtype"];
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+        };
+        /**
+         * @description #VerifyIdentityResult is the result of verification.identity: the
+         *     person's check, the identity view and the application after it.
+         */
+        VerifyIdentityResult: {
+            application: components["schemas"]["ApplicationView"];
+            identity: components["schemas"]["IdentityView"];
+            person: components["schemas"]["IdentityPerson"];
         };
         /** @description #Zip is a US ZIP code: 5 digits, or ZIP+4 as 12345-6789. */
         Zip: string;

@@ -47,3 +47,4 @@ export declare const SetPasswordInput: Validator;
 export declare const SetStaffActiveInput: Validator;
 export declare const SetStaffRoleInput: Validator;
 export declare const SignInInput: Validator;
+export declare const VerifyIdentityInput: Validator;

@@ -21,4 +21,5 @@ export const sectionPages: Readonly<Record<string, LazyExoticComponent<Component
   '/app/application/income-verification': lazy(() => import('./income-verification')),
   '/app/application/upload': lazy(() => import('./upload')),
   '/app/application/application-summary': lazy(() => import('./application-summary')),
+  '/app/application/identity-verification': lazy(() => import('./identity-verification')),
 };
