@@ -1,0 +1,323 @@
+import { Alert, Box, Button, Checkbox, Code, Flex, Paper, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+
+import { getFunnelPagesQueryOptions, useFunnelPages } from '@/api/get-funnel-pages';
+import { isTRPCClientError } from '@/api/trpc-client';
+import { QueryError } from '@/components/ui/query-error';
+import { paths } from '@/config/paths';
+
+import { useDisclosures, type Disclosure, type DisclosuresView, type SignatureRecord } from '../../api/get-disclosures';
+import { useSignDisclosuresMutation } from '../../api/sign-disclosures';
+import { signCopy } from '../../content/sign-copy';
+import { saveErrorMessage } from '../section-page';
+import { DocumentRegion } from './sign-document';
+
+// disclosures/sign (screens.md): the Home Equity Credit Agreement, the Truth
+// in Lending disclosure, the early disclosure and the home equity booklet,
+// each shown in full in a box of its own (application.disclosures, filled
+// in with the loan's terms), a checkbox per document, the e-sign consent
+// with its text, and each person's typed full legal name. "Sign and
+// continue" sends the hash of every text read (application.sign); the
+// server's refusals show beside their fields, and a text that changed
+// since it was read is loaded again to be read again. Once signed, the
+// page shows what was signed, by whom and when, read-only.
+
+const signPath = paths.application['sign'] ?? '/app/application/sign';
+
+/** STALE is what the server says when a text changed since it was read. */
+const STALE = 'The disclosures changed; read them again';
+
+type Errors = Record<string, string>;
+
+function when(at: string | null | undefined): string {
+  if (!at) return '';
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? at : d.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
+}
+
+const fieldId = (key: string) => `sign-${key.replace(/[^a-zA-Z0-9-]/g, '-')}`;
+
+function SignForm({ view, stale, onStale }: { view: DisclosuresView; stale: boolean; onStale: () => Promise<unknown> }) {
+  const [read, setRead] = useState<Record<string, boolean>>({});
+  const [consent, setConsent] = useState(false);
+  const [names, setNames] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const sign = useSignDisclosuresMutation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const focusFirst = (found: Errors) => {
+    const order = [
+      ...view.documents.map((d) => `read.${d.id}`),
+      'consent',
+      ...view.people.map((_, i) => `signatures.${i}.name`),
+    ];
+    const first = order.find((k) => found[k]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFormError(null);
+    const found: Errors = {};
+    for (const d of view.documents) if (!read[d.id]) found[`read.${d.id}`] = signCopy.readRequired;
+    if (!consent) found.consent = signCopy.consentRequired;
+    view.people.forEach((p, i) => {
+      if (!(names[p.party] ?? '').trim()) found[`signatures.${i}.name`] = signCopy.nameRequired;
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirst(found);
+      return;
+    }
+    try {
+      await sign.mutateAsync({
+        consent,
+        documents: view.documents.map((d) => ({ id: d.id, hash: d.hash })),
+        signatures: view.people.map((p) => ({ party: p.party, name: names[p.party] ?? '' })),
+      });
+    } catch (err) {
+      const fields = isTRPCClientError(err) ? err.fields : [];
+      const server: Errors = {};
+      const others: string[] = [];
+      for (const f of fields) {
+        if (f.path === 'documents' && f.message === STALE) {
+          setRead({});
+          await onStale();
+        } else if (f.path === 'consent' || /^signatures\.\d+\.name$/.test(f.path)) {
+          server[f.path] = f.message;
+        } else {
+          others.push(f.message);
+        }
+      }
+      setErrors(server);
+      if (fields.length === 0) setFormError(saveErrorMessage(err));
+      else if (others.length > 0) setFormError(others.join(' '));
+      focusFirst(server);
+      return;
+    }
+    try {
+      const pages = await queryClient.fetchQuery({ ...getFunnelPagesQueryOptions({ path: signPath }), staleTime: 0 });
+      if (pages.next) await navigate(pages.next.path);
+    } catch (err) {
+      setFormError(saveErrorMessage(err));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Disclosures and signature">
+      <Stack gap="xl">
+        {stale ? (
+          <Alert color="yellow" variant="light" role="alert" title="Please read the disclosures again">
+            {signCopy.stale}
+          </Alert>
+        ) : null}
+        <Text>{signCopy.intro}</Text>
+        {view.documents.map((d) => (
+          <Paper key={d.id} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby={fieldId(`title-${d.id}`)}>
+            <Stack gap="sm">
+              <Title order={2} fz="lg" id={fieldId(`title-${d.id}`)}>
+                {d.title}
+              </Title>
+              <DocumentRegion label={signCopy.regionLabel(d.title)} title={d.title} body={d.body} />
+              <Text fz="xs" c="dimmed">
+                Version {d.version}
+              </Text>
+              <Checkbox
+                id={fieldId(`read.${d.id}`)}
+                label={signCopy.readLabel(d.title)}
+                checked={!!read[d.id]}
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked;
+                  setRead((r) => ({ ...r, [d.id]: checked }));
+                }}
+                error={errors[`read.${d.id}`]}
+              />
+            </Stack>
+          </Paper>
+        ))}
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="sign-consent-heading">
+          <Stack gap="sm">
+            <Title order={2} fz="lg" id="sign-consent-heading">
+              {signCopy.consentHeading}
+            </Title>
+            <DocumentRegion label={signCopy.regionLabel(view.consent.title)} title={view.consent.title} body={view.consent.body} />
+            <Checkbox
+              id={fieldId('consent')}
+              label={signCopy.consentLabel}
+              checked={consent}
+              onChange={(e) => setConsent(e.currentTarget.checked)}
+              error={errors.consent}
+            />
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby="sign-signature-heading">
+          <Stack gap="md">
+            <Title order={2} fz="lg" id="sign-signature-heading">
+              {signCopy.signatureHeading}
+            </Title>
+            {view.people.map((p, i) => (
+              <TextInput
+                key={p.party}
+                id={fieldId(`signatures.${i}.name`)}
+                label={signCopy.signatureLabel(p.party)}
+                description={signCopy.signatureHint(p.name)}
+                autoComplete="off"
+                spellCheck={false}
+                value={names[p.party] ?? ''}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setNames((n) => ({ ...n, [p.party]: value }));
+                }}
+                error={errors[`signatures.${i}.name`]}
+                styles={{ input: { fontFamily: 'cursive, var(--mantine-font-family)', fontSize: 'var(--mantine-font-size-lg)' } }}
+              />
+            ))}
+          </Stack>
+        </Paper>
+        {formError ? (
+          <Alert color="red" variant="light" role="alert" title={signCopy.saveError}>
+            {formError}
+          </Alert>
+        ) : null}
+        <Flex direction={{ base: 'column-reverse', sm: 'row' }} justify="space-between" gap="sm">
+          <BackLink />
+          <Button type="submit" size="md" ml={{ sm: 'auto' }} loading={sign.isPending}>
+            {signCopy.submit}
+          </Button>
+        </Flex>
+      </Stack>
+    </form>
+  );
+}
+
+function BackLink() {
+  const pages = useFunnelPages({ path: signPath });
+  const previous = pages.data && !pages.isPlaceholderData ? pages.data.previous : null;
+  return previous ? (
+    <Button component={Link} to={previous.path} variant="default" size="md">
+      Back
+    </Button>
+  ) : null;
+}
+
+/** What was signed, by whom and when: the records of each current text. */
+function Signed({ view }: { view: DisclosuresView }) {
+  const pages = useFunnelPages({ path: signPath });
+  const next = pages.data && !pages.isPlaceholderData ? pages.data.next : null;
+  const docs: Disclosure[] = [...view.documents, view.consent];
+  const recordOf = (d: Disclosure, party: string): SignatureRecord | undefined =>
+    view.signatures.find((r) => r.documentId === d.id && r.hash === d.hash && r.party === party);
+  return (
+    <Stack gap="lg">
+      <Alert color="green" variant="light" title={signCopy.signedTitle}>
+        <Stack gap={4}>
+          {view.people.map((p) => (
+            <Text key={p.party} fz="sm">
+              Signed by {p.name} on {when(p.signedAt)}.
+            </Text>
+          ))}
+          {view.readOnly ? <Text fz="sm">{signCopy.readOnlyNote}</Text> : null}
+        </Stack>
+      </Alert>
+      <Text fz="sm">{signCopy.signedIntro}</Text>
+      <Box style={{ overflowX: 'auto' }}>
+        <Table striped withTableBorder aria-label="Documents signed">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Document</Table.Th>
+              <Table.Th scope="col">Version</Table.Th>
+              <Table.Th scope="col">Signed</Table.Th>
+              <Table.Th scope="col">Fingerprint</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {docs.map((d) => (
+              <Table.Tr key={d.id}>
+                <Table.Th scope="row" fw={500}>
+                  {d.title}
+                </Table.Th>
+                <Table.Td>{d.version}</Table.Td>
+                <Table.Td>
+                  {view.people.map((p) => {
+                    const r = recordOf(d, p.party);
+                    return (
+                      <Text key={p.party} fz="sm">
+                        {r ? `${r.name}, ${when(r.signedAt)}` : '—'}
+                      </Text>
+                    );
+                  })}
+                </Table.Td>
+                <Table.Td>
+                  <Code title={d.hash}>{d.hash.slice(0, 12)}…</Code>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Box>
+      <Stack gap="sm">
+        {docs.map((d) => (
+          <details key={d.id}>
+            <summary>
+              <Text component="span" fz="sm" fw={500}>
+                Read the {d.title} again
+              </Text>
+            </summary>
+            <Box mt="xs">
+              <DocumentRegion label={signCopy.regionLabel(d.title)} title={d.title} body={d.body} />
+            </Box>
+          </details>
+        ))}
+      </Stack>
+      <Flex direction={{ base: 'column-reverse', sm: 'row' }} justify="space-between" gap="sm">
+        <BackLink />
+        {next ? (
+          <Button component={Link} to={next.path} size="md" ml={{ sm: 'auto' }}>
+            Continue
+          </Button>
+        ) : null}
+      </Flex>
+    </Stack>
+  );
+}
+
+export default function SignPage() {
+  const disclosures = useDisclosures();
+  const [stale, setStale] = useState(false);
+  if (disclosures.isPending) {
+    return (
+      <Stack gap="md">
+        <VisuallyHidden role="status">Loading your disclosures</VisuallyHidden>
+        <Skeleton h={24} aria-hidden="true" />
+        <Skeleton h={240} aria-hidden="true" />
+      </Stack>
+    );
+  }
+  if (disclosures.isError) {
+    const err = disclosures.error;
+    if (isTRPCClientError(err) && err.code === 'BAD_REQUEST') {
+      return (
+        <Alert color="yellow" variant="light" title={signCopy.loadError}>
+          {err.message}
+        </Alert>
+      );
+    }
+    return <QueryError title={signCopy.loadError} error={err} onRetry={() => void disclosures.refetch()} />;
+  }
+  const view = disclosures.data;
+  if (view.signed || view.readOnly) return <Signed view={view} />;
+  return (
+    <SignForm
+      key={view.documents.map((d) => d.hash).join()} view={view}
+      stale={stale}
+      onStale={async () => {
+        setStale(true);
+        await disclosures.refetch();
+      }}
+    />
+  );
+}
