@@ -13,7 +13,8 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screen
 // drops by one and is announced; a text file named .pdf is refused by the
 // server (it reads the bytes, not the name) beside that document's control;
 // the uploaded file downloads as it was sent and can be removed, and the
-// count goes back. Pages 1 and 4 are saved through application.save, as
+// count goes back. The bank-statement page lists bank statements alone (none
+// for this loan). Pages 1 and 4 are saved through application.save, as
 // their forms do (their own journeys fill them in).
 
 /** application.save from the page, with the headers every mutation carries. */
@@ -145,4 +146,15 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
   await paystubs.getByRole('button', { name: 'Remove paystub-october.png' }).click();
   await expect(paystubs.getByRole('link', { name: 'paystub-october.png' })).toHaveCount(0);
   await expect(count(paystubs, 'Missing')).toHaveText('4');
+
+  // At a desktop's width the same page.
+  await page.setViewportSize({ width: viewports[0].width, height: viewports[0].height });
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'documents-upload');
+
+  // The bank-statement page shows bank statements alone: this loan is not asked for any.
+  await page.goto('/app/bank-statement');
+  await expect(page.getByRole('heading', { level: 1, name: 'Share your bank statements' })).toBeVisible();
+  await expect(page.getByText('Your application doesn’t need bank statements right now.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload a file' })).toHaveCount(0);
 });

@@ -69,7 +69,14 @@ function setup(initial: DocumentsView, onUpload: (p: Posted) => { status?: numbe
     'documents.remove': (input) => {
       removes.push(input);
       const { id: gone } = input as { id: string };
-      current = { ...current, uploads: current.uploads.filter((u) => u.id !== gone) };
+      const removed = current.uploads.find((u) => u.id === gone);
+      const less = (d: RequiredDocument) => (d.type === removed?.type ? { ...d, uploaded: d.uploaded - 1, missing: d.missing + 1 } : d);
+      const { documents } = current.requirements;
+      current = {
+        ...current,
+        requirements: { ...current.requirements, documents: { borrower: documents.borrower.map(less), coborrower: documents.coborrower } },
+        uploads: current.uploads.filter((u) => u.id !== gone),
+      };
       return ok(current);
     },
   });
@@ -164,6 +171,12 @@ describe('documents', () => {
     expect(announced).toHaveAttribute('aria-live', 'polite');
     expect(within(stubs).getByRole('link', { name: 'stub.png' })).toBeVisible();
     expect(screen.getByText('3 documents still missing')).toBeVisible();
+
+    // Removed again: the count goes back, and what the upload said is no longer said.
+    await user.click(within(stubs).getByRole('button', { name: 'Remove stub.png' }));
+    await waitFor(() => expect(within(stubs).getByText('Missing').nextSibling).toHaveTextContent('4'));
+    expect(within(stubs).queryByText(/stub\.png uploaded/)).not.toBeInTheDocument();
+    expect(within(stubs).getByText('stub.png removed.')).toBeVisible();
   });
 
   it('shows a refused file’s reason beside its own control, and sends an ID photo with its side', async () => {

@@ -37,7 +37,8 @@ export function UploadControl({ document, party, side, disabled = false }: Uploa
   const openRef = useRef<() => void>(null);
   const resetCamera = useRef<() => void>(null);
   const [error, setError] = useState<string | null>(null);
-  const [status, setStatus] = useState('');
+  // What the last upload did, while the counts are still the ones it left (a removal makes it stale).
+  const [status, setStatus] = useState<{ text: string; uploaded: number | null }>({ text: '', uploaded: null });
   const upload = useUploadDocumentMutation();
   const pending = upload.isPending;
   const what = side ? `${sideLabel(side).toLowerCase()} of your ID` : 'a file';
@@ -45,12 +46,13 @@ export function UploadControl({ document, party, side, disabled = false }: Uploa
   const send = async (files: File[]) => {
     setError(null);
     for (const file of files) {
-      setStatus(`Uploading ${file.name}…`);
+      setStatus({ text: `Uploading ${file.name}…`, uploaded: null });
       try {
         const view = await upload.mutateAsync({ type: document.type, party, side, file });
-        setStatus(afterUpload(view, party, document.type, file.name));
+        const entry = view.requirements.documents[party]?.find((d) => d.type === document.type);
+        setStatus({ text: afterUpload(view, party, document.type, file.name), uploaded: entry?.uploaded ?? null });
       } catch (err) {
-        setStatus('');
+        setStatus({ text: '', uploaded: null });
         setError(`${file.name}: ${uploadErrorMessage(err)}`);
         return;
       }
@@ -58,7 +60,7 @@ export function UploadControl({ document, party, side, disabled = false }: Uploa
   };
 
   const refuse = (rejections: FileRejection[]) => {
-    setStatus('');
+    setStatus({ text: '', uploaded: null });
     const [first] = rejections;
     if (!first) return;
     const invalidType = first.errors.some((e) => e.code === 'file-invalid-type');
@@ -131,7 +133,7 @@ export function UploadControl({ document, party, side, disabled = false }: Uploa
         </Text>
       ) : null}
       <Text id={statusId} fz="sm" c="dimmed" role="status" aria-live="polite">
-        {status}
+        {status.uploaded === null || status.uploaded === document.uploaded ? status.text : ''}
       </Text>
     </Stack>
   );
