@@ -312,6 +312,21 @@ func (s *Service) Download(ctx context.Context, applicant *domain.Applicant, id 
 	return s.open(ctx, d)
 }
 
+// StaffDownload is a document, opened, for a portal user whom the caller
+// has allowed to read loans' documents (data.heloc.access.decision,
+// documents.read).
+func (s *Service) StaffDownload(ctx context.Context, id string) (*Download, error) {
+	ds, err := s.storage()
+	if err != nil {
+		return nil, err
+	}
+	d, err := ds.Store.FindDocument(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return s.open(ctx, d)
+}
+
 // open reads a document's blob and opens it.
 func (s *Service) open(ctx context.Context, d *domain.Document) (*Download, error) {
 	ds, err := s.storage()

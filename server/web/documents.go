@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"log/slog"
 	"mime"
 	"mime/multipart"
 	"regexp"
@@ -176,19 +177,33 @@ func (s *Server) readUpload(c fiber.Ctx) (loans.UploadInput, error) {
 var documentID = regexp.MustCompile(`^[0-9a-f]{32}$`)
 
 // handleDownload is GET /api/documents/<id>: the file, to the applicant
-// whose loan it belongs to, as an attachment never shown inline.
+// whose loan it belongs to, or to a portal user whose role may read loans'
+// documents (documents.read; without a session of the applicant's), as an
+// attachment never shown inline. A portal user's read is logged with the
+// document's and the user's ids.
 func (s *Server) handleDownload(c fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, "private, no-store")
-	a, err := s.applicant(c)
-	if err != nil {
-		return err
-	}
 	id := c.Params("id")
-	if !documentID.MatchString(id) {
-		return domain.Errorf(domain.ENOTFOUND, "Document not found.")
-	}
-	d, err := s.loans.Download(c.Context(), a, id)
-	if err != nil {
+	var d *loans.Download
+	if a, err := s.applicant(c); err == nil {
+		if !documentID.MatchString(id) {
+			return domain.Errorf(domain.ENOTFOUND, "Document not found.")
+		}
+		if d, err = s.loans.Download(c.Context(), a, id); err != nil {
+			return err
+		}
+	} else if staff, serr := s.staffUser(c); serr == nil {
+		if _, err := s.authorize(c, "documents.read"); err != nil {
+			return err
+		}
+		if !documentID.MatchString(id) {
+			return domain.Errorf(domain.ENOTFOUND, "Document not found.")
+		}
+		if d, err = s.loans.StaffDownload(c.Context(), id); err != nil {
+			return err
+		}
+		s.log.InfoContext(c.Context(), "document read by portal user", slog.String("document_id", id), slog.String("staff_user_id", staff.ID))
+	} else {
 		return err
 	}
 	c.Set(fiber.HeaderContentType, d.ContentType)

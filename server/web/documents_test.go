@@ -464,3 +464,31 @@ func TestContinueFromTheUploadPageOnceNothingIsMissing(t *testing.T) {
 		t.Fatalf("got status %q, want loanDisbursement, the step of the page after the upload page", got)
 	}
 }
+
+func TestPortalStaffReadDocumentsByTheirRole(t *testing.T) {
+	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
+	b := s.browser(t)
+	b.signIn("prime@example.com")
+	photo := pngBytes(t)
+	resp, res := upload(b, map[string]string{"type": "bankStatements", "party": "borrower"}, "statement.png", photo, nil)
+	if resp.StatusCode != 200 {
+		t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
+	}
+	id := decode[documentsView](t, res.Result.Data).Uploads[0].ID
+
+	const pw = "staff password 1"
+	admin := s.browser(t)
+	admin.signInStaff(s.enrol(t, "ada@example.com", "administrator", pw), pw)
+	if resp, body := admin.send("GET", "/api/documents/"+id, "", "", nil); resp.StatusCode != 200 || !bytes.Equal(body, photo) {
+		t.Fatalf("got %d, want an administrator to read it", resp.StatusCode)
+	}
+	if !strings.Contains(s.log.String(), `"document_id":"`+id+`"`) {
+		t.Fatal("got no log line of the portal user's read")
+	}
+	// A loan officer reads only the loans assigned to them; none is.
+	officer := s.browser(t)
+	officer.signInStaff(s.enrol(t, "lou@example.com", "loanOfficer", pw), pw)
+	if resp, _ := officer.send("GET", "/api/documents/"+id, "", "", nil); resp.StatusCode != 403 {
+		t.Fatalf("got %d, want 403 for a loan officer without the loan", resp.StatusCode)
+	}
+}
