@@ -210,6 +210,20 @@ func TestABorrowerUploadsAPaystubAndTheMissingCountDrops(t *testing.T) {
 			t.Fatalf("got %+v, want the paystub still there", got.Uploads)
 		}
 	})
+	t.Run("the decision is recorded without personal data", func(t *testing.T) {
+		d, err := s.DB.LatestDecision(context.Background(), loanOf(t, s, "prime@example.com").ID, "heloc.documents.requirements")
+		if err != nil {
+			t.Fatalf("got %v, want the requirements recorded", err)
+		}
+		if !strings.Contains(string(d.Input), `"uploads":[{"isCoborrower":false,"type":"paystubs"}]`) {
+			t.Fatalf("got input %s, want the stored upload in it", d.Input)
+		}
+		for _, secret := range []string{"prime@example.com", "Acme", "paystub October"} {
+			if strings.Contains(string(d.Input), secret) {
+				t.Fatalf("got %q in the recorded input %s", secret, d.Input)
+			}
+		}
+	})
 	t.Run("the file name and bytes are never logged", func(t *testing.T) {
 		if logs := s.log.String(); strings.Contains(logs, "Pat Prime paystub") {
 			t.Fatal("got the file's name in the logs")
