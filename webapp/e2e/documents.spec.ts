@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 
 import { walkToApplication } from './support/application';
 import { requireRealServer } from './support/heloc';
-import { persona } from './support/personas';
+import { persona, type Persona } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
 
 // Documents against the real server, at a phone's width: a new applicant
@@ -48,18 +48,8 @@ async function pickFile(page: Page, button: Locator, file: { name: string; mimeT
   await (await chooser).setFiles(file);
 }
 
-function count(card: Locator, term: 'Required' | 'Uploaded' | 'Missing'): Locator {
-  return card.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
-}
-
-test('the prime persona uploads a photo of a paystub, a fake PDF is refused beside its control, at a phone’s width', async ({ page }) => {
-  requireRealServer();
-  test.setTimeout(180_000);
-  const phone = viewports[1];
-  await page.setViewportSize({ width: phone.width, height: phone.height });
-  const p = persona('prime');
-  await walkToApplication(page, p);
-
+/** Pages 1 and 4 of a borrower alone with one job no payroll network verified: paystubs and W-2s are asked. */
+async function saveApplicant(page: Page, p: Persona) {
   await saveSection(page, '/app/application/1', {
     user: {
       firstName: p.firstName,
@@ -84,6 +74,21 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
     ],
     employmentGaps: [],
   });
+}
+
+function count(card: Locator, term: 'Required' | 'Uploaded' | 'Missing'): Locator {
+  return card.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+}
+
+test('the prime persona uploads a photo of a paystub, a fake PDF is refused beside its control, at a phone’s width', async ({ page }) => {
+  requireRealServer();
+  test.setTimeout(180_000);
+  const phone = viewports[1];
+  await page.setViewportSize({ width: phone.width, height: phone.height });
+  const p = persona('prime');
+  await walkToApplication(page, p);
+
+  await saveApplicant(page, p);
 
   // The standalone page (a link in an e-mail), which the resume rule leaves alone.
   await page.goto('/app/upload');
@@ -157,4 +162,60 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
   await expect(page.getByRole('heading', { level: 1, name: 'Share your bank statements' })).toBeVisible();
   await expect(page.getByText('Your application doesn’t need bank statements right now.', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upload a file' })).toHaveCount(0);
+});
+
+/** Goes to an application page by its link in the section stepper (on phones behind "Show all sections"). */
+async function open(page: Page, path: string) {
+  if (page.viewportSize()!.width < 1000) {
+    const toggle = page.getByRole('button', { name: 'Show all sections' });
+    if (await toggle.isVisible()) await toggle.click();
+  }
+  await page.getByRole('navigation', { name: 'Application sections' }).locator(`a[href="${path}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+test('on the application’s upload page Continue says what is missing and stays; with everything uploaded it goes on', async ({ page }) => {
+  requireRealServer();
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: viewports[0].width, height: viewports[0].height });
+  const p = persona('prime');
+  await walkToApplication(page, p);
+  await saveApplicant(page, p);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await open(page, '/app/application/upload');
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload your income documents' })).toBeVisible();
+
+  const you = page.getByRole('region', { name: `${p.firstName} ${p.lastName}` });
+  const paystubs = you.getByRole('group', { name: /paystubs/ });
+  const w2 = you.getByRole('group', { name: /W-2/ });
+  await expect(count(paystubs, 'Missing')).toHaveText('4');
+
+  // Continue with documents missing: what is missing, beside the button; the page stays.
+  const next = page.getByRole('button', { name: 'Continue', exact: true });
+  await next.click();
+  const missing = page.getByRole('alert').filter({ hasText: 'Some documents are still missing' });
+  await expect(missing).toContainText(`${p.firstName} ${p.lastName}: Your 4 most recent paystubs, showing year-to-date earnings (4 missing)`);
+  await expect(next).toHaveAccessibleDescription(/still missing/);
+  await expect(page).toHaveURL(/\/app\/application\/upload$/);
+
+  // Four paystubs picked at once, then the two W-2s.
+  const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: onePixelPng() });
+  const chooser = page.waitForEvent('filechooser');
+  await paystubs.getByRole('button', { name: 'Upload a file' }).click();
+  await (await chooser).setFiles(['july', 'august', 'september', 'october'].map((m) => photo(`paystub-${m}.png`)));
+  await expect(count(paystubs, 'Missing')).toHaveText('0');
+  await expect(paystubs.getByRole('link')).toHaveCount(4);
+  for (const year of ['a', 'b']) await pickFile(page, w2.getByRole('button', { name: 'Upload a file' }), photo(`w2-${year}.png`));
+  await expect(count(w2, 'Missing')).toHaveText('0');
+  await expect(you.getByText('Nothing missing')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, 'documents-application-upload-done');
+
+  // Continue: the server moves the loan on (documents.complete) and the next page of the funnel shows.
+  await next.click();
+  await expect(page).toHaveURL(/\/app\/application\/loan-disbursement$/);
+  const status = await trpcQuery<{ applicationStatus: string }>(page, 'application.get');
+  // The status is the step the loan has reached: the page after the upload page.
+  expect(status.applicationStatus).toBe('loanDisbursement');
 });

@@ -111,7 +111,7 @@ function PersonDocuments({
         <Title order={2} fz="h3" id={headingId}>
           {heading}
         </Title>
-        <Text fz="sm" c={missing > 0 ? undefined : 'green.9'}>
+        <Text fz="sm">
           {documents.length === 0
             ? 'Nothing is needed from this person.'
             : missing > 0
