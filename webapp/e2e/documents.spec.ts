@@ -16,6 +16,11 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screen
 // count goes back. The bank-statement page lists bank statements alone (none
 // for this loan). Pages 1 and 4 are saved through application.save, as
 // their forms do (their own journeys fill them in).
+//
+// On the application's upload page (reached by the stepper), Continue with
+// documents missing says which and stays; with the paystubs (four picked at
+// once) and W-2s uploaded, Continue moves the loan on (documents.complete)
+// to the next page.
 
 /** application.save from the page, with the headers every mutation carries. */
 async function saveSection(page: Page, path: string, section: object) {
