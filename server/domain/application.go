@@ -23,6 +23,36 @@ type Application struct {
 	PropertyOwnerships []PropertyOwnership `json:"propertyOwnerships"`
 	Uploads            []Upload            `json:"uploads"`
 	User               Person              `json:"user"`
+	// Disbursement is the bank account and first draw (loan-disbursement);
+	// its numbers are sealed with the application and masked in answers.
+	Disbursement *Disbursement `json:"disbursement,omitempty"`
+	// SubmittedAt is when the borrower submitted the application (RFC 3339).
+	SubmittedAt *string `json:"submittedAt,omitempty"`
+	// Signatures are the disclosures signed (the sign page), one per
+	// document and person.
+	Signatures []Signature `json:"signatures,omitempty"`
+}
+
+// Disbursement is where the line's first draw goes (schemas #Disbursement).
+// RoutingNumber and AccountNumber are digits at rest, never logged.
+type Disbursement struct {
+	AccountHolderName string  `json:"accountHolderName"`
+	AccountType       string  `json:"accountType"`
+	RoutingNumber     string  `json:"routingNumber"`
+	AccountNumber     string  `json:"accountNumber"`
+	InitialDraw       float64 `json:"initialDraw"`
+}
+
+// LoanDisbursementSection is what /app/application/loan-disbursement saves
+// (schemas #LoanDisbursementSection). A nil number keeps the stored one.
+type LoanDisbursementSection struct {
+	Disbursement struct {
+		AccountHolderName string  `json:"accountHolderName"`
+		AccountType       string  `json:"accountType"`
+		RoutingNumber     *string `json:"routingNumber,omitempty"`
+		AccountNumber     *string `json:"accountNumber,omitempty"`
+		InitialDraw       float64 `json:"initialDraw"`
+	} `json:"disbursement"`
 }
 
 // Person is a borrower or coborrower (schemas #Person). SSN and

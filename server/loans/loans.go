@@ -25,6 +25,7 @@ type Store interface {
 	UpdateApplication(ctx context.Context, loanID, draftPath string, update func(l *domain.Loan, app *domain.Application, stored bool) error) (*domain.Loan, *domain.Application, error)
 	SaveApplicationDraft(ctx context.Context, loanID, path string, draft json.RawMessage) (*domain.ApplicationDraft, error)
 	FindApplicationDraft(ctx context.Context, loanID, path string) (*domain.ApplicationDraft, error)
+	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
 }
 
 // Policy is what the service needs of the policy engine.
@@ -49,12 +50,12 @@ type Service struct {
 	now     func() time.Time
 	// income is the payroll network (WithIncome); nil: none is connected.
 	income providers.Income
-	// documents is where uploaded documents go (WithDocuments); nil: none,
-	// and an upload is refused.
-	documents *DocumentStorage
 	// identity is the identity provider (WithIdentity); nil: none, and an
 	// ID cannot be verified.
 	identity providers.Identity
+	// documents is where uploaded documents go (WithDocuments); nil: none,
+	// and an upload is refused.
+	documents *DocumentStorage
 
 	// What a save would otherwise ask on every call with the same answer:
 	// the funnel's order per policy revision, and which steps are
@@ -119,6 +120,12 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 	if err != nil {
 		return nil, underSection(err)
 	}
+	var prepared mergeContext // what the page's merge needs read before the write
+	if page.prepare != nil {
+		if err := page.prepare(ctx, s, loan, &prepared); err != nil {
+			return nil, err
+		}
+	}
 	step, err := s.ReachedStatus(ctx, path, loan)
 	if err != nil {
 		return nil, err
@@ -138,7 +145,9 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 			}
 			*app = *fresh
 		}
-		if err := merge(app, mergeContext{hasCoborrower: hasCoborrower(l), today: s.now().UTC()}); err != nil {
+		mc := prepared
+		mc.hasCoborrower, mc.today = hasCoborrower(l), s.now().UTC()
+		if err := merge(app, mc); err != nil {
 			return underSection(err)
 		}
 		Advance(l, step, order)
@@ -232,7 +241,8 @@ func hasCoborrower(l *domain.Loan) bool {
 	return l.Answers.HasCoborrower != nil && *l.Answers.HasCoborrower
 }
 
-// view is the application as the borrower is shown it: the SSNs masked.
+// view is the application as the borrower is shown it: the SSNs and the
+// bank account's numbers masked.
 func view(l *domain.Loan, app *domain.Application) *View {
 	shown := *app
 	shown.User.SSN = maskSSN(app.User.SSN)
@@ -241,6 +251,7 @@ func view(l *domain.Loan, app *domain.Application) *View {
 		co.SSN = maskSSN(co.SSN)
 		shown.Coborrower = &co
 	}
+	shown.Disbursement = maskDisbursement(app.Disbursement)
 	shown.Normalize()
 	return &View{Application: shown, ApplicationStatus: l.ApplicationStatus, ReadOnly: l.ApplicationStatus == Submitted, HasCoborrower: hasCoborrower(l)}
 }

@@ -1,6 +1,7 @@
 package loans
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -12,6 +13,8 @@ import (
 type mergeContext struct {
 	hasCoborrower bool
 	today         time.Time
+	// draw: the bounds of the first draw (loan-disbursement's prepare).
+	draw *DisbursementTerms
 }
 
 // merger changes the application by a decoded section; its field errors
@@ -23,6 +26,9 @@ type merger func(app *domain.Application, mc mergeContext) error
 // merges into the application.
 type page struct {
 	decode func(s Schemas, raw json.RawMessage) (merger, error)
+	// prepare, when set, reads what the merge needs into its context
+	// before the write (the offer's bounds of a draw).
+	prepare func(ctx context.Context, s *Service, l *domain.Loan, mc *mergeContext) error
 }
 
 // section makes a page of definition def whose decoded section T merges by fn.
@@ -51,6 +57,7 @@ var pages = map[string]page{
 	"/app/application/debt-consolidation":      section("DebtConsolidationSection", mergeDebtConsolidation),
 	"/app/application/6":                       section("DemographicsSection", mergeDemographics),
 	"/app/application/7":                       section("DeclarationsSection", mergeDeclarations),
+	"/app/application/loan-disbursement":       disbursementPage(),
 }
 
 // Pages lists the paths of the pages that save a section.

@@ -37,6 +37,8 @@ func (s *Server) procedures() map[string]procedure {
 		"application.draft":      withInput(s, query, "ApplicationDraftInput", s.applicationDraft),
 		"application.saveDraft":  withInput(s, mutation, "ApplicationSaveDraftInput", s.applicationSaveDraft),
 		"application.employment": withInput(s, query, "EmploymentHistoryInput", s.applicationEmployment),
+		"application.drawTerms":  {kind: query, fn: s.applicationDrawTerms},
+		"application.submit":     {kind: mutation, fn: s.applicationSubmit},
 		"documents.list":         {kind: query, fn: s.documentsList},
 		"documents.remove":       withInput(s, mutation, "RemoveDocumentInput", s.documentsRemove),
 		"documents.complete":     {kind: mutation, fn: s.documentsComplete},
@@ -45,12 +47,15 @@ func (s *Server) procedures() map[string]procedure {
 		"users.setActive":        withInput(s, mutation, "SetStaffActiveInput", s.setStaffActive),
 		"users.setRole":          withInput(s, mutation, "SetStaffRoleInput", s.setStaffRole),
 
-		"verification.identityStatus": {kind: query, fn: s.verificationIdentityStatus},
-		"verification.identity":       withInput(s, mutation, "VerifyIdentityInput", s.verificationIdentity),
-
 		"verification.income":          {kind: query, fn: s.verificationIncome},
 		"verification.connectPayroll":  withInput(s, mutation, "IncomeVerificationInput", s.verificationConnectPayroll),
 		"verification.incomeDocuments": withInput(s, mutation, "IncomeVerificationInput", s.verificationIncomeDocuments),
+
+		"verification.identityStatus": {kind: query, fn: s.verificationIdentityStatus},
+		"verification.identity":       withInput(s, mutation, "VerifyIdentityInput", s.verificationIdentity),
+
+		"application.disclosures": {kind: query, fn: s.applicationDisclosures},
+		"application.sign":        withInput(s, mutation, "SignInput", s.applicationSign),
 	}
 }
 

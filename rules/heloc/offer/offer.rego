@@ -212,3 +212,32 @@ _prime := {"rate": rate, "rule": "input"} if {
 origination_fee(line) := min([fee.maximum, max([fee.minimum, round(line * fee.percent)])]) if {
 	fee := tables.origination_fee
 }
+
+# ---------------------------------------------------------------------------
+# The initial draw (screens.md "loan-disbursement")
+# ---------------------------------------------------------------------------
+
+# draw: the bounds of the first draw on a line of input.line dollars, whose
+# origination fee is input.originationFee (the offer's) or, without it, the
+# fee table's for that line. The fee is paid from the line, so at most the
+# line less the fee can be drawn; at least the program's minimum initial
+# draw, unless the line less the fee is smaller (then that is both bounds).
+# Money in whole dollars. {minimum, maximum, line, originationFee, rule}.
+default draw := {"minimum": 0, "maximum": 0, "line": 0, "originationFee": 0, "rule": null}
+
+draw := {
+	"minimum": min([tables.program.min_initial_draw, _draw_max]),
+	"maximum": _draw_max,
+	"line": input.line,
+	"originationFee": _draw_fee,
+	"rule": tables.program.id,
+} if {
+	is_number(input.line)
+	input.line >= 0
+}
+
+_draw_fee := input.originationFee if {
+	is_number(input.originationFee)
+} else := origination_fee(input.line)
+
+_draw_max := max([0, input.line - _draw_fee])

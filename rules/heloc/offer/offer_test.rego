@@ -553,3 +553,31 @@ test_every_case_of_the_table_holds if {
 		case_holds(c, offer.preview) with input as object.union(base, c.input)
 	}
 }
+
+# The initial draw: at least the program's minimum, at most the line less
+# its fee (the offer's fee when given, else the fee table's).
+test_draw_is_between_the_program_minimum_and_the_line_less_the_fee if {
+	d := offer.draw with input as {"line": 100000, "originationFee": 1000}
+	d.minimum == program.min_initial_draw
+	d.maximum == 99000
+	d.rule == program.id
+}
+
+test_draw_without_a_fee_takes_the_fee_table_s_for_the_line if {
+	d := offer.draw with input as {"line": 100000}
+	d.originationFee == offer.origination_fee(100000)
+	d.maximum == 100000 - offer.origination_fee(100000)
+}
+
+test_draw_of_a_line_smaller_than_the_minimum_is_the_line_less_the_fee if {
+	line := program.min_initial_draw
+	d := offer.draw with input as {"line": line, "originationFee": 500}
+	d.maximum == line - 500
+	d.minimum == d.maximum
+}
+
+test_draw_of_no_line_is_nothing if {
+	d := offer.draw with input as {}
+	d.maximum == 0
+	d.minimum == 0
+}

@@ -15,6 +15,8 @@ export interface components {
             /** @default null */
             phone: string | null;
         };
+        /** @description #AccountNumber is a bank account number: 4 to 17 digits. */
+        AccountNumber: string;
         /**
          * @description #AdditionalRealEstateSection is what /app/application/3 saves: the other
          *     properties owned, none when the list is empty.
@@ -95,6 +97,7 @@ export interface components {
          */
         Application: {
             coborrower: (components["schemas"]["Person"] & unknown) | null;
+            disbursement?: components["schemas"]["Disbursement"];
             /** @default false */
             isInTrust: boolean;
             liabilities: components["schemas"]["Liability"][];
@@ -106,6 +109,13 @@ export interface components {
              *     Estate, screens.md).
              */
             propertyOwnerships: components["schemas"]["PropertyOwnership"][];
+            /** @description signatures: the disclosures signed, one per document and person. */
+            signatures?: components["schemas"]["Signature"][];
+            /**
+             * Format: date-time
+             * @description submittedAt: when the borrower submitted the application.
+             */
+            submittedAt?: string;
             uploads: components["schemas"]["Upload"][];
             user: components["schemas"]["Person"];
         };
@@ -129,7 +139,7 @@ export interface components {
          * @description #ApplicationPath is a page of the application that saves a section.
          * @enum {string}
          */
-        ApplicationPath: "/app/application/1" | "/app/application/2" | "/app/application/3" | "/app/application/4" | "/app/application/4/coborrower" | "/app/application/business-information" | "/app/application/other-income" | "/app/application/other-income/coborrower" | "/app/application/debt-consolidation" | "/app/application/6" | "/app/application/7";
+        ApplicationPath: "/app/application/1" | "/app/application/2" | "/app/application/3" | "/app/application/4" | "/app/application/4/coborrower" | "/app/application/business-information" | "/app/application/other-income" | "/app/application/other-income/coborrower" | "/app/application/debt-consolidation" | "/app/application/6" | "/app/application/7" | "/app/application/loan-disbursement";
         /**
          * @description #ApplicationSaveDraftInput is the input of application.saveDraft: the
          *     page's form as it stands, not validated beyond its size (64 KiB) and
@@ -198,6 +208,11 @@ export interface components {
          *     the bound keeps absurd numbers (9223372036854775807) out of the decisions.
          */
         Balance: number;
+        /**
+         * @description #BankAccountType is the kind of deposit account the funds go to.
+         * @enum {string}
+         */
+        BankAccountType: "checking" | "savings";
         /**
          * @description #BankruptcyChapter is the chapter of a declared bankruptcy (spec §3).
          * @enum {string}
@@ -536,6 +551,54 @@ export interface components {
             user: components["schemas"]["Demographics"];
         };
         /**
+         * @description #Disbursement is where the line's first draw goes and how much it is
+         *     (loan-disbursement, screens.md). Stored with the full numbers, sealed
+         *     with the application; every answer shows them masked as ****6789.
+         */
+        Disbursement: {
+            accountHolderName: string;
+            accountNumber: string & (unknown | unknown);
+            accountType: components["schemas"]["BankAccountType"];
+            initialDraw: components["schemas"]["Amount"];
+            routingNumber: string & (unknown | unknown);
+        };
+        /**
+         * @description #DisbursementTerms is the result of application.drawTerms: the
+         *     line offered, its origination fee and the bounds of the first draw
+         *     (data.heloc.offer.draw on the loan's latest preview offer), in dollars.
+         */
+        DisbursementTerms: {
+            line: number;
+            maximumDraw: number;
+            minimumDraw: number;
+            originationFee: number;
+        };
+        /** @description #Disclosure is one document as rendered for the loan. */
+        Disclosure: {
+            body: string;
+            hash: string;
+            id: string;
+            signed: boolean;
+            title: string;
+            version: string;
+        };
+        /**
+         * @description #DisclosuresView is the result of application.disclosures: the
+         *     documents to read in full (Markdown), each with its version, the SHA-256
+         *     of its body and whether everyone signed this very text; the e-sign
+         *     consent; each person who signs and whether they did; the signatures on
+         *     record; whether every current document is signed by everyone; and
+         *     whether the application is still open.
+         */
+        DisclosuresView: {
+            consent: components["schemas"]["Disclosure"];
+            documents: components["schemas"]["Disclosure"][];
+            people: components["schemas"]["Signer"][];
+            readOnly: boolean;
+            signatures: components["schemas"]["Signature"][];
+            signed: boolean;
+        };
+        /**
          * @description #DocumentCategory groups document types (spec §9).
          * @enum {string}
          */
@@ -844,21 +907,21 @@ export interface components {
          */
         IdentityCheck: {
             /** Format: date-time */
-            checkedAt?: string;
-            idType?: components["schemas"]["IdSubtype"];
+            checkedAt: string;
+            idType: components["schemas"]["IdSubtype"];
             /**
              * @description photos counts the ID photos by side when it was checked: a retry
              *     after a failed check needs photos uploaded since.
              */
-            photos?: {
+            photos: {
                 back: number;
                 front: number;
             };
             /** @default null */
             reason: string | null;
-            reference?: string;
-            sandbox?: boolean;
-        } & (unknown & unknown);
+            reference: string;
+            sandbox: boolean;
+        };
         /** @description #IdentityIdType is a kind of ID with the sides it needs photos of. */
         IdentityIdType: {
             id: components["schemas"]["IdSubtype"];
@@ -1151,6 +1214,26 @@ export interface components {
             company: string;
             nmlsId: string;
             states: components["schemas"]["LicensedState"][];
+        };
+        /**
+         * @description #LoanDisbursementInput is the loan-disbursement page's form. The routing
+         *     and account numbers may be left out once stored: the form never holds
+         *     them after saving, and the stored ones are kept.
+         */
+        LoanDisbursementInput: {
+            accountHolderName: string;
+            accountNumber?: components["schemas"]["AccountNumber"];
+            accountType: components["schemas"]["BankAccountType"];
+            initialDraw: number;
+            routingNumber?: components["schemas"]["RoutingNumber"];
+        };
+        /**
+         * @description #LoanDisbursementSection is what /app/application/loan-disbursement
+         *     saves. The server checks the routing number's check digit and the draw
+         *     against the offer's bounds (data.heloc.offer.draw).
+         */
+        LoanDisbursementSection: {
+            disbursement: components["schemas"]["LoanDisbursementInput"];
         };
         /** @description #LoanIdInput names one loan. */
         LoanIdInput: {
@@ -1665,6 +1748,12 @@ export interface components {
             to: string | null;
         };
         /**
+         * @description #RoutingNumber is a bank's ABA routing number: 9 digits whose first two
+         *     name a Federal Reserve district (00-12, 21-32, 61-72, 80). The server
+         *     checks its check digit (3, 7, 1 weights).
+         */
+        RoutingNumber: string;
+        /**
          * @description #SSN is a Social Security number stored as its 9 digits, 123456789; the
          *     form shows ddd-dd-dddd and responses mask it (spec §5). Numbers the SSA
          *     never issues (area 000 or 666, group 00, serial 0000) are refused; area
@@ -1712,6 +1801,58 @@ export interface components {
             otpCode?: components["schemas"]["OtpCode"];
             password?: components["schemas"]["Password"];
             token?: string;
+        };
+        /**
+         * @description #SignInput is the input of application.sign: the e-sign consent, each
+         *     disclosure acknowledged with the hash of the text read (it must be the
+         *     hash of the text the server renders now), and each person's typed full
+         *     legal name.
+         */
+        SignInput: {
+            consent: boolean;
+            documents: components["schemas"]["SignedDocumentRef"][];
+            signatures: components["schemas"]["TypedSignature"][];
+        };
+        /**
+         * @description #SignResult is the result of application.sign: the disclosures as
+         *     signed, and the application after it.
+         */
+        SignResult: {
+            application: components["schemas"]["ApplicationView"];
+            disclosures: components["schemas"]["DisclosuresView"];
+        };
+        /**
+         * @description #Signature records one person's signature of one disclosure: the
+         *     document, its version, the SHA-256 of the exact text shown, when, from
+         *     which address and browser, and the name typed.
+         */
+        Signature: {
+            documentId: string;
+            hash: string;
+            ip: string;
+            name: string;
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+            /** Format: date-time */
+            signedAt: string;
+            userAgent: string;
+            version: string;
+        };
+        /** @description #SignedDocumentRef names a disclosure read and the hash of its text. */
+        SignedDocumentRef: {
+            hash: string;
+            id: string;
+        };
+        /**
+         * @description #Signer is a person on the loan who signs: the full legal name to type,
+         *     and when they signed the current documents (null before).
+         */
+        Signer: {
+            name: string;
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+            /** @default null */
+            signedAt: string | null;
         };
         /** @description #Slug names a page or post in a URL: lowercase words joined by hyphens. */
         Slug: string;
@@ -1855,6 +1996,12 @@ export interface components {
          * @enum {string}
          */
         TitleHolding: "soleOwnership" | "jointTenants" | "tenantsInCommon" | "tenancyByEntirety" | "interVivosRevocableTrust" | "lifeEstate" | "iDontKnow";
+        /** @description #TypedSignature is the name a person on the loan typed to sign. */
+        TypedSignature: {
+            name: string;
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+        };
         /**
          * @description #UnitCount is the number of dwelling units in the home (spec §3). A string,
          *     because "5+" is one of the values. 5+ is a value the borrower can give; that

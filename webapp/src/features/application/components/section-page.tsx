@@ -95,6 +95,12 @@ export type SectionPageProps<V extends FieldValues> = {
    * validated save, sealed, and never comes back to the browser in full.
    */
   undrafted?: readonly string[];
+  /**
+   * The main button's name and what follows a valid save instead of going
+   * to the next page (loan-disbursement: "Save and submit application",
+   * which submits). What afterSave throws shows as the page's error.
+   */
+  action?: { label: string; afterSave: (saved: ApplicationView) => Promise<void> };
   children: (form: SectionForm<V>, view: ApplicationView) => ReactNode;
   'aria-label'?: string;
 };
@@ -271,6 +277,7 @@ function SectionForm<V extends FieldValues>({
   required,
   checks,
   undrafted = ['ssn'],
+  action,
   children,
   'aria-label': ariaLabel,
 }: SectionPageProps<V> & { view: ApplicationView; draft: Record<string, unknown> | null; path: string }) {
@@ -302,8 +309,9 @@ function SectionForm<V extends FieldValues>({
   const submit = async (input: unknown) => {
     setError(null);
     await drafts.stop();
+    let saved: ApplicationView;
     try {
-      await save.mutateAsync(input as { path: string; section: object });
+      saved = await save.mutateAsync(input as { path: string; section: object });
     } catch (err) {
       drafts.resume();
       const fieldErrors = isTRPCClientError(err) ? err.fields : [];
@@ -323,7 +331,8 @@ function SectionForm<V extends FieldValues>({
       return;
     }
     try {
-      await goNext(path);
+      if (action) await action.afterSave(saved);
+      else await goNext(path);
     } catch (err) {
       setError(saveErrorMessage(err));
     }
@@ -361,7 +370,7 @@ function SectionForm<V extends FieldValues>({
           ) : null
         ) : (
           <Button type="submit" size="md" ml={{ sm: 'auto' }} loading={form.formState.isSubmitting}>
-            Continue
+            {action?.label ?? 'Continue'}
           </Button>
         )}
       </Flex>

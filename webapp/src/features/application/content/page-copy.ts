@@ -59,7 +59,7 @@ export const pageCopy: Readonly<Record<string, PageCopy>> = {
   },
   'loan-disbursement': {
     heading: 'Where should we send your funds?',
-    help: 'The bank account for your funds and the amount of your first draw. Account numbers are shown masked once entered.',
+    help: 'The bank account for your funds and the amount of your first draw, up to your line less its origination fee. Account numbers are shown only by their last 4 digits once saved. Then submit your application.',
   },
   submitted: {
     heading: 'Your application has been submitted',

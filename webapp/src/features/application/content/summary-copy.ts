@@ -13,6 +13,7 @@ export const summarySections = {
   debts: 'Debts to pay off',
   demographics: 'Demographic information',
   declarations: 'Declarations',
+  disbursement: 'Loan disbursement',
 } as const;
 
 export const valueLabels: Readonly<Record<string, Readonly<Record<string, string>>>> = {

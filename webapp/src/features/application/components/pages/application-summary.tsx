@@ -333,6 +333,19 @@ function Summary({ view }: { view: ApplicationView }) {
       <Section title={summarySections.declarations} to={`${A}/7`} open={open}>
         <PerPerson view={view} render={(p) => <DeclarationRows p={p} />} />
       </Section>
+      {app.disbursement ? (
+        <Section title={summarySections.disbursement} to={`${A}/loan-disbursement`} open={open}>
+          <Rows
+            rows={[
+              ['Name on the account', app.disbursement.accountHolderName],
+              ['Account type', app.disbursement.accountType === 'savings' ? 'Savings' : 'Checking'],
+              ['Routing number', app.disbursement.routingNumber],
+              ['Account number', app.disbursement.accountNumber],
+              ['First draw', dollars(app.disbursement.initialDraw)],
+            ]}
+          />
+        </Section>
+      ) : null}
     </Stack>
   );
 }

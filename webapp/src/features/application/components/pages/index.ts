@@ -18,8 +18,11 @@ export const sectionPages: Readonly<Record<string, LazyExoticComponent<Component
   '/app/application/debt-consolidation': lazy(() => import('./debt-consolidation')),
   '/app/application/6': lazy(() => import('./demographics')),
   '/app/application/7': lazy(() => import('./declarations')),
-  '/app/application/income-verification': lazy(() => import('./income-verification')),
   '/app/application/upload': lazy(() => import('./upload')),
+  '/app/application/income-verification': lazy(() => import('./income-verification')),
   '/app/application/application-summary': lazy(() => import('./application-summary')),
   '/app/application/identity-verification': lazy(() => import('./identity-verification')),
+  '/app/application/loan-disbursement': lazy(() => import('./loan-disbursement')),
+  '/app/application/submitted': lazy(() => import('./submitted')),
+  '/app/application/sign': lazy(() => import('./sign')),
 };

@@ -1,0 +1,27 @@
+package web
+
+import "github.com/gofiber/fiber/v3"
+
+// The last steps of the application: the draw's bounds for the
+// loan-disbursement page, and the submission. A translation of the wire to
+// the loan service (server/loans), which decides what may be submitted.
+
+// applicationDrawTerms is application.drawTerms: the line
+// of the loan's offer, its fee and the bounds of the first draw.
+func (s *Server) applicationDrawTerms(c fiber.Ctx, _ []byte) (any, error) {
+	a, err := s.applicant(c)
+	if err != nil {
+		return nil, err
+	}
+	return s.loans.DisbursementTerms(c.Context(), a)
+}
+
+// applicationSubmit is application.submit: the application handed to the
+// lender, read-only from then on.
+func (s *Server) applicationSubmit(c fiber.Ctx, _ []byte) (any, error) {
+	a, err := s.applicant(c)
+	if err != nil {
+		return nil, err
+	}
+	return s.loans.Submit(c.Context(), a)
+}

@@ -1,0 +1,198 @@
+import type { Page } from '@playwright/test';
+
+import { walkToApplication } from './support/application';
+import { requireRealServer } from './support/heloc';
+import { persona } from './support/personas';
+import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
+
+// The last step and the submission against the real server, at a phone's
+// width: a new applicant like the prime persona (a preview offer on file)
+// reaches loan disbursement with the steps before it done through the
+// procedures their pages call (each page has its own journey): personal
+// information and declarations saved, the disclosures signed, income to be
+// shown by documents, every document the policy asks for uploaded (the ID's
+// two sides among them). On the page: the draw's bounds from the offer, a
+// routing number whose check digit is wrong refused by the server beside
+// its field; the account saves but, the ID not yet checked, the submission
+// is refused with a link to where to fix it; the numbers come back only by
+// their last 4 digits. Once the sandbox provider has checked the ID, "Save
+// and submit application" submits, the submitted page shows the status and
+// what happens next, and the application is read-only.
+
+const sameOrigin = { 'X-Same-Origin': '1', 'X-Recaptcha-Token': 'sandbox.api_update' };
+
+/** A tRPC mutation from the page, with the headers every mutation carries; answers its data. */
+async function mutate<T>(page: Page, procedure: string, input?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ procedure, input, headers }) => {
+      const res = await fetch(`/api/trpc/${procedure}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: input === undefined ? undefined : JSON.stringify(input),
+      });
+      return res.json();
+    },
+    { procedure, input, headers: sameOrigin },
+  );
+  expect(answer.result, `${procedure}: ${JSON.stringify(answer)}`).toBeTruthy();
+  return answer.result.data as T;
+}
+
+/** A one-pixel PNG uploaded as a document, as the upload page sends it. */
+async function upload(page: Page, type: string, side?: 'front' | 'back') {
+  const status = await page.evaluate(
+    async ({ type, side, headers }) => {
+      const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+      const form = new FormData();
+      form.append('type', type);
+      form.append('party', 'borrower');
+      if (side) form.append('side', side);
+      form.append('file', new Blob([png], { type: 'image/png' }), `${type}${side ? `-${side}` : ''}.png`);
+      const res = await fetch('/api/documents', { method: 'POST', headers, body: form });
+      return { status: res.status, body: await res.text() };
+    },
+    { type, side, headers: sameOrigin },
+  );
+  expect(status.status, `upload ${type}: ${status.body}`).toBe(200);
+}
+
+type Documents = {
+  requirements: { documents: { borrower: { type: string; missing: number }[] } };
+  uploads: { id: string; type: string; side: 'front' | 'back' | null }[];
+};
+
+/** Uploads what the documents policy still asks of the borrower (an ID's two sides are done apart). */
+async function uploadMissing(page: Page) {
+  const docs = await trpcQuery<Documents>(page, 'documents.list');
+  for (const d of docs.requirements.documents.borrower) {
+    if (d.type === 'idDocument') continue;
+    for (let i = 0; i < d.missing; i++) await upload(page, d.type);
+  }
+}
+
+test('the borrower saves the account and first draw, is told what blocks the submission, submits, and the application is read-only', async ({ page }) => {
+  requireRealServer();
+  test.setTimeout(300_000);
+  const phone = viewports[1];
+  await page.setViewportSize({ width: phone.width, height: phone.height });
+  const p = persona('prime');
+  await walkToApplication(page, p);
+
+  // The steps before loan disbursement, through the procedures their pages call.
+  await mutate(page, 'application.save', {
+    path: '/app/application/1',
+    section: {
+      user: {
+        firstName: p.firstName,
+        lastName: p.lastName,
+        dateOfBirth: p.identity.dateOfBirth,
+        ssn: p.identity.ssn,
+        citizenship: 'usCitizen',
+        maritalStatus: 'married',
+        militaryStatus: 'none',
+        phone: p.phone,
+        currentAddress: { line1: '1200 Alder Street', city: 'San Francisco', state: 'CA', zip: p.answers.zip },
+        currentAddressSince: '2015-06-01',
+        housing: 'Own',
+        formerAddresses: [],
+        mailingAddress: null,
+      },
+      coborrower: null,
+    },
+  });
+  const no = Object.fromEntries(
+    [
+      'hasIntentToOccupy', 'hasBorrowedThirdPartyMoney', 'wantsAnotherMortgage', 'wantsAnotherLoan', 'isPropertySubjectToLien',
+      'isGuarantorOrCosigor', 'hasOustandingJudgements', 'hasFederalDebt', 'hasConveyedForeclosure', 'doneShortSale', 'hasForeclosure',
+      'hasBankruptcy', 'isPartyToLawsuit', 'onwershipInterest', 'hasSpecialBorrowerSellerRelationship',
+    ].map((k) => [k, false]),
+  );
+  await mutate(page, 'application.save', { path: '/app/application/7', section: { user: { ...no, hasIntentToOccupy: true, creditCheckAuthorization: true }, coborrower: null } });
+  const disclosures = await trpcQuery<{ documents: { id: string; hash: string }[] }>(page, 'application.disclosures');
+  await mutate(page, 'application.sign', {
+    consent: true,
+    signatures: [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }],
+    documents: disclosures.documents.map((d) => ({ id: d.id, hash: d.hash })),
+  });
+  await mutate(page, 'verification.incomeDocuments', { party: 'borrower' });
+  await upload(page, 'idDocument', 'front');
+  await upload(page, 'idDocument', 'back');
+  await uploadMissing(page);
+  await mutate(page, 'documents.complete');
+
+  // The resume rule brings the borrower to the step the loan has reached.
+  await page.goto('/app/application/loan-disbursement');
+  await expect(page).toHaveURL(/\/app\/application\/loan-disbursement$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Where should we send your funds?' })).toBeVisible();
+  const terms = await trpcQuery<{ minimumDraw: number; maximumDraw: number; line: number }>(page, 'application.drawTerms');
+  const money = (n: number) => `$${n.toLocaleString('en-US')}`;
+  const draw = page.getByRole('textbox', { name: 'Amount of your first draw' });
+  await expect(draw).toHaveAccessibleDescription(new RegExp(`From \\${money(terms.minimumDraw)} to \\${money(terms.maximumDraw)}`));
+  await expect(page.getByRole('textbox', { name: 'Name on the account' })).toHaveValue(`${p.firstName} ${p.lastName}`);
+
+  // A routing number of 9 digits whose check digit is wrong: only the server's check finds it.
+  await page.getByRole('radiogroup', { name: 'Account type' }).getByRole('radio', { name: 'Checking' }).check();
+  await page.getByRole('textbox', { name: 'Routing number' }).pressSequentially('121000249');
+  await page.getByRole('textbox', { name: 'Account number', exact: true }).pressSequentially('000123456789');
+  await page.getByRole('textbox', { name: 'Confirm account number' }).pressSequentially('000123456789');
+  await draw.pressSequentially(String(terms.minimumDraw + 5000));
+  const submit = page.getByRole('button', { name: 'Save and submit application' });
+  await submit.click();
+  const routing = page.getByRole('textbox', { name: 'Routing number' });
+  await expect(routing).toHaveAttribute('aria-invalid', 'true');
+  await expect(routing).toHaveAccessibleDescription(/not a valid routing number/);
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'submit-routing-refused');
+
+  // The ID not checked yet: the account saves, the submission is refused with where to fix it.
+  await routing.fill('');
+  await routing.pressSequentially('121000248');
+  await submit.click();
+  const refused = page.getByRole('alert').filter({ hasText: 'Your application can’t be submitted yet' });
+  await expect(refused).toBeVisible();
+  await expect(refused.getByText('Verify your identity with a photo ID.')).toBeVisible();
+  await expect(refused.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/app/application/identity-verification');
+  await expect(page).toHaveURL(/\/app\/application\/loan-disbursement$/);
+  await expectNoSeriousA11yViolations(page);
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'submit-refused');
+
+  // Saved: after a refresh the numbers show only by their last 4 digits.
+  await page.reload();
+  await expect(page.getByText('We have routing number ****0248 on file. Leave this empty to keep it.')).toBeVisible();
+  await expect(page.getByText('We have account ****6789 on file. Leave this empty to keep it.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Routing number' })).toHaveValue('');
+  const saved = await trpcQuery<{ application: { disbursement: Record<string, unknown> } }>(page, 'application.get');
+  expect(JSON.stringify(saved)).not.toContain('000123456789');
+
+  // The ID checked, the numbers on file kept: submitted.
+  await mutate(page, 'verification.identity', { party: 'borrower', idType: 'driver_license' });
+  await page.getByRole('button', { name: 'Save and submit application' }).click();
+  await expect(page).toHaveURL(/\/app\/application\/submitted$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your application has been submitted' })).toBeVisible();
+  await expect(page.getByText('Submitted: in review')).toBeVisible();
+  for (const step of ['Review', 'Conditions', 'Appraisal, where needed', 'Closing']) {
+    await expect(page.getByRole('heading', { level: 3, name: step })).toBeVisible();
+  }
+  await expect(page.getByRole('link', { name: 'Upload documents' })).toHaveAttribute('href', '/app/upload');
+  await expectNoSeriousA11yViolations(page);
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'submit-submitted');
+
+  // Read-only: the summary has no links back, a page's fields are disabled, and saving is refused.
+  await page.getByRole('link', { name: 'View your application' }).click();
+  await expect(page).toHaveURL(/\/app\/application\/application-summary$/);
+  await expect(page.getByRole('region', { name: 'Loan disbursement' }).getByText('****0248')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
+  await page.goto('/app/application/2');
+  await expect(page).toHaveURL(/\/app\/application\/submitted$/);
+  const refusedSave = await page.evaluate(async (headers) => {
+    const res = await fetch('/api/trpc/application.save', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify({ path: '/app/application/3', section: { propertyOwnerships: [] } }),
+    });
+    return res.status;
+  }, sameOrigin);
+  expect(refusedSave).toBe(403);
+});

@@ -1,0 +1,125 @@
+import { Alert, Anchor, Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+import { formatDollars } from '@/components/form/masks';
+import { QueryError } from '@/components/ui/query-error';
+import { paths } from '@/config/paths';
+
+import { useApplication, type ApplicationView } from '../../api/get-application';
+
+// submitted (screens.md): what happens next, with the usual timeline
+// (review, conditions, appraisal where needed, closing), and the status.
+// Links to the application summary, read-only now, and to the document
+// upload for what underwriting asks for later.
+
+const summaryPath = paths.application['application-summary'] ?? '/app/application/application-summary';
+const disbursementPath = paths.application['loan-disbursement'] ?? '/app/application/loan-disbursement';
+
+/** The usual steps after submission, in order. */
+export const nextSteps: readonly { title: string; body: string }[] = [
+  {
+    title: 'Review',
+    body: 'An underwriter reviews your application, your credit and your income. This usually takes 2 to 5 business days.',
+  },
+  {
+    title: 'Conditions',
+    body: 'If we need anything else, such as a recent statement or an explanation, we e-mail you and list it on your document upload page.',
+  },
+  {
+    title: 'Appraisal, where needed',
+    body: 'Depending on your home and your line, we value the home with an automated valuation or order an appraisal. An appraiser may contact you to arrange a visit.',
+  },
+  {
+    title: 'Closing',
+    body: 'We send you the final terms and schedule your closing with a notary. For your primary residence, the law gives you 3 business days to cancel after closing; your first draw is sent after that.',
+  },
+];
+
+function submittedOn(at: string | null | undefined): string | null {
+  if (!at) return null;
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? null : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+function Submitted({ view }: { view: ApplicationView }) {
+  if (!view.readOnly) {
+    return (
+      <Alert color="yellow" variant="light" title="Your application hasn’t been submitted yet">
+        <Stack gap="sm">
+          <Text fz="sm">Finish your application and choose “Save and submit application” on the loan disbursement page.</Text>
+          <Anchor component={Link} to={disbursementPath} fz="sm">
+            Go to loan disbursement
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+  const on = submittedOn(view.application.submittedAt);
+  const draw = view.application.disbursement?.initialDraw;
+  return (
+    <Stack gap="xl">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="submitted-status-heading">
+        <Stack gap="xs">
+          <Group justify="space-between" align="baseline" wrap="wrap" gap="xs">
+            <Title order={2} fz="lg" id="submitted-status-heading">
+              Status
+            </Title>
+            <Badge color="blue" variant="light" size="lg">
+              Submitted: in review
+            </Badge>
+          </Group>
+          <Text>
+            {on ? `We received your application on ${on}.` : 'We received your application.'} It can no longer be changed online; if
+            something has changed, tell us when we contact you.
+          </Text>
+          {typeof draw === 'number' ? (
+            <Text fz="sm" c="dimmed">
+              First draw requested: {formatDollars(draw)}, to account {view.application.disbursement?.accountNumber}.
+            </Text>
+          ) : null}
+        </Stack>
+      </Paper>
+
+      <Stack gap="md" component="section" aria-labelledby="submitted-next-heading">
+        <Title order={2} fz="lg" id="submitted-next-heading">
+          What happens next
+        </Title>
+        <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+          {nextSteps.map((s, i) => (
+            <Box component="li" key={s.title} mb="md">
+              <Group align="flex-start" wrap="nowrap" gap="md">
+                <ThemeIcon radius="xl" size="lg" variant="light" aria-hidden="true">
+                  {i + 1}
+                </ThemeIcon>
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Title order={3} fz="md">
+                    {s.title}
+                  </Title>
+                  <Text fz="sm">{s.body}</Text>
+                </Stack>
+              </Group>
+            </Box>
+          ))}
+        </Box>
+      </Stack>
+
+      <Group gap="sm" wrap="wrap">
+        <Button component={Link} to={summaryPath} variant="default" size="md">
+          View your application
+        </Button>
+        <Button component={Link} to={paths.upload} variant="default" size="md">
+          Upload documents
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export default function SubmittedPage() {
+  const application = useApplication();
+  if (application.isPending) return <Skeleton h={240} aria-hidden="true" />;
+  if (application.isError) {
+    return <QueryError title="We couldn’t load your application" error={application.error} onRetry={() => void application.refetch()} />;
+  }
+  return <Submitted view={application.data} />;
+}
