@@ -1,8 +1,10 @@
 // What the document pages say. The documents themselves (labels, counts,
 // reasons) are the documents policy's; only the frame is written here.
 
+import type { DocumentCategory } from '../api/types';
+
 /** Spec §9 "Document categories", in words. */
-export const categoryLabels: Readonly<Record<string, string>> = {
+export const categoryLabels: Readonly<Record<DocumentCategory, string>> = {
   APP: 'About you',
   INC: 'Income',
   ASSET: 'Assets',
