@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 
 import { requireRealServer } from './support/heloc';
-import { answerPropertyUsage, freshEmail, persona, walkCreditToDecision, walkLanding, walkSelfReported } from './support/personas';
+import {
+  answerPropertyUsage,
+  freshEmail,
+  persona,
+  walkCreditToDecision,
+  walkLanding,
+  walkSelfReported,
+  type Persona,
+} from './support/personas';
 import {
   expect,
   expectNoHorizontalScroll,
@@ -62,12 +70,42 @@ async function resume(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-function employment(employerName: string) {
+function employment(employerName: string, position = 'Senior Data Analyst') {
   return {
     employments: [
-      { employerName, position: 'Senior Data Analyst', startDate: '2017-03-01', endDate: null, selfEmployedIndicator: false, base: 17500, dataSource: 'Manual' },
+      { employerName, position, startDate: '2017-03-01', endDate: null, selfEmployedIndicator: false, base: 9500, dataSource: 'Manual' },
     ],
     employmentGaps: [],
+  };
+}
+
+/** From the home page to /app/application/1 as a new applicant like the persona. */
+async function walkToApplication(page: Page, p: Persona) {
+  await walkLanding(page, p, freshEmail(p));
+  await walkSelfReported(page, p);
+  await answerPropertyUsage(page);
+  await walkCreditToDecision(page, p);
+  await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
+  await page.getByRole('button', { name: 'Continue to the application' }).click();
+  await expect(page).toHaveURL(/\/app\/application\/1$/);
+}
+
+/** A person's part of page 1. */
+function personalInfo(p: { firstName: string; lastName: string; phone: string }, identity: { dateOfBirth: string; ssn: string }, zip: string) {
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    dateOfBirth: identity.dateOfBirth,
+    ssn: identity.ssn,
+    citizenship: 'usCitizen',
+    maritalStatus: 'married',
+    militaryStatus: 'none',
+    phone: p.phone,
+    currentAddress: { line1: '1200 Alder Street', city: 'Springfield', state: 'CA', zip },
+    currentAddressSince: '2015-06-01',
+    housing: 'Own',
+    formerAddresses: [],
+    mailingAddress: null,
   };
 }
 
@@ -78,32 +116,8 @@ test('the prime persona verifies income through the sandbox payroll at a phoneâ€
   await page.setViewportSize({ width: phone.width, height: phone.height });
   const p = persona('prime');
 
-  await walkLanding(page, p, freshEmail(p));
-  await walkSelfReported(page, p);
-  await answerPropertyUsage(page);
-  await walkCreditToDecision(page, p);
-  await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
-  await page.getByRole('button', { name: 'Continue to the application' }).click();
-  await expect(page).toHaveURL(/\/app\/application\/1$/);
-
-  await saveSection(page, '/app/application/1', {
-    user: {
-      firstName: p.firstName,
-      lastName: p.lastName,
-      dateOfBirth: p.identity.dateOfBirth,
-      ssn: p.identity.ssn,
-      citizenship: 'usCitizen',
-      maritalStatus: 'married',
-      militaryStatus: 'none',
-      phone: p.phone,
-      currentAddress: { line1: '1200 Alder Street', city: 'San Francisco', state: 'CA', zip: p.answers.zip },
-      currentAddressSince: '2015-06-01',
-      housing: 'Own',
-      formerAddresses: [],
-      mailingAddress: null,
-    },
-    coborrower: null,
-  });
+  await walkToApplication(page, p);
+  await saveSection(page, '/app/application/1', { user: personalInfo(p, p.identity, p.answers.zip), coborrower: null });
   // An employer the payroll network does not know.
   await saveSection(page, '/app/application/4', employment('Initech'));
   await resume(page);
@@ -144,6 +158,51 @@ test('the prime persona verifies income through the sandbox payroll at a phoneâ€
   await expectNoHorizontalScroll(page);
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, 'income-verification-verified');
+
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/application\/identity-verification$/);
+});
+
+test('with a coborrower, each person chooses on their own, named, and the jobs count on their side', async ({ page }) => {
+  requireRealServer();
+  test.setTimeout(180_000);
+  const desktop = viewports[0];
+  await page.setViewportSize({ width: desktop.width, height: desktop.height });
+  const p = persona('coborrower');
+  const co = p.answers.coborrower!;
+  await walkToApplication(page, p);
+  await saveSection(page, '/app/application/1', {
+    user: personalInfo(p, p.identity, p.answers.zip),
+    coborrower: { ...personalInfo({ ...co, phone: '2065550144' }, { dateOfBirth: '1984-10-02', ssn: '123450016' }, p.answers.zip), email: co.email },
+  });
+  await saveSection(page, '/app/application/4', employment('Cascade Freight', 'Logistics Manager'));
+  await saveSection(page, '/app/application/4/coborrower', employment('Evergreen School District', 'Teacher'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await open(page, incomePage);
+
+  const you = page.getByRole('region', { name: `You: ${p.firstName} ${p.lastName}` });
+  const coName = `${co.firstName} ${co.lastName}`;
+  const them = page.getByRole('region', { name: `Your coborrower: ${coName}` });
+  await you.getByRole('radio', { name: /Connect my payroll account/ }).check();
+  await you.getByRole('button', { name: 'Connect payroll' }).click();
+  await expect(you.getByRole('listitem').filter({ hasText: 'Cascade Freight' })).toContainText('Verified by payroll');
+
+  // The borrower's choice alone does not let the page go on.
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(`choose how ${coName} will verify income`);
+
+  const question = them.getByRole('radiogroup', { name: `How would ${coName} like to verify their income?` });
+  await question.getByRole('radio', { name: 'Upload pay documents' }).check();
+  await them.getByRole('button', { name: `Use pay documents for ${coName}` }).click();
+  await expect(them.getByText(`${coName} will upload pay documents.`)).toBeVisible();
+  // The coborrower's job is not verified: their paystubs and W-2s are still asked, the borrower's are not.
+  await expect(them.getByRole('listitem').filter({ hasText: 'Evergreen School District' })).toContainText('Not verified');
+  await expect(them.getByRole('listitem').filter({ hasText: /most recent paystubs/ })).toBeVisible();
+  await expect(them.getByRole('listitem').filter({ hasText: /^W-2s for / })).toBeVisible();
+  await expect(you.getByText('No income documents are needed.')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'income-verification-coborrower');
 
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/application\/identity-verification$/);

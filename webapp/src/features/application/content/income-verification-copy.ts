@@ -25,7 +25,7 @@ export const incomeCopy = {
     p.party === 'borrower' ? 'Choose how you would like to verify your income.' : `Choose how ${coborrowerName(p)} would like to verify their income.`,
   connected: (provider: string, when: string) => `Connected to ${provider} on ${when}.`,
   chosenDocuments: (p: Who) => (p.party === 'borrower' ? 'You will upload pay documents.' : `${coborrowerName(p)} will upload pay documents.`),
-  jobsHeading: 'Your jobs',
+  jobsHeading: (p: Who) => (p.party === 'borrower' ? 'Your jobs' : `${p.name ? `${p.name}’s` : 'Your coborrower’s'} jobs`),
   verified: 'Verified by payroll',
   notVerified: 'Not verified',
   selfEmployed: 'Self-employment: shown with tax returns',

@@ -52,7 +52,7 @@ function Result({ person, view }: { person: IncomeVerificationPerson; view: Inco
       {person.jobs.length > 0 ? (
         <div>
           <Title order={3} fz="md">
-            {incomeCopy.jobsHeading}
+            {incomeCopy.jobsHeading(person)}
           </Title>
           <List spacing={4} mt={4}>
             {person.jobs.map((job, i) => (
