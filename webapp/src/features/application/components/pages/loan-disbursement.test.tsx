@@ -196,6 +196,8 @@ describe('loan disbursement page', () => {
     expect(await screen.findByText('Your application has been submitted')).toBeInTheDocument();
     expect(screen.getByLabelText('Name on the account')).toBeDisabled();
     expect(screen.getByLabelText('Routing number')).toBeDisabled();
+    expect(screen.getByLabelText('Routing number')).toHaveAccessibleDescription('Routing number on file: ****0021.');
+    expect(screen.getByLabelText('Amount of your first draw')).toHaveValue('$25,000');
     expect(screen.queryByRole('button', { name: 'Save and submit application' })).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Next' })).toHaveAttribute('href', '/app/application/submitted');
   });

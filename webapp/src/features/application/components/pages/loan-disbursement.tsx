@@ -210,7 +210,9 @@ export default function LoanDisbursementPage() {
                 max={9}
                 description={
                   onFile
-                    ? `We have routing number ${onFile.routingNumber} on file. Leave this empty to keep it.`
+                    ? view.readOnly
+                      ? `Routing number on file: ${onFile.routingNumber}.`
+                      : `We have routing number ${onFile.routingNumber} on file. Leave this empty to keep it.`
                     : 'The 9 digits at the bottom left of a check.'
                 }
                 size="md"
@@ -219,7 +221,13 @@ export default function LoanDisbursementPage() {
                 name="section.disbursement.accountNumber"
                 label="Account number"
                 max={17}
-                description={onFile ? `We have account ${onFile.accountNumber} on file. Leave this empty to keep it.` : '4 to 17 digits.'}
+                description={
+                  onFile
+                    ? view.readOnly
+                      ? `Account on file: ${onFile.accountNumber}.`
+                      : `We have account ${onFile.accountNumber} on file. Leave this empty to keep it.`
+                    : '4 to 17 digits.'
+                }
                 size="md"
               />
               <DigitsField name="section.disbursement.confirmAccountNumber" label="Confirm account number" max={17} size="md" />
