@@ -10,7 +10,8 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screen
 // payroll network verified, so the documents policy asks for paystubs and
 // W-2s) opens /app/upload from the link in an e-mail. The page lists what the
 // policy asks, with its counts; a PNG photo uploads and the missing count
-// drops by one and is announced; a text file named .pdf is refused by the
+// drops by one and is announced, and a second comes from the camera input;
+// a text file named .pdf is refused by the
 // server (it reads the bytes, not the name) beside that document's control;
 // the uploaded file downloads as it was sent and can be removed, and the
 // count goes back. The bank-statement page lists bank statements alone (none
@@ -137,6 +138,12 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
   expect(downloaded.type).toContain('image/png');
   expect(Buffer.from(downloaded.bytes).equals(onePixelPng())).toBe(true);
 
+  // A second paystub from the phone's camera.
+  await pickFile(page, paystubs.getByRole('button', { name: 'Take a photo' }), { name: 'camera-photo.png', mimeType: 'image/png', buffer: onePixelPng() });
+  await expect(count(paystubs, 'Uploaded')).toHaveText('2');
+  await expect(count(paystubs, 'Missing')).toHaveText('2');
+  await expect(paystubs.getByRole('link', { name: 'camera-photo.png' })).toBeVisible();
+
   // A text file named .pdf: the server reads the bytes and refuses it beside this control only.
   const w2 = you.getByRole('group', { name: /W-2/ });
   await pickFile(page, w2.getByRole('button', { name: 'Upload a file' }), {
@@ -155,7 +162,7 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
   // Before submission an upload can be removed; the count follows.
   await paystubs.getByRole('button', { name: 'Remove paystub-october.png' }).click();
   await expect(paystubs.getByRole('link', { name: 'paystub-october.png' })).toHaveCount(0);
-  await expect(count(paystubs, 'Missing')).toHaveText('4');
+  await expect(count(paystubs, 'Missing')).toHaveText('3');
 
   // At a desktop's width the same page.
   await page.setViewportSize({ width: viewports[0].width, height: viewports[0].height });
