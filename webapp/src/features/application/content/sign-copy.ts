@@ -6,7 +6,7 @@
 export const signCopy = {
   intro:
     'Read each document in full: scroll inside its box, or use the arrow keys once it has focus. Then confirm you have read it, agree to sign electronically, and type your full legal name as your signature.',
-  readLabel: (title: string) => `I have read the ${title}`,
+  readLabel: (title: string) => `I have read “${title}”`,
   readRequired: 'Confirm you have read this document.',
   regionLabel: (title: string) => `${title}, full text`,
   consentHeading: 'Signing electronically',

@@ -57,7 +57,7 @@ function setup(answers: { disclosures: () => ReturnType<typeof ok>; sign?: (inpu
 }
 
 async function readEverything(user: ReturnType<typeof userEvent.setup>) {
-  for (const box of screen.getAllByRole('checkbox', { name: /^I have read the / })) await user.click(box);
+  for (const box of screen.getAllByRole('checkbox', { name: /^I have read “/ })) await user.click(box);
   await user.click(screen.getByRole('checkbox', { name: /I agree to receive these documents electronically/ }));
 }
 
@@ -72,7 +72,7 @@ describe('disclosures and signing', () => {
     for (const title of ['Truth in Lending disclosure for open-end credit', 'What you should know about home equity lines of credit', 'Consent to electronic records and signatures']) {
       expect(screen.getByRole('region', { name: `${title}, full text` })).toBeInTheDocument();
     }
-    expect(screen.getAllByRole('checkbox', { name: /^I have read the / })).toHaveLength(4);
+    expect(screen.getAllByRole('checkbox', { name: /^I have read “/ })).toHaveLength(4);
     await user.tab();
     expect(screen.getByRole('region', { name: 'Home Equity Credit Agreement, full text' })).toHaveFocus();
   });
@@ -83,7 +83,7 @@ describe('disclosures and signing', () => {
     expect(await screen.findAllByText('Confirm you have read this document.')).toHaveLength(4);
     expect(screen.getByText(/Agree to sign electronically to go on/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Type your full name to sign' })).toHaveAccessibleDescription(expect.stringContaining('Type your full name to sign.'));
-    expect(screen.getByRole('checkbox', { name: 'I have read the Home Equity Credit Agreement' })).toHaveFocus();
+    expect(screen.getByRole('checkbox', { name: 'I have read “Home Equity Credit Agreement”' })).toHaveFocus();
     expect(signs).toHaveLength(0);
   });
 
@@ -146,7 +146,7 @@ describe('disclosures and signing', () => {
     await user.click(screen.getByRole('button', { name: 'Sign and continue' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Truth in Lending disclosure for open-end credit, full text' })).not.toBeInTheDocument());
     expect(screen.getByRole('alert')).toHaveTextContent(/The disclosures changed since you opened this page/);
-    expect(screen.getByRole('checkbox', { name: 'I have read the Home Equity Credit Agreement' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'I have read “Home Equity Credit Agreement”' })).not.toBeChecked();
   });
 
   it('once signed, shows what was signed, by whom and when, without a form', async () => {
@@ -164,11 +164,13 @@ describe('disclosures and signing', () => {
       userAgent: 'Test',
     }));
     setup({ disclosures: () => ok(view) });
-    expect(await screen.findByText('Your disclosures are signed')).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Documents signed' });
-    const row = within(table).getByRole('row', { name: /Home Equity Credit Agreement/ });
-    expect(within(row).getByText(/Pat Q Prime, November 22, 2026/)).toBeInTheDocument();
-    expect(within(row).getByText(`${hash('a').slice(0, 12)}…`)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your disclosures are signed' })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Documents signed' });
+    const item = within(list).getAllByRole('listitem')[0]!;
+    expect(item).toHaveTextContent('Home Equity Credit Agreement');
+    expect(item).toHaveTextContent(/Signed as “Pat Q Prime” on November 22, 2026/);
+    expect(item).toHaveTextContent(hash('a'));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
     expect(screen.queryByRole('button', { name: 'Sign and continue' })).not.toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Continue' })).toHaveAttribute('href', next);
   });

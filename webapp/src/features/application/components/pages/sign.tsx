@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Checkbox, Code, Flex, Paper, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Code, Flex, Paper, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -213,8 +213,11 @@ function Signed({ view }: { view: DisclosuresView }) {
     view.signatures.find((r) => r.documentId === d.id && r.hash === d.hash && r.party === party);
   return (
     <Stack gap="lg">
-      <Alert color="green" variant="light" title={signCopy.signedTitle}>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="sign-signed-heading">
         <Stack gap={4}>
+          <Title order={2} fz="lg" id="sign-signed-heading">
+            {signCopy.signedTitle}
+          </Title>
           {view.people.map((p) => (
             <Text key={p.party} fz="sm">
               Signed by {p.name} on {when(p.signedAt)}.
@@ -222,49 +225,37 @@ function Signed({ view }: { view: DisclosuresView }) {
           ))}
           {view.readOnly ? <Text fz="sm">{signCopy.readOnlyNote}</Text> : null}
         </Stack>
-      </Alert>
+      </Paper>
       <Text fz="sm">{signCopy.signedIntro}</Text>
-      <Box style={{ overflowX: 'auto' }}>
-        <Table striped withTableBorder aria-label="Documents signed">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Document</Table.Th>
-              <Table.Th scope="col">Version</Table.Th>
-              <Table.Th scope="col">Signed</Table.Th>
-              <Table.Th scope="col">Fingerprint</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {docs.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Th scope="row" fw={500}>
-                  {d.title}
-                </Table.Th>
-                <Table.Td>{d.version}</Table.Td>
-                <Table.Td>
-                  {view.people.map((p) => {
-                    const r = recordOf(d, p.party);
-                    return (
-                      <Text key={p.party} fz="sm">
-                        {r ? `${r.name}, ${when(r.signedAt)}` : '—'}
-                      </Text>
-                    );
-                  })}
-                </Table.Td>
-                <Table.Td>
-                  <Code title={d.hash}>{d.hash.slice(0, 12)}…</Code>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Box>
+      <Stack component="ul" gap="sm" m={0} p={0} aria-label="Documents signed" style={{ listStyle: 'none' }}>
+        {docs.map((d) => (
+          <Paper key={d.id} component="li" withBorder radius="md" p="sm">
+            <Text fw={600} fz="sm">
+              {d.title}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              Version {d.version}
+            </Text>
+            {view.people.map((p) => {
+              const r = recordOf(d, p.party);
+              return (
+                <Text key={p.party} fz="sm">
+                  {r ? `Signed as “${r.name}” on ${when(r.signedAt)}` : `Not signed by ${p.name}`}
+                </Text>
+              );
+            })}
+            <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              Fingerprint (SHA-256): <Code fz="xs">{d.hash}</Code>
+            </Text>
+          </Paper>
+        ))}
+      </Stack>
       <Stack gap="sm">
         {docs.map((d) => (
           <details key={d.id}>
             <summary>
               <Text component="span" fz="sm" fw={500}>
-                Read the {d.title} again
+                Read “{d.title}” again
               </Text>
             </summary>
             <Box mt="xs">
