@@ -202,3 +202,33 @@ func TestConnectPayrollCountsTheCoborrowersJobsOnTheirSide(t *testing.T) {
 		t.Fatalf("got %+v, want the borrower's paystubs still asked", got.Borrower.Documents)
 	}
 }
+
+// A self-employment is not a payroll network's to verify, and a person the
+// network has no records of is told so; nothing is written either way.
+func TestConnectPayrollWithoutPayrollRecords(t *testing.T) {
+	s := incomeServer(t)
+	b := s.browser(t)
+	b.signIn("self-employed@example.com")
+	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`}`); code != 200 {
+		t.Fatalf("page 1: got %d %+v", code, res.Error)
+	}
+	own := `{"employments":[{"employerName":"Marino Design","position":"Owner","startDate":"2019-01-01","endDate":null,` +
+		`"selfEmployedIndicator":true,"ownershipInterestType":"GreaterThanOrEqualTo25Percent","base":9500,"dataSource":"Manual"}],"employmentGaps":[]}`
+	if code, res := saveSection(b, "/app/application/4", own); code != 200 {
+		t.Fatalf("page 4: got %d %+v", code, res.Error)
+	}
+	code, res := verify(t, b, "connectPayroll", "borrower")
+	if code != 400 || !hasField(res.Error.Data.Fields, "party") || !strings.Contains(res.Error.Message, "no job with an employer") {
+		t.Fatalf("got %d %+v, want a self-employment refused with its reason", code, res.Error)
+	}
+	if code, res := saveSection(b, "/app/application/4", job("Front Range Studio")); code != 200 {
+		t.Fatalf("page 4: got %d %+v", code, res.Error)
+	}
+	code, res = verify(t, b, "connectPayroll", "borrower")
+	if code != 400 || !strings.Contains(res.Error.Message, "has no payroll records for you") {
+		t.Fatalf("got %d %+v, want the network's empty answer said", code, res.Error)
+	}
+	if got := incomeOf(t, b); got.Borrower.Method != nil || got.Borrower.Jobs[0].Verified || got.ApplicationStatus == "identityVerification" {
+		t.Fatalf("got %+v, want nothing recorded and the status not moved by a refusal", got)
+	}
+}
