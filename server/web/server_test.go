@@ -138,6 +138,13 @@ func mustOpenServerAt(tb testing.TB, cfg web.Config, dsn string, opts ...func(*w
 		}
 		cfg.Identity = identity
 	}
+	if cfg.Income == nil {
+		payroll, err := providers.NewSandboxPayroll(fixtures.FS)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		cfg.Income = payroll
+	}
 	srv, err := web.New(cfg, db, policy.NewLive(engine, log), set, botcheck.Sandbox{}, log, assets, routes)
 	if err != nil {
 		tb.Fatal(err)
