@@ -10,7 +10,7 @@ const lower = (label: string) => label.charAt(0).toLowerCase() + label.slice(1);
 export const identityCopy = {
   loading: 'Loading your identity check',
   loadFailed: 'We couldn’t load your identity check',
-  sandboxTitle: 'Sandbox mode',
+  sandboxTitle: 'Sandbox identity check',
   sandboxText:
     'This server uses a sandbox identity provider: no real check is made, and the result depends only on the test persona. Don’t upload a real ID here.',
   sandboxResult: '(Sandbox result.)',

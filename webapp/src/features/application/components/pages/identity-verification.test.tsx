@@ -98,7 +98,7 @@ describe('identity verification page', () => {
     const { router } = renderPage();
 
     const you = await screen.findByRole('region', { name: 'Olivia Bennett' });
-    expect(screen.getByText('Sandbox mode')).toBeInTheDocument();
+    expect(screen.getByText('Sandbox identity check')).toBeInTheDocument();
     const question = within(you).getByRole('radiogroup', { name: 'Which ID will you use?' });
 
     // Nothing chosen: said beside the question.
@@ -141,6 +141,7 @@ describe('identity verification page', () => {
     await user.click(within(you).getByRole('button', { name: 'Verify my ID' }));
     expect(await within(you).findByText('ID verified')).toBeInTheDocument();
     expect(within(you).queryByRole('button', { name: 'Verify my ID' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Verify your ID before you go on. If a check failed, try another ID.')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/app/application/upload'));

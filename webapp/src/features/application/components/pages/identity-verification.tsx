@@ -1,6 +1,6 @@
 import { Alert, Button, FileButton, Flex, Group, Paper, Radio, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { getFunnelPagesQueryOptions, useFunnelPages } from '@/api/get-funnel-pages';
@@ -30,6 +30,9 @@ import { saveErrorMessage } from '../section-page';
 // is not failed.
 
 type Side = 'front' | 'back';
+
+/** An alert's title in the text's colour: a light alert's own colour is too pale to read on its background. */
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
 /** What the server said is wrong, by field (idType, sides, party), and anything else. */
 type Problems = { idType?: string; sides?: string; other?: string };
@@ -154,7 +157,7 @@ function Result({ person, idTypes, sandbox }: { person: IdentityPerson; idTypes:
   const note = sandbox ? ` ${copy.sandboxResult}` : '';
   const result = copy.results[person.status];
   return (
-    <Alert color={result.color} variant="light" title={result.title} role="status">
+    <Alert color={result.color} variant="light" title={result.title} role="status" styles={readableTitle}>
       <Stack gap={4}>
         <Text fz="sm">
           {copy.checked(label, person.checkedAt)}
@@ -273,6 +276,10 @@ function Navigation({ view }: { view: IdentityView }) {
   const [error, setError] = useState<string | null>(null);
   const [going, setGoing] = useState(false);
   const previous = pages.data && !pages.isPlaceholderData ? pages.data.previous : null;
+  useEffect(() => {
+    // What held the borrower back is gone once every person has a result.
+    if (view.complete) setError(null);
+  }, [view.complete]);
 
   const goOn = async () => {
     setError(null);
@@ -330,12 +337,12 @@ export default function IdentityVerificationPage() {
   return (
     <Stack gap="lg">
       {view.sandbox ? (
-        <Alert color="yellow" variant="light" title={copy.sandboxTitle}>
+        <Alert color="yellow" variant="light" title={copy.sandboxTitle} role="note" styles={readableTitle}>
           {copy.sandboxText}
         </Alert>
       ) : null}
       {view.readOnly ? (
-        <Alert color="blue" variant="light" title={copy.submittedTitle}>
+        <Alert color="blue" variant="light" title={copy.submittedTitle} role="note" styles={readableTitle}>
           {copy.submittedText}
         </Alert>
       ) : null}
