@@ -11,10 +11,9 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screen
 // W-2s) opens /app/upload from the link in an e-mail. The page lists what the
 // policy asks, with its counts; a PNG photo uploads and the missing count
 // drops by one and is announced, and a second comes from the camera input;
-// a text file named .pdf is refused by the
-// server (it reads the bytes, not the name) beside that document's control;
-// the uploaded file downloads as it was sent and can be removed, and the
-// count goes back. The bank-statement page lists bank statements alone (none
+// a text file named .pdf is refused by the server (it reads the bytes, not
+// the name) beside that document's control; an uploaded file downloads as it
+// was sent and can be removed, and the count follows. The bank-statement page lists bank statements alone (none
 // for this loan). Pages 1 and 4 are saved through application.save, as
 // their forms do (their own journeys fill them in).
 //
