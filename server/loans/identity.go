@@ -17,7 +17,8 @@ import (
 // on the person (identityVerificationStatus, identityCheck). A failed check
 // may be tried again with another ID; passed and review (the lender's staff
 // look at it) let the borrower go on, and once every person on the loan has
-// such a result the loan's status moves on past the page's step.
+// such a result the loan's status moves on past the page's step (from that
+// step only, so that no section before it shows done unsaved).
 
 // IdentityPath is the identity-verification page.
 const IdentityPath = "/app/application/identity-verification"
@@ -94,9 +95,10 @@ func (s *Service) IdentityStatus(ctx context.Context, applicant *domain.Applican
 // VerifyIdentity checks the ID of party ("borrower", or "coborrower" on a
 // loan with one) with the identity provider: idType must be one of the IDs
 // offered, and each side it needs must have been uploaded for that person
-// as an idDocument. The result is stored on the person; the loan's status
-// moves on (as a save of the page would) once every person has a result
-// other than failed. A person whose ID passed or is in review is not
+// as an idDocument. The result is stored on the person; once every person
+// has a result other than failed, and the loan has reached the page's own
+// step (identityVerification), its status moves on to the next page's, as a
+// save of the page would. A person whose ID passed or is in review is not
 // checked again. Errors name the fields party, idType and sides.
 func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applicant, party, idType string) (*IdentityResult, error) {
 	loan, app, err := s.Stored(ctx, applicant)
@@ -157,6 +159,10 @@ func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applican
 		check.Reason = &res.Reason
 	}
 
+	own, err := s.PageStatus(ctx, IdentityPath, loan)
+	if err != nil {
+		return nil, err
+	}
 	step, err := s.ReachedStatus(ctx, IdentityPath, loan)
 	if err != nil {
 		return nil, err
@@ -178,7 +184,9 @@ func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applican
 		}
 		status := res.Status
 		p.IdentityVerificationStatus, p.IdentityCheck = &status, check
-		if identityComplete(l, a) {
+		// The status moves on from the page's own step only: a check made
+		// before the loan reached it marks no earlier section done.
+		if identityComplete(l, a) && reached(l, own, order) {
 			Advance(l, step, order)
 		}
 		return nil
@@ -302,6 +310,13 @@ func identityComplete(l *domain.Loan, app *domain.Application) bool {
 		}
 	}
 	return true
+}
+
+// reached says whether l's status is step or a later one.
+func reached(l *domain.Loan, step string, order map[string]float64) bool {
+	at, known := order[l.ApplicationStatus]
+	to, ok := order[step]
+	return known && ok && at >= to
 }
 
 func idFind(types []IDType, id string) (IDType, bool) {
