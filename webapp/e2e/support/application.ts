@@ -100,7 +100,8 @@ export async function stepper(page: Page): Promise<Locator> {
 
 export async function expectDone(page: Page, sections: string[]) {
   const nav = await stepper(page);
-  for (const s of sections) await expect(nav.getByRole('link', { name: new RegExp(`^${s}\\s*\\(done\\)$`, 'i') })).toHaveCount(1);
+  // A section of two pages (the coborrower's employment) has a link for each.
+  for (const s of sections) await expect(nav.getByRole('link', { name: new RegExp(`^${s}\\s*\\(done\\)$`, 'i') }).first()).toBeVisible();
 }
 
 export async function expectNotDone(page: Page, section: string) {
@@ -116,6 +117,7 @@ export function region(page: Page, name: string | RegExp): Locator {
 /** Gives every yes/no question in scope the same answer. */
 export async function answerAll(scope: Locator, answer: 'Yes' | 'No') {
   const groups = scope.getByRole('radiogroup');
+  await expect(groups.first()).toBeVisible(); // the questions render once the saved answers load
   for (const group of await groups.all()) await group.getByRole('radio', { name: answer, exact: true }).check();
 }
 
@@ -129,4 +131,19 @@ export async function stepperLink(page: Page, title: string): Promise<Locator> {
   }
   const nav = page.getByRole('navigation', { name: 'Application sections' });
   return nav.getByRole('link', { name: new RegExp(`^${title}(\\s*\\(done\\))?$`) }).first();
+}
+
+/** A PNG of one pixel, as a phone's camera would hand over a photo (smaller). */
+export function onePixelPng(): Buffer {
+  return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+}
+
+/** Picks `count` photos at once through a button that opens the file chooser (the camera on a phone), as a person does. */
+export async function pickFiles(page: Page, button: Locator, count: number) {
+  const chooser = page.waitForEvent('filechooser');
+  await button.click();
+  const stamp = Date.now().toString(36);
+  await (await chooser).setFiles(
+    Array.from({ length: count }, (_, i) => ({ name: `photo-${stamp}-${i + 1}.png`, mimeType: 'image/png', buffer: onePixelPng() })),
+  );
 }
