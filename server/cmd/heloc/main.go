@@ -156,14 +156,6 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	wcfg.Credit, wcfg.Valuation = sandbox, sandbox
-	// The identity provider that checks a person's photo ID: the sandbox's
-	// results of fixtures/personas.json (a real vendor is another
-	// providers.Identity).
-	identity, err := providers.NewSandboxIdentity(fixtures.FS)
-	if err != nil {
-		return err
-	}
-	wcfg.Identity = identity
 	// The payroll network income verification asks: the sandbox's payroll
 	// records of fixtures/personas.json (a real network is another
 	// providers.Income).
@@ -172,6 +164,14 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	wcfg.Income = payroll
+	// The identity provider that checks a person's photo ID: the sandbox's
+	// results of fixtures/personas.json (a real vendor is another
+	// providers.Identity).
+	identity, err := providers.NewSandboxIdentity(fixtures.FS)
+	if err != nil {
+		return err
+	}
+	wcfg.Identity = identity
 	// The loan service: who may change an application, its validation,
 	// saving and status; the HTTP layer calls it.
 	wcfg.Loans = loans.New(db, live, schemaSet, cfg.FunnelVariant, nil).WithIncome(payroll).WithIdentity(identity)
