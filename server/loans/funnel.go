@@ -50,6 +50,29 @@ type flowPage struct {
 	Path string `json:"path"`
 	Step string `json:"step"`
 	Area string `json:"area"`
+	Open bool   `json:"open"`
+}
+
+// Open refuses a page of the application the loan has not reached: the
+// application is filled in order (data.heloc.funnel.pages' open), so every
+// section before the loan's status has been saved and the stepper never
+// shows one done that is not.
+func (s *Service) Open(ctx context.Context, path string, loan *domain.Loan) error {
+	var pages struct {
+		Pages []flowPage `json:"pages"`
+	}
+	if err := s.decideInto(ctx, "heloc.funnel.pages", s.pagesInput(path, loan), &pages); err != nil {
+		return err
+	}
+	i := slices.IndexFunc(pages.Pages, func(p flowPage) bool { return p.Path == path })
+	if i >= 0 && !pages.Pages[i].Open {
+		return domain.Errorf(domain.EFORBIDDEN, "Finish the earlier pages of your application first: they open one after another.")
+	}
+	return nil
+}
+
+func (s *Service) pagesInput(path string, loan *domain.Loan) map[string]any {
+	return map[string]any{"path": path, "applicationStatus": loan.ApplicationStatus, "answers": loan.Answers.Flags(), "variant": s.variant}
 }
 
 // pageSteps is the step the page at path may set (see PageStatus) and the
@@ -59,8 +82,7 @@ func (s *Service) pageSteps(ctx context.Context, path string, loan *domain.Loan)
 		Pages []flowPage `json:"pages"`
 		Next  *flowPage  `json:"next"`
 	}
-	input := map[string]any{"path": path, "applicationStatus": loan.ApplicationStatus, "answers": loan.Answers.Flags(), "variant": s.variant}
-	if err := s.decideInto(ctx, "heloc.funnel.pages", input, &pages); err != nil {
+	if err := s.decideInto(ctx, "heloc.funnel.pages", s.pagesInput(path, loan), &pages); err != nil {
 		return "", nil, err
 	}
 	i := slices.IndexFunc(pages.Pages, func(p flowPage) bool { return p.Path == path })

@@ -116,6 +116,9 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 	if err := writable(loan); err != nil {
 		return nil, err
 	}
+	if err := s.Open(ctx, path, loan); err != nil {
+		return nil, err
+	}
 	merge, err := page.decode(s.schemas, section)
 	if err != nil {
 		return nil, underSection(err)
@@ -171,6 +174,9 @@ func (s *Service) Change(ctx context.Context, applicant *domain.Applicant, path 
 		return nil, err
 	}
 	if err := writable(loan); err != nil {
+		return nil, err
+	}
+	if err := s.Open(ctx, path, loan); err != nil {
 		return nil, err
 	}
 	step, err := s.ReachedStatus(ctx, path, loan)

@@ -125,6 +125,7 @@ func TestABorrowerUploadsAPaystubAndTheMissingCountDrops(t *testing.T) {
 	s, dir := openDocumentsServer(t, web.Config{})
 	b := s.browser(t)
 	b.signIn("prime@example.com")
+	reach(t, s, "prime@example.com", "application5") // pages 1 to 3 saved
 	// A current job entered by hand: four paystubs and two W-2s are asked.
 	if code, res := saveSection(b, "/app/application/4", `{"employments":[{"startDate":"2019-01-01","endDate":null,"employerName":"Acme"}],"employmentGaps":[]}`); code != 200 {
 		t.Fatalf("got %d %+v", code, res.Error)
@@ -449,6 +450,7 @@ func TestContinueFromTheUploadPageOnceNothingIsMissing(t *testing.T) {
 	s, _ := openDocumentsServer(t, web.Config{})
 	b := s.browser(t)
 	b.signIn("prime@example.com")
+	reach(t, s, "prime@example.com", "application5") // pages 1 to 3 saved
 	if code, res := saveSection(b, "/app/application/4", `{"employments":[{"startDate":"2019-01-01","endDate":null,"employerName":"Acme"}],"employmentGaps":[]}`); code != 200 {
 		t.Fatalf("got %d %+v", code, res.Error)
 	}
@@ -471,6 +473,7 @@ func TestContinueFromTheUploadPageOnceNothingIsMissing(t *testing.T) {
 	if got := documentsOf(t, b); got.Requirements.TotalMissing != 0 {
 		t.Fatalf("got %+v, want nothing missing", got.Requirements)
 	}
+	reach(t, s, "prime@example.com", "incomeDocs") // the pages up to the upload page saved
 	if resp, res := b.trpc("POST", "documents.complete", ""); resp.StatusCode != 200 {
 		t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
 	}

@@ -61,6 +61,7 @@ func TestConnectPayrollVerifiesTheMatchingJob(t *testing.T) {
 	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`}`); code != 200 {
 		t.Fatalf("page 1: got %d %+v", code, res.Error)
 	}
+	reach(t, s, "prime@example.com", "application5") // pages 2 and 3 saved
 	// The payroll network knows "Bayview Analytics Inc."; the borrower typed it without "Inc.".
 	if code, res := saveSection(b, "/app/application/4", job("Bayview Analytics")); code != 200 {
 		t.Fatalf("page 4: got %d %+v", code, res.Error)
@@ -73,6 +74,7 @@ func TestConnectPayrollVerifiesTheMatchingJob(t *testing.T) {
 		t.Fatalf("got documents %+v, want paystubs and W-2s for a job not verified", before.Borrower.Documents)
 	}
 
+	reach(t, s, "prime@example.com", "application6") // the pages up to income verification saved
 	code, res := verify(t, b, "connectPayroll", "borrower")
 	if code != 200 {
 		t.Fatalf("connectPayroll: got %d %+v", code, res.Error)
@@ -179,11 +181,14 @@ func TestConnectPayrollCountsTheCoborrowersJobsOnTheirSide(t *testing.T) {
 	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`,"coborrower":`+co+`}`); code != 200 {
 		t.Fatalf("page 1: got %d %+v", code, res.Error)
 	}
-	for path, employer := range map[string]string{"/app/application/4": "Cascade Freight", "/app/application/4/coborrower": "Evergreen School District"} {
+	reach(t, s, "coborrower@example.com", "application5") // pages 2 and 3 saved
+	for _, path := range []string{"/app/application/4", "/app/application/4/coborrower"} {
+		employer := map[string]string{"/app/application/4": "Cascade Freight", "/app/application/4/coborrower": "Evergreen School District"}[path]
 		if code, res := saveSection(b, path, job(employer)); code != 200 {
 			t.Fatalf("%s: got %d %+v", path, code, res.Error)
 		}
 	}
+	reach(t, s, "coborrower@example.com", "application6") // the pages up to income verification saved
 	code, res := verify(t, b, "connectPayroll", "coborrower")
 	if code != 200 {
 		t.Fatalf("got %d %+v", code, res.Error)

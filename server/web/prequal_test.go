@@ -184,7 +184,7 @@ func TestSaveAnswers(t *testing.T) {
 	})
 }
 
-func loanOf(t *testing.T, s *testServer, email string) *domain.Loan {
+func loanOf(t testing.TB, s *testServer, email string) *domain.Loan {
 	t.Helper()
 	a, err := s.DB.FindApplicantByEmail(context.Background(), email)
 	if err != nil {

@@ -68,7 +68,7 @@ func TestLoanDisbursementAndSubmission(t *testing.T) {
 
 	t.Run("before the earlier steps are saved, neither the disbursement nor a submission is taken", func(t *testing.T) {
 		code, res := saveSection(b, "/app/application/loan-disbursement", disbursement("021000021", "123456789012", "25000"))
-		if code != 400 || !strings.Contains(fieldMessage(res, "applicationStatus"), "Finish the earlier steps") {
+		if code != 403 || res.Error == nil || !strings.Contains(res.Error.Message, "Finish the earlier pages") {
 			t.Fatalf("got %d %+v, want the disbursement refused until its step is reached", code, res.Error)
 		}
 		resp, res := b.trpc("POST", "application.submit", "")

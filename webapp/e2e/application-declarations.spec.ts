@@ -1,5 +1,6 @@
 import { requireRealServer } from './support/heloc';
-import { answerAll, region, stepperLink } from './support/application';
+import { answerAll, region, saveApplicationThrough, stepperLink } from './support/application';
+import { persona as personaOf } from './support/personas';
 import { signInApplicant } from './support/sign-in';
 import {
   expect,
@@ -24,6 +25,12 @@ test('the borrower answers demographics and declarations, and the summary shows 
   await page.setViewportSize(viewports[0]);
   await signInApplicant(page, persona);
   await expect(page).toHaveURL(/\/app\/application\//);
+  // The pages before demographics, in order, through the procedures their forms call.
+  const p = personaOf('coborrower');
+  await saveApplicationThrough(page, p, '/app/application/debt-consolidation', {
+    coborrower: { ...p.answers.coborrower!, phone: '2065550144', dateOfBirth: '1984-10-02', ssn: '123450016', employerName: 'Evergreen School District' },
+  });
+  await page.reload();
 
   // Demographics: the notice, then the borrower's and the coborrower's boxes.
   await (await stepperLink(page, 'Demographics')).click();
@@ -107,6 +114,9 @@ test('a borrower without a coborrower answers for themselves alone, and a loan w
   await page.setViewportSize(viewports[1]);
   await signInApplicant(page, 'prime@example.com');
   await expect(page).toHaveURL(/\/app\/application\//);
+  // The pages before debt consolidation, in order, through the procedures their forms call.
+  await saveApplicationThrough(page, personaOf('prime'), '/app/application/other-income');
+  await page.reload();
 
   // The sandbox's seeded loans keep no credit report, so the application holds no debts to choose.
   await (await stepperLink(page, 'Debt consolidation')).click();

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { walkToApplication } from './support/application';
+import { onePixelPng, saveApplicationThrough, signAndChooseDocuments, verifyPassport, walkToApplication } from './support/application';
 import { requireRealServer } from './support/heloc';
-import { persona, type Persona } from './support/personas';
+import { persona } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
 
 // Documents against the real server, at a phone's width: a new applicant
@@ -22,30 +22,6 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screen
 // once) and W-2s uploaded, Continue moves the loan on (documents.complete)
 // to the next page.
 
-/** application.save from the page, with the headers every mutation carries. */
-async function saveSection(page: Page, path: string, section: object) {
-  const answer = await page.evaluate(
-    async ({ path, section }) => {
-      const res = await fetch('/api/trpc/application.save', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Same-Origin': '1', 'X-Recaptcha-Token': 'sandbox.api_update' },
-        body: JSON.stringify({ path, section }),
-      });
-      return res.json();
-    },
-    { path, section },
-  );
-  expect(answer.result, `application.save ${path}: ${JSON.stringify(answer)}`).toBeTruthy();
-}
-
-/** A PNG of one pixel, as a phone's camera would hand over a photo (smaller). */
-function onePixelPng(): Buffer {
-  return Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  );
-}
-
 /** Picks a file through a button that opens the file chooser, as a person does. */
 async function pickFile(page: Page, button: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
   const chooser = page.waitForEvent('filechooser');
@@ -53,33 +29,6 @@ async function pickFile(page: Page, button: Locator, file: { name: string; mimeT
   await (await chooser).setFiles(file);
 }
 
-/** Pages 1 and 4 of a borrower alone with one job no payroll network verified: paystubs and W-2s are asked. */
-async function saveApplicant(page: Page, p: Persona) {
-  await saveSection(page, '/app/application/1', {
-    user: {
-      firstName: p.firstName,
-      lastName: p.lastName,
-      dateOfBirth: p.identity.dateOfBirth,
-      ssn: p.identity.ssn,
-      citizenship: 'usCitizen',
-      maritalStatus: 'married',
-      militaryStatus: 'none',
-      phone: p.phone,
-      currentAddress: { line1: '1200 Alder Street', city: 'San Francisco', state: 'CA', zip: p.answers.zip },
-      currentAddressSince: '2015-06-01',
-      housing: 'Own',
-      formerAddresses: [],
-      mailingAddress: null,
-    },
-    coborrower: null,
-  });
-  await saveSection(page, '/app/application/4', {
-    employments: [
-      { employerName: 'Initech', position: 'Senior Data Analyst', startDate: '2017-03-01', endDate: null, selfEmployedIndicator: false, base: 17500, dataSource: 'Manual' },
-    ],
-    employmentGaps: [],
-  });
-}
 
 function count(card: Locator, term: 'Required' | 'Uploaded' | 'Missing'): Locator {
   return card.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
@@ -92,8 +41,8 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
   await page.setViewportSize({ width: phone.width, height: phone.height });
   const p = persona('prime');
   await walkToApplication(page, p);
-
-  await saveApplicant(page, p);
+  // Pages 1 to 4 in order, with a current job no payroll network verified: paystubs and W-2s are asked.
+  await saveApplicationThrough(page, p, '/app/application/4');
 
   // The standalone page (a link in an e-mail), which the resume rule leaves alone.
   await page.goto('/app/upload');
@@ -175,26 +124,18 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
   await expect(page.getByRole('button', { name: 'Upload a file' })).toHaveCount(0);
 });
 
-/** Goes to an application page by its link in the section stepper (on phones behind "Show all sections"). */
-async function open(page: Page, path: string) {
-  if (page.viewportSize()!.width < 1000) {
-    const toggle = page.getByRole('button', { name: 'Show all sections' });
-    if (await toggle.isVisible()) await toggle.click();
-  }
-  await page.getByRole('navigation', { name: 'Application sections' }).locator(`a[href="${path}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
-
 test('on the application’s upload page Continue says what is missing and stays; with everything uploaded it goes on', async ({ page }) => {
   requireRealServer();
   test.setTimeout(180_000);
   await page.setViewportSize({ width: viewports[0].width, height: viewports[0].height });
   const p = persona('prime');
   await walkToApplication(page, p);
-  await saveApplicant(page, p);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await open(page, '/app/application/upload');
+  // The pages before the upload page, in order, through the procedures their pages call
+  // (pay documents chosen, the ID checked); the app resumes at the upload page.
+  await saveApplicationThrough(page, p, '/app/application/7');
+  await signAndChooseDocuments(page, [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }]);
+  await verifyPassport(page);
+  await page.goto('/app/application/upload');
   await expect(page.getByRole('heading', { level: 1, name: 'Upload your income documents' })).toBeVisible();
 
   const you = page.getByRole('region', { name: `${p.firstName} ${p.lastName}` });

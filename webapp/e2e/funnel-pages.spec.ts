@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 
 import data from '../src/app/routes.json' with { type: 'json' };
+import { saveApplicationThrough } from './support/application';
 import { requireRealServer } from './support/heloc';
+import { persona as personaOf } from './support/personas';
 import { signInApplicant } from './support/sign-in';
 import {
   expect,
@@ -40,9 +42,14 @@ function escaped(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The link to a page in the stepper: its title, then " (done)" when it is done. */
+/**
+ * A page's entry in the stepper: its title, then " (done)" when it is done;
+ * a link once the loan has reached it, else text that says it opens later.
+ */
 function pageLink(stepper: Locator, path: string): Locator {
-  return stepper.getByRole('link', { name: new RegExp(`^${escaped(titleOf(path))}(\\s*\\(done\\))?$`) });
+  return stepper
+    .locator('a, [aria-disabled="true"]')
+    .filter({ hasText: new RegExp(`^${escaped(titleOf(path))}(\\s*\\(done\\)|\\s*\\(opens after the pages before it\\))?$`) });
 }
 
 /** The stepper as shown at the page's width: the side list, or on phones the list behind "Show all sections". */
@@ -66,6 +73,8 @@ const cases = [
     persona: personas.find((p) => p.profile.hasCoborrower && !p.profile.selfEmployed)!,
     // Employment history, then the coborrower's, then other income.
     walk: [employment, coborrowerPages[0]!, otherIncome, coborrowerPages[1]!],
+    // The pages open in order: saved up to the coborrower's employment, both other-income pages open.
+    through: '/app/application/4/coborrower',
     shown: coborrowerPages,
     hidden: [businessInformation],
   },
@@ -80,6 +89,7 @@ const cases = [
     name: 'prime, neither',
     persona: personas.find((p) => p.email === 'prime@example.com')!,
     walk: [employment, otherIncome, '/app/application/debt-consolidation'],
+    through: '/app/application/other-income',
     shown: [],
     hidden: [...coborrowerPages, businessInformation],
   },
@@ -95,6 +105,14 @@ for (const c of cases) {
     await page.setViewportSize(viewports[0]);
     await signInApplicant(page, c.persona.email);
     await expect(page).toHaveURL(/\/app\/application\//);
+    if (c.through) {
+      const p = personaOf(slug!);
+      const co = p.answers.coborrower;
+      await saveApplicationThrough(page, p, c.through, {
+        coborrower: co && { ...co, phone: '2065550144', dateOfBirth: '1984-10-02', ssn: '123450016', employerName: 'Evergreen School District' },
+      });
+      await page.reload();
+    }
 
     // Desktop: the stepper beside the page lists exactly the loan's pages.
     let nav = await stepper(page);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { stepperLink } from './support/application';
+import { saveApplicationThrough, signAndChooseDocuments } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { answerPropertyUsage, freshEmail, persona, walkCreditToDecision, walkLanding, walkSelfReported } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
@@ -17,22 +17,6 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screen
 // does (application-sections fills it in).
 
 const identityPage = '/app/application/identity-verification';
-
-/** application.save from the page, with the headers every mutation carries. */
-async function saveSection(page: Page, path: string, section: object) {
-  const answer = await page.evaluate(
-    async ({ path, section }) => {
-      const res = await fetch('/api/trpc/application.save', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Same-Origin': '1', 'X-Recaptcha-Token': 'sandbox.api_update' },
-        body: JSON.stringify({ path, section }),
-      });
-      return res.json();
-    },
-    { path, section },
-  );
-  expect(answer.result, `application.save ${path}: ${JSON.stringify(answer)}`).toBeTruthy();
-}
 
 /** A PNG of one pixel, as a phone's camera would hand over a photo (smaller). */
 function onePixelPng(): Buffer {
@@ -62,25 +46,11 @@ test('a borrower whose license fails verifies her identity with her passport, at
   await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
   await page.getByRole('button', { name: 'Continue to the application' }).click();
   await expect(page).toHaveURL(/\/app\/application\/1$/);
-  await saveSection(page, '/app/application/1', {
-    user: {
-      firstName: p.firstName,
-      lastName: p.lastName,
-      dateOfBirth: p.identity.dateOfBirth,
-      ssn: p.identity.ssn,
-      citizenship: 'usCitizen',
-      maritalStatus: 'unmarried',
-      militaryStatus: 'none',
-      phone: p.phone,
-      currentAddress: { line1: '200 Collins Avenue', city: 'Miami Beach', state: 'FL', zip: p.answers.zip },
-      currentAddressSince: '2015-06-01',
-      housing: 'Own',
-      formerAddresses: [],
-      mailingAddress: null,
-    },
-    coborrower: null,
-  });
-  await (await stepperLink(page, 'Identity verification')).click();
+  // The pages before identity verification, in order, through the procedures their pages call;
+  // the app then resumes at the page the loan has reached.
+  await saveApplicationThrough(page, p, '/app/application/7');
+  await signAndChooseDocuments(page, [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }]);
+  await page.goto(identityPage);
   await expect(page).toHaveURL(new RegExp(`${identityPage}$`));
 
   await expect(page.getByRole('heading', { level: 1, name: 'Verify your identity' })).toBeVisible();

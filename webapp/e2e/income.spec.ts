@@ -1,15 +1,6 @@
-import type { Page } from '@playwright/test';
-
+import { employmentOf, saveApplicationThrough, saveSection, signDisclosures, walkToApplication } from './support/application';
 import { requireRealServer } from './support/heloc';
-import {
-  answerPropertyUsage,
-  freshEmail,
-  persona,
-  walkCreditToDecision,
-  walkLanding,
-  walkSelfReported,
-  type Persona,
-} from './support/personas';
+import { persona } from './support/personas';
 import {
   expect,
   expectNoHorizontalScroll,
@@ -28,86 +19,11 @@ import {
 // told so beside the question, then, with the employer's name corrected,
 // connects the sandbox payroll: the job shows verified, no paystubs or W-2s
 // are asked (the documents policy), and Continue leads to identity
-// verification. Pages 1 and 4 are saved through application.save, as their
-// forms do (their own journeys fill them in: application-sections,
-// application-employment).
+// verification. The pages before it are saved in order through the
+// procedures their forms call (their own journeys fill them in:
+// application-sections, application-employment, application-journey).
 
 const incomePage = '/app/application/income-verification';
-
-/** application.save from the page, with the headers every mutation carries. */
-async function saveSection(page: Page, path: string, section: object) {
-  const answer = await page.evaluate(
-    async ({ path, section }) => {
-      const res = await fetch('/api/trpc/application.save', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Same-Origin': '1', 'X-Recaptcha-Token': 'sandbox.api_update' },
-        body: JSON.stringify({ path, section }),
-      });
-      return res.json();
-    },
-    { path, section },
-  );
-  expect(answer.result, `application.save ${path}: ${JSON.stringify(answer)}`).toBeTruthy();
-}
-
-/** Goes to an application page by its link in the section stepper (on phones behind "Show all sections"). */
-async function open(page: Page, path: string) {
-  if (page.viewportSize()!.width < 1000) {
-    const toggle = page.getByRole('button', { name: 'Show all sections' });
-    if (await toggle.isVisible()) await toggle.click();
-  }
-  await page.getByRole('navigation', { name: 'Application sections' }).locator(`a[href="${path}"]`).first().click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
-
-/**
- * A reload: the resume rule brings the applicant to the page of the loan's
- * status, other income (the step after the saved employment history).
- */
-async function resume(page: Page) {
-  await page.reload();
-  await expect(page).toHaveURL(/\/app\/application\/other-income$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
-
-function employment(employerName: string, position = 'Senior Data Analyst') {
-  return {
-    employments: [
-      { employerName, position, startDate: '2017-03-01', endDate: null, selfEmployedIndicator: false, base: 9500, dataSource: 'Manual' },
-    ],
-    employmentGaps: [],
-  };
-}
-
-/** From the home page to /app/application/1 as a new applicant like the persona. */
-async function walkToApplication(page: Page, p: Persona) {
-  await walkLanding(page, p, freshEmail(p));
-  await walkSelfReported(page, p);
-  await answerPropertyUsage(page);
-  await walkCreditToDecision(page, p);
-  await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
-  await page.getByRole('button', { name: 'Continue to the application' }).click();
-  await expect(page).toHaveURL(/\/app\/application\/1$/);
-}
-
-/** A person's part of page 1. */
-function personalInfo(p: { firstName: string; lastName: string; phone: string }, identity: { dateOfBirth: string; ssn: string }, zip: string) {
-  return {
-    firstName: p.firstName,
-    lastName: p.lastName,
-    dateOfBirth: identity.dateOfBirth,
-    ssn: identity.ssn,
-    citizenship: 'usCitizen',
-    maritalStatus: 'married',
-    militaryStatus: 'none',
-    phone: p.phone,
-    currentAddress: { line1: '1200 Alder Street', city: 'Springfield', state: 'CA', zip },
-    currentAddressSince: '2015-06-01',
-    housing: 'Own',
-    formerAddresses: [],
-    mailingAddress: null,
-  };
-}
 
 test('the prime persona verifies income through the sandbox payroll at a phoneâ€™s width', async ({ page }) => {
   requireRealServer();
@@ -117,11 +33,11 @@ test('the prime persona verifies income through the sandbox payroll at a phoneâ€
   const p = persona('prime');
 
   await walkToApplication(page, p);
-  await saveSection(page, '/app/application/1', { user: personalInfo(p, p.identity, p.answers.zip), coborrower: null });
-  // An employer the payroll network does not know.
-  await saveSection(page, '/app/application/4', employment('Initech'));
-  await resume(page);
-  await open(page, incomePage);
+  // The pages before income verification, in order, through the procedures their pages call,
+  // with an employer the payroll network does not know.
+  await saveApplicationThrough(page, p, '/app/application/7', { employerName: 'Initech' });
+  await signDisclosures(page, [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }]);
+  await page.goto(incomePage);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Verify your income' })).toBeVisible();
   const you = page.getByRole('region', { name: `You: ${p.firstName} ${p.lastName}` });
@@ -141,9 +57,8 @@ test('the prime persona verifies income through the sandbox payroll at a phoneâ€
   await screenshot(page, 'income-verification-no-match');
 
   // The employer's name as the borrower would correct it on page 4 (without "Inc.").
-  await saveSection(page, '/app/application/4', employment('Bayview Analytics'));
-  await resume(page);
-  await open(page, incomePage);
+  await saveSection(page, '/app/application/4', employmentOf('Bayview Analytics'));
+  await page.goto(incomePage);
   await you.getByRole('radio', { name: /Connect my payroll account/ }).check();
   await you.getByRole('button', { name: 'Connect payroll' }).click();
   await expect(you.getByText(/^Connected to Sandbox Payroll Network \(test data\) on /)).toBeVisible();
@@ -171,15 +86,15 @@ test('with a coborrower, each person chooses on their own, named, and the jobs c
   const p = persona('coborrower');
   const co = p.answers.coborrower!;
   await walkToApplication(page, p);
-  await saveSection(page, '/app/application/1', {
-    user: personalInfo(p, p.identity, p.answers.zip),
-    coborrower: { ...personalInfo({ ...co, phone: '2065550144' }, { dateOfBirth: '1984-10-02', ssn: '123450016' }, p.answers.zip), email: co.email },
+  await saveApplicationThrough(page, p, '/app/application/7', {
+    employerName: 'Cascade Freight',
+    coborrower: { ...co, phone: '2065550144', dateOfBirth: '1984-10-02', ssn: '123450016', employerName: 'Evergreen School District', position: 'Teacher' },
   });
-  await saveSection(page, '/app/application/4', employment('Cascade Freight', 'Logistics Manager'));
-  await saveSection(page, '/app/application/4/coborrower', employment('Evergreen School District', 'Teacher'));
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await open(page, incomePage);
+  await signDisclosures(page, [
+    { party: 'borrower', name: `${p.firstName} ${p.lastName}` },
+    { party: 'coborrower', name: `${co.firstName} ${co.lastName}` },
+  ]);
+  await page.goto(incomePage);
 
   const you = page.getByRole('region', { name: `You: ${p.firstName} ${p.lastName}` });
   const coName = `${co.firstName} ${co.lastName}`;

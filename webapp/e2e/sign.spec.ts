@@ -1,6 +1,4 @@
-import type { Page } from '@playwright/test';
-
-import { walkToApplication } from './support/application';
+import { mutate, saveApplicationThrough, walkToApplication } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { persona } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
@@ -16,25 +14,6 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screen
 // what was signed and when is shown read-only, and the record holds each
 // text's hash, the time, the address (the visitor's, through the trusted
 // proxy) and the browser.
-
-const sameOrigin = { 'X-Same-Origin': '1', 'X-Recaptcha-Token': 'sandbox.api_update' };
-
-/** A tRPC mutation from the page, with the headers every mutation carries; answers its data. */
-async function mutate<T>(page: Page, procedure: string, input?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ procedure, input, headers }) => {
-      const res = await fetch(`/api/trpc/${procedure}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...headers },
-        body: input === undefined ? undefined : JSON.stringify(input),
-      });
-      return res.json();
-    },
-    { procedure, input, headers: sameOrigin },
-  );
-  expect(answer.result, `${procedure}: ${JSON.stringify(answer)}`).toBeTruthy();
-  return answer.result.data as T;
-}
 
 type Disclosures = {
   documents: { id: string; title: string; hash: string; body: string; version: string }[];
@@ -57,7 +36,9 @@ test('the borrower reads each disclosure in full, is told what is missing, signs
   const p = persona('prime');
   await walkToApplication(page, p);
 
-  // The pages before signing, through the procedures their pages call.
+  // The pages before signing, in order, through the procedures their pages call;
+  // then page 1 again with a middle name, which the signature must carry.
+  await saveApplicationThrough(page, p, '/app/application/7');
   await mutate(page, 'application.save', {
     path: '/app/application/1',
     section: {
@@ -80,14 +61,6 @@ test('the borrower reads each disclosure in full, is told what is missing, signs
       coborrower: null,
     },
   });
-  const no = Object.fromEntries(
-    [
-      'hasIntentToOccupy', 'hasBorrowedThirdPartyMoney', 'wantsAnotherMortgage', 'wantsAnotherLoan', 'isPropertySubjectToLien',
-      'isGuarantorOrCosigor', 'hasOustandingJudgements', 'hasFederalDebt', 'hasConveyedForeclosure', 'doneShortSale', 'hasForeclosure',
-      'hasBankruptcy', 'isPartyToLawsuit', 'onwershipInterest', 'hasSpecialBorrowerSellerRelationship',
-    ].map((k) => [k, false]),
-  );
-  await mutate(page, 'application.save', { path: '/app/application/7', section: { user: { ...no, hasIntentToOccupy: true, creditCheckAuthorization: true }, coborrower: null } });
 
   await page.goto('/app/application/sign');
   await expect(page).toHaveURL(/\/app\/application\/sign$/);

@@ -1,60 +1,25 @@
 import type { Page } from '@playwright/test';
 
-import { expectDone, walkToApplication } from './support/application';
+import { expectDone, mutate, saveApplicationThrough, uploadPhoto, walkToApplication } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { persona } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
 
 // The last step and the submission against the real server, at a phone's
 // width: a new applicant like the prime persona (a preview offer on file)
-// reaches loan disbursement with the steps before it done through the
-// procedures their pages call (each page has its own journey): personal
-// information and declarations saved, the disclosures signed, income to be
-// shown by documents, every document the policy asks for uploaded (the ID's
-// two sides among them). On the page: the draw's bounds from the offer, a
-// routing number whose check digit is wrong refused by the server beside
-// its field; the account saves but, the ID not yet checked, the submission
-// is refused with a link to where to fix it; the numbers come back only by
-// their last 4 digits. Once the sandbox provider has checked the ID, "Save
-// and submit application" submits, the submitted page shows the status and
+// reaches loan disbursement with the steps before it done in order through
+// the procedures their pages call (each page has its own journey): pages 1
+// to 7 saved, the disclosures signed, income to be shown by documents, the
+// ID checked (its two sides uploaded), every document the policy asks for
+// uploaded. On the page: the draw's bounds from the offer, a routing number
+// whose check digit is wrong refused by the server beside its field; with a
+// paystub removed since, the account saves but the submission is refused
+// with what is missing and a link to where to fix it; the numbers come back
+// only by their last 4 digits. With the paystub uploaded again, "Save and
+// submit application" submits, the submitted page shows the status and
 // what happens next, and the application is read-only.
 
 const sameOrigin = { 'X-Same-Origin': '1', 'X-Recaptcha-Token': 'sandbox.api_update' };
-
-/** A tRPC mutation from the page, with the headers every mutation carries; answers its data. */
-async function mutate<T>(page: Page, procedure: string, input?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ procedure, input, headers }) => {
-      const res = await fetch(`/api/trpc/${procedure}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...headers },
-        body: input === undefined ? undefined : JSON.stringify(input),
-      });
-      return res.json();
-    },
-    { procedure, input, headers: sameOrigin },
-  );
-  expect(answer.result, `${procedure}: ${JSON.stringify(answer)}`).toBeTruthy();
-  return answer.result.data as T;
-}
-
-/** A one-pixel PNG uploaded as a document, as the upload page sends it. */
-async function upload(page: Page, type: string, side?: 'front' | 'back') {
-  const status = await page.evaluate(
-    async ({ type, side, headers }) => {
-      const png = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
-      const form = new FormData();
-      form.append('type', type);
-      form.append('party', 'borrower');
-      if (side) form.append('side', side);
-      form.append('file', new Blob([png], { type: 'image/png' }), `${type}${side ? `-${side}` : ''}.png`);
-      const res = await fetch('/api/documents', { method: 'POST', headers, body: form });
-      return { status: res.status, body: await res.text() };
-    },
-    { type, side, headers: sameOrigin },
-  );
-  expect(status.status, `upload ${type}: ${status.body}`).toBe(200);
-}
 
 type Documents = {
   requirements: { documents: { borrower: { type: string; missing: number }[] } };
@@ -66,11 +31,11 @@ async function uploadMissing(page: Page) {
   const docs = await trpcQuery<Documents>(page, 'documents.list');
   for (const d of docs.requirements.documents.borrower) {
     if (d.type === 'idDocument') continue;
-    for (let i = 0; i < d.missing; i++) await upload(page, d.type);
+    for (let i = 0; i < d.missing; i++) await uploadPhoto(page, d.type);
   }
 }
 
-test('the borrower saves the account and first draw, is told what blocks the submission, submits, and the application is read-only', async ({ page }) => {
+test('the borrower saves the account and first draw, is told what blocks the submission (a document removed since), submits, and the application is read-only', async ({ page }) => {
   requireRealServer();
   test.setTimeout(300_000);
   const phone = viewports[1];
@@ -79,35 +44,7 @@ test('the borrower saves the account and first draw, is told what blocks the sub
   await walkToApplication(page, p);
 
   // The steps before loan disbursement, through the procedures their pages call.
-  await mutate(page, 'application.save', {
-    path: '/app/application/1',
-    section: {
-      user: {
-        firstName: p.firstName,
-        lastName: p.lastName,
-        dateOfBirth: p.identity.dateOfBirth,
-        ssn: p.identity.ssn,
-        citizenship: 'usCitizen',
-        maritalStatus: 'married',
-        militaryStatus: 'none',
-        phone: p.phone,
-        currentAddress: { line1: '1200 Alder Street', city: 'San Francisco', state: 'CA', zip: p.answers.zip },
-        currentAddressSince: '2015-06-01',
-        housing: 'Own',
-        formerAddresses: [],
-        mailingAddress: null,
-      },
-      coborrower: null,
-    },
-  });
-  const no = Object.fromEntries(
-    [
-      'hasIntentToOccupy', 'hasBorrowedThirdPartyMoney', 'wantsAnotherMortgage', 'wantsAnotherLoan', 'isPropertySubjectToLien',
-      'isGuarantorOrCosigor', 'hasOustandingJudgements', 'hasFederalDebt', 'hasConveyedForeclosure', 'doneShortSale', 'hasForeclosure',
-      'hasBankruptcy', 'isPartyToLawsuit', 'onwershipInterest', 'hasSpecialBorrowerSellerRelationship',
-    ].map((k) => [k, false]),
-  );
-  await mutate(page, 'application.save', { path: '/app/application/7', section: { user: { ...no, hasIntentToOccupy: true, creditCheckAuthorization: true }, coborrower: null } });
+  await saveApplicationThrough(page, p, '/app/application/7');
   const disclosures = await trpcQuery<{ documents: { id: string; hash: string }[] }>(page, 'application.disclosures');
   await mutate(page, 'application.sign', {
     consent: true,
@@ -115,8 +52,9 @@ test('the borrower saves the account and first draw, is told what blocks the sub
     documents: disclosures.documents.map((d) => ({ id: d.id, hash: d.hash })),
   });
   await mutate(page, 'verification.incomeDocuments', { party: 'borrower' });
-  await upload(page, 'idDocument', 'front');
-  await upload(page, 'idDocument', 'back');
+  await uploadPhoto(page, 'idDocument', 'front');
+  await uploadPhoto(page, 'idDocument', 'back');
+  await mutate(page, 'verification.identity', { party: 'borrower', idType: 'driver_license' });
   await uploadMissing(page);
   await mutate(page, 'documents.complete');
 
@@ -144,14 +82,18 @@ test('the borrower saves the account and first draw, is told what blocks the sub
   await expectNoHorizontalScroll(page);
   await screenshot(page, 'submit-routing-refused');
 
-  // The ID not checked yet: the account saves, the submission is refused with where to fix it.
+  // A paystub removed since (from the standalone upload page): the account saves, the
+  // submission is refused with what is missing and where to fix it.
+  const listed = await trpcQuery<Documents>(page, 'documents.list');
+  const paystub = listed.uploads.find((u) => u.type === 'paystubs')!;
+  await mutate(page, 'documents.remove', { id: paystub.id });
   await routing.fill('');
   await routing.pressSequentially('121000248');
   await submit.click();
   const refused = page.getByRole('alert').filter({ hasText: 'Your application can’t be submitted yet' });
   await expect(refused).toBeVisible();
-  await expect(refused.getByText('Verify your identity with a photo ID.')).toBeVisible();
-  await expect(refused.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/app/application/identity-verification');
+  await expect(refused.getByRole('listitem').filter({ hasText: /^Upload the document still missing: .*paystubs.* \(1\)\./ })).toBeVisible();
+  await expect(refused.getByRole('link', { name: 'Upload your documents' })).toHaveAttribute('href', '/app/application/upload');
   await expect(page).toHaveURL(/\/app\/application\/loan-disbursement$/);
   await expectNoSeriousA11yViolations(page);
   await expectNoHorizontalScroll(page);
@@ -165,8 +107,8 @@ test('the borrower saves the account and first draw, is told what blocks the sub
   const saved = await trpcQuery<{ application: { disbursement: Record<string, unknown> } }>(page, 'application.get');
   expect(JSON.stringify(saved)).not.toContain('000123456789');
 
-  // The ID checked, the numbers on file kept: submitted.
-  await mutate(page, 'verification.identity', { party: 'borrower', idType: 'driver_license' });
+  // The paystub uploaded again, the numbers on file kept: submitted.
+  await uploadPhoto(page, 'paystubs');
   await page.getByRole('button', { name: 'Save and submit application' }).click();
   await expect(page).toHaveURL(/\/app\/application\/submitted$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your application has been submitted' })).toBeVisible();

@@ -50,9 +50,9 @@ routes := [{"path": page.path, "title": page.label, "area": page.area} | some pa
 # title: The pages a loan sees
 # description: >-
 #   For the page at input.path: the pages of its area's flow that this loan
-#   sees, in funnel order, each with its label, step, section, order number
-#   and state (done, current or upcoming), and the pages before and after
-#   it. Input: {"path": string, "applicationStatus": string | null,
+#   sees, in funnel order, each with its label, step, section, order number,
+#   state (done, current or upcoming) and whether it is open, and the pages
+#   before and after it. Input: {"path": string, "applicationStatus": string | null,
 #   "answers": {"hasCoborrower": bool, "isSelfEmployed": bool},
 #   "variant": string}; the server fills in the status and answers of a
 #   signed-in applicant's loan (a visitor without one sends their own
@@ -69,11 +69,12 @@ default pages := {"area": null, "pages": [], "previous": null, "next": null}
 
 pages := {
 	"area": _page.area,
-	"pages": [object.union(page, {"state": states[i]}) | some i, page in _flow],
+	"pages": [object.union(page, {"state": states[i], "open": i in opened}) | some i, page in _flow],
 	"previous": _previous,
 	"next": _next,
 } if {
 	states := _states
+	opened := _open
 }
 
 # The page at input.path, as the table lists it.
@@ -184,6 +185,40 @@ _states := object.union_n([
 	{i: "done" | some i in _done},
 	{i: "current" | i := _index; i >= 0},
 ])
+
+# METADATA
+# title: Pages a borrower may open
+# description: >-
+#   A flow is filled in order: its first page, the pages the loan is past
+#   and the page of its status (the one being filled in) are open; the
+#   pages after the status are not, until the pages before them are saved
+#   (the server saves no page that is not open). So a section shows done
+#   only once saved.
+#   Where no status says how far the loan has got, every page is open.
+# custom:
+#   source: >-
+#     spec §2 "Resume redirect rule", §4 "applicationStatus values in flow
+#     order"; lender practice (an application is completed in order)
+_open contains 0 if count(_flow) > 0
+
+_open contains i if some i in _done
+
+_open contains i if {
+	reached := _reached
+	is_number(reached)
+	some i, page in _flow
+	page.order == reached
+}
+
+_open contains i if {
+	not is_number(_reached)
+	some i, _ in _flow
+}
+
+_open contains i if {
+	some i, page in _flow
+	not is_number(page.order)
+}
 
 # METADATA
 # title: Pages the loan is past

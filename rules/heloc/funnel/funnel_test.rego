@@ -589,6 +589,28 @@ test_a_returning_applicant_sees_what_is_behind_and_ahead_of_their_status if {
 	states["/app/application/4"] == "upcoming"
 }
 
+test_the_application_opens_page_by_page_up_to_the_status if {
+	result := funnel.pages with input as {"path": "/app/application/2", "applicationStatus": "application4"}
+	opened := {p.path: p.open | some p in result.pages}
+	opened["/app/application/1"] == true
+	opened["/app/application/2"] == true
+	opened["/app/application/3"] == true # the status's page, being filled in
+	opened["/app/application/4"] == false
+	opened["/app/application/7"] == false
+}
+
+test_a_loan_before_the_application_may_open_only_its_first_page if {
+	result := funnel.pages with input as {"path": "/app/application/1", "applicationStatus": "previewOffer"}
+	[p.path | some p in result.pages; p.open] == ["/app/application/1"]
+}
+
+test_a_visitor_without_a_status_may_open_every_page if {
+	result := funnel.pages with input as {"path": "/app/initial-setup/zip"}
+	every p in result.pages {
+		p.open
+	}
+}
+
 test_a_status_without_an_order_number_goes_by_position if {
 	result := funnel.pages with input as {"path": "/app/application/3", "applicationStatus": "somethingNew"}
 	[p.state | some p in array.slice(result.pages, 0, 4)] == ["done", "done", "current", "upcoming"]

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { expect } from './fixtures';
+import { expect, trpcQuery } from './fixtures';
 import { answerPropertyUsage, freshEmail, walkCreditToDecision, walkLanding, walkSelfReported, type Persona } from './personas';
 
 // What the application journeys do on the full application's pages, as a
@@ -146,4 +146,156 @@ export async function pickFiles(page: Page, button: Locator, count: number) {
   await (await chooser).setFiles(
     Array.from({ length: count }, (_, i) => ({ name: `photo-${stamp}-${i + 1}.png`, mimeType: 'image/png', buffer: onePixelPng() })),
   );
+}
+
+/** A mutation from the page, with the headers every mutation carries; fails the test on an error answer. */
+export async function mutate<T = unknown>(page: Page, procedure: string, input?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ procedure, input }) => {
+      const res = await fetch(`/api/trpc/${procedure}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Same-Origin': '1', 'X-Recaptcha-Token': 'sandbox.api_update' },
+        body: input === undefined ? undefined : JSON.stringify(input),
+      });
+      return res.json();
+    },
+    { procedure, input },
+  );
+  expect(answer.result, `${procedure}: ${JSON.stringify(answer)}`).toBeTruthy();
+  return answer.result.data as T;
+}
+
+/** application.save of one page's section, as its form sends it. */
+export async function saveSection(page: Page, path: string, section: object) {
+  return mutate(page, 'application.save', { path, section });
+}
+
+type Person = { firstName: string; lastName: string; phone: string; dateOfBirth: string; ssn: string };
+
+/** Page 1's part for one person, living at the property for ten years. */
+export function personalInfoOf(person: Person, zip: string) {
+  return {
+    firstName: person.firstName,
+    lastName: person.lastName,
+    dateOfBirth: person.dateOfBirth,
+    ssn: person.ssn,
+    citizenship: 'usCitizen',
+    maritalStatus: 'married',
+    militaryStatus: 'none',
+    phone: person.phone,
+    currentAddress: { line1: '1200 Alder Street', city: 'San Francisco', state: 'CA', zip },
+    currentAddressSince: '2015-06-01',
+    housing: 'Own',
+    formerAddresses: [],
+    mailingAddress: null,
+  };
+}
+
+/** One current, salaried job entered by hand. */
+export function employmentOf(employerName: string, position = 'Senior Data Analyst') {
+  return {
+    employments: [{ employerName, position, startDate: '2017-03-01', endDate: null, selfEmployedIndicator: false, base: 17500, dataSource: 'Manual' }],
+    employmentGaps: [],
+  };
+}
+
+const declarationKeys = [
+  'hasIntentToOccupy', 'hasBorrowedThirdPartyMoney', 'wantsAnotherMortgage', 'wantsAnotherLoan', 'isPropertySubjectToLien',
+  'isGuarantorOrCosigor', 'hasOustandingJudgements', 'hasFederalDebt', 'hasConveyedForeclosure', 'doneShortSale', 'hasForeclosure',
+  'hasBankruptcy', 'isPartyToLawsuit', 'onwershipInterest', 'hasSpecialBorrowerSellerRelationship',
+];
+
+/** Page 7's part for one person: No to each, living in the home, the credit check authorized. */
+export function declarationsOf() {
+  return { ...Object.fromEntries(declarationKeys.map((k) => [k, false])), hasIntentToOccupy: true, creditCheckAuthorization: true };
+}
+
+const declined = { wontInformEthinicity: true, wontInformRace: true, wontInformGender: true };
+
+export type Coborrower = Person & { email: string; employerName: string; position?: string };
+
+/**
+ * Saves the application's pages in the funnel's order, through the
+ * procedures their forms call, up to and including `through`: the pages
+ * open one after another, so a journey about a later page walks there the
+ * way the pages do (its own journey fills each page in by hand).
+ */
+export async function saveApplicationThrough(
+  page: Page,
+  p: Persona,
+  through: string,
+  { employerName = 'Initech', coborrower }: { employerName?: string; coborrower?: Coborrower } = {},
+) {
+  const you = { ...p, ...p.identity };
+  const co = coborrower ? { ...personalInfoOf(coborrower, p.answers.zip), email: coborrower.email } : null;
+  const steps: [string, object][] = [
+    ['/app/application/1', { user: personalInfoOf(you, p.answers.zip), coborrower: co }],
+    ['/app/application/2', { property: {
+      address: { line1: '1200 Alder Street', city: 'San Francisco', state: 'CA', zip: p.answers.zip }, type: 'singleFamily', units: '1',
+      usage: 'primaryResidence', titleHolding: 'soleOwnership', hoaMonthly: 0, monthlyTaxes: 540, monthlyInsurance: 125,
+      taxIncludedInMonthlyPayment: true, insuranceIncludedInMonthlyPayment: true,
+    }, isInTrust: false }],
+    ['/app/application/3', { propertyOwnerships: [] }],
+    ['/app/application/4', employmentOf(employerName)],
+    ...(coborrower ? [['/app/application/4/coborrower', employmentOf(coborrower.employerName, coborrower.position)] as [string, object]] : []),
+    ['/app/application/other-income', { incomeSources: [] }],
+    ...(coborrower ? [['/app/application/other-income/coborrower', { incomeSources: [] }] as [string, object]] : []),
+    ['/app/application/debt-consolidation', { liabilities: [] }],
+    ['/app/application/6', { user: declined, coborrower: coborrower ? declined : null }],
+    ['/app/application/7', { user: declarationsOf(), coborrower: coborrower ? declarationsOf() : null }],
+  ];
+  const last = steps.findIndex(([path]) => path === through);
+  if (last < 0) throw new Error(`${through} is not a page saveApplicationThrough knows`);
+  for (const [path, section] of steps.slice(0, last + 1)) await saveSection(page, path, section);
+}
+
+/**
+ * The two pages after declarations, through the procedures their pages
+ * call: the disclosures signed by the borrower (and coborrower), and pay
+ * documents chosen to verify income. The loan then stands at identity
+ * verification.
+ */
+export async function signAndChooseDocuments(page: Page, names: Signer[]) {
+  await signDisclosures(page, names);
+  for (const { party } of names) await mutate(page, 'verification.incomeDocuments', { party });
+}
+
+type Signer = { party: 'borrower' | 'coborrower'; name: string };
+
+/** The disclosures as they are now, read and signed by each person with their typed name. */
+export async function signDisclosures(page: Page, names: Signer[]) {
+  const disclosures = await trpcQuery<{ documents: { id: string; hash: string }[] }>(page, 'application.disclosures');
+  await mutate(page, 'application.sign', {
+    consent: true,
+    signatures: names,
+    documents: disclosures.documents.map((d) => ({ id: d.id, hash: d.hash })),
+  });
+}
+
+/** A one-pixel PNG uploaded as a document, as the upload page sends it. */
+export async function uploadPhoto(page: Page, type: string, side?: 'front' | 'back', party: 'borrower' | 'coborrower' = 'borrower') {
+  const status = await page.evaluate(
+    async ({ type, side, party, png }) => {
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      const form = new FormData();
+      form.append('type', type);
+      form.append('party', party);
+      if (side) form.append('side', side);
+      form.append('file', new Blob([bytes], { type: 'image/png' }), `${type}${side ? `-${side}` : ''}.png`);
+      const res = await fetch('/api/documents', {
+        method: 'POST',
+        headers: { 'X-Same-Origin': '1', 'X-Recaptcha-Token': 'sandbox.api_update' },
+        body: form,
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    { type, side, party, png: onePixelPng().toString('base64') },
+  );
+  expect(status.status, `upload ${type}: ${status.body}`).toBe(200);
+}
+
+/** The identity check of one person with a photo of their passport's front, as the identity page does it. */
+export async function verifyPassport(page: Page, party: 'borrower' | 'coborrower' = 'borrower') {
+  await uploadPhoto(page, 'idDocument', 'front', party);
+  await mutate(page, 'verification.identity', { party, idType: 'passport' });
 }

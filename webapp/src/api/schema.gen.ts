@@ -1356,6 +1356,8 @@ export interface components {
             pages: {
                 area: string;
                 label: string;
+                /** @description open: the loan has reached the page (a flow is filled in order) */
+                open: boolean;
                 order: number | null;
                 path: string;
                 section: string | null;

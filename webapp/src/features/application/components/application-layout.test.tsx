@@ -26,6 +26,7 @@ function flow(current: string, withCoborrower: boolean): FunnelPages {
     step: section,
     order: null,
     state: i < at || (at < 0 && i === 0) ? 'done' : i === at ? 'current' : 'upcoming',
+    open: i <= Math.max(at, 0),
   }));
   const page = (i: number) => (pages[i] ? { ...pages[i]!, state: undefined } : null);
   return { area: 'application', pages, previous: at > 0 ? page(at - 1) : null, next: at >= 0 ? page(at + 1) : null };
@@ -46,8 +47,11 @@ describe('application layout', () => {
     expect(sections.map((li) => li.firstElementChild?.textContent)).toEqual([
       'Personal Info (done)',
       '2Employment History',
-      '3Other Income Sources',
+      '3Other Income Sources (opens after the pages before it)',
     ]);
+    // A page after the one being filled in is named but not a link: the application is filled in order.
+    expect(within(nav).queryByRole('link', { name: /Other Income Sources/ })).not.toBeInTheDocument();
+    expect(within(nav).getByText('Other Income Sources').closest('[aria-disabled="true"]')).not.toBeNull();
     expect(within(nav).getByRole('link', { name: 'Employment History' })).toHaveAttribute('aria-current', 'step');
     expect(within(nav).getByRole('link', { name: 'Coborrower employment history' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: /^Employment history\s*\(done\)$/ })).toHaveAttribute('href', '/app/application/4');

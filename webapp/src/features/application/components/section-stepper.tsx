@@ -1,4 +1,5 @@
-import { Box, Group, Progress, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, type BoxProps, Group, Progress, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import type { FlowPage, PageState } from '@/api/get-funnel-pages';
@@ -48,15 +49,42 @@ function marker(state: PageState, n: number) {
   );
 }
 
+/**
+ * What a stepper entry is: a link to a page the loan has reached (the
+ * policy's `open`), or, for a page after the one being filled in, text that
+ * says it opens later. The application is filled in order, so a section
+ * shows done only once it is saved.
+ */
+function Entry({ page, children, ...props }: { page: FlowPage; children: ReactNode } & Omit<BoxProps, 'children'> & {
+  'aria-current'?: 'page' | 'step';
+  style?: CSSProperties;
+}) {
+  if (page.open) {
+    return (
+      <UnstyledButton component={Link} to={page.path} {...props}>
+        {children}
+      </UnstyledButton>
+    );
+  }
+  return (
+    <Box aria-disabled="true" {...props} style={{ ...props.style, cursor: 'default' }}>
+      {children}
+    </Box>
+  );
+}
+
+function notYetOpen(page: FlowPage) {
+  return page.open ? null : <VisuallyHidden component="span"> (opens after the pages before it)</VisuallyHidden>;
+}
+
 /** A section with more than one page lists them under it (a coborrower's employment, business information). */
 function SectionPages({ pages }: { pages: FlowPage[] }) {
   return (
     <Stack component="ol" gap={2} p={0} m={0} ml={46} mt={2} style={{ listStyle: 'none' }}>
       {pages.map((p) => (
         <li key={p.path}>
-          <UnstyledButton
-            component={Link}
-            to={p.path}
+          <Entry
+            page={p}
             aria-current={p.state === 'current' ? 'page' : undefined}
             px="xs"
             py={4}
@@ -70,8 +98,9 @@ function SectionPages({ pages }: { pages: FlowPage[] }) {
             <Text fz="sm" fw={p.state === 'current' ? 600 : 400} c={p.state === 'upcoming' ? 'gray.7' : 'harbor.9'}>
               {p.label}
               {p.state === 'done' ? <VisuallyHidden component="span"> (done)</VisuallyHidden> : null}
+              {notYetOpen(p)}
             </Text>
-          </UnstyledButton>
+          </Entry>
         </li>
       ))}
     </Stack>
@@ -85,9 +114,8 @@ export function SectionStepper({ pages, busy = false, id }: { pages: FlowPage[];
       <Stack component="ol" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
         {sectionsOf(pages).map((s, i) => (
           <li key={s.label}>
-            <UnstyledButton
-              component={Link}
-              to={s.pages[0]!.path}
+            <Entry
+              page={s.pages[0]!}
               aria-current={s.state === 'current' ? 'step' : undefined}
               px="sm"
               py={6}
@@ -103,9 +131,10 @@ export function SectionStepper({ pages, busy = false, id }: { pages: FlowPage[];
                 <Text fz="sm" fw={s.state === 'current' ? 600 : 400} c={s.state === 'upcoming' ? 'gray.7' : 'harbor.9'}>
                   {s.label}
                   {s.state === 'done' ? <VisuallyHidden component="span"> (done)</VisuallyHidden> : null}
+                  {notYetOpen(s.pages[0]!)}
                 </Text>
               </Group>
-            </UnstyledButton>
+            </Entry>
             {s.pages.length > 1 ? <SectionPages pages={s.pages} /> : null}
           </li>
         ))}

@@ -24,7 +24,7 @@ function answer(current: FunnelPage, flow: FunnelPage[], previous: FunnelPage | 
   const at = flow.indexOf(current);
   return {
     area: current.area,
-    pages: flow.map((p, i) => ({ ...p, state: i < at ? 'done' : i === at ? 'current' : 'upcoming' })),
+    pages: flow.map((p, i) => ({ ...p, state: i < at ? 'done' : i === at ? 'current' : 'upcoming', open: i <= at })),
     previous,
     next,
   };

@@ -19,7 +19,7 @@ function page(path: string, area = 'initialSetup'): FunnelPage {
 
 /** funnel.pages for a page whose Continue goes to `next`. */
 function pagesAt(path: string, next: string, area = 'initialSetup'): FunnelPages {
-  return { area, pages: [{ ...page(path, area), state: 'current' }], previous: null, next: page(next, area) };
+  return { area, pages: [{ ...page(path, area), state: 'current', open: true }], previous: null, next: page(next, area) };
 }
 
 const consents = {
