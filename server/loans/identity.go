@@ -108,6 +108,9 @@ func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applican
 	if err := writable(loan); err != nil {
 		return nil, err
 	}
+	if err := s.Open(ctx, IdentityPath, loan); err != nil {
+		return nil, err
+	}
 	if app == nil {
 		return nil, domain.Errorf(domain.EINVALID, "Fill in your personal information first.")
 	}

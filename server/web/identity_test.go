@@ -123,15 +123,16 @@ func TestVerifyIdentity(t *testing.T) {
 	b := s.browser(t)
 	b.signIn("prime@example.com") // seeded at application3, no coborrower
 
-	t.Run("before personal info is saved nothing is checked", func(t *testing.T) {
+	t.Run("before the loan reaches the page nothing is checked", func(t *testing.T) {
 		code, res := verifyID(b, "borrower", "passport")
-		if code != 400 || !strings.Contains(res.Error.Message, "personal information") {
-			t.Fatalf("got %d %+v, want personal information asked for first", code, res.Error)
+		if code != 403 || !strings.Contains(res.Error.Message, "Finish the earlier pages") {
+			t.Fatalf("got %d %+v, want the earlier pages asked for first", code, res.Error)
 		}
 	})
 	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`}`); code != 200 {
 		t.Fatalf("got %d %+v", code, res.Error)
 	}
+	reach(t, s, "prime@example.com", "identityVerification") // the pages before it saved
 
 	t.Run("the page lists the spec's IDs with their sides and the borrower alone", func(t *testing.T) {
 		v := identityOf(t, b)
@@ -157,13 +158,13 @@ func TestVerifyIdentity(t *testing.T) {
 		refusedAt(t, code, res, "idType")
 		code, res = verifyID(b, "coborrower", "passport")
 		refusedAt(t, code, res, "party")
-		if got := applicationOf(t, b); got.ApplicationStatus != "application3" || got.Application.User.IdentityVerificationStatus != nil {
+		if got := applicationOf(t, b); got.ApplicationStatus != "identityVerification" || got.Application.User.IdentityVerificationStatus != nil {
 			t.Fatalf("got %+v, want nothing stored", got)
 		}
 	})
 	other := s.browser(t)
 	other.signIn("no-mortgage@example.com")
-	t.Run("a passport needs its front only; a check before the loan reaches the page moves no status", func(t *testing.T) {
+	t.Run("a passport needs its front only, and a pass moves the loan on", func(t *testing.T) {
 		code, res := verifyID(b, "borrower", "passport")
 		if code != 200 {
 			t.Fatalf("got %d %+v", code, res.Error)
@@ -172,8 +173,8 @@ func TestVerifyIdentity(t *testing.T) {
 		if got.Person.Status == nil || *got.Person.Status != "passed" || *got.Person.IDType != "passport" || got.Person.CheckedAt == nil || got.Person.Reason != nil {
 			t.Fatalf("got %+v, want passed with a passport", got.Person)
 		}
-		if !got.Identity.Complete || got.Application.ApplicationStatus != "application3" {
-			t.Fatalf("got complete %v, status %s, want complete and the status kept (the pages before identity verification are not saved)", got.Identity.Complete, got.Application.ApplicationStatus)
+		if !got.Identity.Complete || got.Application.ApplicationStatus != "incomeDocs" {
+			t.Fatalf("got complete %v, status %s, want complete and the status moved on to the upload page's", got.Identity.Complete, got.Application.ApplicationStatus)
 		}
 		check := got.Application.Application.User.IdentityCheck
 		if check == nil || check.IDType != "passport" || !check.Sandbox || check.Reference == "" {
@@ -189,8 +190,8 @@ func TestVerifyIdentity(t *testing.T) {
 			t.Fatalf("got %+v, want no-mortgage's own, unchecked, with no photos", v.People)
 		}
 		code, res := verifyID(other, "borrower", "passport")
-		if code != 400 || !strings.Contains(res.Error.Message, "personal information") {
-			t.Fatalf("got %d %+v, want their own application asked for", code, res.Error)
+		if code != 403 || !strings.Contains(res.Error.Message, "Finish the earlier pages") {
+			t.Fatalf("got %d %+v, want their own application's earlier pages asked for", code, res.Error)
 		}
 		anon := s.browser(t)
 		if code, _ := verifyID(anon, "borrower", "passport"); code != 401 {
