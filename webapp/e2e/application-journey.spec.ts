@@ -193,6 +193,13 @@ test('a borrower with a coborrower completes the whole application, leaving half
   await expect(page.getByText('Bayview Analytics Inc.')).toBeVisible();
   await expect(page.getByText('Evergreen School District')).toBeVisible();
   await expect(page.getByText('****6789')).toBeVisible();
+  const verification = region(page, 'Income and identity verification');
+  await expect(verification.getByText(/^Verified through Sandbox Payroll Network/)).toBeVisible();
+  await expect(verification.getByText('Pay documents to upload')).toBeVisible();
+  await expect(verification.getByText(/^Passport verified on /)).toHaveCount(2);
+  const signed = region(page, 'Signed disclosures');
+  await expect(signed.getByText('Home Equity Credit Agreement')).toHaveCount(2);
+  await expect(signed.getByText(`Signed as “${coName}” on`, { exact: false }).first()).toBeVisible();
   await expect(page.getByText(p.identity.ssn)).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^Edit/ })).toHaveCount(0);
   await screenshot(page, 'journey-summary');

@@ -14,6 +14,22 @@ export const summarySections = {
   demographics: 'Demographic information',
   declarations: 'Declarations',
   disbursement: 'Loan disbursement',
+  verification: 'Income and identity verification',
+  signatures: 'Signed disclosures',
+} as const;
+
+/** The words of the verification and signature sections. */
+export const verificationLabels = {
+  income: 'Income',
+  identity: 'Identity',
+  byPayroll: (provider: string | undefined, at: string) => `Verified through ${provider ?? 'a payroll network'} on ${at}`,
+  byDocuments: 'Pay documents to upload',
+  notChosen: 'Not chosen yet',
+  idPassed: (id: string, at: string) => `${id} verified on ${at}`,
+  idReview: (id: string, at: string) => `${id} in review since ${at}`,
+  idFailed: (id: string, at: string) => `${id} not verified on ${at}: try another ID`,
+  notChecked: 'Not checked yet',
+  signedBy: (name: string, at: string) => `Signed as “${name}” on ${at}`,
 } as const;
 
 export const valueLabels: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -46,6 +62,15 @@ export const valueLabels: Readonly<Record<string, Readonly<Record<string, string
     llc: 'Limited liability company (LLC)',
     sCorporation: 'S corporation',
     corporation: 'Corporation',
+  },
+  idType: {
+    driver_license: 'Driver’s license',
+    passport: 'Passport',
+    state_id: 'State ID card',
+    military_id: 'Military ID card',
+    visa: 'Visa',
+    residence_permit_card: 'Residence permit card',
+    green_card: 'Green card',
   },
   ownershipShare: { GreaterThanOrEqualTo25Percent: '25% or more', LessThan25Percent: 'Less than 25%' },
 };

@@ -1,15 +1,17 @@
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 
 import { formatDollars, isoToDate } from '@/components/form/masks';
 import { QueryError } from '@/components/ui/query-error';
 import { formatPhone } from '@/lib/format';
 
+import { getDisclosuresQueryOptions } from '../../api/get-disclosures';
 import { useApplication, type Address, type Application, type ApplicationView, type Person } from '../../api/get-application';
 import { declarationGroups, followUps, yesNo } from '../../content/declarations-copy';
 import { declineLabel, demographicQuestions } from '../../content/demographics-copy';
-import { labelOf, summarySections } from '../../content/summary-copy';
+import { labelOf, summarySections, verificationLabels as V } from '../../content/summary-copy';
 
 // application-summary (/app/application/application-summary): everything
 // application.get holds, read-only, by section in the application's order.
@@ -127,7 +129,7 @@ function EmploymentRows({ p }: { p: Person }) {
             ['Dates', `${date(j.startDate)} to ${j.endDate ? date(j.endDate) : 'present'}`],
             ['Self-employed', j.selfEmployedIndicator ? `Yes (${labelOf('ownershipShare', j.ownershipInterestType)})` : 'No'],
             ['Base pay a month', dollars(j.base)],
-            ['Bonuses, overtime, commissions a month', [j.bonuses, j.overtime, j.commissions].map(dollars).join(', ')],
+            ['Bonuses, overtime, commissions a month', extraPay(j)],
           ]}
         />
       ))}
@@ -333,6 +335,16 @@ function Summary({ view }: { view: ApplicationView }) {
       <Section title={summarySections.declarations} to={`${A}/7`} open={open}>
         <PerPerson view={view} render={(p) => <DeclarationRows p={p} />} />
       </Section>
+      {people(view).some(({ person }) => person.incomeVerification || person.identityCheck) ? (
+        <Section title={summarySections.verification} to={`${A}/income-verification`} open={open}>
+          <PerPerson view={view} render={(p) => <VerificationRows p={p} />} />
+        </Section>
+      ) : null}
+      {app.signatures?.length ? (
+        <Section title={summarySections.signatures} to={`${A}/sign`} open={false}>
+          <SignatureRows view={view} />
+        </Section>
+      ) : null}
       {app.disbursement ? (
         <Section title={summarySections.disbursement} to={`${A}/loan-disbursement`} open={open}>
           <Rows
@@ -348,6 +360,56 @@ function Summary({ view }: { view: ApplicationView }) {
       ) : null}
     </Stack>
   );
+}
+
+/** A job's pay beyond its base, by kind, or none. */
+function extraPay(j: { bonuses?: number | null; overtime?: number | null; commissions?: number | null }): string {
+  const parts = (
+    [
+      ['bonuses', j.bonuses],
+      ['overtime', j.overtime],
+      ['commissions', j.commissions],
+    ] as const
+  )
+    .filter(([, v]) => v != null && v > 0)
+    .map(([kind, v]) => `${dollars(v)} ${kind}`);
+  return parts.length ? parts.join(', ') : 'None';
+}
+
+/** A date and time as the borrower reads it: November 22, 2026. */
+function day(at: string): string {
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? at : d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** How a person's income is verified and how their ID check went. */
+function VerificationRows({ p }: { p: Person }) {
+  const income = p.incomeVerification;
+  const check = p.identityCheck;
+  const idLabel = check ? labelOf('idType', check.idType) : '';
+  const idResult = !check
+    ? V.notChecked
+    : p.identityVerificationStatus === 'passed'
+      ? V.idPassed(idLabel, day(check.checkedAt))
+      : p.identityVerificationStatus === 'review'
+        ? V.idReview(idLabel, day(check.checkedAt))
+        : V.idFailed(idLabel, day(check.checkedAt));
+  return (
+    <Rows
+      rows={[
+        [V.income, !income ? V.notChosen : income.method === 'payroll' ? V.byPayroll(income.provider, day(income.verifiedAt)) : V.byDocuments],
+        [V.identity, idResult],
+      ]}
+    />
+  );
+}
+
+/** Each disclosure signed, by its title, whom and when. */
+function SignatureRows({ view }: { view: ApplicationView }) {
+  const disclosures = useQuery(getDisclosuresQueryOptions());
+  const titles = new Map([...(disclosures.data?.documents ?? []), ...(disclosures.data ? [disclosures.data.consent] : [])].map((d) => [d.id, d.title]));
+  const rows = (view.application.signatures ?? []).map((s): Row => [titles.get(s.documentId) ?? s.documentId, V.signedBy(s.name, day(s.signedAt))]);
+  return <Rows rows={rows} />;
 }
 
 export default function ApplicationSummaryPage() {
