@@ -64,10 +64,11 @@ async function verifyPassport(page: Page, person: Locator, verify: string) {
   await expect(person.getByRole('status').filter({ hasText: /ID verified|in review/ })).toBeVisible();
 }
 
-test('a borrower with a coborrower completes the whole application, leaving half-way and coming back, and submits it', async ({ page }) => {
+for (const viewport of viewports) {
+  test(`a borrower with a coborrower completes the whole application, leaving half-way and coming back, and submits it: ${viewport.name}`, async ({ page }) => {
   requireRealServer();
   test.setTimeout(600_000);
-  await page.setViewportSize(viewports[0]);
+  await page.setViewportSize(viewport);
   const p = journeyPersona();
   const co = p.answers.coborrower!;
   const coName = `${co.firstName} ${co.lastName}`;
@@ -206,6 +207,7 @@ test('a borrower with a coborrower completes the whole application, leaving half
   await page.goto('/app/application/1');
   await expect(page).toHaveURL(/\/app\/application\/submitted$/);
 });
+}
 
 test('a self-employed borrower gets the business information page and the business documents, at a phone’s width', async ({ page }) => {
   requireRealServer();
