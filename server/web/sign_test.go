@@ -162,6 +162,11 @@ func TestDisclosuresAndSigning(t *testing.T) {
 		if code != 400 || fieldMessage(res, "documents") != loans.StaleDisclosures {
 			t.Fatalf("got %d %+v, want the stale texts refused", code, res.Error)
 		}
+		// Decided again a moment later (decisions are ordered by their
+		// millisecond and then by id): the first terms are the latest again.
+		now := s.DB.Now
+		s.DB.Now = func() time.Time { return now().Add(time.Second) }
+		defer func() { s.DB.Now = now }()
 		if _, err := s.DB.CreateDecision(ctx, "heloc.offer.preview", loan.ID, []byte(`{}`), []byte(signOffer), "test"); err != nil {
 			t.Fatal(err)
 		}
