@@ -51,6 +51,11 @@ type DB struct {
 	read    *sqlx.DB
 	dialect string
 
+	// writes counts committed writes; rows keeps the rows every signed-in
+	// page reads between them, on SQLite only (rowcache.go).
+	writes writes
+	rows   *rowCache
+
 	// Now returns the current time; tests replace it to move the clock.
 	Now func() time.Time
 	// Sealer seals the personal data the store keeps encrypted (a loan's
@@ -128,6 +133,7 @@ func (db *DB) openSQLite(path string) error {
 	}
 	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
 	db.dialect, db.write, db.read = "sqlite", write, read
+	db.rows = newRowCache()
 	return nil
 }
 
@@ -237,7 +243,17 @@ func (db *DB) migrateFile(ctx context.Context, name string) error {
 // carries the same timestamp.
 type tx struct {
 	*sqlx.Tx
-	now time.Time
+	now    time.Time
+	writes *writes
+}
+
+// Commit commits the transaction and marks the write done (rowcache.go).
+func (t *tx) Commit() error {
+	if err := t.Tx.Commit(); err != nil {
+		return err
+	}
+	t.writes.committed()
+	return nil
 }
 
 func (db *DB) beginTx(ctx context.Context) (*tx, error) {
@@ -245,7 +261,7 @@ func (db *DB) beginTx(ctx context.Context) (*tx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &tx{Tx: t, now: db.now()}, nil
+	return &tx{Tx: t, now: db.now(), writes: &db.writes}, nil
 }
 
 // now is the clock truncated to what a BIGINT millisecond column keeps.
