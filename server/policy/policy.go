@@ -62,13 +62,15 @@ type Engine struct {
 	// their input: a policy is a function of its input and this revision's
 	// rules and tables, so the same input has the same answer until the
 	// revision changes (and a new revision is a new Engine).
-	answers *lru.Cache[string, any]
+	answers *lru.Cache[string, json.RawMessage]
 }
 
 // Remembered are the entrypoints whose answers an engine keeps, by input:
 // the navigation every page asks for (which pages a loan sees, where a
 // returning borrower resumes), whose inputs are few (a page, a status, the
-// yes/no answers) and carry nothing personal.
+// yes/no answers) and carry nothing personal. Their answers are given as
+// their JSON encoding (json.RawMessage, a copy for each caller): encoded
+// once, sent as they are.
 var Remembered = map[string]bool{"heloc.funnel.pages": true, "heloc.routing.resume": true}
 
 // rememberedAnswers bounds how many answers an engine keeps.
@@ -104,7 +106,7 @@ func loadFiles(ctx context.Context, files []file) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	answers, err := lru.New[string, any](rememberedAnswers)
+	answers, err := lru.New[string, json.RawMessage](rememberedAnswers)
 	if err != nil {
 		return nil, err
 	}
@@ -219,14 +221,18 @@ func (e *Engine) Decide(ctx context.Context, entrypoint string, input any) (any,
 	}
 	k := name + "\x00" + string(key)
 	if v, ok := e.answers.Get(k); ok {
-		return deepCopy(v), nil
+		return slices.Clone(v), nil
 	}
 	v, err := e.eval(ctx, name, pq, input)
 	if err != nil {
 		return nil, err
 	}
-	e.answers.Add(k, v)
-	return deepCopy(v), nil
+	encoded, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("policy: decide %s: %w", name, err)
+	}
+	e.answers.Add(k, encoded)
+	return slices.Clone(json.RawMessage(encoded)), nil
 }
 
 func (e *Engine) eval(ctx context.Context, name string, pq rego.PreparedEvalQuery, input any) (any, error) {

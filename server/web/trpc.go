@@ -276,6 +276,17 @@ func respond(c fiber.Ctx, results []trpcResult, batch bool) error {
 	}
 	c.Set(fiber.HeaderCacheControl, "no-store")
 	if !batch {
+		// An answer that is JSON already (a remembered policy answer, which
+		// the engine encoded itself) is sent as it is, rather than checked
+		// and compacted again.
+		if r := results[0]; r.Result != nil {
+			if raw, ok := r.Result.Data.(json.RawMessage); ok {
+				c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
+				body := make([]byte, 0, len(raw)+22)
+				body = append(append(append(body, `{"result":{"data":`...), raw...), `}}`...)
+				return c.Status(status).Send(body)
+			}
+		}
 		return c.Status(status).JSON(results[0])
 	}
 	return c.Status(status).JSON(results)
