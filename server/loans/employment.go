@@ -12,11 +12,7 @@ import (
 // within the window, each with the explanation saved for it, and where a
 // new employment starts.
 func (s *Service) EmploymentHistory(ctx context.Context, applicant *domain.Applicant, party string) (*domain.EmploymentHistory, error) {
-	loan, err := s.loanOf(ctx, applicant)
-	if err != nil {
-		return nil, err
-	}
-	app, err := s.current(ctx, applicant, loan)
+	loan, app, err := s.application(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}
@@ -44,6 +40,20 @@ func (s *Service) EmploymentHistory(ctx context.Context, applicant *domain.Appli
 		}
 	}
 	return &h, nil
+}
+
+// application is the applicant's loan and its current application (see
+// current).
+func (s *Service) application(ctx context.Context, applicant *domain.Applicant) (*domain.Loan, *domain.Application, error) {
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, nil, err
+	}
+	app, err := s.current(ctx, applicant, loan)
+	if err != nil {
+		return nil, nil, err
+	}
+	return loan, app, nil
 }
 
 // current is the loan's stored application, or the one it starts from.

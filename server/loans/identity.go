@@ -17,8 +17,8 @@ import (
 // on the person (identityVerificationStatus, identityCheck). A failed check
 // may be tried again with another ID; passed and review (the lender's staff
 // look at it) let the borrower go on, and once every person on the loan has
-// such a result the loan's status moves on past the page's step (from that
-// step only, so that no section before it shows done unsaved).
+// such a result the loan's status moves on past the page's step (the page
+// is open only once the loan has reached it, as every page is).
 
 // IdentityPath is the identity-verification page.
 const IdentityPath = "/app/application/identity-verification"
@@ -81,11 +81,7 @@ type IdentityResult struct {
 // applicant: the IDs offered and each person's last check and uploaded
 // sides.
 func (s *Service) IdentityStatus(ctx context.Context, applicant *domain.Applicant) (*IdentityView, error) {
-	loan, err := s.loanOf(ctx, applicant)
-	if err != nil {
-		return nil, err
-	}
-	app, err := s.current(ctx, applicant, loan)
+	loan, app, err := s.application(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}
@@ -162,37 +158,14 @@ func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applican
 		check.Reason = &res.Reason
 	}
 
-	own, err := s.PageStatus(ctx, IdentityPath, loan)
-	if err != nil {
-		return nil, err
-	}
-	step, err := s.ReachedStatus(ctx, IdentityPath, loan)
-	if err != nil {
-		return nil, err
-	}
-	order, err := s.FunnelOrder(ctx)
-	if err != nil {
-		return nil, err
-	}
-	saved, stored, err := s.store.UpdateApplication(ctx, loan.ID, "", func(l *domain.Loan, a *domain.Application, ok bool) error {
-		if err := writable(l); err != nil {
-			return err
-		}
-		if !ok {
-			return domain.Errorf(domain.EINVALID, "Fill in your personal information first.")
-		}
+	saved, stored, err := s.changeLoan(ctx, loan, IdentityPath, func(l *domain.Loan, a *domain.Application) (bool, error) {
 		p, err := idPersonOf(l, a, party)
 		if err != nil {
-			return err
+			return false, err
 		}
 		status := res.Status
 		p.IdentityVerificationStatus, p.IdentityCheck = &status, check
-		// The status moves on from the page's own step only: a check made
-		// before the loan reached it marks no earlier section done.
-		if identityComplete(l, a) && reached(l, own, order) {
-			Advance(l, step, order)
-		}
-		return nil
+		return identityComplete(l, a), nil
 	})
 	if err != nil {
 		return nil, err
@@ -313,13 +286,6 @@ func identityComplete(l *domain.Loan, app *domain.Application) bool {
 		}
 	}
 	return true
-}
-
-// reached says whether l's status is step or a later one.
-func reached(l *domain.Loan, step string, order map[string]float64) bool {
-	at, known := order[l.ApplicationStatus]
-	to, ok := order[step]
-	return known && ok && at >= to
 }
 
 func idFind(types []IDType, id string) (IDType, bool) {

@@ -65,11 +65,7 @@ type IncomeDocument struct {
 
 // Income is the applicant's income verification as the page shows it.
 func (s *Service) Income(ctx context.Context, applicant *domain.Applicant) (*IncomeView, error) {
-	loan, err := s.loanOf(ctx, applicant)
-	if err != nil {
-		return nil, err
-	}
-	app, err := s.current(ctx, applicant, loan)
+	loan, app, err := s.application(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}

@@ -88,11 +88,7 @@ type View struct {
 // Get is the applicant's application: the stored one, or before the first
 // save the one a save would start from.
 func (s *Service) Get(ctx context.Context, applicant *domain.Applicant) (*View, error) {
-	loan, err := s.loanOf(ctx, applicant)
-	if err != nil {
-		return nil, err
-	}
-	app, err := s.current(ctx, applicant, loan)
+	loan, app, err := s.application(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}
@@ -179,31 +175,44 @@ func (s *Service) Change(ctx context.Context, applicant *domain.Applicant, path 
 	if err := s.Open(ctx, path, loan); err != nil {
 		return nil, err
 	}
-	step, err := s.ReachedStatus(ctx, path, loan)
+	saved, app, err := s.changeLoan(ctx, loan, path, func(l *domain.Loan, app *domain.Application) (bool, error) {
+		return true, fn(l, app)
+	})
 	if err != nil {
 		return nil, err
+	}
+	return view(saved, app), nil
+}
+
+// changeLoan is Change's write, for a loan already found to be the
+// applicant's, open at path and not submitted: fn changes the stored
+// application and says whether the status moves on (identity verification
+// moves it once every person has a result).
+func (s *Service) changeLoan(ctx context.Context, loan *domain.Loan, path string, fn func(l *domain.Loan, app *domain.Application) (advance bool, err error)) (*domain.Loan, *domain.Application, error) {
+	step, err := s.ReachedStatus(ctx, path, loan)
+	if err != nil {
+		return nil, nil, err
 	}
 	order, err := s.FunnelOrder(ctx)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	saved, app, err := s.store.UpdateApplication(ctx, loan.ID, "", func(l *domain.Loan, app *domain.Application, stored bool) error {
+	return s.store.UpdateApplication(ctx, loan.ID, "", func(l *domain.Loan, app *domain.Application, stored bool) error {
 		if err := writable(l); err != nil {
 			return err
 		}
 		if !stored {
 			return domain.Errorf(domain.EINVALID, "Fill in your personal information first.")
 		}
-		if err := fn(l, app); err != nil {
+		advance, err := fn(l, app)
+		if err != nil {
 			return err
 		}
-		Advance(l, step, order)
+		if advance {
+			Advance(l, step, order)
+		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return view(saved, app), nil
 }
 
 // Stored is the applicant's loan and stored application (nil before the

@@ -112,11 +112,7 @@ type signOffer struct {
 // Disclosures are the applicant's documents to read and sign, filled in with
 // the loan's offer and names, with what is signed.
 func (s *Service) Disclosures(ctx context.Context, applicant *domain.Applicant) (*DisclosuresView, error) {
-	loan, err := s.loanOf(ctx, applicant)
-	if err != nil {
-		return nil, err
-	}
-	app, err := s.current(ctx, applicant, loan)
+	loan, app, err := s.application(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}
