@@ -63,15 +63,6 @@ export const valueLabels: Readonly<Record<string, Readonly<Record<string, string
     sCorporation: 'S corporation',
     corporation: 'Corporation',
   },
-  idType: {
-    driver_license: 'Driver’s license',
-    passport: 'Passport',
-    state_id: 'State ID card',
-    military_id: 'Military ID card',
-    visa: 'Visa',
-    residence_permit_card: 'Residence permit card',
-    green_card: 'Green card',
-  },
   ownershipShare: { GreaterThanOrEqualTo25Percent: '25% or more', LessThan25Percent: 'Less than 25%' },
 };
 

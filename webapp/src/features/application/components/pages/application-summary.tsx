@@ -8,6 +8,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { formatPhone } from '@/lib/format';
 
 import { getDisclosuresQueryOptions } from '../../api/get-disclosures';
+import { useIdentity } from '../../api/identity';
 import { useApplication, type Address, type Application, type ApplicationView, type Person } from '../../api/get-application';
 import { declarationGroups, followUps, yesNo } from '../../content/declarations-copy';
 import { declineLabel, demographicQuestions } from '../../content/demographics-copy';
@@ -386,7 +387,9 @@ function day(at: string): string {
 function VerificationRows({ p }: { p: Person }) {
   const income = p.incomeVerification;
   const check = p.identityCheck;
-  const idLabel = check ? labelOf('idType', check.idType) : '';
+  // The IDs' names are the documents table's (verification.identityStatus).
+  const idTypes = useIdentity().data?.idTypes ?? [];
+  const idLabel = check ? (idTypes.find((t) => t.id === check.idType)?.label ?? check.idType) : '';
   const idResult = !check
     ? V.notChecked
     : p.identityVerificationStatus === 'passed'
