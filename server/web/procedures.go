@@ -1,7 +1,10 @@
 package web
 
 import (
+	"encoding/json"
+
 	"github.com/gofiber/fiber/v3"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/heloc/heloc/server/domain"
 )
@@ -11,7 +14,7 @@ func (s *Server) procedures() map[string]procedure {
 	return map[string]procedure{
 		"system.info":            {kind: query, fn: s.systemInfo},
 		"funnel.steps":           {kind: query, fn: s.funnelSteps},
-		"funnel.pages":           withInput(s, query, "PagesInput", s.funnelPages),
+		"funnel.pages":           withRememberedInput(s, "PagesInput", s.funnelPages),
 		"content.insights":       {kind: query, fn: s.listInsights},
 		"content.insight":        withInput(s, query, "InsightInput", s.findInsight),
 		"licensing.lookup":       withInput(s, query, "LicensingLookupInput", s.licensingLookup),
@@ -21,7 +24,7 @@ func (s *Server) procedures() map[string]procedure {
 		"identity.createAccount": withInput(s, mutation, "CreateAccountInput", s.createAccount),
 		"identity.setPassword":   withInput(s, mutation, "SetPasswordInput", s.setPassword),
 		"identity.deleteSession": {kind: mutation, fn: s.deleteSession},
-		"routing.resume":         withInput(s, query, "ResumeInput", s.resume),
+		"routing.resume":         withRememberedInput(s, "ResumeInput", s.resume),
 		"loan.current":           {kind: query, fn: s.currentLoan},
 		"loan.get":               withInput(s, query, "LoanIdInput", s.getLoan),
 		"quote.current":          withInput(s, query, "QuoteCurrentInput", s.quote),
@@ -66,6 +69,46 @@ func withInput[T any](s *Server, kind procKind, def string, fn func(fiber.Ctx, T
 		var in T
 		if err := s.schemas.Decode(def, raw, &in); err != nil {
 			return nil, err
+		}
+		return fn(c, in)
+	}}
+}
+
+// rememberedInputs is how many distinct inputs withRememberedInput keeps
+// per procedure, and rememberedInputMax the longest input it keeps.
+const (
+	rememberedInputs   = 1024
+	rememberedInputMax = 512
+)
+
+// withRememberedInput is withInput for the navigation queries that every
+// page asks (funnel.pages, routing.resume), whose inputs repeat: a handful
+// of paths, the same few answers. Validating an input against its CUE
+// definition costs more than the rest of such a request, and the schemas
+// are fixed for the life of the process, so the same bytes always validate
+// the same way: an input validated once is remembered, as its decoded value
+// in JSON, and the next request with the same bytes is decoded from that
+// without asking CUE again. Only inputs that validated are remembered, only
+// short ones, and only in memory; every new input is validated as before.
+func withRememberedInput[T any](s *Server, def string, fn func(fiber.Ctx, T) (any, error)) procedure {
+	remembered, err := lru.New[string, []byte](rememberedInputs)
+	if err != nil {
+		panic(err) // only for a size below 1
+	}
+	return procedure{kind: query, input: def, fn: func(c fiber.Ctx, raw []byte) (any, error) {
+		var in T
+		if len(raw) <= rememberedInputMax {
+			if b, ok := remembered.Get(string(raw)); ok && json.Unmarshal(b, &in) == nil {
+				return fn(c, in)
+			}
+		}
+		if err := s.schemas.Decode(def, raw, &in); err != nil {
+			return nil, err
+		}
+		if len(raw) <= rememberedInputMax {
+			if b, err := json.Marshal(in); err == nil {
+				remembered.Add(string(raw), b)
+			}
 		}
 		return fn(c, in)
 	}}
