@@ -124,10 +124,17 @@ func TestPagesForAVisitorFollowTheirAnswers(t *testing.T) {
 func TestPagesInputIsValidated(t *testing.T) {
 	s := MustOpenServer(t, web.Config{})
 	b := s.browser(t)
-	for _, input := range []string{`{}`, `{"path":"no-slash"}`, `{"path":"/","answers":{"ssn":"123456789"}}`} {
-		_, res := b.trpc("GET", "funnel.pages", input)
-		if res.Error == nil || res.Error.Data.Code != "BAD_REQUEST" {
-			t.Errorf("input %s: got %+v, want BAD_REQUEST", input, res)
+	// Each input twice: a valid input is remembered, a refused one never is.
+	for range 2 {
+		for _, input := range []string{`{}`, `{"path":"no-slash"}`, `{"path":"/","answers":{"ssn":"123456789"}}`} {
+			_, res := b.trpc("GET", "funnel.pages", input)
+			if res.Error == nil || res.Error.Data.Code != "BAD_REQUEST" {
+				t.Errorf("input %s: got %+v, want BAD_REQUEST", input, res)
+			}
+		}
+		_, res := b.trpc("GET", "funnel.pages", `{"path":"/prequal/address","answers":{"hasMortgage":false}}`)
+		if got := decode[pagesResult](t, res.Result.Data); res.Error != nil || got.Area == nil || *got.Area != "prequal" {
+			t.Errorf("a valid input: got %+v, want the prequal flow", res)
 		}
 	}
 }
