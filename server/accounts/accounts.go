@@ -47,6 +47,18 @@ type Store interface {
 	FindStaffUserByEmail(ctx context.Context, email string) (*domain.StaffUser, *domain.StaffSecrets, error)
 	AcceptTOTPStep(ctx context.Context, id string, step int64) (bool, error)
 	UseRecoveryCode(ctx context.Context, id, codeHash string) (bool, error)
+
+	FindStaffUserByID(ctx context.Context, id string) (*domain.StaffUser, error)
+	SetStaffUserActive(ctx context.Context, id string, active bool, audit *domain.AuditEntry) error
+	SetStaffUserRole(ctx context.Context, id, role string, audit *domain.AuditEntry) error
+	SetStaffUserTag(ctx context.Context, id, tag string, audit *domain.AuditEntry) error
+	InviteStaffUser(ctx context.Context, u *domain.StaffUser, inv *domain.Invite, audit *domain.AuditEntry) error
+	ResendInvite(ctx context.Context, inv *domain.Invite, audit *domain.AuditEntry) error
+	ResetStaffSecondFactor(ctx context.Context, inv *domain.Invite, audit *domain.AuditEntry) error
+	FindInvite(ctx context.Context, tokenHash string) (*domain.Invite, *domain.StaffUser, *domain.StaffSecrets, error)
+	OfferInviteAuthenticator(ctx context.Context, tokenHash, sealed string) error
+	FailInviteAttempt(ctx context.Context, tokenHash string) error
+	CompleteInvite(ctx context.Context, tokenHash string, c domain.InviteCompletion, audit *domain.AuditEntry) error
 }
 
 // Service signs people in.
@@ -75,6 +87,10 @@ func New(store Store, sender mail.Sender, keyring *crypt.Keyring, secret []byte,
 func errSignIn() error {
 	return domain.Errorf(domain.EUNAUTHORIZED, "The e-mail, password or code is not right, or the code has expired.")
 }
+
+// ErrReenrol says the password was right, but an administrator reset the
+// user's authenticator: they enrol a new one through the e-mailed link.
+var ErrReenrol = &domain.Error{Code: domain.EUNAUTHORIZED, Message: "Your authenticator was reset. Follow the link we e-mailed you to set up a new one."}
 
 // ErrSecondFactor says the password was right and the authenticator code
 // is still needed.
@@ -263,13 +279,9 @@ func (s *Service) EnrolStaffUser(ctx context.Context, u *domain.StaffUser, pw st
 	if err != nil {
 		return nil, err
 	}
-	codes := make([]string, RecoveryCodeCount)
-	hashes := make([]string, RecoveryCodeCount)
-	for i := range codes {
-		if codes[i], err = randomRecoveryCode(); err != nil {
-			return nil, err
-		}
-		hashes[i] = recoveryHash(codes[i])
+	codes, hashes, err := newRecoveryCodes()
+	if err != nil {
+		return nil, err
 	}
 	err = s.store.CreateStaffUser(ctx, u, domain.StaffCredentials{
 		PasswordHash:       hash,
@@ -292,11 +304,18 @@ func (s *Service) SignInStaff(ctx context.Context, email, pw, code string) (*dom
 	} else if err != nil {
 		return nil, err
 	}
+	if sec.PasswordHash == "" { // invited, the invitation not accepted yet
+		return nil, dummySignIn(ctx, pw)
+	}
 	if err := verify(ctx, pw, sec.PasswordHash); err != nil {
 		return nil, err
 	}
 	if !u.Active {
 		return nil, errSignIn()
+	}
+	// Checked before a recovery code, which must not get round a reset.
+	if sec.TOTPSecret == "" {
+		return nil, ErrReenrol
 	}
 	if code == "" {
 		return nil, ErrSecondFactor

@@ -290,6 +290,8 @@ type PropertyOwnership struct {
 type Upload struct {
 	IsCoborrower bool   `json:"isCoborrower"`
 	Type         string `json:"type"`
+	// ConditionID names the underwriting condition the upload answers, if any.
+	ConditionID string `json:"conditionId,omitempty"`
 }
 
 // Normalize gives every list of the application a value, so that it is

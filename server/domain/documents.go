@@ -19,4 +19,7 @@ type Document struct {
 	Size        int64
 	BlobKey     string
 	UploadedAt  time.Time
+	// ConditionID names the underwriting condition the document answers
+	// ("" for a document the documents policy asks on its own).
+	ConditionID string
 }

@@ -167,12 +167,19 @@ type Session struct {
 // one of the roles of the access policy (data.heloc.access.roles), which the
 // server checks when a user is created or their role changed.
 type StaffUser struct {
-	ID        string    `json:"id"`
-	Email     string    `json:"email"`
-	FirstName string    `json:"firstName"`
-	LastName  string    `json:"lastName"`
-	Role      string    `json:"role"`
-	Active    bool      `json:"active"`
+	ID        string `json:"id"`
+	Email     string `json:"email"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Role      string `json:"role"`
+	Active    bool   `json:"active"`
+	// LoanOfficerTag, when not empty, makes every loan carrying the same
+	// tag one of the user's loans (a partner's referrals).
+	LoanOfficerTag string `json:"loanOfficerTag"`
+	// Enrolment says whether the user can sign in: EnrolmentComplete, or
+	// waiting for them to accept their invitation or to enrol a new
+	// authenticator after a reset.
+	Enrolment string    `json:"enrolment"`
 	CreatedAt time.Time `json:"createdAt"`
 	UpdatedAt time.Time `json:"updatedAt"`
 }

@@ -39,6 +39,7 @@ type DocumentStore interface {
 	ListDocuments(ctx context.Context, loanID string) ([]*domain.Document, error)
 	FindDocument(ctx context.Context, id string) (*domain.Document, error)
 	RemoveDocument(ctx context.Context, loanID, id string, remove func(l *domain.Loan, d *domain.Document) error) error
+	ListConditions(ctx context.Context, loanID string) ([]*domain.Condition, error)
 	CreateDecision(ctx context.Context, entrypoint, loanID string, input, result []byte, revision string) (string, error)
 	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
 }
@@ -96,6 +97,8 @@ type UploadedDocument struct {
 	ContentType string    `json:"contentType"`
 	Size        int64     `json:"size"`
 	UploadedAt  time.Time `json:"uploadedAt"`
+	// ConditionID is the underwriting condition the document answers (null for none).
+	ConditionID *string `json:"conditionId"`
 }
 
 // Requirements is data.heloc.documents.requirements as the policy gives it
@@ -133,6 +136,16 @@ type RequiredDocument struct {
 	Reasons       []DocumentReason  `json:"reasons"`
 	Subtypes      []DocumentSubtype `json:"subtypes,omitempty"`
 	Items         []string          `json:"items,omitempty"`
+	// Condition is the underwriting condition the entry asks for (nil for
+	// the documents the policy's own rules ask).
+	Condition *DocumentCondition `json:"condition,omitempty"`
+}
+
+// DocumentCondition names the underwriting condition an entry of the
+// upload page answers.
+type DocumentCondition struct {
+	ID   string `json:"id"`
+	Code string `json:"code"`
 }
 
 // DocumentReason is why a type is asked: its code and its words.
@@ -151,9 +164,11 @@ type DocumentSubtype struct {
 
 // UploadInput is one uploaded file and what it is: Type a document type of
 // the documents policy, Party "borrower" or "coborrower", Side "front" or
-// "back" for an ID document ("" for any other, or an ID scanned whole).
+// "back" for an ID document ("" for any other, or an ID scanned whole);
+// ConditionID the underwriting condition it answers ("" for none).
 type UploadInput struct {
 	Type, Party, Side, FileName string
+	ConditionID                 string
 	Body                        []byte
 }
 
@@ -178,14 +193,22 @@ func (s *Service) Documents(ctx context.Context, applicant *domain.Applicant) (*
 
 // Upload checks and keeps one file for the applicant's loan, then answers
 // the documents as they now stand. Errors name the field at fault: type,
-// party, side or file.
+// party, side, file or conditionId. A document that answers an open
+// underwriting condition is taken after submission too (the store checks
+// that the condition is the loan's, open, and asks this person and type).
 func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in UploadInput) (*DocumentsView, error) {
 	loan, err := s.loanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}
-	if err := writable(loan); err != nil {
-		return nil, err
+	check := writable
+	if in.ConditionID != "" {
+		check = nil
+	}
+	if check != nil {
+		if err := check(loan); err != nil {
+			return nil, err
+		}
 	}
 	if err := s.checkUpload(loan, &in); err != nil {
 		return nil, err
@@ -199,7 +222,8 @@ func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in Up
 		return nil, err
 	}
 	d := &domain.Document{ID: newDocumentID(), LoanID: loan.ID, Party: in.Party, Type: in.Type, Side: in.Side,
-		FileName: cleanFileName(in.FileName, contentType), ContentType: contentType, Size: int64(len(in.Body)), BlobKey: blobs.NewKey()}
+		FileName: cleanFileName(in.FileName, contentType), ContentType: contentType, Size: int64(len(in.Body)), BlobKey: blobs.NewKey(),
+		ConditionID: in.ConditionID}
 	sealed, err := ds.Sealer.Seal(in.Body, blobAAD(d))
 	if err != nil {
 		return nil, err
@@ -207,7 +231,7 @@ func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in Up
 	if err := ds.Blobs.Put(ctx, d.BlobKey, []byte(sealed)); err != nil {
 		return nil, err
 	}
-	if err := ds.Store.AddDocument(ctx, d, writable); err != nil {
+	if err := ds.Store.AddDocument(ctx, d, check); err != nil {
 		// Nothing refers to the blob: it goes too. The row's error is the
 		// one to answer.
 		_ = ds.Blobs.Delete(context.WithoutCancel(ctx), d.BlobKey)
@@ -398,6 +422,10 @@ func (s *Service) documentsView(ctx context.Context, applicant *domain.Applicant
 	v := &DocumentsView{Requirements: r, Uploads: make([]UploadedDocument, 0, len(docs)), ReadOnly: loan.ApplicationStatus == Submitted}
 	for _, d := range docs {
 		u := UploadedDocument{ID: d.ID, Type: d.Type, Party: d.Party, FileName: d.FileName, ContentType: d.ContentType, Size: d.Size, UploadedAt: d.UploadedAt}
+		if d.ConditionID != "" {
+			id := d.ConditionID
+			u.ConditionID = &id
+		}
 		if d.Side != "" {
 			side := d.Side
 			u.Side = &side
@@ -535,6 +563,33 @@ type requirementsApplication struct {
 	Mortgages   []requirementsDebt   `json:"mortgages"`
 	Liabilities []requirementsDebt   `json:"liabilities"`
 	IsInTrust   bool                 `json:"isInTrust"`
+	// Conditions are the loan's open document conditions; left out when
+	// there are none, so the input of a loan without any stays as it was.
+	Conditions []requirementsCondition `json:"conditions,omitempty"`
+}
+
+// requirementsCondition is an open document condition as the documents
+// policy reads it: the catalogue's words and counts as set, no note.
+type requirementsCondition struct {
+	ID           string `json:"id"`
+	Code         string `json:"code"`
+	DocumentType string `json:"documentType"`
+	Count        int    `json:"count"`
+	Label        string `json:"label"`
+	IsCoborrower bool   `json:"isCoborrower"`
+}
+
+// conditionsInput are the open document conditions of conds.
+func conditionsInput(conds []*domain.Condition) []requirementsCondition {
+	var out []requirementsCondition
+	for _, c := range conds {
+		if c.Kind != domain.ConditionDocument || c.Status != domain.ConditionOpen {
+			continue
+		}
+		out = append(out, requirementsCondition{ID: c.ID, Code: c.Code, DocumentType: c.DocumentType, Count: max(c.DocumentCount, 1),
+			Label: c.Label, IsCoborrower: c.Party == "coborrower"})
+	}
+	return out
 }
 
 type requirementsPerson struct {
@@ -595,7 +650,7 @@ func newRequirementsInput(today time.Time, loan *domain.Loan, app *domain.Applic
 		if d.Type == "idDocument" && d.Side == "back" {
 			continue
 		}
-		a.Uploads = append(a.Uploads, domain.Upload{Type: d.Type, IsCoborrower: d.Party == "coborrower"})
+		a.Uploads = append(a.Uploads, domain.Upload{Type: d.Type, IsCoborrower: d.Party == "coborrower", ConditionID: d.ConditionID})
 	}
 	a.Property.State = app.Property.State
 	a.Mortgages, a.Liabilities = debtsOf(app.Mortgages), debtsOf(app.Liabilities)
@@ -629,6 +684,13 @@ const requirementsEntrypoint = "heloc.documents.requirements"
 // decision (its input, result and revision), once per distinct decision.
 func (s *Service) requirements(ctx context.Context, loan *domain.Loan, app *domain.Application, docs []*domain.Document) (*Requirements, error) {
 	input := newRequirementsInput(s.now().UTC(), loan, app, docs)
+	if s.documents != nil && s.documents.Store != nil {
+		conds, err := s.documents.Store.ListConditions(ctx, loan.ID)
+		if err != nil {
+			return nil, err
+		}
+		input.Application.Conditions = conditionsInput(conds)
+	}
 	result, revision, err := s.policy.DecideAt(ctx, requirementsEntrypoint, input)
 	if err != nil {
 		return nil, err

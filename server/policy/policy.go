@@ -63,6 +63,9 @@ type Engine struct {
 	// rules and tables, so the same input has the same answer until the
 	// revision changes (and a new revision is a new Engine).
 	answers *lru.Cache[string, json.RawMessage]
+	// explain maps reason codes and row ids back to the rules' METADATA
+	// and the tables' rows (explain.go).
+	explain *explainIndex
 }
 
 // Remembered are the entrypoints whose answers an engine keeps, by input:
@@ -99,6 +102,10 @@ func loadFiles(ctx context.Context, files []file) (*Engine, error) {
 	if len(modules) == 0 {
 		return nil, errors.New("policy: load: no .rego files found")
 	}
+	explain, err := newExplainIndex(modules, docs)
+	if err != nil {
+		return nil, fmt.Errorf("policy: load: %w", err)
+	}
 	// The store hands the tables to the evaluator as OPA values, so an
 	// evaluation does not convert them from Go values on every read.
 	store := inmem.NewFromObjectWithOpts(docs, inmem.OptReturnASTValuesOnRead(true))
@@ -110,7 +117,7 @@ func loadFiles(ctx context.Context, files []file) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, constants: map[string]any{}, answers: answers}
+	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, constants: map[string]any{}, answers: answers, explain: explain}
 	inputs := inputReaders{c: compiler, memo: map[*ast.Rule]bool{}}
 	for _, name := range entrypoints(modules) {
 		pq, err := rego.New(

@@ -53,7 +53,7 @@ func TestDecodeRefusesUnboundedInput(t *testing.T) {
 		{"C1 control in a first name", "CreateAccountInput", account("Ana\u0085"), "firstName", firstNameMsg},
 		{"NUL in a session update", "ApplicantSessionUpdate", `{"firstName":"a\u0000b"}`, "firstName", firstNameMsg},
 		{"NUL in a portal session update", "PortalSessionUpdate", `{"lastName":"a\u0000b"}`, "lastName", "Enter your last name. Use at most 100 characters, without control characters."},
-		{"NUL in a staff user's name", "CreateStaffUserInput", `{"email":"ana@example.com","firstName":"a\u0000b","lastName":"Ortiz","role":"loanOfficer"}`, "firstName", "Enter the first name. Use at most 100 characters, without control characters."},
+		{"NUL in a staff user's name", "InviteStaffUserInput", `{"email":"ana@example.com","firstName":"a\u0000b","lastName":"Ortiz","role":"loanOfficer"}`, "firstName", "Enter the first name. Use at most 100 characters, without control characters."},
 		{"NUL in a middle name", "Person", `{"middleName":"a\u0000b"}`, "middleName", nameMsg},
 		{"long middle name", "Person", `{"middleName":` + jsonString(t, strings.Repeat("a", 101)) + `}`, "middleName", nameMsg},
 		{"long street", "Address", address("line1", strings.Repeat("a", 201)), "line1", "Enter the street address. Use at most 200 characters, without control characters."},

@@ -121,8 +121,15 @@ func (db *DB) createLoan(ctx context.Context, tx *tx, l *domain.Loan) error {
 		l.ID, l.ApplicantID, l.ApplicationStatus, sealed, l.CreatedAt.UnixMilli(), l.UpdatedAt.UnixMilli())
 	if isForeignKeyViolation(err) {
 		return domain.Errorf(domain.ENOTFOUND, "Applicant not found.")
+	} else if err != nil {
+		return err
 	}
-	return err
+	if l.Answers.PropertyState != nil {
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE loans SET property_state = ? WHERE id = ?`), *l.Answers.PropertyState, l.ID); err != nil {
+			return err
+		}
+	}
+	return setBorrower(ctx, tx, l.ApplicantID) // the pipeline's copy (portal.go)
 }
 
 // FindLoanByApplicant returns the applicant's most recent loan.
@@ -219,6 +226,9 @@ func (db *DB) UpdateApplicant(ctx context.Context, id string, patch domain.Appli
 
 	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE applicants SET first_name = ?, last_name = ?, phone = ? WHERE id = ?`),
 		a.FirstName, a.LastName, a.Phone, id); err != nil {
+		return nil, err
+	}
+	if err := setBorrower(ctx, tx, id); err != nil {
 		return nil, err
 	}
 	return a, tx.Commit()

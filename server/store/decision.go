@@ -37,6 +37,11 @@ func (db *DB) CreateDecision(ctx context.Context, entrypoint, loanID string, inp
 		id, entrypoint, string(input), string(result), revision, sql.NullString{String: loanID, Valid: loanID != ""}, tx.now.UnixMilli()); err != nil {
 		return "", err
 	}
+	if entrypoint == offerEntrypoint && loanID != "" {
+		if err := setLineAmount(ctx, tx, loanID, result); err != nil {
+			return "", err
+		}
+	}
 	return id, tx.Commit()
 }
 

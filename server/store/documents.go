@@ -14,13 +14,15 @@ func documentNameAAD(id, loanID string) string {
 	return "documents.file_name:" + id + ":" + loanID
 }
 
-const documentColumns = `id, loan_id, party, type, side, file_name, content_type, size, blob_key, uploaded_at`
+const documentColumns = `id, loan_id, party, type, side, file_name, content_type, size, blob_key, uploaded_at, condition_id`
 
 // AddDocument records a document uploaded for d.LoanID, its file name
 // sealed, in one write transaction with check, which gets the loan as
 // stored (locked on PostgreSQL) and may refuse it, so that no document is
 // added to a loan the check would refuse at that moment (one just
-// submitted). d.ID is given when empty; d.UploadedAt is set.
+// submitted). A document that answers a condition (d.ConditionID) must
+// answer an open document condition of its loan, for its person and type.
+// d.ID is given when empty; d.UploadedAt is set.
 func (db *DB) AddDocument(ctx context.Context, d *domain.Document, check func(l *domain.Loan) error) error {
 	if d.LoanID == "" || d.BlobKey == "" || d.Type == "" || d.Party == "" {
 		return domain.Errorf(domain.EINVALID, "A document needs its loan, type, party and blob.")
@@ -49,8 +51,13 @@ func (db *DB) AddDocument(ctx context.Context, d *domain.Document, check func(l 
 			return err
 		}
 	}
-	_, err = tx.ExecContext(ctx, tx.Rebind(`INSERT INTO documents (`+documentColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-		d.ID, d.LoanID, d.Party, d.Type, d.Side, name, d.ContentType, d.Size, d.BlobKey, tx.now.UnixMilli())
+	if d.ConditionID != "" {
+		if err := openDocumentCondition(ctx, tx, d); err != nil {
+			return err
+		}
+	}
+	_, err = tx.ExecContext(ctx, tx.Rebind(`INSERT INTO documents (`+documentColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		d.ID, d.LoanID, d.Party, d.Type, d.Side, name, d.ContentType, d.Size, d.BlobKey, tx.now.UnixMilli(), nullString(d.ConditionID))
 	if isUniqueViolation(err) {
 		return domain.Errorf(domain.ECONFLICT, "That document is stored already.")
 	} else if err != nil {
@@ -132,7 +139,8 @@ func (db *DB) scanDocument(row rowScanner) (*domain.Document, error) {
 	var d domain.Document
 	var name string
 	var uploaded int64
-	err := row.Scan(&d.ID, &d.LoanID, &d.Party, &d.Type, &d.Side, &name, &d.ContentType, &d.Size, &d.BlobKey, &uploaded)
+	var condition sql.NullString
+	err := row.Scan(&d.ID, &d.LoanID, &d.Party, &d.Type, &d.Side, &name, &d.ContentType, &d.Size, &d.BlobKey, &uploaded, &condition)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.ENOTFOUND, "Document not found.")
 	} else if err != nil {
@@ -147,5 +155,6 @@ func (db *DB) scanDocument(row rowScanner) (*domain.Document, error) {
 	}
 	d.FileName = string(plain)
 	d.UploadedAt = fromMS(uploaded)
+	d.ConditionID = condition.String
 	return &d, nil
 }

@@ -95,8 +95,12 @@ func (db *DB) UpdateLoanAnswers(ctx context.Context, loanID string, update func(
 		return nil, err
 	}
 	l.UpdatedAt = tx.now
-	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE loans SET answers_sealed = ?, prequal_answers = '{}', application_status = ?, updated_at = ? WHERE id = ?`),
-		sealed, l.ApplicationStatus, tx.now.UnixMilli(), l.ID); err != nil {
+	state := "" // the pipeline's copy of the property's state (portal.go)
+	if l.Answers.PropertyState != nil {
+		state = *l.Answers.PropertyState
+	}
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE loans SET answers_sealed = ?, prequal_answers = '{}', application_status = ?, property_state = ?, updated_at = ? WHERE id = ?`),
+		sealed, l.ApplicationStatus, state, tx.now.UnixMilli(), l.ID); err != nil {
 		return nil, err
 	}
 	return l, tx.Commit()

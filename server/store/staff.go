@@ -8,7 +8,11 @@ import (
 	"github.com/heloc/heloc/server/domain"
 )
 
-const staffColumns = `id, email, first_name, last_name, role, active, created_at, updated_at`
+const staffColumns = `id, email, first_name, last_name, role, active, loan_officer_tag, ` + staffEnrolment + `, created_at, updated_at`
+
+// staffEnrolment is a user's domain.Enrolment*: an invited user has no
+// password yet, a user whose second factor was reset no authenticator.
+const staffEnrolment = `CASE WHEN password_hash = '' THEN 'invited' WHEN totp_secret = '' THEN 'secondFactorReset' ELSE 'complete' END`
 
 // CreateStaffUser stores a new portal user with its credentials and
 // recovery codes in one transaction, assigning ID, CreatedAt and UpdatedAt.
@@ -23,15 +27,15 @@ func (db *DB) CreateStaffUser(ctx context.Context, u *domain.StaffUser, cred dom
 	}
 	defer tx.Rollback()
 
-	u.ID, u.CreatedAt, u.UpdatedAt, u.Active = newID(), tx.now, tx.now, true
+	u.ID, u.CreatedAt, u.UpdatedAt, u.Active, u.Enrolment = newID(), tx.now, tx.now, true, domain.EnrolmentComplete
 	sealed, err := cred.SealTOTP(u.ID)
 	if err != nil {
 		return err
 	}
 	_, err = tx.ExecContext(ctx, tx.Rebind(`
-		INSERT INTO staff_users (id, email, first_name, last_name, role, password_hash, totp_secret, active, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)`),
-		u.ID, u.Email, u.FirstName, u.LastName, u.Role, cred.PasswordHash, sealed, tx.now.UnixMilli(), tx.now.UnixMilli())
+		INSERT INTO staff_users (id, email, first_name, last_name, role, password_hash, totp_secret, active, loan_officer_tag, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`),
+		u.ID, u.Email, u.FirstName, u.LastName, u.Role, cred.PasswordHash, sealed, u.LoanOfficerTag, tx.now.UnixMilli(), tx.now.UnixMilli())
 	if isUniqueViolation(err) {
 		return domain.Errorf(domain.ECONFLICT, "A portal user with this e-mail already exists.")
 	} else if err != nil {
@@ -84,7 +88,7 @@ func scanStaffUser(row rowScanner, extra ...any) (*domain.StaffUser, error) {
 	var u domain.StaffUser
 	var active int
 	var created, updated int64
-	dest := append([]any{&u.ID, &u.Email, &u.FirstName, &u.LastName, &u.Role, &active, &created, &updated}, extra...)
+	dest := append([]any{&u.ID, &u.Email, &u.FirstName, &u.LastName, &u.Role, &active, &u.LoanOfficerTag, &u.Enrolment, &created, &updated}, extra...)
 	if err := row.Scan(dest...); errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.ENOTFOUND, "Portal user not found.")
 	} else if err != nil {
@@ -97,31 +101,42 @@ func scanStaffUser(row rowScanner, extra ...any) (*domain.StaffUser, error) {
 
 // SetStaffUserActive activates or deactivates a portal user. Deactivation
 // ends every session of the user in the same transaction, so it takes
-// effect at once.
-func (db *DB) SetStaffUserActive(ctx context.Context, id string, active bool) error {
+// effect at once. audit, when not nil, is appended in the same transaction.
+func (db *DB) SetStaffUserActive(ctx context.Context, id string, active bool, audit *domain.AuditEntry) error {
 	flag := 0
 	if active {
 		flag = 1
 	}
-	return db.updateStaffUser(ctx, id, `active = ?`, flag, func(tx *tx) error {
+	return db.updateStaffUser(ctx, id, `active = ?`, flag, audit, func(tx *tx) error {
 		if active {
 			return nil
 		}
-		_, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM sessions WHERE realm = ? AND subject_id = ?`), string(domain.RealmPortal), id)
-		return err
+		return deleteStaffSessions(ctx, tx, id)
 	})
 }
 
 // SetStaffUserRole changes a portal user's role. Which roles exist is the
-// access policy's to say; the caller checks.
-func (db *DB) SetStaffUserRole(ctx context.Context, id, role string) error {
+// access policy's to say; the caller checks. audit, when not nil, is
+// appended in the same transaction.
+func (db *DB) SetStaffUserRole(ctx context.Context, id, role string, audit *domain.AuditEntry) error {
 	if role == "" {
 		return domain.Errorf(domain.EINVALID, "A role is required.")
 	}
-	return db.updateStaffUser(ctx, id, `role = ?`, role, nil)
+	return db.updateStaffUser(ctx, id, `role = ?`, role, audit, nil)
 }
 
-func (db *DB) updateStaffUser(ctx context.Context, id, set string, value any, also func(*tx) error) error {
+// SetStaffUserTag sets a portal user's loanOfficerTag (” for none), and
+// appends audit in the same transaction.
+func (db *DB) SetStaffUserTag(ctx context.Context, id, tag string, audit *domain.AuditEntry) error {
+	return db.updateStaffUser(ctx, id, `loan_officer_tag = ?`, tag, audit, nil)
+}
+
+func deleteStaffSessions(ctx context.Context, tx *tx, id string) error {
+	_, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM sessions WHERE realm = ? AND subject_id = ?`), string(domain.RealmPortal), id)
+	return err
+}
+
+func (db *DB) updateStaffUser(ctx context.Context, id, set string, value any, audit *domain.AuditEntry, also func(*tx) error) error {
 	tx, err := db.beginTx(ctx)
 	if err != nil {
 		return err
@@ -139,6 +154,11 @@ func (db *DB) updateStaffUser(ctx context.Context, id, set string, value any, al
 	}
 	if also != nil {
 		if err := also(tx); err != nil {
+			return err
+		}
+	}
+	if audit != nil {
+		if err := appendAudit(ctx, tx, audit); err != nil {
 			return err
 		}
 	}

@@ -50,7 +50,7 @@ func TestStaffUsers(t *testing.T) {
 
 		t.Run("DeactivationEndsSessions", func(t *testing.T) {
 			token := mustCreateSession(t, db, domain.RealmPortal, u.ID)
-			if err := db.SetStaffUserActive(ctx, u.ID, false); err != nil {
+			if err := db.SetStaffUserActive(ctx, u.ID, false, nil); err != nil {
 				t.Fatal(err)
 			}
 			assertNoSession(t, db, domain.RealmPortal, token)
@@ -58,14 +58,14 @@ func TestStaffUsers(t *testing.T) {
 			if err != nil || got.Active {
 				t.Fatalf("got %+v, %v; want an inactive user", got, err)
 			}
-			if err := db.SetStaffUserActive(ctx, u.ID, true); err != nil {
+			if err := db.SetStaffUserActive(ctx, u.ID, true, nil); err != nil {
 				t.Fatal(err)
 			}
 		})
 
 		t.Run("ChangeRoleAndList", func(t *testing.T) {
 			other := mustCreateStaff(t, db, "bo@example.com", "processor")
-			if err := db.SetStaffUserRole(ctx, other.ID, "underwriter"); err != nil {
+			if err := db.SetStaffUserRole(ctx, other.ID, "underwriter", nil); err != nil {
 				t.Fatal(err)
 			}
 			users, err := db.ListStaffUsers(ctx)
@@ -80,7 +80,7 @@ func TestStaffUsers(t *testing.T) {
 					t.Fatalf("got role %q, want underwriter", got.Role)
 				}
 			}
-			assertError(t, db.SetStaffUserRole(ctx, "nobody", "underwriter"), domain.ENOTFOUND, "Portal user not found.")
+			assertError(t, db.SetStaffUserRole(ctx, "nobody", "underwriter", nil), domain.ENOTFOUND, "Portal user not found.")
 		})
 
 		t.Run("TOTPStepWorksOnce", func(t *testing.T) {

@@ -213,6 +213,13 @@ func (db *DB) migrate(ctx context.Context) error {
 }
 
 func (db *DB) migrateFile(ctx context.Context, name string) error {
+	// A file named NNNN_x.sqlite.sql or NNNN_x.postgres.sql is for that
+	// engine only: what the two write differently (a trigger's body).
+	for _, d := range []string{"sqlite", "postgres"} {
+		if strings.HasSuffix(name, "."+d+".sql") && d != db.dialect {
+			return nil
+		}
+	}
 	tx, err := db.beginTx(ctx)
 	if err != nil {
 		return err

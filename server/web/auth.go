@@ -88,6 +88,9 @@ func (s *Server) authErrorOf(c fiber.Ctx, err error) *authError {
 	if accounts.IsSecondFactorRequired(err) {
 		return authErr(401, "SecondFactorRequired", msg)
 	}
+	if errors.Is(err, accounts.ErrReenrol) {
+		return authErr(401, "SecondFactorReset", msg)
+	}
 	switch domain.ErrorCode(err) {
 	case domain.EINVALID, domain.EPARSE:
 		return &authError{status: 400, code: "CALLBACK_CREDENTIALS_HANDLER_ERROR", message: msg, fields: domain.ErrorFields(err)}

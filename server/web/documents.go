@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"log/slog"
 	"mime"
 	"mime/multipart"
 	"regexp"
@@ -114,7 +113,7 @@ func (s *Server) guardUpload(c fiber.Ctx) error {
 const maxUploadField = 64
 
 // readUpload reads the multipart body in memory (no part is spooled to
-// disk): the fields type, party and side, and the one file.
+// disk): the fields type, party, side and conditionId, and the one file.
 func (s *Server) readUpload(c fiber.Ctx) (loans.UploadInput, error) {
 	var in loans.UploadInput
 	_, params, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
@@ -137,7 +136,7 @@ func (s *Server) readUpload(c fiber.Ctx) (loans.UploadInput, error) {
 		}
 		name := part.FormName()
 		switch name {
-		case "type", "party", "side":
+		case "type", "party", "side", "conditionId":
 			v, err := io.ReadAll(io.LimitReader(part, maxUploadField+1))
 			if err != nil || len(v) > maxUploadField {
 				return in, fieldError(name, "This value is not one the form offers.")
@@ -149,6 +148,8 @@ func (s *Server) readUpload(c fiber.Ctx) (loans.UploadInput, error) {
 				in.Party = string(v)
 			case "side":
 				in.Side = string(v)
+			case "conditionId":
+				in.ConditionID = string(v)
 			}
 		case "file":
 			if files++; files > 1 {
@@ -192,17 +193,8 @@ func (s *Server) handleDownload(c fiber.Ctx) error {
 		if d, err = s.loans.Download(c.Context(), a, id); err != nil {
 			return err
 		}
-	} else if staff, serr := s.staffUser(c); serr == nil {
-		if _, err := s.authorize(c, "documents.read"); err != nil {
-			return err
-		}
-		if !documentID.MatchString(id) {
-			return domain.Errorf(domain.ENOTFOUND, "Document not found.")
-		}
-		if d, err = s.loans.StaffDownload(c.Context(), id); err != nil {
-			return err
-		}
-		s.log.InfoContext(c.Context(), "document read by portal user", slog.String("document_id", id), slog.String("staff_user_id", staff.ID))
+	} else if _, serr := s.staffUser(c); serr == nil {
+		return s.staffDownload(c, id) // portal.go: the loan's documents.read, audited
 	} else {
 		return err
 	}

@@ -45,10 +45,18 @@ func (s *Server) procedures() map[string]procedure {
 		"documents.list":         {kind: query, fn: s.documentsList},
 		"documents.remove":       withInput(s, mutation, "RemoveDocumentInput", s.documentsRemove),
 		"documents.complete":     {kind: mutation, fn: s.documentsComplete},
-		"users.list":             {kind: query, fn: s.listStaffUsers},
-		"users.create":           withInput(s, mutation, "CreateStaffUserInput", s.createStaffUser),
-		"users.setActive":        withInput(s, mutation, "SetStaffActiveInput", s.setStaffActive),
-		"users.setRole":          withInput(s, mutation, "SetStaffRoleInput", s.setStaffRole),
+
+		"users.list":              {kind: query, fn: s.listStaffUsers},
+		"users.invite":            withInput(s, mutation, "InviteStaffUserInput", s.inviteStaffUser),
+		"users.resendInvite":      withInput(s, mutation, "StaffUserIdInput", s.resendInvite),
+		"users.resetSecondFactor": withInput(s, mutation, "StaffUserIdInput", s.resetSecondFactor),
+		"users.setActive":         withInput(s, mutation, "SetStaffActiveInput", s.setStaffActive),
+		"users.setRole":           withInput(s, mutation, "SetStaffRoleInput", s.setStaffRole),
+		"users.setTag":            withInput(s, mutation, "SetStaffTagInput", s.setStaffTag),
+		"invite.get":              withInput(s, query, "InviteTokenInput", s.invitation),
+		"invite.authenticator":    withInput(s, mutation, "InviteTokenInput", s.inviteAuthenticator),
+		"invite.accept":           withInput(s, mutation, "AcceptInviteInput", s.acceptInvite),
+		"audit.list":              withInput(s, query, "AuditListInput", s.auditList),
 
 		"verification.income":          {kind: query, fn: s.verificationIncome},
 		"verification.connectPayroll":  withInput(s, mutation, "IncomeVerificationInput", s.verificationConnectPayroll),
@@ -56,6 +64,24 @@ func (s *Server) procedures() map[string]procedure {
 
 		"verification.identityStatus": {kind: query, fn: s.verificationIdentityStatus},
 		"verification.identity":       withInput(s, mutation, "VerifyIdentityInput", s.verificationIdentity),
+
+		"portal.pipeline":  withInput(s, query, "PipelineInput", s.portalPipeline),
+		"portal.loan":      withInput(s, query, "LoanIdInput", s.portalLoan),
+		"portal.assign":    withInput(s, mutation, "AssignInput", s.portalAssign),
+		"portal.borrower":  withInput(s, query, "LoanIdInput", s.portalBorrower),
+		"portal.unmask":    withInput(s, mutation, "UnmaskInput", s.portalUnmask),
+		"portal.documents": withInput(s, query, "LoanIdInput", s.portalDocuments),
+
+		"portal.conditions":     withInput(s, query, "LoanIdInput", s.portalConditions),
+		"portal.addCondition":   withInput(s, mutation, "AddConditionInput", s.addCondition),
+		"portal.clearCondition": withInput(s, mutation, "ClearConditionInput", s.clearCondition),
+		"conditions.list":       {kind: query, fn: s.conditionsList},
+		"conditions.answer":     withInput(s, mutation, "AnswerConditionInput", s.conditionsAnswer),
+
+		"portal.decisions": withInput(s, query, "DecisionsInput", s.portalDecisions),
+		"portal.replay":    withInput(s, query, "ReplayInput", s.portalReplay),
+		"portal.exports":   withInput(s, query, "LoanIdInput", s.portalExports),
+		"portal.export":    withInput(s, mutation, "ExportInput", s.portalExport),
 
 		"application.disclosures": {kind: query, fn: s.applicationDisclosures},
 		"application.sign":        withInput(s, mutation, "SignInput", s.applicationSign),

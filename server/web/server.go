@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
@@ -18,10 +20,15 @@ import (
 
 	"github.com/heloc/heloc/server/accounts"
 	"github.com/heloc/heloc/server/blobs"
+	"github.com/heloc/heloc/server/conditions"
 	"github.com/heloc/heloc/server/crypt"
+	"github.com/heloc/heloc/server/decisions"
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/exports"
 	"github.com/heloc/heloc/server/loans"
+	"github.com/heloc/heloc/server/los"
 	"github.com/heloc/heloc/server/mail"
+	"github.com/heloc/heloc/server/portal"
 	"github.com/heloc/heloc/server/providers"
 	"github.com/heloc/heloc/server/ratelimit"
 	"github.com/heloc/heloc/server/schema"
@@ -50,8 +57,15 @@ type Store interface {
 
 	FindStaffUserByID(ctx context.Context, id string) (*domain.StaffUser, error)
 	ListStaffUsers(ctx context.Context) ([]*domain.StaffUser, error)
-	SetStaffUserActive(ctx context.Context, id string, active bool) error
-	SetStaffUserRole(ctx context.Context, id, role string) error
+	FindLoanTeam(ctx context.Context, loanID string) (*domain.LoanTeam, error)
+	portal.Store
+	conditions.Store
+	decisions.Store
+	exports.Store
+
+	AppendAudit(ctx context.Context, e *domain.AuditEntry) error
+	ListAudit(ctx context.Context, f domain.AuditFilter) (*domain.AuditPage, error)
+	ListAuditActions(ctx context.Context) ([]string, error)
 
 	AddToWaitlist(ctx context.Context, state, zip string, seal func(id string) (string, error)) (*domain.WaitlistEntry, error)
 
@@ -156,6 +170,11 @@ type Config struct {
 	// client log lines, decision calls); nil means one in this process's
 	// memory. Several servers over one database share a store-backed one.
 	Limiter ratelimit.Allower
+	// LoanSystems are the loan-origination systems exports go to
+	// (server/los), by target; nil: a file drop per target under the
+	// system's temporary folder (tests). cmd/heloc gives los.New of
+	// los.ConfigFromEnv: DATA_DIR/exports unless an API is configured.
+	LoanSystems los.Systems
 }
 
 // Server wires the handlers to their dependencies.
@@ -175,6 +194,14 @@ type Server struct {
 	limiter  ratelimit.Allower
 	accounts *accounts.Service
 	loans    *loans.Service
+	portal   *portal.Service
+	// conditions is the underwriting conditions service (server/conditions).
+	conditions *conditions.Service
+	// decisions explains and replays a loan's stored decisions
+	// (server/decisions); exports sends it to the loan system
+	// (server/exports).
+	decisions *decisions.Service
+	exports   *exports.Service
 
 	// recordMemo remembers each loan's latest recorded decision per
 	// entrypoint when this server is its database's one writer (SQLite);
@@ -234,6 +261,19 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 			s.loans.WithDocuments(loans.DocumentStorage{Store: ds, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})
 		}
 	}
+	s.portal = portal.New(store, s.loans, policy, cfg.Now)
+	s.conditions = conditions.New(store, policy, cfg.Mailer, cfg.ProductName, cfg.Now)
+	if p, ok := policy.(decisions.Policy); ok {
+		s.decisions = decisions.New(store, p)
+	}
+	if cfg.LoanSystems == nil {
+		systems, err := los.New(los.Config{DropDir: filepath.Join(os.TempDir(), "heloc-exports")})
+		if err != nil {
+			return nil, err
+		}
+		cfg.LoanSystems = systems
+	}
+	s.exports = exports.New(store, cfg.LoanSystems, cfg.Now)
 	if d, ok := store.(interface{ Dialect() string }); ok && d.Dialect() == "sqlite" {
 		memo, err := lru.New[string, recordedMemo](recordMemoSize)
 		if err != nil {
@@ -287,6 +327,7 @@ func (s *Server) routes() {
 	s.app.Patch("/api/trpc/:procs", s.handleTRPC)
 	s.authRoutes()
 	s.documentRoutes()
+	s.app.Get(exportFilePath, s.handleExportFile)
 	s.app.All("/api/*", s.handleAPINotFound)
 	if s.cfg.Outbox != nil && !s.cfg.Production {
 		s.app.Get("/dev/outbox", s.handleOutbox)

@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -15,7 +13,9 @@ import (
 )
 
 type accessDecision struct {
-	Allow   bool `json:"allow"`
+	Allow bool `json:"allow"`
+	// Scope is "all" or "assigned" (the user's own loans only).
+	Scope   string `json:"scope"`
 	Reasons []struct {
 		Code    string `json:"code"`
 		Message string `json:"message"`
@@ -29,112 +29,33 @@ func (s *Server) authorize(c fiber.Ctx, action string) (*domain.StaffUser, error
 	if err != nil {
 		return nil, err
 	}
-	var d accessDecision
-	out, err := s.policy.Decide(c.Context(), "heloc.access.decision", map[string]any{"role": u.Role, "action": action, "assigned": false})
-	if err != nil {
+	if _, err := s.decideAccess(c, u, action, false); err != nil {
 		return nil, err
 	}
+	return u, nil
+}
+
+// decideAccess asks the access policy whether u may take action (on a
+// loan that is u's when assigned); FORBIDDEN with the policy's reason when
+// not. An allowed decision names its scope: "all", or "assigned" when
+// the grant reaches only the user's own loans.
+func (s *Server) decideAccess(c fiber.Ctx, u *domain.StaffUser, action string, assigned bool) (scope string, err error) {
+	var d accessDecision
+	out, err := s.policy.Decide(c.Context(), "heloc.access.decision", map[string]any{"role": u.Role, "action": action, "assigned": assigned})
+	if err != nil {
+		return "", err
+	}
 	if err := remarshal(out, &d); err != nil {
-		return nil, err
+		return "", err
 	}
 	if !d.Allow {
 		msg := "Your role does not allow this."
 		if len(d.Reasons) > 0 && d.Reasons[0].Message != "" {
 			msg = d.Reasons[0].Message
 		}
-		return nil, domain.Errorf(domain.EFORBIDDEN, "%s", msg)
+		return "", domain.Errorf(domain.EFORBIDDEN, "%s", msg)
 	}
-	return u, nil
-}
-
-func (s *Server) listStaffUsers(c fiber.Ctx, _ []byte) (any, error) {
-	if _, err := s.authorize(c, "users.read"); err != nil {
-		return nil, err
-	}
-	users, err := s.store.ListStaffUsers(c.Context())
-	if err != nil {
-		return nil, err
-	}
-	if users == nil {
-		users = []*domain.StaffUser{}
-	}
-	roles, err := s.policy.Decide(c.Context(), "heloc.access.roles", nil)
-	if err != nil {
-		return nil, err
-	}
-	return fiber.Map{"items": users, "roles": roles}, nil
-}
-
-type createStaffInput struct {
-	Email     string `json:"email"`
-	FirstName string `json:"firstName"`
-	LastName  string `json:"lastName"`
-	Role      string `json:"role"`
-}
-
-// createStaffUser invites a portal user: an initial password and the
-// authenticator enrolment are shown once to the administrator, who hands
-// them over.
-func (s *Server) createStaffUser(c fiber.Ctx, in createStaffInput) (any, error) {
-	if _, err := s.authorize(c, "users.manage"); err != nil {
-		return nil, err
-	}
-	if err := CheckPortalRole(c.Context(), s.policy, in.Role); err != nil {
-		return nil, err
-	}
-	b := make([]byte, 15)
-	rand.Read(b)
-	initial := base64.RawURLEncoding.EncodeToString(b)
-	u := &domain.StaffUser{Email: in.Email, FirstName: in.FirstName, LastName: in.LastName, Role: in.Role}
-	enrolment, err := s.accounts.EnrolStaffUser(c.Context(), u, initial)
-	if err != nil {
-		return nil, err
-	}
-	return fiber.Map{"enrolment": enrolment, "initialPassword": initial}, nil
-}
-
-type setStaffActiveInput struct {
-	UserID string `json:"userId"`
-	Active bool   `json:"active"`
-}
-
-// setStaffActive activates or deactivates a portal user; deactivation ends
-// their sessions at once. Nobody deactivates themselves, so the last
-// administrator cannot lock everyone out by mistake.
-func (s *Server) setStaffActive(c fiber.Ctx, in setStaffActiveInput) (any, error) {
-	me, err := s.authorize(c, "users.manage")
-	if err != nil {
-		return nil, err
-	}
-	if in.UserID == me.ID && !in.Active {
-		return nil, domain.Errorf(domain.EFORBIDDEN, "You cannot deactivate yourself.")
-	}
-	if err := s.store.SetStaffUserActive(c.Context(), in.UserID, in.Active); err != nil {
-		return nil, err
-	}
-	return s.store.FindStaffUserByID(c.Context(), in.UserID)
-}
-
-type setStaffRoleInput struct {
-	UserID string `json:"userId"`
-	Role   string `json:"role"`
-}
-
-func (s *Server) setStaffRole(c fiber.Ctx, in setStaffRoleInput) (any, error) {
-	me, err := s.authorize(c, "users.manage")
-	if err != nil {
-		return nil, err
-	}
-	if in.UserID == me.ID {
-		return nil, domain.Errorf(domain.EFORBIDDEN, "Another administrator must change your role.")
-	}
-	if err := CheckPortalRole(c.Context(), s.policy, in.Role); err != nil {
-		return nil, err
-	}
-	if err := s.store.SetStaffUserRole(c.Context(), in.UserID, in.Role); err != nil {
-		return nil, err
-	}
-	return s.store.FindStaffUserByID(c.Context(), in.UserID)
+	return d.Scope, nil
 }
 
 // Decider evaluates a policy entrypoint; it is all that the role check

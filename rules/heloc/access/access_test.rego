@@ -28,6 +28,7 @@ every_action := {
 	"pipeline.view", "loans.read", "loans.update", "loans.assign",
 	"documents.read", "documents.review", "conditions.manage",
 	"decisions.read", "decisions.replay", "users.read", "users.manage",
+	"pii.unmask", "audit.read", "loans.export",
 }
 
 # --- The roles and actions of the design ---
@@ -36,7 +37,7 @@ test_the_portal_has_five_roles if {
 	object.keys(tables.roles) == {"administrator", "underwriter", "processor", "loanOfficer", "partner"}
 }
 
-test_the_portal_has_eleven_actions if {
+test_the_portal_has_fourteen_actions if {
 	object.keys(tables.actions) == every_action
 }
 
@@ -55,40 +56,42 @@ test_an_administrator_is_allowed_by_the_grant_row_named if {
 	ask("administrator", "users.manage") == allowed("all", "ADMIN-USERS-MANAGE")
 }
 
-# --- An underwriter reads everything, reviews documents, manages
-# conditions, and reads and replays decisions ---
+# --- An underwriter reads everything, sensitive fields unmasked, reviews
+# documents, manages conditions, reads and replays decisions and exports ---
 
 test_an_underwriter_may_read_review_manage_conditions_and_replay_on_every_loan if {
 	every action in {
 		"pipeline.view", "loans.read", "documents.read", "documents.review",
 		"conditions.manage", "decisions.read", "decisions.replay", "users.read",
+		"pii.unmask", "loans.export",
 	} {
 		ask("underwriter", action).allow == true
 		ask("underwriter", action).scope == "all"
 	}
 }
 
-test_an_underwriter_may_not_edit_or_assign_a_loan_nor_manage_users if {
-	every action in {"loans.update", "loans.assign", "users.manage"} {
+test_an_underwriter_may_not_edit_or_assign_a_loan_manage_users_nor_read_the_audit_log if {
+	every action in {"loans.update", "loans.assign", "users.manage", "audit.read"} {
 		ask("underwriter", action) == refused(["not_granted"])
 	}
 }
 
-# --- A processor reads and edits loans, reviews documents and collects
-# conditions ---
+# --- A processor reads and edits loans, sensitive fields unmasked, reviews
+# documents, collects conditions and exports ---
 
 test_a_processor_may_read_edit_review_and_manage_conditions_on_every_loan if {
 	every action in {
 		"pipeline.view", "loans.read", "loans.update", "documents.read",
 		"documents.review", "conditions.manage", "decisions.read", "users.read",
+		"pii.unmask", "loans.export",
 	} {
 		ask("processor", action).allow == true
 		ask("processor", action).scope == "all"
 	}
 }
 
-test_a_processor_may_not_assign_loans_replay_decisions_nor_manage_users if {
-	every action in {"loans.assign", "decisions.replay", "users.manage"} {
+test_a_processor_may_not_assign_loans_replay_decisions_manage_users_nor_read_the_audit_log if {
+	every action in {"loans.assign", "decisions.replay", "users.manage", "audit.read"} {
 		ask("processor", action) == refused(["not_granted"])
 	}
 }
@@ -96,7 +99,7 @@ test_a_processor_may_not_assign_loans_replay_decisions_nor_manage_users if {
 # --- A loan officer sees and works on the loans assigned to them only ---
 
 test_a_loan_officer_may_work_on_a_loan_assigned_to_them if {
-	every action in {"loans.read", "loans.update", "loans.assign", "documents.read", "decisions.read"} {
+	every action in {"loans.read", "loans.update", "loans.assign", "documents.read", "conditions.manage", "decisions.read"} {
 		d := ask_assigned("loanOfficer", action)
 		d.allow == true
 		d.scope == "assigned"
@@ -105,7 +108,7 @@ test_a_loan_officer_may_work_on_a_loan_assigned_to_them if {
 }
 
 test_a_loan_officer_may_not_open_a_loan_not_assigned_to_them if {
-	every action in {"loans.read", "loans.update", "loans.assign", "documents.read", "decisions.read"} {
+	every action in {"loans.read", "loans.update", "loans.assign", "documents.read", "conditions.manage", "decisions.read"} {
 		ask("loanOfficer", action) == refused(["not_assigned"])
 	}
 }
@@ -114,9 +117,49 @@ test_a_loan_officer_sees_the_pipeline_of_their_assigned_loans if {
 	ask("loanOfficer", "pipeline.view") == allowed("assigned", "LO-PIPELINE-VIEW")
 }
 
-test_a_loan_officer_may_not_review_documents_manage_conditions_replay_or_see_users if {
-	every action in {"documents.review", "conditions.manage", "decisions.replay", "users.read", "users.manage"} {
+test_a_loan_officer_may_not_review_documents_replay_or_see_users if {
+	every action in {"documents.review", "decisions.replay", "users.read", "users.manage"} {
 		ask_assigned("loanOfficer", action) == refused(["not_granted"])
+	}
+}
+
+# A loan officer sees their borrower's sensitive fields masked, does not
+# export, and does not read the audit log, even on their own loans.
+test_a_loan_officer_may_not_unmask_export_or_read_the_audit_log if {
+	every action in {"pii.unmask", "loans.export", "audit.read"} {
+		ask_assigned("loanOfficer", action) == refused(["not_granted"])
+	}
+}
+
+# --- Sensitive fields, the audit log and the export ---
+
+test_an_administrator_underwriter_and_processor_may_unmask_on_every_loan if {
+	ask("administrator", "pii.unmask") == allowed("all", "ADMIN-PII-UNMASK")
+	ask("underwriter", "pii.unmask") == allowed("all", "UW-PII-UNMASK")
+	ask("processor", "pii.unmask") == allowed("all", "PROC-PII-UNMASK")
+}
+
+test_only_an_administrator_may_read_the_audit_log if {
+	{name | some name, _ in tables.roles; ask(name, "audit.read").allow} == {"administrator"}
+	ask("administrator", "audit.read") == allowed("all", "ADMIN-AUDIT-READ")
+}
+
+test_the_audit_log_is_not_about_one_loan if {
+	tables.actions["audit.read"].per_loan == false
+}
+
+test_unmasking_and_exporting_are_about_one_loan if {
+	tables.actions["pii.unmask"].per_loan == true
+	tables.actions["loans.export"].per_loan == true
+}
+
+test_an_administrator_underwriter_and_processor_may_export_and_no_one_else if {
+	{name | some name, _ in tables.roles; ask_assigned(name, "loans.export").allow} == {"administrator", "underwriter", "processor"}
+}
+
+test_a_partner_may_not_unmask_export_or_read_the_audit_log if {
+	every action in {"pii.unmask", "loans.export", "audit.read"} {
+		ask_assigned("partner", action) == refused(["not_granted"])
 	}
 }
 

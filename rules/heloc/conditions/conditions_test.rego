@@ -145,3 +145,25 @@ test_a_document_condition_whose_type_is_unknown_is_given_as_written if {
 	c := {"kind": "document", "label": "Something", "documentType": "unknownType"}
 	conditions.catalog == {"999": c} with data.heloc.conditions.tables.catalog as {"999": c}
 }
+
+# A document condition asks one document of its type unless its row says
+# how many; only a document condition says so.
+test_only_document_conditions_ask_a_count_of_documents if {
+	every c in conditions.catalog {
+		_count_matches_kind(c)
+	}
+}
+
+_count_matches_kind(c) if not c.count
+
+_count_matches_kind(c) if {
+	c.kind == "document"
+	is_number(c.count)
+	c.count >= 1
+}
+
+test_the_tax_return_conditions_ask_two_years if {
+	every code in ["412", "413", "414"] {
+		conditions.catalog[code].count == 2
+	}
+}

@@ -330,11 +330,11 @@ _reasons[side][type] contains ask.reason if {
 	side := ask.person
 }
 
-# Spec §9: person -> type -> the number of documents required. A type is
-# not required when a type that includes it (subsumedBy) is asked as well:
-# the two years of personal returns include the most recent one. Policy
-# contract: only types with a count above zero appear.
-_required := {side: {type: n |
+# Spec §9: person -> type -> the number of documents the rules above
+# require. A type is not required when a type that includes it (subsumedBy)
+# is asked as well: the two years of personal returns include the most
+# recent one. Policy contract: only types with a count above zero appear.
+_policy_required := {side: {type: n |
 	some type, _ in reasons
 	row := types[type]
 	not _subsumed(row, reasons)
@@ -381,26 +381,50 @@ _rental_units(source) := floor(source.rentalUnits) if {
 # that type, computed separately for borrower and coborrower. Bank statements
 # are excluded from the missing calculation": a type whose row has
 # countsAsMissing false is never missing. Person -> type -> the number still
-# missing.
-_missing := {side: {type: short |
+# missing of what the rules above require.
+_policy_missing := {side: {type: short |
 	some type, n in required
-	object.get(types[type], "countsAsMissing", true) != false
+	_counts_as_missing(types[type])
 	short := n - object.get(uploaded, type, 0)
 	short > 0
 } |
 	types := tables.types
-	some side, required in _required
+	some side, required in _policy_required
 	uploaded := _uploaded[side]
+}
+
+_counts_as_missing(row) if object.get(row, "countsAsMissing", true) != false
+
+# What the result counts: the rules' own requirements and the underwriting
+# conditions' documents added up, per person and type (policy contract:
+# only counts above zero appear).
+_required := _add(_policy_required, _condition_counts("required"))
+
+_missing := _add(_policy_missing, _condition_counts("missing"))
+
+_add(a, b) := {side: {type: n |
+	some type in (object.keys(object.get(a, side, {})) | object.keys(object.get(b, side, {})))
+	n := object.get(a, [side, type], 0) + object.get(b, [side, type], 0)
+	n > 0
+} |
+	some side in (object.keys(a) | object.keys(b))
 }
 
 # Spec §5: person -> type -> how many uploads of that type the person has.
 # An upload is the coborrower's when isCoborrower is true, else the
 # borrower's.
+# An upload made for an underwriting condition (conditionId) answers that
+# condition only (_condition_requests), so it is not counted here.
 _uploaded := {side: {type: count([t | some t in types; t == type]) | some type in types} |
 	some side, types in {
-		"borrower": [upload.type | some upload in _uploads; not upload.isCoborrower == true],
-		"coborrower": [upload.type | some upload in _uploads; upload.isCoborrower == true],
+		"borrower": [upload.type | some upload in _uploads; not upload.isCoborrower == true; not _for_condition(upload)],
+		"coborrower": [upload.type | some upload in _uploads; upload.isCoborrower == true; not _for_condition(upload)],
 	}
+}
+
+_for_condition(upload) if {
+	is_string(upload.conditionId)
+	upload.conditionId != ""
 }
 
 # Spec §5: "ID document and educational loan statement are excluded from the
@@ -423,20 +447,111 @@ _result_or_null(side) := _result(side) if {
 } else := null
 
 # ---------------------------------------------------------------------------
+# Underwriting conditions (spec §9 "Underwriting condition codes")
+# ---------------------------------------------------------------------------
+
+# METADATA
+# title: The documents an underwriting condition asks for
+# description: >-
+#   A document condition that a portal user set on the loan and has not
+#   cleared or waived (input.application.conditions: id, code,
+#   documentType, count, label, isCoborrower) asks its person for its count
+#   of documents of its type, on top of what the rules above ask. Only the
+#   uploads made for the condition (their conditionId is its id) answer it.
+#   A condition of the coborrower on an application without one asks the
+#   borrower. A type that never counts as missing (bank statements) is
+#   required but not missing here either.
+# custom:
+#   code: underwritingCondition
+#   page: /app/upload
+#   source: >-
+#     Product spec §9 "Underwriting condition codes"; that a condition's
+#     documents are counted apart from the rules' own, and answered only by
+#     the uploads made for it, is our design (the spec is silent)
+_condition_requests contains request if {
+	code := rego.metadata.rule().custom.code
+	some c in _objects(_application, "conditions")
+	is_string(c.id)
+	row := tables.types[c.documentType]
+	n := _condition_count(c)
+	uploaded := count([u | some u in _uploads; u.conditionId == c.id])
+	request := {
+		"id": c.id,
+		"code": object.get(c, "code", ""),
+		"person": _condition_side(c),
+		"type": c.documentType,
+		"label": _condition_label(c, row, n),
+		"required": n,
+		"uploaded": uploaded,
+		"missing": _condition_missing(row, n, uploaded),
+		"reason": _reason(code),
+	}
+}
+
+# How many documents a condition asks: its count, at least 1.
+_condition_count(c) := floor(c.count) if {
+	is_number(c.count)
+	c.count >= 1
+} else := 1
+
+_condition_side(c) := "coborrower" if {
+	c.isCoborrower == true
+	_people.coborrower
+} else := "borrower"
+
+# The condition's own words, else the type's label.
+_condition_label(c, row, n) := c.label if {
+	is_string(c.label)
+	trim_space(c.label) != ""
+} else := _label(row, n)
+
+_condition_missing(row, n, uploaded) := max([0, n - uploaded]) if {
+	_counts_as_missing(row)
+} else := 0
+
+# Person -> type -> the conditions' count of field (required, missing).
+_condition_counts(field) := {side: {type: sum([r[field] | some r in requests; r.type == type]) |
+	some r in requests
+	type := r.type
+} |
+	some side in {r.person | some r in _condition_requests}
+	requests := [r | some r in _condition_requests; r.person == side]
+}
+
+# The upload page's entry for each of the person's conditions, by code,
+# with the condition it answers.
+_condition_documents(side) := [entry |
+	some [_, _, r] in sort([[r.code, r.id, r] | some r in _condition_requests; r.person == side])
+	entry := {
+		"type": r.type,
+		"category": tables.types[r.type].category,
+		"label": r.label,
+		"required": r.required,
+		"uploaded": r.uploaded,
+		"missing": r.missing,
+		"countsInTotal": object.get(_counts_in_total, r.type, true),
+		"reasons": [r.reason],
+		"condition": {"id": r.id, "code": r.code},
+	}
+]
+
+# ---------------------------------------------------------------------------
 # What the upload page shows (spec §9 labels, categories, subtypes)
 # ---------------------------------------------------------------------------
 
 # A person's required types in the table's display order (its `order`, then
-# the type's name). Each entry has the type's category and label, the
+# the type's name), then the documents of the underwriting conditions. Each entry has the type's category and label, the
 # person's counts and the reasons it is asked for, and, where the type's row
 # has them, the kinds of document that satisfy it (subtypes) and one label
 # per document, {year} being each previous calendar year (items).
-_documents(side) := [object.union(object.union(entry, subtypes), items) |
+_documents(side) := array.concat(_policy_documents(side), _condition_documents(side))
+
+_policy_documents(side) := [object.union(object.union(entry, subtypes), items) |
 	types := tables.types
 	reasons := _reasons[side]
 	uploaded := _uploaded[side]
-	missing := object.get(_missing, side, {})
-	some [_, type, n] in sort([[object.get(types[type], "order", 0), type, n] | some type, n in object.get(_required, side, {})])
+	missing := object.get(_policy_missing, side, {})
+	some [_, type, n] in sort([[object.get(types[type], "order", 0), type, n] | some type, n in object.get(_policy_required, side, {})])
 	row := types[type]
 	entry := {
 		"type": type,

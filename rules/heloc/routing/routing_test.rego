@@ -198,6 +198,9 @@ test_the_exempt_pages_are_exactly_the_spec_list if {
 		"/e-consent", "/terms-of-use", "/app/application/faqs", "/app/upload",
 		"/app/application/application-summary", "/app/bank-statement",
 		"/app/application/business-information", "/portal", "/portal/login", "/portal/manage-users",
+		# The portal pages of issue 13: an application, the audit log, the
+		# page of an e-mailed invitation.
+		"/portal/loan", "/portal/audit", "/portal/invite",
 		"/app/ineligible/low-equity", "/app/ineligible/boost", "/app/ineligible/late-payment",
 		# Beside the landing flow: the offer kept, and the waitlist page.
 		"/start/best-offer-summary", "/start/after-offer", "/join-waitlist",

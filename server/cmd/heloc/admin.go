@@ -25,13 +25,14 @@ import (
 // administrator above all, since the portal needs one to invite the rest.
 func adminCommand(ctx context.Context, args []string, stdin io.Reader, stdout io.Writer) error {
 	if len(args) == 0 || args[0] != "create" {
-		return errors.New("usage: heloc admin create --email E --first-name F --last-name L [--role R] [--password-stdin] [--json]")
+		return errors.New("usage: heloc admin create --email E --first-name F --last-name L [--role R] [--loan-officer-tag T] [--password-stdin] [--json]")
 	}
 	fs := flag.NewFlagSet("admin create", flag.ContinueOnError)
 	email := fs.String("email", "", "the user's e-mail (their sign-in name)")
 	first := fs.String("first-name", "", "first name")
 	last := fs.String("last-name", "", "last name")
 	role := fs.String("role", domain.RoleAdministrator, "a role of the access policy (rules/heloc/access/tables/data.yaml)")
+	tag := fs.String("loan-officer-tag", "", "a partner's or loan officer's tag: the loans carrying it are theirs")
 	fromStdin := fs.Bool("password-stdin", false, "read the password from stdin without a prompt (for scripts)")
 	asJSON := fs.Bool("json", false, "print the enrolment as JSON (for scripts)")
 	if err := fs.Parse(args[1:]); err != nil {
@@ -77,13 +78,19 @@ func adminCommand(ctx context.Context, args []string, stdin io.Reader, stdout io
 	defer db.Close()
 	// Nothing is mailed here: the enrolment is printed for the operator.
 	svc := accounts.New(db, mail.NewOutbox(1), keyring, cfg.Secrets.sessionSecret(), cfg.ProductName, nil)
-	u := &domain.StaffUser{Email: *email, FirstName: *first, LastName: *last, Role: *role}
+	u := &domain.StaffUser{Email: *email, FirstName: *first, LastName: *last, Role: *role, LoanOfficerTag: strings.TrimSpace(*tag)}
 	enrolment, err := svc.EnrolStaffUser(ctx, u, pw)
 	if err != nil {
 		if msgs := domain.ErrorFields(err); len(msgs) > 0 {
 			return fmt.Errorf("%s: %s", msgs[0].Path, msgs[0].Message)
 		}
 		return errors.New(domain.ErrorMessage(err))
+	}
+	// The command line has no portal user to name: the entry says where the
+	// change came from.
+	if err := db.AppendAudit(ctx, &domain.AuditEntry{ActorID: "cli", ActorEmail: "heloc admin create", ActorRole: "system",
+		Action: "users.create", Subject: u.Email, Detail: "role " + u.Role + "; password and authenticator set"}); err != nil {
+		return err
 	}
 	if *asJSON {
 		return json.NewEncoder(stdout).Encode(map[string]any{

@@ -21,6 +21,7 @@ import (
 	"github.com/heloc/heloc/server/blobs"
 	"github.com/heloc/heloc/server/botcheck"
 	"github.com/heloc/heloc/server/loans"
+	"github.com/heloc/heloc/server/los"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/password"
 	"github.com/heloc/heloc/server/policy"
@@ -39,9 +40,12 @@ commands:
   policy test                run the Rego tests and the table checks of the policies
   policy eval ENTRYPOINT     evaluate an entrypoint: input JSON on stdin, result on stdout
   policy replay DECISION_ID  re-evaluate a stored decision under the current rules
-  admin create --email E --first-name F --last-name L [--role R] [--password-stdin] [--json]
+  admin create --email E --first-name F --last-name L [--role R] [--loan-officer-tag T] [--password-stdin] [--json]
                 create a portal user (the first administrator): the password is read
                 from stdin; the authenticator secret and recovery codes are printed once
+  audit purge   delete the audit entries older than 25 months (the server does it daily)
+  seed pipeline --loans N [--seed S]
+                add N made-up borrowers with a loan each, to try the portal's pipeline at scale
 The policy commands read RULES_DIR when it is set, else the built-in policies.
 `
 
@@ -66,6 +70,10 @@ func run(ctx context.Context, args []string) error {
 		return policyCommand(ctx, args[1:])
 	case "admin":
 		return adminCommand(ctx, args[1:], os.Stdin, os.Stdout)
+	case "seed":
+		return seedCommand(ctx, args[1:], os.Stdout)
+	case "audit":
+		return auditCommand(ctx, args[1:], os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
@@ -183,6 +191,11 @@ func serve(ctx context.Context) error {
 	}
 	defer bucket.Close()
 	wcfg.Loans.WithDocuments(loans.DocumentStorage{Store: db, Blobs: bucket, Sealer: keyring, Limit: cfg.UploadLimit})
+	// The loan-origination systems exports go to: a file drop per target
+	// under DATA_DIR/exports unless a target's API is configured (LOS_*).
+	if wcfg.LoanSystems, err = los.New(los.ConfigFromEnv(os.Getenv, cfg.DataDir)); err != nil {
+		return err
+	}
 	srv, err := web.New(wcfg,
 		db, live, schemaSet, botChecker(cfg), log, assets, routes.Routes)
 	if err != nil {
@@ -200,6 +213,7 @@ func serve(ctx context.Context) error {
 	fmt.Fprintf(os.Stderr, "\n  %s is running at http://localhost:%s\n\n", cfg.ProductName, cfg.Port)
 
 	go sweepSessions(ctx, db, log)
+	go purgeAudit(ctx, db, log)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

@@ -184,87 +184,29 @@ func policyReplayAll(ctx context.Context, db *store.DB, engine *policy.Engine, e
 	return nil
 }
 
-// replay re-decides d under engine and lists what differs from its stored
-// result, as "path: old -> new".
+// replay re-decides d under engine (policy.Engine.Replay) and lists what
+// differs from its stored result, as "path: old -> new".
 func replay(ctx context.Context, engine *policy.Engine, d *store.Decision) ([]string, error) {
-	var input, was any
-	if err := unmarshalNumbers(d.Input, &input); err != nil {
-		return nil, err
-	}
-	if err := unmarshalNumbers(d.Result, &was); err != nil {
-		return nil, err
-	}
-	now, err := engine.Decide(ctx, d.Entrypoint, input)
+	changes, _, err := engine.Replay(ctx, d.Entrypoint, d.Input, d.Result)
 	if err != nil {
 		return nil, err
 	}
-	return diff("", was, now), nil
+	out := make([]string, len(changes))
+	for i, c := range changes {
+		path := c.Path
+		if path == "" {
+			path = "(result)"
+		}
+		out[i] = fmt.Sprintf("%s: %s -> %s", path, shown(c.Old), shown(c.New))
+	}
+	return out, nil
 }
 
-func unmarshalNumbers(b []byte, v any) error {
-	dec := json.NewDecoder(strings.NewReader(string(b)))
-	dec.UseNumber()
-	return dec.Decode(v)
-}
-
-// diff lists the paths where two JSON values differ, as "path: old -> new".
-func diff(path string, a, b any) []string {
-	am, aok := a.(map[string]any)
-	bm, bok := b.(map[string]any)
-	if aok && bok {
-		keys := map[string]bool{}
-		for k := range am {
-			keys[k] = true
-		}
-		for k := range bm {
-			keys[k] = true
-		}
-		sorted := make([]string, 0, len(keys))
-		for k := range keys {
-			sorted = append(sorted, k)
-		}
-		sort.Strings(sorted)
-		var out []string
-		for _, k := range sorted {
-			av, ain := am[k]
-			bv, bin := bm[k]
-			switch {
-			case !ain:
-				out = append(out, fmt.Sprintf("%s: (absent) -> %s", join(path, k), show(bv)))
-			case !bin:
-				out = append(out, fmt.Sprintf("%s: %s -> (absent)", join(path, k), show(av)))
-			default:
-				out = append(out, diff(join(path, k), av, bv)...)
-			}
-		}
-		return out
+// shown is a changed value as the report prints it: its JSON, or
+// "(absent)" for a field one side does not have.
+func shown(v json.RawMessage) string {
+	if v == nil {
+		return "(absent)"
 	}
-	al, aok := a.([]any)
-	bl, bok := b.([]any)
-	if aok && bok && len(al) == len(bl) {
-		var out []string
-		for i := range al {
-			out = append(out, diff(fmt.Sprintf("%s[%d]", path, i), al[i], bl[i])...)
-		}
-		return out
-	}
-	if show(a) == show(b) {
-		return nil
-	}
-	if path == "" {
-		path = "(result)"
-	}
-	return []string{fmt.Sprintf("%s: %s -> %s", path, show(a), show(b))}
-}
-
-func join(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-func show(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
+	return string(v)
 }

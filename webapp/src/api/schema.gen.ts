@@ -7,6 +7,21 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description #AcceptInviteInput is the input of invite.accept: the link's token, the
+         *     password (a new one for an invitation, the current one to re-enrol) and
+         *     the 6-digit code the new authenticator shows.
+         */
+        AcceptInviteInput: {
+            otpCode: string;
+            password: components["schemas"]["Password"];
+            token: components["schemas"]["InviteToken"];
+        };
+        /** @description #AcceptedInvite is what invite.accept answers, once: the recovery codes. */
+        AcceptedInvite: {
+            recoveryCodes: string[];
+            user: components["schemas"]["StaffUser"];
+        };
         /** @description #AccountInput is what creating an account sends (spec §3). */
         AccountInput: {
             email: components["schemas"]["Email"];
@@ -17,6 +32,17 @@ export interface components {
         };
         /** @description #AccountNumber is a bank account number: 4 to 17 digits. */
         AccountNumber: string;
+        /**
+         * @description #AddConditionInput is the input of portal.addCondition: the loan, the
+         *     catalogue's code, whom it asks (the borrower when not given) and a note
+         *     for the borrower.
+         */
+        AddConditionInput: {
+            code: components["schemas"]["ConditionCode"];
+            loanId: components["schemas"]["Id"];
+            note?: components["schemas"]["ConditionNote"];
+            party?: components["schemas"]["ConditionParty"];
+        };
         /**
          * @description #AdditionalRealEstateSection is what /app/application/3 saves: the other
          *     properties owned, none when the list is empty.
@@ -68,6 +94,18 @@ export interface components {
          *     it may have cents.
          */
         Amount: number;
+        /**
+         * @description #AnswerConditionInput is the input of conditions.answer: one of the
+         *     borrower's own conditions and the one answer its kind takes (text for a
+         *     text condition, address for an address condition, employment for an
+         *     employment condition).
+         */
+        AnswerConditionInput: {
+            address?: components["schemas"]["ConditionAddressAnswer"];
+            conditionId: components["schemas"]["Id"];
+            employment?: components["schemas"]["ConditionEmploymentAnswer"];
+            text?: components["schemas"]["ConditionText"];
+        };
         /** @description #AnswersResult is the result of prequal.answers and prequal.save. */
         AnswersResult: {
             answers: components["schemas"]["PrequalAnswers"];
@@ -203,6 +241,69 @@ export interface components {
             vietnamese: "Vietnamese";
         };
         /**
+         * @description #AssignInput is the input of portal.assign: a field left out keeps its
+         *     holder, "" empties the place; loanOfficerTag is the partner tag the loan
+         *     carries.
+         */
+        AssignInput: {
+            loanId: components["schemas"]["Id"];
+            loanOfficerId?: string & ("" | unknown);
+            loanOfficerTag?: string;
+            processorId?: string & ("" | unknown);
+        };
+        /**
+         * @description #AuditEntry is one entry of the audit log: who (their e-mail and role at
+         *     the time), what, on which loan and subject, from which address. detail
+         *     names fields, never their values.
+         */
+        AuditEntry: {
+            action: string;
+            actorEmail: string;
+            actorId: string;
+            actorRole: string;
+            /** Format: date-time */
+            at: string;
+            detail: string;
+            id: string;
+            ip: string;
+            loanId: string;
+            subject: string;
+        };
+        /**
+         * @description #AuditListInput is the input of audit.list: filters (the actor's e-mail,
+         *     a loan, an action, a range of days in UTC, to inclusive) and the page
+         *     (after: the next of the page before).
+         */
+        AuditListInput: {
+            action?: string;
+            actor?: components["schemas"]["Email"];
+            after?: string;
+            from?: components["schemas"]["Date"];
+            limit?: number;
+            loanId?: components["schemas"]["Id"];
+            to?: components["schemas"]["Date"];
+        };
+        /**
+         * @description #AuditPage is the answer of audit.list: a page of entries, newest first;
+         *     next is the after of the following page ("" on the last); actions are
+         *     every action the log holds, for its filter.
+         */
+        AuditPage: {
+            actions: string[];
+            items: components["schemas"]["AuditEntry"][];
+            next: string;
+        };
+        /**
+         * @description #AuthenticatorOffer is what invite.authenticator answers: a new
+         *     authenticator secret, its otpauth:// URL and that URL as a QR code (a
+         *     data: URL of a PNG).
+         */
+        AuthenticatorOffer: {
+            otpauthUrl: string;
+            qrCode: string;
+            totpSecret: string;
+        };
+        /**
          * @description #Balance is a whole-dollar amount that cannot be negative (spec §5). No
          *     home, balance or income of the product comes near 100,000,000 dollars;
          *     the bound keeps absurd numbers (9223372036854775807) out of the decisions.
@@ -218,6 +319,37 @@ export interface components {
          * @enum {string}
          */
         BankruptcyChapter: "chapter7" | "chapter11" | "chapter12" | "chapter13" | "chapter15" | "other";
+        /**
+         * @description #BorrowerCondition is a condition as its borrower sees it: what it asks
+         *     of whom, the note, where it stands, the answer given and, for a document
+         *     condition, how many documents were uploaded for it.
+         */
+        BorrowerCondition: {
+            /** Format: date-time */
+            addedAt: string;
+            answer: components["schemas"]["ConditionAnswer"] | null;
+            answeredAt: string | null;
+            code: string;
+            documentCount: number;
+            /** @enum {string|null} */
+            documentType: "idDocument" | "paystubs" | "w2" | "form1099" | "k1" | "personalTaxReturns" | "mostRecentPersonalTaxReturns" | "businessTaxReturns" | "rentalAgreements" | "alimonyDocument" | "bankStatements" | "educationalLoanStatement" | "floodInsurance" | "trustDocument" | "propertyTaxBill" | "solarPanelStatement" | "residencyDocument" | "proofOfAddress" | "socialSecurityAwardLetter" | "pensionAwardLetter" | "annuityStatement" | "childSupportOrder" | "childSupportPaymentHistory" | "mortgageStatement" | "mortgagePaymentProof" | "bankruptcyDocuments" | "debtStatement" | "debtPaymentProof" | "payoffStatement" | "homeownersInsurance" | "condoMasterPolicy" | "hoaStatement" | "disasterLetter" | "otherDocument" | null;
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["ConditionKind"];
+            label: string;
+            note: string;
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+            status: components["schemas"]["ConditionStatus"];
+            uploads: number;
+        };
+        /**
+         * @description #BorrowerConditionsView is the result of conditions.list and
+         *     conditions.answer: the conditions of the borrower's loan.
+         */
+        BorrowerConditionsView: {
+            conditions: components["schemas"]["BorrowerCondition"][];
+            hasCoborrower: boolean;
+        };
         /** @description #Bureau is the consumer reporting agency that supplied a report. */
         Bureau: {
             address: string;
@@ -256,6 +388,17 @@ export interface components {
          */
         Citizenship: "usCitizen" | "permanentResident" | "nonPermanentResident";
         /**
+         * @description #ClearConditionInput is the input of portal.clearCondition: the loan's
+         *     condition, cleared (satisfied) or waived (no longer needed), with a note.
+         */
+        ClearConditionInput: {
+            conditionId: components["schemas"]["Id"];
+            loanId: components["schemas"]["Id"];
+            note?: components["schemas"]["ConditionNote"];
+            /** @enum {string} */
+            outcome: "cleared" | "waived";
+        };
+        /**
          * @description #CoborrowerPersonalInfo is the coborrower's part of page 1: the same, with
          *     the coborrower's e-mail.
          */
@@ -267,6 +410,109 @@ export interface components {
             email: components["schemas"]["Email"];
             otpCode: components["schemas"]["OtpCode"];
         };
+        /**
+         * @description #ConditionAddress is one address the borrower gives: an association's or
+         *     company's name where the condition asks one, and the dates lived there
+         *     where it asks those.
+         */
+        ConditionAddress: {
+            address: components["schemas"]["Address"];
+            from?: string | null;
+            name?: string | null;
+            to?: string | null;
+        };
+        /**
+         * @description #ConditionAddressAnswer answers an address condition: 1 to 10 addresses
+         *     (the server refuses an empty list).
+         */
+        ConditionAddressAnswer: {
+            addresses: components["schemas"]["ConditionAddress"][];
+        };
+        /** @description #ConditionAnswer is what the borrower gave for a condition. */
+        ConditionAnswer: {
+            address?: components["schemas"]["ConditionAddressAnswer"];
+            employment?: components["schemas"]["ConditionEmploymentAnswer"];
+            text?: string;
+        };
+        /**
+         * @description #ConditionCatalogEntry is a condition of the catalogue as the portal
+         *     offers it: for a document condition, the type and how many it asks.
+         */
+        ConditionCatalogEntry: {
+            code: string;
+            count: number;
+            /** @enum {string|null} */
+            documentType: "idDocument" | "paystubs" | "w2" | "form1099" | "k1" | "personalTaxReturns" | "mostRecentPersonalTaxReturns" | "businessTaxReturns" | "rentalAgreements" | "alimonyDocument" | "bankStatements" | "educationalLoanStatement" | "floodInsurance" | "trustDocument" | "propertyTaxBill" | "solarPanelStatement" | "residencyDocument" | "proofOfAddress" | "socialSecurityAwardLetter" | "pensionAwardLetter" | "annuityStatement" | "childSupportOrder" | "childSupportPaymentHistory" | "mortgageStatement" | "mortgagePaymentProof" | "bankruptcyDocuments" | "debtStatement" | "debtPaymentProof" | "payoffStatement" | "homeownersInsurance" | "condoMasterPolicy" | "hoaStatement" | "disasterLetter" | "otherDocument" | null;
+            kind: components["schemas"]["ConditionKind"];
+            label: string;
+        };
+        /**
+         * @description #ConditionCode is a code of the condition catalogue
+         *     (data.heloc.conditions.catalog): three digits. Whether the catalogue has
+         *     it is the catalogue's to say; the server asks it.
+         */
+        ConditionCode: string;
+        /**
+         * @description #ConditionDocument is a document uploaded for a condition
+         *     (GET /api/documents/<id> downloads it).
+         */
+        ConditionDocument: {
+            contentType: string;
+            fileName: string;
+            id: components["schemas"]["Id"];
+            size: number;
+            /** Format: date-time */
+            uploadedAt: string;
+        };
+        /**
+         * @description #ConditionEmployment is one job the borrower gives: endDate null while
+         *     current.
+         */
+        ConditionEmployment: {
+            employerName: string;
+            /** @default null */
+            endDate: string | null;
+            position?: string | null;
+            /** @default false */
+            selfEmployed: boolean;
+            startDate: components["schemas"]["Date"];
+        };
+        /**
+         * @description #ConditionEmploymentAnswer answers an employment condition: 1 to 20 jobs
+         *     (the server refuses an empty list).
+         */
+        ConditionEmploymentAnswer: {
+            employments: components["schemas"]["ConditionEmployment"][];
+        };
+        /**
+         * @description #ConditionKind is what a condition asks (the catalogue's kinds).
+         * @enum {string}
+         */
+        ConditionKind: "document" | "text" | "address" | "employment" | "email";
+        /**
+         * @description #ConditionNote is what a portal user writes with a condition (shown to
+         *     the borrower) or with its clearing: several lines, at most 1000
+         *     characters.
+         */
+        ConditionNote: string;
+        /**
+         * @description #ConditionParty is whom a condition asks.
+         * @enum {string}
+         */
+        ConditionParty: "borrower" | "coborrower";
+        /**
+         * @description #ConditionStatus is where a condition stands: open (waiting for the
+         *     borrower), answered (the borrower answered or uploaded; waiting for a
+         *     portal user), sent (an e-mail condition's message went; waiting for a
+         *     portal user), cleared or waived.
+         * @enum {string}
+         */
+        ConditionStatus: "open" | "answered" | "sent" | "cleared" | "waived";
+        /**
+         * @description #ConditionText is the borrower's answer in words: at least one character
+         *     that is not a space, several lines, at most 4000 characters.
+         */
+        ConditionText: string & (unknown & unknown);
         /**
          * @description #ConsentKind names a consent: the e-consent (ESIGN), calls and texts
          *     (TCPA), information sharing (GLBA) and the credit-check authorization
@@ -326,13 +572,6 @@ export interface components {
          */
         CreateAccountResult: {
             codeSent: boolean;
-        };
-        /** @description #CreateStaffUserInput is the input of users.create. */
-        CreateStaffUserInput: {
-            email: components["schemas"]["Email"];
-            firstName: string;
-            lastName: string;
-            role: components["schemas"]["PortalRole"];
         };
         /**
          * @description #CreditCheckInput is the input of prequal.creditCheck: whose file to pull
@@ -406,6 +645,55 @@ export interface components {
          * @enum {string}
          */
         Debtor: "borrower" | "coborrower" | "joint";
+        /**
+         * @description #DecisionChange is one field a replay changes: its path in the result,
+         *     the old and new values (absent when the field was not there, or is gone).
+         */
+        DecisionChange: {
+            new?: components["schemas"]["JSONValue"];
+            old?: components["schemas"]["JSONValue"];
+            path: string;
+        };
+        /** @description #DecisionReplay is portal.replay's result. */
+        DecisionReplay: {
+            changed: boolean;
+            changes: components["schemas"]["DecisionChange"][];
+            currentRevision: string;
+            decisionId: components["schemas"]["Id"];
+            entrypoint: string;
+            result: components["schemas"]["JSONValue"];
+            storedRevision: string;
+            summary: string;
+            title: string;
+        };
+        /**
+         * @description #DecisionsInput is the input of portal.decisions: the loan, the kind of
+         *     decision to list (all when left out) and, for a later page, the cursor
+         *     the page before gave.
+         */
+        DecisionsInput: {
+            cursor?: string;
+            entrypoint?: components["schemas"]["Entrypoint"];
+            loanId: components["schemas"]["Id"];
+        };
+        /**
+         * @description #DecisionsPage is portal.decisions' result: a page of the loan's
+         *     decisions, newest first, the cursor of the next (null on the last), each
+         *     kind of decision with its count, today's revision, and whether the user
+         *     may replay decisions and export the loan.
+         */
+        DecisionsPage: {
+            canExport: boolean;
+            canReplay: boolean;
+            items: components["schemas"]["StoredDecision"][];
+            kinds: {
+                count: number;
+                entrypoint: string;
+                title: string;
+            }[];
+            nextCursor: string | null;
+            revision: string;
+        };
         /** @description #DeclarationAnswers are the declarations with every question answered. */
         DeclarationAnswers: {
             /** @enum {boolean} */
@@ -628,11 +916,12 @@ export interface components {
         DocumentType: "idDocument" | "paystubs" | "w2" | "form1099" | "k1" | "personalTaxReturns" | "mostRecentPersonalTaxReturns" | "businessTaxReturns" | "rentalAgreements" | "alimonyDocument" | "bankStatements" | "educationalLoanStatement" | "floodInsurance" | "trustDocument" | "propertyTaxBill" | "solarPanelStatement" | "residencyDocument" | "proofOfAddress" | "socialSecurityAwardLetter" | "pensionAwardLetter" | "annuityStatement" | "childSupportOrder" | "childSupportPaymentHistory" | "mortgageStatement" | "mortgagePaymentProof" | "bankruptcyDocuments" | "debtStatement" | "debtPaymentProof" | "payoffStatement" | "homeownersInsurance" | "condoMasterPolicy" | "hoaStatement" | "disasterLetter" | "otherDocument";
         /**
          * @description #DocumentsView is the result of documents.list, documents.remove and
-         *     POST /api/documents (a multipart upload with fields type, party, side and
-         *     file): what the documents policy requires and still misses for each
-         *     person (data.heloc.documents.requirements, counted from the documents
-         *     stored), the documents uploaded, and whether the application is closed
-         *     to changes.
+         *     POST /api/documents (a multipart upload with fields type, party, side,
+         *     conditionId and file): what the documents policy requires and still
+         *     misses for each person (data.heloc.documents.requirements, counted from
+         *     the documents stored, with the open underwriting conditions' requests),
+         *     the documents uploaded, and whether the application is closed to changes
+         *     (a condition's request still takes uploads).
          */
         DocumentsView: {
             readOnly: boolean;
@@ -750,6 +1039,8 @@ export interface components {
             employmentGaps: components["schemas"]["EmploymentGapAnswer"][];
             employments: components["schemas"]["Employment"][];
         };
+        /** @description #Entrypoint is a policy entrypoint by its package path, heloc.offer.preview. */
+        Entrypoint: string;
         /**
          * @description #EstimateInput is the input of prequal.estimate: the homeowner's own
          *     answers of the initial-setup pages, for the self-reported estimate before
@@ -795,6 +1086,68 @@ export interface components {
                 minLine: number;
                 originationFee: number;
             };
+        };
+        /**
+         * @description #Explanation says which rules and rows made a result: each reason with
+         *     its rule (null when no METADATA names its code) and the row its rule
+         *     field names, and the rows the result names elsewhere.
+         */
+        Explanation: {
+            reasons: {
+                code: string;
+                message: string;
+                row: components["schemas"]["TableRow"] | null;
+                rule: components["schemas"]["PolicyRule"] | null;
+            }[];
+            rows: {
+                field: string;
+                row: components["schemas"]["TableRow"];
+            }[];
+        };
+        /**
+         * @description #Export is one export of a loan: the target and the system that got the
+         *     file, who sent it and when, its status (sending, sent, failed), the
+         *     system's receipt or the error, and the SHA-256 and size of the file.
+         */
+        Export: {
+            actorEmail: string;
+            actorId: string;
+            /** Format: date-time */
+            createdAt: string;
+            error: string;
+            finishedAt: string | null;
+            id: components["schemas"]["Id"];
+            loanId: components["schemas"]["Id"];
+            receipt: string;
+            sha256: string;
+            size: number;
+            /** @enum {string} */
+            status: "sending" | "sent" | "failed";
+            system: string;
+            target: components["schemas"]["ExportTarget"];
+        };
+        /** @description #ExportInput is the input of portal.export: the loan and its target. */
+        ExportInput: {
+            loanId: components["schemas"]["Id"];
+            target: components["schemas"]["ExportTarget"];
+        };
+        /**
+         * @description #ExportTarget is a loan-origination system the portal exports to.
+         * @enum {string}
+         */
+        ExportTarget: "encompass" | "byte" | "lendingpad";
+        /**
+         * @description #ExportsView is portal.exports' result: whether the application has been
+         *     submitted (only then is it exported), the targets offered and the loan's
+         *     exports, newest first.
+         */
+        ExportsView: {
+            exports: components["schemas"]["Export"][];
+            submitted: boolean;
+            targets: {
+                id: components["schemas"]["ExportTarget"];
+                name: string;
+            }[];
         };
         /**
          * @description #FormerAddress is an address a person lived at before the current one,
@@ -1109,6 +1462,41 @@ export interface components {
             title: string;
         };
         /**
+         * @description #Invitation is what invite.get answers: who the link is for, and whether
+         *     it is an invitation or a new authenticator to enrol (reenrol).
+         */
+        Invitation: {
+            email: components["schemas"]["Email"];
+            /** Format: date-time */
+            expiresAt: string;
+            firstName: string;
+            lastName: string;
+            /** @enum {string} */
+            purpose: "invite" | "reenrol";
+        };
+        /**
+         * @description #InviteStaffUserInput is the input of users.invite: who to invite, with
+         *     which role, and their tag when they have one.
+         */
+        InviteStaffUserInput: {
+            email: components["schemas"]["Email"];
+            firstName: string;
+            lastName: string;
+            loanOfficerTag?: components["schemas"]["LoanOfficerTag"];
+            role: components["schemas"]["PortalRole"];
+        };
+        /**
+         * @description #InviteToken is the token of an e-mailed link: 32 random bytes,
+         *     base64url.
+         */
+        InviteToken: string;
+        /** @description #InviteTokenInput is the input of invite.get and invite.authenticator. */
+        InviteTokenInput: {
+            token: components["schemas"]["InviteToken"];
+        };
+        /** @description #JSONValue is any JSON value: a decision's input and result as stored. */
+        JSONValue: (boolean | number | string | unknown[] | Record<string, never>) | null;
+        /**
          * @description #JoinWaitlistInput is the input of prequal.joinWaitlist: who to tell
          *     when the state of this ZIP code opens.
          */
@@ -1239,6 +1627,12 @@ export interface components {
         LoanIdInput: {
             loanId: components["schemas"]["Id"];
         };
+        /**
+         * @description #LoanOfficerTag is the tag that makes the loans carrying it a portal
+         *     user's (a partner's referrals, a loan officer's): the prequal store's
+         *     loanOfficerTag (spec §3); "" for none.
+         */
+        LoanOfficerTag: string;
         /**
          * @description #LoanPurpose is what the line is for (screens.md, loan-reason; the spec
          *     names the field only).
@@ -1482,6 +1876,97 @@ export interface components {
          */
         Phone: string;
         /**
+         * @description #PipelineInput is the input of portal.pipeline. search is the start of
+         *     the borrower's name (first then last, or last then first) or e-mail, in
+         *     any case; statuses, state and loanOfficerId filter ("none": loans without
+         *     a loan officer); cursor is a page's next or prev, given back with the
+         *     same search, filters and sort. The default order is the latest activity
+         *     first.
+         */
+        PipelineInput: {
+            cursor?: string;
+            /** @enum {string} */
+            direction?: "asc" | "desc";
+            limit?: number;
+            loanOfficerId?: string & ("none" | unknown);
+            search?: string;
+            sort?: components["schemas"]["PipelineSort"];
+            state?: components["schemas"]["StateCode"];
+            statuses?: components["schemas"]["PipelineStatus"][];
+        };
+        /**
+         * @description #PipelineRow is one loan in the pipeline: the borrower, the property's
+         *     state ("" before the ZIP is answered), the line of the latest preview
+         *     offer (null before one), the application status, the last activity and
+         *     whole days since, and the loan team with the partner tag.
+         */
+        PipelineRow: {
+            applicationStatus: string;
+            borrowerEmail: string;
+            borrowerName: string;
+            /** Format: date-time */
+            createdAt: string;
+            daysSinceActivity: number;
+            /** Format: date-time */
+            lastActivityAt: string;
+            lineAmount: number | null;
+            loanId: components["schemas"]["Id"];
+            loanOfficer: components["schemas"]["StaffRef"] | null;
+            loanOfficerTag: string;
+            processor: components["schemas"]["StaffRef"] | null;
+            propertyState: string;
+        };
+        /**
+         * @description #PipelineSort is a column the pipeline sorts by: last activity, when the
+         *     loan was made, the borrower's last name, the line amount, the property's
+         *     state, the application status.
+         * @enum {string}
+         */
+        PipelineSort: "activity" | "created" | "name" | "amount" | "state" | "status";
+        /**
+         * @description #PipelineStatus is an application status, a step name of the funnel's
+         *     order (data.heloc.funnel.order), which the pipeline filters on.
+         */
+        PipelineStatus: string;
+        /**
+         * @description #PipelineView is portal.pipeline's result: one page, the cursors of the
+         *     pages after and before it (null at either end), and the people the
+         *     loan-officer filter offers (empty for a user who sees only their loans)
+         *     and the statuses the status filter offers, in funnel order.
+         */
+        PipelineView: {
+            items: components["schemas"]["PipelineRow"][];
+            loanOfficers: components["schemas"]["StaffRef"][];
+            next: string | null;
+            prev: string | null;
+            statuses: string[];
+        };
+        /** @description #PolicyRule is what a rule's METADATA says of it. */
+        PolicyRule: {
+            code: string;
+            description: string;
+            location: string;
+            package: string;
+            source: string;
+            title: string;
+        };
+        /**
+         * @description #PortalBorrower is portal.borrower's result: the people on the loan and
+         *     the bank account of the first draw, sensitive fields masked; whether the
+         *     borrower has saved any of the application; whether the user may unmask.
+         */
+        PortalBorrower: {
+            canUnmask: boolean;
+            disbursement: {
+                accountHolderName: string;
+                accountType: string;
+                initialDraw: number;
+                sensitive: components["schemas"]["SensitiveField"][];
+            } | null;
+            people: components["schemas"]["PortalPerson"][];
+            started: boolean;
+        };
+        /**
          * @description #PortalCodeSignInInput is the portal sign-in's second step: the same
          *     fields, the code now given.
          */
@@ -1491,10 +1976,92 @@ export interface components {
             password: components["schemas"]["Password"];
         };
         /**
+         * @description #PortalCondition is a condition as the portal shows it: the catalogue's
+         *     entry as set, whom it asks and the note, where it stands, who set it and
+         *     when, the borrower's answer or documents, when its e-mail went, and who
+         *     cleared or waived it and when.
+         */
+        PortalCondition: {
+            /** Format: date-time */
+            addedAt: string;
+            addedBy: components["schemas"]["StaffRef"];
+            answer: components["schemas"]["ConditionAnswer"] | null;
+            answeredAt: string | null;
+            code: string;
+            documentCount: number;
+            /** @enum {string|null} */
+            documentType: "idDocument" | "paystubs" | "w2" | "form1099" | "k1" | "personalTaxReturns" | "mostRecentPersonalTaxReturns" | "businessTaxReturns" | "rentalAgreements" | "alimonyDocument" | "bankStatements" | "educationalLoanStatement" | "floodInsurance" | "trustDocument" | "propertyTaxBill" | "solarPanelStatement" | "residencyDocument" | "proofOfAddress" | "socialSecurityAwardLetter" | "pensionAwardLetter" | "annuityStatement" | "childSupportOrder" | "childSupportPaymentHistory" | "mortgageStatement" | "mortgagePaymentProof" | "bankruptcyDocuments" | "debtStatement" | "debtPaymentProof" | "payoffStatement" | "homeownersInsurance" | "condoMasterPolicy" | "hoaStatement" | "disasterLetter" | "otherDocument" | null;
+            documents: components["schemas"]["ConditionDocument"][];
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["ConditionKind"];
+            label: string;
+            mailSentAt: string | null;
+            note: string;
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+            resolutionNote: string;
+            resolvedAt: string | null;
+            resolvedBy: components["schemas"]["StaffRef"] | null;
+            status: components["schemas"]["ConditionStatus"];
+        };
+        /**
+         * @description #PortalConditionsView is the result of portal.conditions: the loan's
+         *     conditions in the order they were set, the catalogue to add from,
+         *     whether the loan has a coborrower, and whether the user may add, clear
+         *     or waive conditions (conditions.manage).
+         */
+        PortalConditionsView: {
+            canManage: boolean;
+            catalog: components["schemas"]["ConditionCatalogEntry"][];
+            conditions: components["schemas"]["PortalCondition"][];
+            hasCoborrower: boolean;
+            loanId: components["schemas"]["Id"];
+        };
+        /**
+         * @description #PortalLoan is portal.loan's and portal.assign's result: the loan's
+         *     summary, the borrower's phone, the coborrower's name, when it was
+         *     submitted, who may join its team (empty unless the user may assign), and
+         *     which of the loan page's actions the user may take.
+         */
+        PortalLoan: {
+            borrowerPhone: string | null;
+            can: {
+                [key: string]: boolean;
+            };
+            candidates: components["schemas"]["StaffRef"][];
+            coborrowerName: string | null;
+            loan: components["schemas"]["PipelineRow"];
+            submittedAt: string | null;
+        };
+        /**
          * @description #PortalOtpCode is a portal user's second factor: the 6 digits of the
          *     authenticator app, or one of the recovery codes.
          */
         PortalOtpCode: string;
+        /** @description #PortalPerson is a person on the loan, as the borrower tab shows them. */
+        PortalPerson: {
+            citizenship: string | null;
+            currentAddress: components["schemas"]["Address"] | null;
+            email: string | null;
+            employments: {
+                employerName: string | null;
+                endDate: string | null;
+                position: string | null;
+                selfEmployed: boolean;
+                startDate: string;
+                verified: boolean;
+            }[];
+            firstName: string;
+            housing: string | null;
+            identityVerificationStatus: string | null;
+            lastName: string;
+            maritalStatus: string | null;
+            middleName: string | null;
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+            phone: string | null;
+            sensitive: components["schemas"]["SensitiveField"][];
+        };
         /**
          * @description #PortalRole is a role of the access policy. The roles are listed only in
          *     its table (rules/heloc/access/tables/data.yaml); the server asks the
@@ -1502,6 +2069,14 @@ export interface components {
          *     name.
          */
         PortalRole: string;
+        /**
+         * @description #PortalRoleInfo is a role of the access policy: its label and the
+         *     actions it grants.
+         */
+        PortalRoleInfo: {
+            actions: string[];
+            label: string;
+        };
         /** @description #PortalSessionUpdate is the data of POST /api/authPortal/session. */
         PortalSessionUpdate: {
             firstName?: string;
@@ -1702,6 +2277,11 @@ export interface components {
         RemoveDocumentInput: {
             id: components["schemas"]["Id"];
         };
+        /** @description #ReplayInput is the input of portal.replay: a stored decision of the loan. */
+        ReplayInput: {
+            decisionId: components["schemas"]["Id"];
+            loanId: components["schemas"]["Id"];
+        };
         /**
          * @description #ReportType is the kind of valuation or credit check ordered (spec §3).
          * @enum {string}
@@ -1716,6 +2296,15 @@ export interface components {
          */
         RequiredDocument: {
             category: components["schemas"]["DocumentCategory"];
+            /**
+             * @description condition is the underwriting condition the entry asks for (a portal
+             *     user's; absent for what the policy's own rules ask): upload for it
+             *     with its id as the field conditionId.
+             */
+            condition?: {
+                code: string;
+                id: components["schemas"]["Id"];
+            };
             countsInTotal: boolean;
             items?: string[];
             label: string;
@@ -1776,6 +2365,16 @@ export interface components {
             min: number;
         };
         /**
+         * @description #SensitiveField is a value shown masked: field names it for
+         *     portal.unmask, masked is what anyone who may read the loan sees.
+         */
+        SensitiveField: {
+            field: string;
+            hasValue: boolean;
+            label: string;
+            masked: string;
+        };
+        /**
          * @description #SessionStatus is the state of a sign-in session (spec §4).
          * @enum {string}
          */
@@ -1792,6 +2391,11 @@ export interface components {
         /** @description #SetStaffRoleInput is the input of users.setRole. */
         SetStaffRoleInput: {
             role: components["schemas"]["PortalRole"];
+            userId: components["schemas"]["Id"];
+        };
+        /** @description #SetStaffTagInput is the input of users.setTag. */
+        SetStaffTagInput: {
+            loanOfficerTag: components["schemas"]["LoanOfficerTag"];
             userId: components["schemas"]["Id"];
         };
         /**
@@ -1858,6 +2462,53 @@ export interface components {
         };
         /** @description #Slug names a page or post in a URL: lowercase words joined by hyphens. */
         Slug: string;
+        /**
+         * @description #StaffEnrolment says whether a portal user can sign in: complete, or
+         *     invited (no password yet), or secondFactorReset (a new authenticator to
+         *     enrol through the e-mailed link).
+         * @enum {string}
+         */
+        StaffEnrolment: "complete" | "invited" | "secondFactorReset";
+        /** @description #StaffRef names a portal user on a loan's team or in a list of them. */
+        StaffRef: {
+            email: string;
+            firstName: string;
+            id: components["schemas"]["Id"];
+            lastName: string;
+            role: string;
+        };
+        /** @description #StaffUser is a portal user as users.* answer it. */
+        StaffUser: {
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            email: components["schemas"]["Email"];
+            enrolment: components["schemas"]["StaffEnrolment"];
+            firstName: string;
+            id: components["schemas"]["Id"];
+            lastName: string;
+            loanOfficerTag: string;
+            role: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description #StaffUserIdInput names one portal user: users.resendInvite,
+         *     users.resetSecondFactor.
+         */
+        StaffUserIdInput: {
+            userId: components["schemas"]["Id"];
+        };
+        /**
+         * @description #StaffUsersView is the answer of users.list: every portal user, by last
+         *     and first name, and the access policy's roles.
+         */
+        StaffUsersView: {
+            items: components["schemas"]["StaffUser"][];
+            roles: {
+                [key: string]: components["schemas"]["PortalRoleInfo"];
+            };
+        };
         /**
          * @description #StateCode is a two-letter code of a US state, DC or Guam (spec §3).
          * @enum {string}
@@ -1976,6 +2627,25 @@ export interface components {
         /** @description #StepName is a funnel step's name: camelCase letters and digits. */
         StepName: string;
         /**
+         * @description #StoredDecision is one decision of portal.decisions: its entrypoint and
+         *     in words, a line of its result, its revision and time, its input and
+         *     result, and the explanation by the rules of today's revision
+         *     (explainedUnder).
+         */
+        StoredDecision: {
+            /** Format: date-time */
+            createdAt: string;
+            entrypoint: string;
+            explainedUnder: string;
+            explanation: components["schemas"]["Explanation"];
+            id: components["schemas"]["Id"];
+            input: components["schemas"]["JSONValue"];
+            result: components["schemas"]["JSONValue"];
+            revision: string;
+            summary: string;
+            title: string;
+        };
+        /**
          * @description #SystemInfo is the result of system.info: what the webapp needs to know
          *     about the server it talks to.
          */
@@ -1990,6 +2660,15 @@ export interface components {
             policyRevision: string;
             productName: string;
             sandbox: boolean;
+        };
+        /**
+         * @description #TableRow is a row of a policy table, by its id, its table's data path
+         *     and its values as the table holds them.
+         */
+        TableRow: {
+            id: string;
+            table: string;
+            values: Record<string, never>;
         };
         /** @description #Text is a free-text answer on one line: at most 500 characters. */
         Text: string;
@@ -2024,6 +2703,20 @@ export interface components {
             /** @enum {string} */
             "5+": "5+";
         };
+        /**
+         * @description #UnmaskInput is the input of portal.unmask: a sensitive field of the
+         *     loan, as #SensitiveField names it.
+         */
+        UnmaskInput: {
+            field: string;
+            loanId: components["schemas"]["Id"];
+        };
+        /** @description #UnmaskedField is portal.unmask's result: the field's value. */
+        UnmaskedField: {
+            field: string;
+            label: string;
+            value: string;
+        };
         /** @description #Upload is a document the borrower or coborrower uploaded (spec §3). */
         Upload: {
             /** @default false */
@@ -2037,6 +2730,11 @@ export interface components {
          *     was uploaded. GET /api/documents/<id> downloads it.
          */
         UploadedDocument: {
+            /**
+             * @description conditionId is the underwriting condition the document answers
+             *     (null for a document the documents policy asks on its own).
+             */
+            conditionId?: string | null;
             /** @enum {string} */
             contentType: "application/pdf" | "image/jpeg" | "image/png" | "image/heic" | "image/heif";
             fileName: string;

@@ -70,7 +70,10 @@ const pathPages: Record<string, LazyRoute> = {
   [paths.upload]: lazyDefault(() => import('./routes/upload')),
   [paths.bankStatement]: lazyDefault(() => import('./routes/bank-statement')),
   [paths.portal]: lazyDefault(() => import('./routes/portal')),
+  [paths.portalLoan]: lazyDefault(() => import('./routes/portal-loan')),
   [paths.portalManageUsers]: lazyDefault(() => import('./routes/portal-manage-users')),
+  [paths.portalAudit]: lazyDefault(() => import('./routes/portal-audit')),
+  [paths.portalInvite]: lazyDefault(() => import('./routes/portal-invite')),
   [paths.joinWaitlist]: lazyDefault(() => import('./routes/join-waitlist')),
 };
 

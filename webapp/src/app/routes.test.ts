@@ -24,13 +24,13 @@ const prequal = [
 
 const expected: Record<string, string[]> = {
   public: ['/', '/insights', '/insight-blog', '/faq', '/privacy-statement', '/license', '/e-consent', '/terms-of-use'],
-  login: ['/app/login', '/portal/login'],
+  login: ['/app/login', '/portal/login', '/portal/invite'],
   landing,
   initialSetup,
   ineligible,
   application,
   standalone: ['/app/upload', '/app/bank-statement'],
-  portal: ['/portal', '/portal/manage-users'],
+  portal: ['/portal', '/portal/loan', '/portal/manage-users', '/portal/audit'],
   prequal,
   waitlist: ['/join-waitlist'],
   error: ['/error'],

@@ -72,7 +72,11 @@ export const paths = {
   appLogin: route('/app/login'),
   portalLogin: route('/portal/login'),
   portal: route('/portal'),
+  /** One application: /portal/loan?id=... */
+  portalLoan: route('/portal/loan'),
   portalManageUsers: route('/portal/manage-users'),
+  portalAudit: route('/portal/audit'),
+  portalInvite: route('/portal/invite'),
   upload: route('/app/upload'),
   bankStatement: route('/app/bank-statement'),
   error: route('/error'),

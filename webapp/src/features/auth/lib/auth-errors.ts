@@ -16,6 +16,8 @@ const credentials: Record<AuthStep, string> = {
 const messages: Record<string, string> = {
   TooManyRequests: 'Too many tries. Wait a few minutes and try again.',
   SessionRequired: 'Your session has ended. Please sign in again.',
+  SecondFactorReset:
+    'An administrator reset your authenticator. Open the link we e-mailed you to set up a new one, then sign in.',
   MissingCSRF: 'This page was open too long to be sent safely. Reload the page and try again.',
   AccessDenied: 'We could not confirm this request came from this site. Reload the page and try again.',
   INVALID_CALLBACK_URL_ERROR: 'That sign-in link points somewhere we cannot send you. Sign in from this page instead.',
@@ -30,6 +32,7 @@ const fallback = 'Sign-in is not working right now. Please try again in a few mi
 const expected = new Set([
   'CredentialsSignin',
   'SecondFactorRequired',
+  'SecondFactorReset',
   'TooManyRequests',
   'SessionRequired',
   'MissingCSRF',

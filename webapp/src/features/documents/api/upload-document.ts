@@ -10,7 +10,7 @@ import { isDocumentsView, normalizeDocumentsView } from './shape';
 import type { DocumentParty, DocumentSide, DocumentsView } from './types';
 
 // POST /api/documents: one file as multipart/form-data (type, party, side,
-// file), with the headers every mutation carries (X-Same-Origin and the
+// conditionId, file), with the headers every mutation carries (X-Same-Origin and the
 // human-check token). The server sniffs the type from the bytes and answers
 // in tRPC's shape: the DocumentsView after the upload, or an error whose
 // fields (file, type, party, side) are shown beside the upload control.
@@ -22,13 +22,15 @@ export type UploadDocumentInput = {
   type: string;
   party: DocumentParty;
   side?: DocumentSide | null;
+  /** The underwriting condition the file answers (an entry's condition.id); taken after submission too. */
+  conditionId?: string | null;
   file: File;
 };
 
 type Envelope = { result?: { data?: unknown }; error?: Parameters<typeof TRPCClientError.fromShape>[0] };
 
 export async function uploadDocument(
-  { type, party, side, file }: UploadDocumentInput,
+  { type, party, side, conditionId, file }: UploadDocumentInput,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<DocumentsView> {
   const token = await botCheck.getToken(BOT_CHECK_ACTION);
@@ -36,6 +38,7 @@ export async function uploadDocument(
   form.append('type', type);
   form.append('party', party);
   if (side) form.append('side', side);
+  if (conditionId) form.append('conditionId', conditionId);
   form.append('file', file, file.name);
 
   let res: Response;

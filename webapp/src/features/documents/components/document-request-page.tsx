@@ -7,6 +7,8 @@ import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 import { sessionRequiredPath } from '@/features/auth/lib/callback-url';
 
+import { BorrowerConditions } from '@/features/conditions/components/borrower-conditions';
+
 import { useDocuments } from '../api/get-documents';
 import { DocumentUploads, type PartyNames } from './document-uploads';
 
@@ -62,6 +64,7 @@ export function DocumentRequestPage({ kind, names }: { kind: keyof typeof copy; 
     body = (
       <Stack gap="lg">
         <DocumentUploads view={documents.data} names={names} types={text.types} empty={text.empty} />
+        {kind === 'upload' ? <BorrowerConditions onUploadPage /> : null}
         <Text fz="sm">
           <Anchor component={Link} to={paths.application['application-summary']!}>
             See your application summary

@@ -30,6 +30,16 @@ export function partyNames(view: { application?: unknown } | undefined): PartyNa
   return { borrower: fullName(app?.user), coborrower: fullName(app?.coborrower) };
 }
 
+/** Whether an upload is one of a listed document's: a condition's own files, else the files of its type that answer no condition. */
+function answers(u: DocumentsView['uploads'][number], d: RequiredDocument): boolean {
+  return d.condition ? u.conditionId === d.condition.id : u.type === d.type && !u.conditionId;
+}
+
+/** Whether the loan team asks a document of anyone (an underwriting condition) on this page. */
+function requested(view: DocumentsView, types?: readonly string[]): boolean {
+  return (['borrower', 'coborrower'] as const).some((p) => shownDocuments(view, p, types)?.some((d) => d.condition));
+}
+
 /** The documents of one person the page shows, in the policy's order. */
 export function shownDocuments(view: DocumentsView, party: DocumentParty, types?: readonly string[]): RequiredDocument[] | null {
   const list = view.requirements.documents[party];
@@ -71,7 +81,9 @@ export function DocumentUploads({ view, names = {}, types, empty }: DocumentUplo
     <Stack gap="xl">
       {view.readOnly ? (
         <Alert color="blue" variant="light" title="Your application has been submitted">
-          The documents you uploaded are listed here. They can no longer be changed.
+          {requested(view, types)
+            ? 'Upload what your loan team asks for below. The other documents you uploaded are listed here and can no longer be changed.'
+            : 'The documents you uploaded are listed here. They can no longer be changed.'}
         </Alert>
       ) : null}
       {parties.map((party) => (
@@ -121,11 +133,11 @@ function PersonDocuments({
       </div>
       {documents.map((d) => (
         <RequiredDocumentCard
-          key={d.type}
+          key={d.condition?.id ?? d.type}
           document={d}
           party={party}
           readOnly={view.readOnly}
-          uploads={view.uploads.filter((u) => u.party === party && u.type === d.type)}
+          uploads={view.uploads.filter((u) => u.party === party && answers(u, d))}
         />
       ))}
     </Stack>

@@ -17,7 +17,9 @@ function sidesText(sides: string | undefined): string {
  * One document the policy asks of a person: its label and category, how
  * many are required, uploaded and missing, why it is asked, the kinds of
  * document that do (an ID's with their sides), the way to upload it and the
- * files uploaded. An ID takes a photo of each side.
+ * files uploaded. An ID takes a photo of each side. A document the loan team
+ * asks (an underwriting condition) says so, and takes uploads after
+ * submission too.
  */
 export function RequiredDocumentCard({
   document,
@@ -33,6 +35,8 @@ export function RequiredDocumentCard({
   const titleId = useId();
   const category = categoryLabels[document.category] ?? document.category;
   const sides = document.type === 'idDocument' ? (['front', 'back'] as const) : null;
+  const requested = Boolean(document.condition);
+  const closed = readOnly && !requested;
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={titleId} role="group">
       <Stack gap="sm">
@@ -40,9 +44,16 @@ export function RequiredDocumentCard({
           <Title order={3} fz="lg" id={titleId} style={{ overflowWrap: 'anywhere' }}>
             {document.label}
           </Title>
-          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-            {category}
-          </Badge>
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            {requested ? (
+              <Badge variant="light" color="orange">
+                Requested by your loan team
+              </Badge>
+            ) : null}
+            <Badge variant="light" color="gray">
+              {category}
+            </Badge>
+          </Group>
         </Group>
         <Group gap="lg" fz="sm" component="dl" m={0}>
           <Count term="Required" value={document.required} />
@@ -65,7 +76,7 @@ export function RequiredDocumentCard({
             {document.subtypes.map((s) => (sidesText(s.sides) ? `${s.label} (${sidesText(s.sides)})` : s.label)).join('; ')}
           </Text>
         ) : null}
-        {readOnly ? null : sides ? (
+        {closed ? null : sides ? (
           <Stack gap="md">
             {sides.map((side) => (
               <UploadControl key={side} document={document} party={party} side={side} />

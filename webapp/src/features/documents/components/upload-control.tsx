@@ -16,9 +16,15 @@ type UploadControlProps = {
   disabled?: boolean;
 };
 
+/** The entry of the page that is this document: a condition's by its id, else the policy's own by its type. */
+export function sameEntry(document: RequiredDocument) {
+  const conditionId = document.condition?.id;
+  return (d: RequiredDocument) => (conditionId ? d.condition?.id === conditionId : !d.condition && d.type === document.type);
+}
+
 /** What is still missing of a document after an upload, as the answer says. */
-function afterUpload(view: DocumentsView, party: DocumentParty, type: string, fileName: string): string {
-  const entry = view.requirements.documents[party]?.find((d) => d.type === type);
+function afterUpload(view: DocumentsView, party: DocumentParty, document: RequiredDocument, fileName: string): string {
+  const entry = view.requirements.documents[party]?.find(sameEntry(document));
   if (!entry) return `${fileName} uploaded.`;
   if (entry.missing > 0) return `${fileName} uploaded. ${documentsCount(entry.missing)} still missing here.`;
   return `${fileName} uploaded. Nothing is missing here now.`;
@@ -48,9 +54,9 @@ export function UploadControl({ document, party, side, disabled = false }: Uploa
     for (const file of files) {
       setStatus({ text: `Uploading ${file.name}…`, uploaded: null });
       try {
-        const view = await upload.mutateAsync({ type: document.type, party, side, file });
-        const entry = view.requirements.documents[party]?.find((d) => d.type === document.type);
-        setStatus({ text: afterUpload(view, party, document.type, file.name), uploaded: entry?.uploaded ?? null });
+        const view = await upload.mutateAsync({ type: document.type, party, side, conditionId: document.condition?.id, file });
+        const entry = view.requirements.documents[party]?.find(sameEntry(document));
+        setStatus({ text: afterUpload(view, party, document, file.name), uploaded: entry?.uploaded ?? null });
       } catch (err) {
         setStatus({ text: '', uploaded: null });
         setError(`${file.name}: ${uploadErrorMessage(err)}`);

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 const links = [
   { to: paths.portal, label: 'Pipeline' },
   { to: paths.portalManageUsers, label: 'Manage users' },
+  { to: paths.portalAudit, label: 'Audit log' },
 ];
 
 /** The staff portal: its own dark header (with the signed-in user's name, role and Sign out) and navigation. */

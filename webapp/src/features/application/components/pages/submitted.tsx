@@ -4,13 +4,15 @@ import { Link } from 'react-router';
 import { formatDollars } from '@/components/form/masks';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
+import { BorrowerConditions } from '@/features/conditions/components/borrower-conditions';
 
 import { useApplication, type ApplicationView } from '../../api/get-application';
 
 // submitted (screens.md): what happens next, with the usual timeline
 // (review, conditions, appraisal where needed, closing), and the status.
 // Links to the application summary, read-only now, and to the document
-// upload for what underwriting asks for later.
+// upload for what underwriting asks for later. What the loan team asks
+// (underwriting conditions) is listed here with the way to answer each.
 
 const summaryPath = paths.application['application-summary'] ?? '/app/application/application-summary';
 const disbursementPath = paths.application['loan-disbursement'] ?? '/app/application/loan-disbursement';
@@ -79,6 +81,8 @@ function Submitted({ view }: { view: ApplicationView }) {
           ) : null}
         </Stack>
       </Paper>
+
+      <BorrowerConditions />
 
       <Stack gap="md" component="section" aria-labelledby="submitted-next-heading">
         <Title order={2} fz="lg" id="submitted-next-heading">

@@ -1,0 +1,262 @@
+// Package decisions is the portal's view of a loan's stored policy
+// decisions: each with its entrypoint in words, its result, its revision and
+// time, and the rules and table rows that made it (policy.Engine.Explain:
+// the reasons mapped to their rules' METADATA, the rows the result names);
+// and a decision replayed under the policy revision served today, with what
+// would change field by field (policy.Engine.Replay, OPA's own evaluation,
+// as every other decision). server/web translates the wire and calls it.
+package decisions
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// Store is what the service needs of the database (server/store).
+type Store interface {
+	ListLoanDecisions(ctx context.Context, loanID string, q domain.DecisionQuery) ([]*domain.Decision, error)
+	CountLoanDecisions(ctx context.Context, loanID string) (map[string]int, error)
+	FindDecision(ctx context.Context, id string) (*domain.Decision, error)
+}
+
+// Policy is what the service needs of the policy engine (policy.Live): each
+// answer names the revision that gave it.
+type Policy interface {
+	Explain(entrypoint string, result json.RawMessage) (domain.Explanation, string, error)
+	Replay(ctx context.Context, entrypoint string, input, result json.RawMessage) ([]domain.DecisionChange, json.RawMessage, string, error)
+	PackageTitle(entrypoint string) string
+	Revision() string
+}
+
+// Service is the decisions service.
+type Service struct {
+	store  Store
+	policy Policy
+}
+
+// New makes the service.
+func New(store Store, policy Policy) *Service {
+	return &Service{store: store, policy: policy}
+}
+
+// PageSize is how many decisions a page holds.
+const PageSize = 20
+
+// words names the entrypoints whose decisions are stored (web.recorded) as
+// staff say them; any other is named by its package's METADATA title.
+var words = map[string]string{
+	"heloc.eligibility.decision":   "Eligibility",
+	"heloc.offer.preview":          "Preview offer",
+	"heloc.documents.requirements": "Required documents",
+	"heloc.conditions.catalog":     "Condition catalogue",
+	"heloc.funnel.pages":           "Pages of the application",
+}
+
+// Title is the entrypoint in words.
+func (s *Service) Title(entrypoint string) string {
+	if w, ok := words[entrypoint]; ok {
+		return w
+	}
+	if t := s.policy.PackageTitle(entrypoint); t != "" {
+		return t
+	}
+	return entrypoint
+}
+
+// Decision is one stored decision as the portal shows it.
+type Decision struct {
+	ID         string `json:"id"`
+	Entrypoint string `json:"entrypoint"`
+	Title      string `json:"title"`
+	// Summary is the result in a line of words ("Eligible", "No offer:
+	// ..."), "" where there is none to give.
+	Summary   string          `json:"summary"`
+	Revision  string          `json:"revision"`
+	CreatedAt time.Time       `json:"createdAt"`
+	Input     json.RawMessage `json:"input"`
+	Result    json.RawMessage `json:"result"`
+	// Explanation is by the rules and tables of ExplainedUnder, today's
+	// revision: the METADATA and row values are today's, which differ from
+	// those the decision was made under when Revision is another.
+	Explanation    domain.Explanation `json:"explanation"`
+	ExplainedUnder string             `json:"explainedUnder"`
+}
+
+// Kind is an entrypoint with how many of the loan's decisions it made.
+type Kind struct {
+	Entrypoint string `json:"entrypoint"`
+	Title      string `json:"title"`
+	Count      int    `json:"count"`
+}
+
+// Page is a page of a loan's decisions, newest first.
+type Page struct {
+	Items []Decision `json:"items"`
+	// NextCursor continues the list; null on the last page.
+	NextCursor *string `json:"nextCursor"`
+	// Kinds are the entrypoints of all the loan's decisions, by title.
+	Kinds []Kind `json:"kinds"`
+	// Revision is the policy revision served today.
+	Revision string `json:"revision"`
+}
+
+// List is a page of the loan's stored decisions (of entrypoint only, when
+// it is not ""), newest first, after cursor (a page's NextCursor) when it
+// is not "".
+func (s *Service) List(ctx context.Context, loanID, entrypoint, cursor string) (*Page, error) {
+	q := domain.DecisionQuery{Entrypoint: entrypoint, Limit: PageSize + 1}
+	if cursor != "" {
+		c, err := parseCursor(cursor)
+		if err != nil {
+			return nil, err
+		}
+		q.Before = c
+	}
+	rows, err := s.store.ListLoanDecisions(ctx, loanID, q)
+	if err != nil {
+		return nil, err
+	}
+	counts, err := s.store.CountLoanDecisions(ctx, loanID)
+	if err != nil {
+		return nil, err
+	}
+	page := &Page{Items: []Decision{}, Kinds: []Kind{}, Revision: s.policy.Revision()}
+	for _, name := range slices.Sorted(maps.Keys(counts)) {
+		page.Kinds = append(page.Kinds, Kind{Entrypoint: name, Title: s.Title(name), Count: counts[name]})
+	}
+	slices.SortStableFunc(page.Kinds, func(a, b Kind) int { return strings.Compare(a.Title, b.Title) })
+	if len(rows) > PageSize {
+		last := rows[PageSize-1]
+		next := strconv.FormatInt(last.CreatedAt.UnixMilli(), 10) + "." + last.ID
+		page.NextCursor = &next
+		rows = rows[:PageSize]
+	}
+	for _, d := range rows {
+		x, under, err := s.policy.Explain(d.Entrypoint, d.Result)
+		if err != nil {
+			return nil, fmt.Errorf("decision %s: %w", d.ID, err)
+		}
+		page.Items = append(page.Items, Decision{
+			ID: d.ID, Entrypoint: d.Entrypoint, Title: s.Title(d.Entrypoint), Summary: summary(d.Entrypoint, d.Result),
+			Revision: d.Revision, CreatedAt: d.CreatedAt, Input: d.Input, Result: d.Result,
+			Explanation: x, ExplainedUnder: under,
+		})
+	}
+	return page, nil
+}
+
+// Replay is a stored decision decided again under today's revision.
+type Replay struct {
+	DecisionID string `json:"decisionId"`
+	Entrypoint string `json:"entrypoint"`
+	Title      string `json:"title"`
+	// StoredRevision decided it then; CurrentRevision decided it now.
+	StoredRevision  string `json:"storedRevision"`
+	CurrentRevision string `json:"currentRevision"`
+	// Changed is whether today's result differs; Changes says where.
+	Changed bool                    `json:"changed"`
+	Changes []domain.DecisionChange `json:"changes"`
+	// Summary and Result are today's.
+	Summary string          `json:"summary"`
+	Result  json.RawMessage `json:"result"`
+}
+
+// Replay decides the loan's stored decision id again, with its stored
+// input, under the revision served now, and lists what would change.
+// NOT_FOUND for a decision of another loan.
+func (s *Service) Replay(ctx context.Context, loanID, id string) (*Replay, error) {
+	d, err := s.store.FindDecision(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if d.LoanID != loanID {
+		return nil, domain.Errorf(domain.ENOTFOUND, "Decision not found.")
+	}
+	changes, now, revision, err := s.policy.Replay(ctx, d.Entrypoint, d.Input, d.Result)
+	if err != nil {
+		return nil, err
+	}
+	if changes == nil {
+		changes = []domain.DecisionChange{}
+	}
+	return &Replay{DecisionID: d.ID, Entrypoint: d.Entrypoint, Title: s.Title(d.Entrypoint),
+		StoredRevision: d.Revision, CurrentRevision: revision, Changed: len(changes) > 0, Changes: changes,
+		Summary: summary(d.Entrypoint, now), Result: now}, nil
+}
+
+// parseCursor reads "<milliseconds>.<id>".
+func parseCursor(s string) (*domain.DecisionCursor, error) {
+	ms, id, ok := strings.Cut(s, ".")
+	n, err := strconv.ParseInt(ms, 10, 64)
+	if !ok || err != nil || id == "" {
+		return nil, &domain.Error{Code: domain.EINVALID, Message: "Some fields need attention.",
+			Fields: []domain.FieldError{{Path: "cursor", Message: "Not a cursor of this list."}}}
+	}
+	return &domain.DecisionCursor{CreatedAtMS: n, ID: id}, nil
+}
+
+// summary says a result in a line, for the entrypoints whose results have
+// a headline; "" for the others.
+func summary(entrypoint string, result json.RawMessage) string {
+	var r struct {
+		Eligible      *bool   `json:"eligible"`
+		MaxLine       float64 `json:"maxLine"`
+		APR           float64 `json:"apr"`
+		TotalRequired *int    `json:"totalRequired"`
+		TotalMissing  int     `json:"totalMissing"`
+		Reasons       []struct {
+			Code string `json:"code"`
+		} `json:"reasons"`
+		Pages []struct {
+			Path  string `json:"path"`
+			State string `json:"state"`
+		} `json:"pages"`
+	}
+	if json.Unmarshal(result, &r) != nil {
+		return ""
+	}
+	codes := make([]string, len(r.Reasons))
+	for i, reason := range r.Reasons {
+		codes[i] = reason.Code
+	}
+	switch entrypoint {
+	case "heloc.eligibility.decision":
+		if r.Eligible != nil && *r.Eligible {
+			return "Eligible"
+		}
+		return "Not eligible: " + strings.Join(codes, ", ")
+	case "heloc.offer.preview":
+		if r.Eligible != nil && *r.Eligible {
+			return fmt.Sprintf("A line of %s at %s%% APR", dollars(r.MaxLine), strconv.FormatFloat(r.APR, 'f', -1, 64))
+		}
+		return "No offer: " + strings.Join(codes, ", ")
+	case "heloc.documents.requirements":
+		if r.TotalRequired != nil {
+			return fmt.Sprintf("%d documents required, %d missing", *r.TotalRequired, r.TotalMissing)
+		}
+	case "heloc.funnel.pages":
+		for _, p := range r.Pages {
+			if p.State == "current" {
+				return "On " + p.Path
+			}
+		}
+	}
+	return ""
+}
+
+// dollars writes whole dollars with thousands separators: $175,000.
+func dollars(f float64) string {
+	s := strconv.FormatInt(int64(f), 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return "$" + s
+}

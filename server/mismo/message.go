@@ -1,0 +1,593 @@
+// Package mismo writes a submitted application as a MISMO 3.4 message (the
+// Reference Model, build 324), the URLA data set that Encompass, Byte and
+// LendingPad import: the borrowers with their names, SSNs, birth dates,
+// contacts and residences, employment, income, assets, liabilities, the
+// subject property, the declarations and the HMDA government monitoring
+// data, with the line's terms. The types below are the part of the
+// reference model this product fills, each element in the order its
+// xsd:sequence gives (an XSD validates order), written with encoding/xml.
+//
+// Check names, per target system, the fields that system needs before a
+// file is sent (check.go).
+package mismo
+
+import (
+	"encoding/xml"
+	"strconv"
+)
+
+// The namespaces and version a MISMO 3.4 message declares.
+const (
+	Namespace      = "http://www.mismo.org/residential/2009/schemas"
+	XLinkNamespace = "http://www.w3.org/1999/xlink"
+	// ReferenceModel is MISMOReferenceModelIdentifier for 3.4 build 324.
+	ReferenceModel = "3.4.032420160128"
+)
+
+// Amount is a money amount or a percent: xsd:decimal, which has no
+// exponent (encoding/xml would write 1500000 as 1.5e+06).
+type Amount float64
+
+// MarshalText writes the amount in plain decimal notation.
+func (a Amount) MarshalText() ([]byte, error) {
+	return []byte(strconv.FormatFloat(float64(a), 'f', -1, 64)), nil
+}
+
+// UnmarshalText reads a decimal.
+func (a *Amount) UnmarshalText(b []byte) error {
+	f, err := strconv.ParseFloat(string(b), 64)
+	*a = Amount(f)
+	return err
+}
+
+func amount(f float64) *Amount { a := Amount(f); return &a }
+
+// Message is the root of a MISMO 3.4 file.
+type Message struct {
+	XMLName        xml.Name      `xml:"http://www.mismo.org/residential/2009/schemas MESSAGE"`
+	ReferenceModel string        `xml:"MISMOReferenceModelIdentifier,attr"`
+	XLink          string        `xml:"xmlns:xlink,attr"`
+	AboutVersions  AboutVersions `xml:"ABOUT_VERSIONS"`
+	DealSets       DealSets      `xml:"DEAL_SETS"`
+}
+
+// AboutVersions is MISMO's ABOUT_VERSIONS.
+type AboutVersions struct {
+	AboutVersion []AboutVersion `xml:"ABOUT_VERSION"`
+}
+
+// AboutVersion is MISMO's ABOUT_VERSION.
+type AboutVersion struct {
+	SequenceNumber         int    `xml:"SequenceNumber,attr,omitempty"`
+	AboutVersionIdentifier string `xml:"AboutVersionIdentifier,omitempty"`
+	CreatedDatetime        string `xml:"CreatedDatetime,omitempty"`
+}
+
+// DealSets is MISMO's DEAL_SETS.
+type DealSets struct {
+	DealSet DealSet `xml:"DEAL_SET"`
+}
+
+// DealSet is MISMO's DEAL_SET.
+type DealSet struct {
+	Deals Deals `xml:"DEALS"`
+}
+
+// Deals is MISMO's DEALS.
+type Deals struct {
+	Deal Deal `xml:"DEAL"`
+}
+
+// Deal is the one application: its assets, the subject property, the
+// liabilities, the loan, the borrowers and how they relate.
+type Deal struct {
+	Assets        *Assets        `xml:"ASSETS"`
+	Collaterals   Collaterals    `xml:"COLLATERALS"`
+	Liabilities   *Liabilities   `xml:"LIABILITIES"`
+	Loans         Loans          `xml:"LOANS"`
+	Parties       Parties        `xml:"PARTIES"`
+	Relationships *Relationships `xml:"RELATIONSHIPS"`
+}
+
+// Assets is MISMO's ASSETS.
+type Assets struct {
+	Asset []Asset `xml:"ASSET"`
+}
+
+// Asset is MISMO's ASSET.
+type Asset struct {
+	SequenceNumber int            `xml:"SequenceNumber,attr,omitempty"`
+	Label          string         `xml:"http://www.w3.org/1999/xlink label,attr,omitempty"`
+	Detail         AssetDetail    `xml:"ASSET_DETAIL"`
+	OwnedProperty  *OwnedProperty `xml:"OWNED_PROPERTY"`
+}
+
+// AssetDetail is MISMO's ASSET_DETAIL.
+type AssetDetail struct {
+	AssetAccountIdentifier       string  `xml:"AssetAccountIdentifier,omitempty"`
+	AssetCashOrMarketValueAmount *Amount `xml:"AssetCashOrMarketValueAmount,omitempty"`
+	AssetDescription             string  `xml:"AssetDescription,omitempty"`
+	AssetType                    string  `xml:"AssetType,omitempty"`
+}
+
+// OwnedProperty is MISMO's OWNED_PROPERTY.
+type OwnedProperty struct {
+	Detail   OwnedPropertyDetail `xml:"OWNED_PROPERTY_DETAIL"`
+	Property Property            `xml:"PROPERTY"`
+}
+
+// OwnedPropertyDetail is MISMO's OWNED_PROPERTY_DETAIL.
+type OwnedPropertyDetail struct {
+	OwnedPropertyDispositionStatusType string  `xml:"OwnedPropertyDispositionStatusType,omitempty"`
+	OwnedPropertyLienInstallmentAmount *Amount `xml:"OwnedPropertyLienInstallmentAmount,omitempty"`
+	OwnedPropertyLienUPBAmount         *Amount `xml:"OwnedPropertyLienUPBAmount,omitempty"`
+	OwnedPropertySubjectIndicator      bool    `xml:"OwnedPropertySubjectIndicator"`
+}
+
+// Property is a property's address and details (the subject property, or
+// one the borrower owns).
+type Property struct {
+	Address *Address        `xml:"ADDRESS"`
+	Detail  *PropertyDetail `xml:"PROPERTY_DETAIL"`
+}
+
+// PropertyDetail is MISMO's PROPERTY_DETAIL.
+type PropertyDetail struct {
+	AttachmentType               string  `xml:"AttachmentType,omitempty"`
+	ConstructionMethodType       string  `xml:"ConstructionMethodType,omitempty"`
+	FinancedUnitCount            int     `xml:"FinancedUnitCount,omitempty"`
+	PropertyEstimatedValueAmount *Amount `xml:"PropertyEstimatedValueAmount,omitempty"`
+	PropertyInProjectIndicator   *bool   `xml:"PropertyInProjectIndicator,omitempty"`
+	PropertyUsageType            string  `xml:"PropertyUsageType,omitempty"`
+}
+
+// Collaterals is MISMO's COLLATERALS.
+type Collaterals struct {
+	Collateral Collateral `xml:"COLLATERAL"`
+}
+
+// Collateral is MISMO's COLLATERAL.
+type Collateral struct {
+	SubjectProperty Property `xml:"SUBJECT_PROPERTY"`
+}
+
+// Liabilities is MISMO's LIABILITIES.
+type Liabilities struct {
+	Liability []Liability `xml:"LIABILITY"`
+}
+
+// Liability is MISMO's LIABILITY.
+type Liability struct {
+	SequenceNumber int              `xml:"SequenceNumber,attr,omitempty"`
+	Label          string           `xml:"http://www.w3.org/1999/xlink label,attr,omitempty"`
+	Detail         LiabilityDetail  `xml:"LIABILITY_DETAIL"`
+	Holder         *LiabilityHolder `xml:"LIABILITY_HOLDER"`
+}
+
+// LiabilityDetail is MISMO's LIABILITY_DETAIL.
+type LiabilityDetail struct {
+	LiabilityAccountIdentifier                 string  `xml:"LiabilityAccountIdentifier,omitempty"`
+	LiabilityExclusionIndicator                bool    `xml:"LiabilityExclusionIndicator"`
+	LiabilityMonthlyPaymentAmount              *Amount `xml:"LiabilityMonthlyPaymentAmount,omitempty"`
+	LiabilityPayoffStatusIndicator             bool    `xml:"LiabilityPayoffStatusIndicator"`
+	LiabilityRemainingTermMonthsCount          int64   `xml:"LiabilityRemainingTermMonthsCount,omitempty"`
+	LiabilitySecuredBySubjectPropertyIndicator bool    `xml:"LiabilitySecuredBySubjectPropertyIndicator"`
+	LiabilityType                              string  `xml:"LiabilityType,omitempty"`
+	LiabilityTypeOtherDescription              string  `xml:"LiabilityTypeOtherDescription,omitempty"`
+	LiabilityUnpaidBalanceAmount               *Amount `xml:"LiabilityUnpaidBalanceAmount,omitempty"`
+}
+
+// LiabilityHolder is MISMO's LIABILITY_HOLDER.
+type LiabilityHolder struct {
+	Name Name `xml:"NAME"`
+}
+
+// Name is a person's name, or a company's FullName.
+type Name struct {
+	FirstName  string `xml:"FirstName,omitempty"`
+	FullName   string `xml:"FullName,omitempty"`
+	LastName   string `xml:"LastName,omitempty"`
+	MiddleName string `xml:"MiddleName,omitempty"`
+	SuffixName string `xml:"SuffixName,omitempty"`
+}
+
+// Loans is MISMO's LOANS.
+type Loans struct {
+	Loan Loan `xml:"LOAN"`
+}
+
+// Loan is the subject loan: the line of credit applied for.
+type Loan struct {
+	LoanRoleType    string           `xml:"LoanRoleType,attr"`
+	HELOC           *HELOC           `xml:"HELOC"`
+	HousingExpenses *HousingExpenses `xml:"HOUSING_EXPENSES"`
+	Detail          LoanDetail       `xml:"LOAN_DETAIL"`
+	Identifiers     LoanIdentifiers  `xml:"LOAN_IDENTIFIERS"`
+	Terms           TermsOfLoan      `xml:"TERMS_OF_LOAN"`
+}
+
+// HELOC is MISMO's HELOC.
+type HELOC struct {
+	Rule HELOCRule `xml:"HELOC_RULE"`
+}
+
+// HELOCRule is MISMO's HELOC_RULE.
+type HELOCRule struct {
+	HELOCInitialAdvanceAmount   *Amount `xml:"HELOCInitialAdvanceAmount,omitempty"`
+	HELOCMaximumAPRPercent      *Amount `xml:"HELOCMaximumAPRPercent,omitempty"`
+	HELOCMaximumBalanceAmount   *Amount `xml:"HELOCMaximumBalanceAmount,omitempty"`
+	HELOCRepayPeriodMonthsCount int     `xml:"HELOCRepayPeriodMonthsCount,omitempty"`
+}
+
+// HousingExpenses is MISMO's HOUSING_EXPENSES.
+type HousingExpenses struct {
+	HousingExpense []HousingExpense `xml:"HOUSING_EXPENSE"`
+}
+
+// HousingExpense is MISMO's HOUSING_EXPENSE.
+type HousingExpense struct {
+	SequenceNumber              int    `xml:"SequenceNumber,attr,omitempty"`
+	HousingExpensePaymentAmount Amount `xml:"HousingExpensePaymentAmount"`
+	HousingExpenseTimingType    string `xml:"HousingExpenseTimingType"`
+	HousingExpenseType          string `xml:"HousingExpenseType"`
+}
+
+// LoanDetail is MISMO's LOAN_DETAIL.
+type LoanDetail struct {
+	ApplicationReceivedDate string `xml:"ApplicationReceivedDate,omitempty"`
+	BorrowerCount           int    `xml:"BorrowerCount,omitempty"`
+	HELOCIndicator          bool   `xml:"HELOCIndicator"`
+	OpenEndCreditIndicator  bool   `xml:"OpenEndCreditIndicator"`
+}
+
+// LoanIdentifiers is MISMO's LOAN_IDENTIFIERS.
+type LoanIdentifiers struct {
+	LoanIdentifier []LoanIdentifier `xml:"LOAN_IDENTIFIER"`
+}
+
+// LoanIdentifier is MISMO's LOAN_IDENTIFIER.
+type LoanIdentifier struct {
+	SequenceNumber     int    `xml:"SequenceNumber,attr,omitempty"`
+	LoanIdentifier     string `xml:"LoanIdentifier"`
+	LoanIdentifierType string `xml:"LoanIdentifierType"`
+}
+
+// TermsOfLoan is MISMO's TERMS_OF_LOAN.
+type TermsOfLoan struct {
+	BaseLoanAmount                  *Amount `xml:"BaseLoanAmount,omitempty"`
+	DisclosedIndexRatePercent       *Amount `xml:"DisclosedIndexRatePercent,omitempty"`
+	DisclosedMarginRatePercent      *Amount `xml:"DisclosedMarginRatePercent,omitempty"`
+	LienPriorityType                string  `xml:"LienPriorityType,omitempty"`
+	LoanPurposeType                 string  `xml:"LoanPurposeType,omitempty"`
+	LoanPurposeTypeOtherDescription string  `xml:"LoanPurposeTypeOtherDescription,omitempty"`
+	MortgageType                    string  `xml:"MortgageType,omitempty"`
+	NoteAmount                      *Amount `xml:"NoteAmount,omitempty"`
+	NoteRatePercent                 *Amount `xml:"NoteRatePercent,omitempty"`
+}
+
+// Parties is MISMO's PARTIES.
+type Parties struct {
+	Party []Party `xml:"PARTY"`
+}
+
+// Party is a borrower: the person, their mailing address, their role with
+// everything the URLA asks of a borrower, and their SSN.
+type Party struct {
+	SequenceNumber      int                  `xml:"SequenceNumber,attr,omitempty"`
+	Individual          Individual           `xml:"INDIVIDUAL"`
+	Addresses           *Addresses           `xml:"ADDRESSES"`
+	Roles               Roles                `xml:"ROLES"`
+	TaxpayerIdentifiers *TaxpayerIdentifiers `xml:"TAXPAYER_IDENTIFIERS"`
+}
+
+// Individual is MISMO's INDIVIDUAL.
+type Individual struct {
+	ContactPoints *ContactPoints `xml:"CONTACT_POINTS"`
+	Name          Name           `xml:"NAME"`
+}
+
+// ContactPoints is MISMO's CONTACT_POINTS.
+type ContactPoints struct {
+	ContactPoint []ContactPoint `xml:"CONTACT_POINT"`
+}
+
+// ContactPoint is MISMO's CONTACT_POINT.
+type ContactPoint struct {
+	SequenceNumber int                    `xml:"SequenceNumber,attr,omitempty"`
+	Email          *ContactPointEmail     `xml:"CONTACT_POINT_EMAIL"`
+	Telephone      *ContactPointTelephone `xml:"CONTACT_POINT_TELEPHONE"`
+	Detail         *ContactPointDetail    `xml:"CONTACT_POINT_DETAIL"`
+}
+
+// ContactPointEmail is MISMO's CONTACT_POINT_EMAIL.
+type ContactPointEmail struct {
+	ContactPointEmailValue string `xml:"ContactPointEmailValue"`
+}
+
+// ContactPointTelephone is MISMO's CONTACT_POINT_TELEPHONE.
+type ContactPointTelephone struct {
+	ContactPointTelephoneValue string `xml:"ContactPointTelephoneValue"`
+}
+
+// ContactPointDetail is MISMO's CONTACT_POINT_DETAIL.
+type ContactPointDetail struct {
+	ContactPointRoleType string `xml:"ContactPointRoleType"`
+}
+
+// Addresses is MISMO's ADDRESSES.
+type Addresses struct {
+	Address []Address `xml:"ADDRESS"`
+}
+
+// Address is a US postal address.
+type Address struct {
+	SequenceNumber            int    `xml:"SequenceNumber,attr,omitempty"`
+	AddressAdditionalLineText string `xml:"AddressAdditionalLineText,omitempty"`
+	AddressLineText           string `xml:"AddressLineText,omitempty"`
+	AddressType               string `xml:"AddressType,omitempty"`
+	CityName                  string `xml:"CityName,omitempty"`
+	CountryCode               string `xml:"CountryCode,omitempty"`
+	CountyName                string `xml:"CountyName,omitempty"`
+	PostalCode                string `xml:"PostalCode,omitempty"`
+	StateCode                 string `xml:"StateCode,omitempty"`
+}
+
+// Roles is MISMO's ROLES.
+type Roles struct {
+	Role []Role `xml:"ROLE"`
+}
+
+// Role is MISMO's ROLE.
+type Role struct {
+	SequenceNumber int        `xml:"SequenceNumber,attr,omitempty"`
+	Label          string     `xml:"http://www.w3.org/1999/xlink label,attr,omitempty"`
+	Borrower       *Borrower  `xml:"BORROWER"`
+	Detail         RoleDetail `xml:"ROLE_DETAIL"`
+}
+
+// RoleDetail is MISMO's ROLE_DETAIL.
+type RoleDetail struct {
+	PartyRoleType string `xml:"PartyRoleType"`
+}
+
+// Borrower is what the URLA asks of one borrower.
+type Borrower struct {
+	Bankruptcies         *Bankruptcies         `xml:"BANKRUPTCIES"`
+	Detail               BorrowerDetail        `xml:"BORROWER_DETAIL"`
+	CurrentIncome        *CurrentIncome        `xml:"CURRENT_INCOME"`
+	Declaration          *Declaration          `xml:"DECLARATION"`
+	Employers            *Employers            `xml:"EMPLOYERS"`
+	GovernmentMonitoring *GovernmentMonitoring `xml:"GOVERNMENT_MONITORING"`
+	MilitaryServices     *MilitaryServices     `xml:"MILITARY_SERVICES"`
+	Residences           *Residences           `xml:"RESIDENCES"`
+}
+
+// Bankruptcies is MISMO's BANKRUPTCIES.
+type Bankruptcies struct {
+	Bankruptcy []Bankruptcy `xml:"BANKRUPTCY"`
+}
+
+// Bankruptcy is MISMO's BANKRUPTCY.
+type Bankruptcy struct {
+	SequenceNumber int              `xml:"SequenceNumber,attr,omitempty"`
+	Detail         BankruptcyDetail `xml:"BANKRUPTCY_DETAIL"`
+}
+
+// BankruptcyDetail is MISMO's BANKRUPTCY_DETAIL.
+type BankruptcyDetail struct {
+	BankruptcyChapterType string `xml:"BankruptcyChapterType,omitempty"`
+}
+
+// BorrowerDetail is MISMO's BORROWER_DETAIL.
+type BorrowerDetail struct {
+	BorrowerBirthDate                     string `xml:"BorrowerBirthDate,omitempty"`
+	BorrowerClassificationType            string `xml:"BorrowerClassificationType,omitempty"`
+	CreditReportAuthorizationIndicator    *bool  `xml:"CreditReportAuthorizationIndicator,omitempty"`
+	MaritalStatusType                     string `xml:"MaritalStatusType,omitempty"`
+	SelfDeclaredMilitaryServiceIndicator  *bool  `xml:"SelfDeclaredMilitaryServiceIndicator,omitempty"`
+	SpousalVABenefitsEligibilityIndicator *bool  `xml:"SpousalVABenefitsEligibilityIndicator,omitempty"`
+}
+
+// CurrentIncome is MISMO's CURRENT_INCOME.
+type CurrentIncome struct {
+	Items CurrentIncomeItems `xml:"CURRENT_INCOME_ITEMS"`
+}
+
+// CurrentIncomeItems is MISMO's CURRENT_INCOME_ITEMS.
+type CurrentIncomeItems struct {
+	Item []CurrentIncomeItem `xml:"CURRENT_INCOME_ITEM"`
+}
+
+// CurrentIncomeItem is MISMO's CURRENT_INCOME_ITEM.
+type CurrentIncomeItem struct {
+	SequenceNumber int                     `xml:"SequenceNumber,attr,omitempty"`
+	Detail         CurrentIncomeItemDetail `xml:"CURRENT_INCOME_ITEM_DETAIL"`
+}
+
+// CurrentIncomeItemDetail is MISMO's CURRENT_INCOME_ITEM_DETAIL.
+type CurrentIncomeItemDetail struct {
+	CurrentIncomeMonthlyTotalAmount Amount `xml:"CurrentIncomeMonthlyTotalAmount"`
+	EmploymentIncomeIndicator       bool   `xml:"EmploymentIncomeIndicator"`
+	ForeignIncomeIndicator          bool   `xml:"ForeignIncomeIndicator,omitempty"`
+	IncomeType                      string `xml:"IncomeType"`
+	IncomeTypeOtherDescription      string `xml:"IncomeTypeOtherDescription,omitempty"`
+}
+
+// Declaration is MISMO's DECLARATION.
+type Declaration struct {
+	Detail DeclarationDetail `xml:"DECLARATION_DETAIL"`
+}
+
+// DeclarationDetail holds the URLA declarations (section 5); a nil
+// indicator is a question not answered.
+type DeclarationDetail struct {
+	BankruptcyIndicator                        *bool   `xml:"BankruptcyIndicator,omitempty"`
+	CitizenshipResidencyType                   string  `xml:"CitizenshipResidencyType,omitempty"`
+	HomeownerPastThreeYearsType                string  `xml:"HomeownerPastThreeYearsType,omitempty"`
+	IntentToOccupyType                         string  `xml:"IntentToOccupyType,omitempty"`
+	OutstandingJudgmentsIndicator              *bool   `xml:"OutstandingJudgmentsIndicator,omitempty"`
+	PartyToLawsuitIndicator                    *bool   `xml:"PartyToLawsuitIndicator,omitempty"`
+	PresentlyDelinquentIndicator               *bool   `xml:"PresentlyDelinquentIndicator,omitempty"`
+	PriorPropertyDeedInLieuConveyedIndicator   *bool   `xml:"PriorPropertyDeedInLieuConveyedIndicator,omitempty"`
+	PriorPropertyForeclosureCompletedIndicator *bool   `xml:"PriorPropertyForeclosureCompletedIndicator,omitempty"`
+	PriorPropertyShortSaleCompletedIndicator   *bool   `xml:"PriorPropertyShortSaleCompletedIndicator,omitempty"`
+	PriorPropertyTitleType                     string  `xml:"PriorPropertyTitleType,omitempty"`
+	PriorPropertyUsageType                     string  `xml:"PriorPropertyUsageType,omitempty"`
+	PropertyProposedCleanEnergyLienIndicator   *bool   `xml:"PropertyProposedCleanEnergyLienIndicator,omitempty"`
+	UndisclosedBorrowedFundsAmount             *Amount `xml:"UndisclosedBorrowedFundsAmount,omitempty"`
+	UndisclosedBorrowedFundsIndicator          *bool   `xml:"UndisclosedBorrowedFundsIndicator,omitempty"`
+	UndisclosedComakerOfNoteIndicator          *bool   `xml:"UndisclosedComakerOfNoteIndicator,omitempty"`
+	UndisclosedCreditApplicationIndicator      *bool   `xml:"UndisclosedCreditApplicationIndicator,omitempty"`
+	UndisclosedMortgageApplicationIndicator    *bool   `xml:"UndisclosedMortgageApplicationIndicator,omitempty"`
+}
+
+// Employers is MISMO's EMPLOYERS.
+type Employers struct {
+	Employer []Employer `xml:"EMPLOYER"`
+}
+
+// Employer is MISMO's EMPLOYER.
+type Employer struct {
+	SequenceNumber int          `xml:"SequenceNumber,attr,omitempty"`
+	LegalEntity    *LegalEntity `xml:"LEGAL_ENTITY"`
+	Address        *Address     `xml:"ADDRESS"`
+	Employment     Employment   `xml:"EMPLOYMENT"`
+}
+
+// LegalEntity is MISMO's LEGAL_ENTITY.
+type LegalEntity struct {
+	Detail LegalEntityDetail `xml:"LEGAL_ENTITY_DETAIL"`
+}
+
+// LegalEntityDetail is MISMO's LEGAL_ENTITY_DETAIL.
+type LegalEntityDetail struct {
+	FullName string `xml:"FullName"`
+}
+
+// Employment is MISMO's EMPLOYMENT.
+type Employment struct {
+	EmploymentBorrowerSelfEmployedIndicator bool    `xml:"EmploymentBorrowerSelfEmployedIndicator"`
+	EmploymentClassificationType            string  `xml:"EmploymentClassificationType,omitempty"`
+	EmploymentEndDate                       string  `xml:"EmploymentEndDate,omitempty"`
+	EmploymentMonthlyIncomeAmount           *Amount `xml:"EmploymentMonthlyIncomeAmount,omitempty"`
+	EmploymentPositionDescription           string  `xml:"EmploymentPositionDescription,omitempty"`
+	EmploymentStartDate                     string  `xml:"EmploymentStartDate,omitempty"`
+	EmploymentStatusType                    string  `xml:"EmploymentStatusType,omitempty"`
+	OwnershipInterestType                   string  `xml:"OwnershipInterestType,omitempty"`
+}
+
+// GovernmentMonitoring is the HMDA demographic information.
+type GovernmentMonitoring struct {
+	Detail           GovernmentMonitoringDetail `xml:"GOVERNMENT_MONITORING_DETAIL"`
+	EthnicityOrigins *HMDAEthnicityOrigins      `xml:"HMDA_ETHNICITY_ORIGINS"`
+	Races            *HMDARaces                 `xml:"HMDA_RACES"`
+}
+
+// GovernmentMonitoringDetail is MISMO's GOVERNMENT_MONITORING_DETAIL.
+type GovernmentMonitoringDetail struct {
+	GenderType                    string `xml:"GenderType,omitempty"`
+	HMDAEthnicityRefusalIndicator bool   `xml:"HMDAEthnicityRefusalIndicator"`
+	HMDAEthnicityType             string `xml:"HMDAEthnicityType,omitempty"`
+	HMDAGenderRefusalIndicator    bool   `xml:"HMDAGenderRefusalIndicator"`
+	HMDARaceRefusalIndicator      bool   `xml:"HMDARaceRefusalIndicator"`
+}
+
+// HMDAEthnicityOrigins is MISMO's HMDA_ETHNICITY_ORIGINS.
+type HMDAEthnicityOrigins struct {
+	Origin []HMDAEthnicityOrigin `xml:"HMDA_ETHNICITY_ORIGIN"`
+}
+
+// HMDAEthnicityOrigin is MISMO's HMDA_ETHNICITY_ORIGIN.
+type HMDAEthnicityOrigin struct {
+	SequenceNumber                          int    `xml:"SequenceNumber,attr,omitempty"`
+	HMDAEthnicityOriginType                 string `xml:"HMDAEthnicityOriginType"`
+	HMDAEthnicityOriginTypeOtherDescription string `xml:"HMDAEthnicityOriginTypeOtherDescription,omitempty"`
+}
+
+// HMDARaces is MISMO's HMDA_RACES.
+type HMDARaces struct {
+	Race []HMDARace `xml:"HMDA_RACE"`
+}
+
+// HMDARace is MISMO's HMDA_RACE.
+type HMDARace struct {
+	SequenceNumber int                   `xml:"SequenceNumber,attr,omitempty"`
+	Designations   *HMDARaceDesignations `xml:"HMDA_RACE_DESIGNATIONS"`
+	Detail         HMDARaceDetail        `xml:"HMDA_RACE_DETAIL"`
+}
+
+// HMDARaceDetail is MISMO's HMDA_RACE_DETAIL.
+type HMDARaceDetail struct {
+	HMDARaceType                      string `xml:"HMDARaceType"`
+	HMDARaceTypeAdditionalDescription string `xml:"HMDARaceTypeAdditionalDescription,omitempty"`
+}
+
+// HMDARaceDesignations is MISMO's HMDA_RACE_DESIGNATIONS.
+type HMDARaceDesignations struct {
+	Designation []HMDARaceDesignation `xml:"HMDA_RACE_DESIGNATION"`
+}
+
+// HMDARaceDesignation is MISMO's HMDA_RACE_DESIGNATION.
+type HMDARaceDesignation struct {
+	SequenceNumber                          int    `xml:"SequenceNumber,attr,omitempty"`
+	HMDARaceDesignationType                 string `xml:"HMDARaceDesignationType"`
+	HMDARaceDesignationTypeOtherDescription string `xml:"HMDARaceDesignationTypeOtherDescription,omitempty"`
+}
+
+// MilitaryServices is MISMO's MILITARY_SERVICES.
+type MilitaryServices struct {
+	MilitaryService []MilitaryService `xml:"MILITARY_SERVICE"`
+}
+
+// MilitaryService is MISMO's MILITARY_SERVICE.
+type MilitaryService struct {
+	SequenceNumber     int    `xml:"SequenceNumber,attr,omitempty"`
+	MilitaryStatusType string `xml:"MilitaryStatusType"`
+}
+
+// Residences is MISMO's RESIDENCES.
+type Residences struct {
+	Residence []Residence `xml:"RESIDENCE"`
+}
+
+// Residence is MISMO's RESIDENCE.
+type Residence struct {
+	SequenceNumber int             `xml:"SequenceNumber,attr,omitempty"`
+	Address        Address         `xml:"ADDRESS"`
+	Detail         ResidenceDetail `xml:"RESIDENCE_DETAIL"`
+}
+
+// ResidenceDetail is MISMO's RESIDENCE_DETAIL.
+type ResidenceDetail struct {
+	BorrowerResidencyBasisType           string `xml:"BorrowerResidencyBasisType,omitempty"`
+	BorrowerResidencyDurationMonthsCount int    `xml:"BorrowerResidencyDurationMonthsCount,omitempty"`
+	BorrowerResidencyEndDate             string `xml:"BorrowerResidencyEndDate,omitempty"`
+	BorrowerResidencyStartDate           string `xml:"BorrowerResidencyStartDate,omitempty"`
+	BorrowerResidencyType                string `xml:"BorrowerResidencyType"`
+}
+
+// TaxpayerIdentifiers is MISMO's TAXPAYER_IDENTIFIERS.
+type TaxpayerIdentifiers struct {
+	TaxpayerIdentifier []TaxpayerIdentifier `xml:"TAXPAYER_IDENTIFIER"`
+}
+
+// TaxpayerIdentifier is MISMO's TAXPAYER_IDENTIFIER.
+type TaxpayerIdentifier struct {
+	SequenceNumber          int    `xml:"SequenceNumber,attr,omitempty"`
+	TaxpayerIdentifierType  string `xml:"TaxpayerIdentifierType"`
+	TaxpayerIdentifierValue string `xml:"TaxpayerIdentifierValue"`
+}
+
+// Relationships is MISMO's RELATIONSHIPS.
+type Relationships struct {
+	Relationship []Relationship `xml:"RELATIONSHIP"`
+}
+
+// Relationship links two labelled elements (an asset or liability to the
+// borrower's role), as MISMO's xlink arcs do.
+type Relationship struct {
+	SequenceNumber int    `xml:"SequenceNumber,attr,omitempty"`
+	Arcrole        string `xml:"http://www.w3.org/1999/xlink arcrole,attr"`
+	From           string `xml:"http://www.w3.org/1999/xlink from,attr"`
+	To             string `xml:"http://www.w3.org/1999/xlink to,attr"`
+}

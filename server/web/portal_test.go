@@ -1,0 +1,251 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/heloc/heloc/server/accounts"
+	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/mail"
+	"github.com/heloc/heloc/server/web"
+)
+
+// enrolTagged makes a portal user who carries a partner tag.
+func (s *testServer) enrolTagged(t testing.TB, email, role, tag, pw string) *accounts.Enrolment {
+	t.Helper()
+	svc := accounts.New(s.DB, mail.NewOutbox(1), testKeyring, []byte("x"), "Test", nil)
+	e, err := svc.EnrolStaffUser(context.Background(), &domain.StaffUser{Email: email, FirstName: "Pat", LastName: "Partner", Role: role, LoanOfficerTag: tag}, pw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// portalUser is a signed-in portal user's browser.
+func (s *testServer) portalUser(t testing.TB, e *accounts.Enrolment, pw string) *browser {
+	t.Helper()
+	b := s.browser(t)
+	b.signInStaff(e, pw)
+	return b
+}
+
+// demoLoanID is the loan of a demo persona (fixtures/personas.json).
+func (s *testServer) demoLoanID(t testing.TB, email string) string {
+	t.Helper()
+	a, err := s.DB.FindApplicantByEmail(context.Background(), email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := s.DB.FindLoanByApplicant(context.Background(), a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l.ID
+}
+
+type pipelinePage struct {
+	Items []struct {
+		LoanID        string `json:"loanId"`
+		BorrowerEmail string `json:"borrowerEmail"`
+		PropertyState string `json:"propertyState"`
+		LoanOfficer   *struct {
+			ID string `json:"id"`
+		} `json:"loanOfficer"`
+	} `json:"items"`
+	Next *string `json:"next"`
+	Prev *string `json:"prev"`
+}
+
+func (p pipelinePage) emails() string {
+	var out []string
+	for _, r := range p.Items {
+		out = append(out, r.BorrowerEmail)
+	}
+	return strings.Join(out, " ")
+}
+
+// wantRefused fails t unless res is a tRPC error with code (and, when
+// given, message).
+func portalRefused(t *testing.T, res wireResult, code, message string) {
+	t.Helper()
+	if res.Error == nil || res.Error.Data.Code != code || (message != "" && res.Error.Message != message) {
+		t.Fatalf("got %+v, want %s %q", res, code, message)
+	}
+}
+
+func portalData[T any](t *testing.T, res wireResult) T {
+	t.Helper()
+	if res.Error != nil || res.Result == nil {
+		t.Fatalf("got error %+v, want a result", res.Error)
+	}
+	var v T
+	if err := json.Unmarshal(res.Result.Data, &v); err != nil {
+		t.Fatalf("decode %s: %v", res.Result.Data, err)
+	}
+	return v
+}
+
+func TestPortalProceduresRefuseAnApplicantSession(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	b := s.browser(t)
+	b.signIn("prime@example.com")
+	own := s.demoLoanID(t, "prime@example.com")
+	for _, call := range []struct{ method, proc, input string }{
+		{"GET", "portal.pipeline", `{}`},
+		{"GET", "portal.loan", `{"loanId":"` + own + `"}`},
+		{"GET", "portal.borrower", `{"loanId":"` + own + `"}`},
+		{"GET", "portal.documents", `{"loanId":"` + own + `"}`},
+		{"POST", "portal.assign", `{"loanId":"` + own + `","loanOfficerTag":"mine"}`},
+		{"POST", "portal.unmask", `{"loanId":"` + own + `","field":"borrower.ssn"}`},
+	} {
+		t.Run(call.proc, func(t *testing.T) {
+			resp, res := b.trpc(call.method, call.proc, call.input)
+			if resp.StatusCode != http.StatusUnauthorized {
+				t.Fatalf("got %d, want 401", resp.StatusCode)
+			}
+			portalRefused(t, res, "UNAUTHORIZED", "Sign in to the portal to continue.")
+		})
+	}
+	if team, err := s.DB.FindLoanTeam(context.Background(), own); err != nil || team.LoanOfficerTag != "" {
+		t.Fatalf("got %+v, %v; want the loan's tag untouched", team, err)
+	}
+}
+
+func TestPortalLoanOfficerSeesOnlyTheLoansAssignedToThem(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	const pw = "staff password 1"
+	admin := s.portalUser(t, s.enrol(t, "ada@example.com", domain.RoleAdministrator, pw), pw)
+	loE := s.enrol(t, "lee@example.com", "loanOfficer", pw)
+	lo := s.portalUser(t, loE, pw)
+	prime, trust := s.demoLoanID(t, "prime@example.com"), s.demoLoanID(t, "trust@example.com")
+
+	_, res := admin.trpc("GET", "portal.pipeline", `{"sort":"name","limit":100}`)
+	if page := portalData[pipelinePage](t, res); len(page.Items) < 10 || !strings.Contains(page.emails(), "prime@example.com") {
+		t.Fatalf("administrator: got %q, want every demo loan", page.emails())
+	}
+	_, res = lo.trpc("GET", "portal.pipeline", `{}`)
+	if page := portalData[pipelinePage](t, res); len(page.Items) != 0 {
+		t.Fatalf("loan officer before assignment: got %q, want no loans", page.emails())
+	}
+	_, res = lo.trpc("GET", "portal.loan", `{"loanId":"`+prime+`"}`)
+	portalRefused(t, res, "FORBIDDEN", "This loan is not assigned to you.")
+
+	_, res = admin.trpc("POST", "portal.assign", `{"loanId":"`+prime+`","loanOfficerId":"`+loE.User.ID+`"}`)
+	assigned := portalData[struct {
+		Loan struct {
+			LoanOfficer *struct {
+				ID string `json:"id"`
+			} `json:"loanOfficer"`
+		} `json:"loan"`
+	}](t, res)
+	if assigned.Loan.LoanOfficer == nil || assigned.Loan.LoanOfficer.ID != loE.User.ID {
+		t.Fatalf("got %+v, want the loan officer assigned", assigned)
+	}
+
+	_, res = lo.trpc("GET", "portal.pipeline", `{"search":"PRIME@"}`)
+	if page := portalData[pipelinePage](t, res); page.emails() != "prime@example.com" {
+		t.Fatalf("loan officer after assignment: got %q, want prime's loan alone", page.emails())
+	}
+	_, res = lo.trpc("GET", "portal.loan", `{"loanId":"`+prime+`"}`)
+	loan := portalData[struct {
+		Can map[string]bool `json:"can"`
+	}](t, res)
+	if !loan.Can["loans.assign"] || loan.Can["pii.unmask"] || loan.Can["audit.read"] {
+		t.Fatalf("got %v, want assign allowed and unmask and audit refused", loan.Can)
+	}
+	for _, call := range []struct{ method, proc, input string }{
+		{"GET", "portal.loan", `{"loanId":"` + trust + `"}`},
+		{"GET", "portal.borrower", `{"loanId":"` + trust + `"}`},
+		{"GET", "portal.documents", `{"loanId":"` + trust + `"}`},
+		{"POST", "portal.assign", `{"loanId":"` + trust + `","loanOfficerId":"` + loE.User.ID + `"}`},
+	} {
+		_, res := lo.trpc(call.method, call.proc, call.input)
+		portalRefused(t, res, "FORBIDDEN", "This loan is not assigned to you.")
+	}
+	// A loan officer's role grants no unmasking, even on their own loan.
+	_, res = lo.trpc("POST", "portal.unmask", `{"loanId":"`+prime+`","field":"borrower.ssn"}`)
+	portalRefused(t, res, "FORBIDDEN", "Your role does not allow this.")
+	_, res = admin.trpc("GET", "portal.loan", `{"loanId":"00000000000000000000000000000000"}`)
+	portalRefused(t, res, "NOT_FOUND", "Loan not found.")
+}
+
+func TestPortalPartnerSeesTheLoansCarryingTheirTag(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	const pw = "staff password 1"
+	admin := s.portalUser(t, s.enrol(t, "ada@example.com", domain.RoleAdministrator, pw), pw)
+	partner := s.portalUser(t, s.enrolTagged(t, "pat@example.com", "partner", "acme-7", pw), pw)
+	prime := s.demoLoanID(t, "prime@example.com")
+
+	_, res := partner.trpc("GET", "portal.loan", `{"loanId":"`+prime+`"}`)
+	portalRefused(t, res, "FORBIDDEN", "This loan is not assigned to you.")
+	_, res = admin.trpc("POST", "portal.assign", `{"loanId":"`+prime+`","loanOfficerTag":"acme-7"}`)
+	portalData[any](t, res)
+	_, res = partner.trpc("GET", "portal.loan", `{"loanId":"`+prime+`"}`)
+	portalData[any](t, res)
+	_, res = partner.trpc("GET", "portal.pipeline", `{}`)
+	if page := portalData[pipelinePage](t, res); page.emails() != "prime@example.com" {
+		t.Fatalf("got %q, want prime's loan alone", page.emails())
+	}
+	// A partner follows loans; it holds no place on a team.
+	_, res = partner.trpc("POST", "portal.assign", `{"loanId":"`+prime+`","loanOfficerTag":""}`)
+	portalRefused(t, res, "FORBIDDEN", "Your role does not allow this.")
+}
+
+func TestPortalBorrowerIsMaskedAndEachUnmaskingAudited(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	const pw = "staff password 1"
+	adminE := s.enrol(t, "ada@example.com", domain.RoleAdministrator, pw)
+	admin := s.portalUser(t, adminE, pw)
+	prime := s.demoLoanID(t, "prime@example.com")
+	// The borrower saves an SSN and date of birth on the application.
+	if _, _, err := s.DB.UpdateApplication(context.Background(), prime, "", func(l *domain.Loan, app *domain.Application, _ bool) error {
+		ssn, dob, base := "123456789", "1980-04-02", 9500.0
+		app.User.SSN, app.User.DateOfBirth = &ssn, &dob
+		app.User.Employments = []domain.Employment{{Base: &base, StartDate: "2020-01-01"}}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+
+	_, res := admin.trpc("GET", "portal.borrower", `{"loanId":"`+prime+`"}`)
+	body := string(res.Result.Data)
+	for _, secret := range []string{"123456789", "1980-04-02", "9,500", "9500"} {
+		if strings.Contains(body, secret) {
+			t.Fatalf("got %s, want %s masked", body, secret)
+		}
+	}
+	if !strings.Contains(body, `"masked":"***-**-6789"`) || !strings.Contains(body, `"canUnmask":true`) {
+		t.Fatalf("got %s, want the SSN's last four and unmasking allowed", body)
+	}
+
+	_, res = admin.trpc("POST", "portal.unmask", `{"loanId":"`+prime+`","field":"borrower.ssn"}`)
+	if got := portalData[struct{ Value string }](t, res); got.Value != "123456789" {
+		t.Fatalf("got %+v, want the SSN", got)
+	}
+	_, res = admin.trpc("POST", "portal.unmask", `{"loanId":"`+prime+`","field":"borrower.monthlyIncome"}`)
+	if got := portalData[struct{ Value string }](t, res); got.Value != "$9,500" {
+		t.Fatalf("got %+v, want $9,500", got)
+	}
+	_, res = admin.trpc("POST", "portal.unmask", `{"loanId":"`+prime+`","field":"coborrower.ssn"}`)
+	portalRefused(t, res, "BAD_REQUEST", "This loan has no such field to show.")
+
+	page, err := s.DB.ListAudit(context.Background(), domain.AuditFilter{LoanID: prime, Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range page.Items {
+		got = append(got, fmt.Sprintf("%s %s %s", e.ActorEmail, e.Action, e.Subject))
+		if strings.Contains(e.Detail, "6789") || strings.Contains(e.Subject, "6789") {
+			t.Fatalf("audit entry %+v holds a value", e)
+		}
+	}
+	want := "ada@example.com pii.unmask borrower.monthlyIncome, ada@example.com pii.unmask borrower.ssn, ada@example.com loans.read borrower data"
+	if strings.Join(got, ", ") != want {
+		t.Fatalf("got audit %q, want %q", strings.Join(got, ", "), want)
+	}
+}

@@ -1,0 +1,241 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { Browser, Page } from '@playwright/test';
+
+import { mutate, saveApplicationThrough, saveSection, signAndChooseDocuments, uploadPhoto, verifyPassport, walkToApplication } from './support/application';
+import { requireRealServer, uniqueEmail } from './support/heloc';
+import { freshEmail, persona } from './support/personas';
+import { freshTotp } from './support/totp';
+import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery } from './support/fixtures';
+
+// A loan's decisions, their replay after a threshold change, and the
+// export of the submitted application, against a server of this spec's own
+// that watches a copy of rules/ (RULES_DIR: the server swaps to a new
+// policy revision once it compiles and its Rego tests pass,
+// server/policy/live.go). The run's shared server serves the built-in
+// rules, which a test must not change under the other specs.
+//
+// A borrower like the prime persona submits an application (the steps
+// before submission through the procedures their pages call; each page has
+// its own journey). An administrator opens the loan's Decisions tab: each
+// decision with its reasons, rules and table rows; a replay under the same
+// rules shows no change. Compliance lowers the primary home's maximum CLTV
+// in the rules folder (a one-line data change); once the server serves the
+// new revision, replaying the eligibility decision shows the difference,
+// field by field. Then the administrator exports the application to
+// Encompass (the default file drop): the receipt, and a MISMO file that
+// parses, in MISMO's namespace, with the borrower's name.
+
+const port = Number(process.env.E2E_PORT ?? 18787) + 10;
+const baseURL = `http://127.0.0.1:${port}`;
+test.use({ baseURL });
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+let rulesDir = '';
+
+test.beforeAll(async () => {
+  if (process.env.E2E_MOCK_API === '1' || !process.env.HELOC_BIN) return;
+  dataDir = mkdtempSync(path.join(tmpdir(), 'heloc-e2e-decisions-'));
+  rulesDir = path.join(dataDir, 'rules');
+  cpSync(path.join(import.meta.dirname, '../../rules'), rulesDir, { recursive: true });
+  const log = openSync(path.join(dataDir, 'server.log'), 'a');
+  server = spawn(process.env.HELOC_BIN, ['serve'], {
+    env: { ...process.env, PORT: String(port), APP_ENV: 'development', DATA_DIR: dataDir, RULES_DIR: rulesDir, TRUSTED_PROXIES: '127.0.0.1' },
+    stdio: ['ignore', log, log],
+  });
+  await expect(async () => {
+    const res = await fetch(`${baseURL}/healthz`);
+    expect(res.status).toBe(200);
+  }).toPass({ timeout: 60_000 });
+});
+
+test.afterAll(async () => {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server!.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+});
+
+/** `heloc admin create` against this spec's server's data folder. */
+function createAdminHere(email: string, password: string): { totpSecret: string } {
+  const out = execFileSync(
+    process.env.HELOC_BIN!,
+    ['admin', 'create', '--email', email, '--first-name', 'Ada', '--last-name', 'Admin', '--password-stdin', '--json'],
+    { input: `${password}\n`, env: { ...process.env, DATA_DIR: dataDir, APP_ENV: 'development' }, encoding: 'utf8', timeout: 30_000 },
+  );
+  return JSON.parse(out) as { totpSecret: string };
+}
+
+type Documents = { requirements: { documents: { borrower: { type: string; missing: number; condition?: unknown }[] } } };
+
+/** A submitted application of a new applicant like the prime persona; its loan's id. */
+async function submitApplication(page: Page): Promise<string> {
+  const p = persona('prime');
+  await walkToApplication(page, p, freshEmail(p));
+  await saveApplicationThrough(page, p, '/app/application/7');
+  await signAndChooseDocuments(page, [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }]);
+  await verifyPassport(page);
+  const docs = await trpcQuery<Documents>(page, 'documents.list');
+  for (const d of docs.requirements.documents.borrower) {
+    if (d.type === 'idDocument' || d.condition) continue;
+    for (let i = 0; i < d.missing; i++) await uploadPhoto(page, d.type);
+  }
+  await mutate(page, 'documents.complete');
+  const terms = await trpcQuery<{ minimumDraw: number }>(page, 'application.drawTerms');
+  await saveSection(page, '/app/application/loan-disbursement', {
+    disbursement: {
+      accountHolderName: `${p.firstName} ${p.lastName}`,
+      accountType: 'checking',
+      routingNumber: '021000021',
+      accountNumber: '000123456789',
+      initialDraw: terms.minimumDraw,
+    },
+  });
+  await mutate(page, 'application.submit');
+  const loan = await trpcQuery<{ id: string; applicationStatus: string }>(page, 'loan.current');
+  expect(loan.applicationStatus).toBe('applicationSubmitted');
+  return loan.id;
+}
+
+/** The app has hydrated the page (the fixtures do this for the test's own page only). */
+async function ready(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
+}
+
+/** A portal administrator signed in, in a browser context of their own. */
+async function signInAdmin(browser: Browser): Promise<Page> {
+  const email = uniqueEmail('compliance');
+  const password = 'correct horse battery staple';
+  const admin = createAdminHere(email, password);
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '100.64.251.9' }, viewport: { width: 1280, height: 900 } });
+  const staff = await context.newPage();
+  await staff.goto('/portal/login');
+  await ready(staff);
+  await staff.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await staff.getByRole('textbox', { name: 'Password' }).fill(password);
+  await staff.getByRole('button', { name: 'Sign in' }).click();
+  await staff.getByRole('textbox', { name: 'Authenticator code' }).fill(await freshTotp(admin.totpSecret));
+  await staff.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(staff).toHaveURL(/\/portal$/);
+  return staff;
+}
+
+/** The newest eligibility decision's card on the open Decisions tab. */
+function eligibilityCard(staff: Page) {
+  return staff.getByRole('article').filter({ has: staff.getByRole('heading', { level: 4, name: 'Eligibility', exact: true }) }).first();
+}
+
+async function openDecisions(staff: Page, loanId: string) {
+  await staff.goto(`/portal/loan?id=${loanId}&tab=decisions`);
+  await ready(staff);
+  await expect(staff.getByRole('heading', { name: /^Decisions \(\d+\)$/ })).toBeVisible();
+}
+
+test('a decision replayed after a threshold change shows what changes, and the submitted application exports as MISMO XML with the borrower’s name', async ({ page, browser }) => {
+  requireRealServer();
+  test.setTimeout(420_000);
+  const p = persona('prime');
+  const loanId = await submitApplication(page);
+
+  const staff = await signInAdmin(browser);
+  await openDecisions(staff, loanId);
+  const revision = (await trpcQuery<{ policyRevision: string }>(staff, 'system.info')).policyRevision;
+
+  // Each decision in words, with its revision and the rules and rows behind it.
+  const card = eligibilityCard(staff);
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Eligible', { exact: true })).toBeVisible();
+  await expect(card.getByText(`revision ${revision.slice(0, 12)}`, { exact: false })).toBeVisible();
+  await expect(card.getByText('cltvRule', { exact: true })).toBeVisible();
+  await expect(card.getByText(/row CLTV-PRIMARY of heloc\.eligibility\.tables\.max_cltv\[0\]: max: 0\.85, usage: primaryResidence/)).toBeVisible();
+  const offer = staff.getByRole('article').filter({ has: staff.getByRole('heading', { level: 4, name: 'Preview offer' }) }).first();
+  await expect(offer.getByText(/^A line of \$[\d,]+ at [\d.]+% APR$/)).toBeVisible();
+  await expect(offer.getByText('pricingRow', { exact: true })).toBeVisible();
+
+  // Under the rules it was made by, a replay changes nothing.
+  await card.getByRole('button', { name: 'Replay under today’s rules' }).click();
+  await expect(card.getByRole('status').filter({ hasText: 'No change' })).toContainText('Today’s rules decide the same.');
+  await expectNoSeriousA11yViolations(staff);
+  await screenshot(staff, 'portal-decisions');
+
+  // Compliance lowers the primary home's maximum CLTV from 85% to 75% in the rules folder.
+  const tables = path.join(rulesDir, 'heloc/eligibility/tables/data.yaml');
+  const before = readFileSync(tables, 'utf8');
+  const row = '  - {id: CLTV-PRIMARY, usage: primaryResidence, max: 0.85}';
+  expect(before).toContain(row);
+  writeFileSync(tables, before.replace(row, '  - {id: CLTV-PRIMARY, usage: primaryResidence, max: 0.75}'));
+  // The server swaps once the new revision compiles and its tests pass.
+  let next = revision;
+  await expect(async () => {
+    next = (await trpcQuery<{ policyRevision: string }>(staff, 'system.info')).policyRevision;
+    expect(next, 'the server serves a new policy revision').not.toBe(revision);
+  }).toPass({ timeout: 90_000, intervals: [500, 1000, 2000] });
+
+  await openDecisions(staff, loanId);
+  await expect(staff.getByText(`Today’s rules are revision ${next.slice(0, 12)}`)).toBeVisible();
+  const replayed = eligibilityCard(staff);
+  await expect(replayed.getByText(`(earlier rules)`, { exact: false })).toBeVisible();
+  await replayed.getByRole('button', { name: 'Replay under today’s rules' }).click();
+  const diff = replayed.getByRole('table', { name: 'What today’s rules change in the eligibility decision' });
+  await expect(diff).toBeVisible();
+  await expect(replayed.getByRole('status')).toContainText(`Stored under revision ${revision.slice(0, 12)}, replayed under today’s revision ${next.slice(0, 12)}.`);
+  const diffRow = (field: string) => diff.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: field, exact: true }) });
+  await expect(diffRow('maxCltv').getByRole('cell')).toHaveText(['0.85', '0.75']);
+  // The available line: the value times the maximum CLTV, less what is owed.
+  const [was, now] = (await diffRow('availableLine').getByRole('cell').allTextContents()).map(Number);
+  expect(now).toBeLessThan(was!);
+  await expectNoSeriousA11yViolations(staff);
+  await screenshot(staff, 'portal-decisions-replay');
+
+  // The export: checked for Encompass, sent to the file drop, and downloadable.
+  const panel = staff.getByRole('region', { name: 'Export to the loan system' });
+  await expect(panel).toBeVisible();
+  await panel.getByRole('radiogroup', { name: 'Loan system' }).getByRole('radio', { name: 'Encompass' }).check();
+  await panel.getByRole('button', { name: 'Export to Encompass' }).click();
+  const sent = panel.getByRole('status').filter({ hasText: 'Sent to Encompass' });
+  await expect(sent).toBeVisible();
+  await expect(sent).toContainText(new RegExp(`Receipt from the file drop: ${loanId}-\\d{8}T\\d{6}Z-[0-9a-f]{8}\\.xml`));
+  await expect(panel.getByRole('table', { name: 'Exports of this loan, newest first' }).getByRole('row')).toHaveCount(2);
+  await screenshot(staff, 'portal-decisions-export');
+
+  const href = await sent.getByRole('link', { name: 'Download the MISMO file' }).getAttribute('href');
+  expect(href).toMatch(new RegExp(`^/api/portal/exports/${loanId}/[0-9a-f]{32}$`));
+  const parsed = await staff.evaluate(async (url) => {
+    const res = await fetch(url);
+    const text = await res.text();
+    const doc = new DOMParser().parseFromString(text, 'application/xml');
+    const ns = 'http://www.mismo.org/residential/2009/schemas';
+    const first = (name: string) => doc.getElementsByTagNameNS(ns, name)[0]?.textContent ?? null;
+    return {
+      status: res.status,
+      type: res.headers.get('Content-Type'),
+      parseError: doc.getElementsByTagName('parsererror').length > 0,
+      root: doc.documentElement.localName,
+      namespace: doc.documentElement.namespaceURI,
+      firstName: first('FirstName'),
+      lastName: first('LastName'),
+      loanIdentifier: first('LoanIdentifier'),
+      hasSSN: text.includes('TaxpayerIdentifierValue'),
+    };
+  }, href!);
+  expect(parsed).toEqual({
+    status: 200,
+    type: 'application/xml; charset=utf-8',
+    parseError: false,
+    root: 'MESSAGE',
+    namespace: 'http://www.mismo.org/residential/2009/schemas',
+    firstName: p.firstName,
+    lastName: p.lastName,
+    loanIdentifier: loanId,
+    hasSSN: true,
+  });
+
+  // The tab at a phone's width.
+  await staff.setViewportSize({ width: 375, height: 740 });
+  await expectNoHorizontalScroll(staff);
+  await screenshot(staff, 'portal-decisions-export');
+});

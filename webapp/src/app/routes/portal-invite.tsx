@@ -1,0 +1,5 @@
+import { AcceptInvite } from '@/features/auth/components/accept-invite';
+
+export default function PortalInviteRoute() {
+  return <AcceptInvite />;
+}

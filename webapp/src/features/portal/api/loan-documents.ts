@@ -1,0 +1,59 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/api/client';
+import type { components } from '@/api/schema.gen';
+import { expectShape, is } from '@/api/shape';
+
+import { loanQueryKey } from './loan-get';
+
+// portal.documents: what the documents policy requires of the borrower and
+// the coborrower, what they uploaded and what is missing, with the files
+// (downloaded from /api/documents/<id>, each download audited). The same
+// #DocumentsView the borrower's upload page reads.
+
+type Schemas = components['schemas'];
+
+export type LoanDocumentsView = Schemas['DocumentsView'];
+export type LoanRequiredDocument = Schemas['RequiredDocument'];
+export type LoanUploadedDocument = Schemas['UploadedDocument'];
+
+const PROCEDURE = 'portal.documents';
+
+const isRequired = is.arrayOf(is.shape({ type: is.string, label: is.string, required: is.number, uploaded: is.number, missing: is.number }));
+
+const isView = is.shape({
+  requirements: is.shape({
+    totalRequired: is.number,
+    totalMissing: is.number,
+    documents: is.shape({ borrower: is.nullable(isRequired), coborrower: is.nullable(isRequired) }),
+  }),
+  uploads: is.nullable(is.arrayOf(is.shape({ id: is.string, type: is.string, party: is.string, fileName: is.string }))),
+});
+
+export async function getLoanDocuments(loanId: string, { signal }: { signal?: AbortSignal } = {}): Promise<LoanDocumentsView> {
+  const view = expectShape<LoanDocumentsView>(PROCEDURE, await api.query(PROCEDURE, { loanId }, { signal }), isView);
+  // A list the server left empty may come as null.
+  return {
+    ...view,
+    uploads: view.uploads ?? [],
+    requirements: {
+      ...view.requirements,
+      documents: { borrower: view.requirements.documents.borrower ?? [], coborrower: view.requirements.documents.coborrower },
+    },
+  };
+}
+
+export const loanDocumentsQueryKey = (loanId: string) => [...loanQueryKey(loanId), 'documents'] as const;
+
+export function getLoanDocumentsQueryOptions(loanId: string) {
+  return queryOptions({ queryKey: loanDocumentsQueryKey(loanId), queryFn: ({ signal }) => getLoanDocuments(loanId, { signal }) });
+}
+
+export function useLoanDocuments(loanId: string) {
+  return useQuery(getLoanDocumentsQueryOptions(loanId));
+}
+
+/** Where a portal user downloads a loan's document: the server checks their access to its loan and records the download. */
+export function loanDocumentUrl(id: string): string {
+  return `/api/documents/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,35 @@
+import { paths } from '@/config/paths';
+
+// How the pipeline and the loan page write a loan's facts.
+
+/** The loan's page: /portal/loan?id=... */
+export function loanPath(loanId: string): string {
+  return `${paths.portalLoan}?id=${encodeURIComponent(loanId)}`;
+}
+
+let money: Intl.NumberFormat | undefined;
+
+/** A line in whole dollars, "$175,000"; "No offer yet" without one. */
+export function formatAmount(amount: number | null): string {
+  if (amount === null) return 'No offer yet';
+  money ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+  return money.format(amount);
+}
+
+/**
+ * An application status (a step name of the funnel, like
+ * "applicationSubmitted" or "application4") in words: "Application
+ * submitted", "Application 4".
+ */
+export function statusLabel(status: string): string {
+  const words = status
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/([a-zA-Z])(\d)/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A portal user's name, or their e-mail without one. */
+export function personName(u: { firstName: string; lastName: string; email: string }): string {
+  return `${u.firstName} ${u.lastName}`.trim() || u.email;
+}
