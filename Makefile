@@ -10,7 +10,7 @@ GO_SOURCES     := go.mod go.sum $(shell find server rules schemas fixtures webap
 WEBAPP_SOURCES := $(shell find webapp/src webapp/public -type f 2>/dev/null) $(wildcard webapp/index.html webapp/vite.config.* webapp/tsconfig*.json webapp/scripts/prerender.mjs)
 NODE_MODULES   := webapp/node_modules/.package-lock.json
 
-.PHONY: run build test generate deps chromium clean perf \
+.PHONY: run build test generate deps chromium xmllint clean perf \
         test-go test-rego test-generated test-webapp test-e2e
 
 ## run: build everything, then serve with an SQLite database and demo data in ./data
@@ -31,8 +31,9 @@ $(NODE_MODULES): webapp/package.json webapp/package-lock.json
 	cd webapp && npm ci --no-audit --no-fund
 	@touch $@
 
-## deps: what the tests need beyond Go and Node: npm packages and Debian's chromium
-deps: $(NODE_MODULES) chromium
+## deps: what the tests need beyond Go and Node: npm packages, Debian's chromium,
+## and xmllint (libxml2-utils), which validates the MISMO export against its schema
+deps: $(NODE_MODULES) chromium xmllint
 
 chromium:
 	@if [ -x /usr/bin/chromium ]; then exit 0; fi; \
@@ -41,6 +42,15 @@ chromium:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	else \
 		echo "The browser tests need Debian's chromium at /usr/bin/chromium: run 'sudo apt-get install chromium'."; exit 1; \
+	fi
+
+xmllint:
+	@if command -v xmllint >/dev/null; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+		echo "Installing Debian's libxml2-utils (xmllint) for the MISMO schema check..."; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-utils >/dev/null; \
+	else \
+		echo "The MISMO export's schema check needs xmllint: run 'sudo apt-get install libxml2-utils' (without it the test is skipped)."; \
 	fi
 
 ## generate: OpenAPI from the CUE schemas, then the webapp's TypeScript types from it;

@@ -11,10 +11,17 @@ import (
 // only find what the borrower's own pages would show, unmasked, so the
 // caller decides what to mask.
 
-// StaffApplication is the loan's application unmasked: the stored one, or
-// before the first save the one a save would start from.
-func (s *Service) StaffApplication(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (*domain.Application, error) {
-	return s.current(ctx, applicant, loan)
+// StaffApplication is the loan's application unmasked: the stored one
+// (stored true), or before the first save the one a save would start from.
+func (s *Service) StaffApplication(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (app *domain.Application, stored bool, err error) {
+	rec, err := s.store.FindApplication(ctx, loan.ID)
+	if err == nil {
+		return &rec.Application, true, nil
+	} else if domain.ErrorCode(err) != domain.ENOTFOUND {
+		return nil, false, err
+	}
+	app, err = s.fresh(ctx, applicant, loan)
+	return app, false, err
 }
 
 // StaffDocuments is the loan's documents as the upload page counts them

@@ -95,11 +95,15 @@ var disbursementFields = []struct {
 
 // Borrower is the loan's people and bank account, sensitive fields masked.
 func (s *Service) Borrower(ctx context.Context, loanID string) (*BorrowerView, error) {
-	app, applicant, started, err := s.application(ctx, loanID)
+	app, applicant, loan, started, err := s.application(ctx, loanID)
 	if err != nil {
 		return nil, err
 	}
-	v := &BorrowerView{Started: started, People: []PersonView{personView("borrower", &app.User, applicant)}}
+	borrower := personView("borrower", &app.User, applicant)
+	stated := statedIncome(loan)
+	borrower.Sensitive = append(borrower.Sensitive, SensitiveField{Field: "borrower." + statedIncomeField, Label: statedIncomeLabel,
+		Masked: maskOrNone(stated, maskAll("$*****")), HasValue: stated != ""})
+	v := &BorrowerView{Started: started, People: []PersonView{borrower}}
 	if app.Coborrower != nil {
 		v.People = append(v.People, personView("coborrower", app.Coborrower, nil))
 	}
@@ -117,11 +121,17 @@ func (s *Service) Borrower(ctx context.Context, loanID string) (*BorrowerView, e
 // Unmask is one sensitive field's value. The caller has checked that the
 // user may see it (pii.unmask) and records that they did.
 func (s *Service) Unmask(ctx context.Context, loanID, field string) (*UnmaskedField, error) {
-	app, _, _, err := s.application(ctx, loanID)
+	app, _, loan, _, err := s.application(ctx, loanID)
 	if err != nil {
 		return nil, err
 	}
 	party, name, _ := strings.Cut(field, ".")
+	if field == "borrower."+statedIncomeField {
+		if v := statedIncome(loan); v != "" {
+			return &UnmaskedField{Field: field, Label: statedIncomeLabel, Value: v}, nil
+		}
+		return nil, fieldError("field", "This loan has no such field to show.")
+	}
 	notFound := fieldError("field", "This loan has no such field to show.")
 	switch party {
 	case "disbursement":
@@ -151,19 +161,33 @@ func (s *Service) Unmask(ctx context.Context, loanID, field string) (*UnmaskedFi
 }
 
 // application is the loan's application as the loan service has it (the
-// stored one, or the one it starts from), its applicant, and whether it
-// has been saved.
-func (s *Service) application(ctx context.Context, loanID string) (*domain.Application, *domain.Applicant, bool, error) {
+// stored one, or the one it starts from), its applicant and loan, and
+// whether it has been saved.
+func (s *Service) application(ctx context.Context, loanID string) (*domain.Application, *domain.Applicant, *domain.Loan, bool, error) {
 	applicant, loan, err := s.loanAndApplicant(ctx, loanID)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, nil, false, err
 	}
-	app, err := s.loans.StaffApplication(ctx, applicant, loan)
+	app, stored, err := s.loans.StaffApplication(ctx, applicant, loan)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, nil, nil, false, err
 	}
-	started := app.SubmittedAt != nil || app.User.SSN != nil || app.User.DateOfBirth != nil || app.User.CurrentAddress != nil
-	return app, applicant, started, nil
+	return app, applicant, loan, stored, nil
+}
+
+// The annual income the borrower stated when prequalifying (the landing
+// funnel's annual-income page), before the application asks for each job's
+// pay.
+const (
+	statedIncomeField = "statedAnnualIncome"
+	statedIncomeLabel = "Annual income stated at prequalification"
+)
+
+func statedIncome(loan *domain.Loan) string {
+	if loan.Answers.AnnualIncome == nil {
+		return ""
+	}
+	return "$" + thousands(*loan.Answers.AnnualIncome)
 }
 
 func personView(party string, p *domain.Person, account *domain.Applicant) PersonView {

@@ -34,7 +34,7 @@ func (s *Service) Loan(ctx context.Context, loanID string, withCandidates bool) 
 	if err != nil {
 		return nil, err
 	}
-	app, err := s.loans.StaffApplication(ctx, applicant, loan)
+	app, _, err := s.loans.StaffApplication(ctx, applicant, loan)
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,7 @@ type Store interface {
 // Loans is what the portal needs of the loan service (server/loans): the
 // application and documents as the borrower's pages have them.
 type Loans interface {
-	StaffApplication(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (*domain.Application, error)
+	StaffApplication(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (*domain.Application, bool, error)
 	StaffDocuments(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (*loans.DocumentsView, error)
 	StaffDocument(ctx context.Context, id string) (*domain.Document, error)
 	StaffDownload(ctx context.Context, id string) (*loans.Download, error)

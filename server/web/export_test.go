@@ -5,3 +5,14 @@ var (
 	SplitInputs   = splitInputs
 	ParseAuthBody = parseAuthBody
 )
+
+// ProcedureNames lists every tRPC procedure, for the test that each one a
+// portal user calls is covered by the permissions test.
+func ProcedureNames() []string {
+	var s Server
+	names := make([]string, 0, len(s.procedures()))
+	for name := range s.procedures() {
+		names = append(names, name)
+	}
+	return names
+}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"log/slog"
 	"mime"
 	"strings"
 
@@ -177,6 +178,7 @@ func (s *Server) staffDownload(c fiber.Ctx, id string) error {
 	if err := s.recordAudit(c, u, "documents.read", loanID, "document "+id, "file"); err != nil {
 		return err
 	}
+	s.log.InfoContext(c.Context(), "document read by portal user", slog.String("document_id", id), slog.String("staff_user_id", u.ID))
 	c.Set(fiber.HeaderContentType, d.ContentType)
 	c.Set(fiber.HeaderContentDisposition, mime.FormatMediaType("attachment", map[string]string{"filename": d.FileName}))
 	c.Set("Cross-Origin-Resource-Policy", "same-origin")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -248,5 +247,29 @@ func TestPortalExportSendsASubmittedApplication(t *testing.T) {
 	if resp.StatusCode != http.StatusForbidden || strings.Contains(string(body), "123456789") {
 		t.Fatalf("loan officer download: got %d", resp.StatusCode)
 	}
-	_, _ = io.Discard.Write(body)
+}
+
+func TestPortalDecisionProceduresRefuseAnApplicantSession(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	b := s.browser(t)
+	b.signIn("prime@example.com")
+	own := s.demoLoanID(t, "prime@example.com")
+	for _, call := range []struct{ method, proc, input string }{
+		{"GET", "portal.decisions", `{"loanId":"` + own + `"}`},
+		{"GET", "portal.replay", `{"loanId":"` + own + `","decisionId":"` + own + `"}`},
+		{"GET", "portal.exports", `{"loanId":"` + own + `"}`},
+		{"POST", "portal.export", `{"loanId":"` + own + `","target":"encompass"}`},
+	} {
+		t.Run(call.proc, func(t *testing.T) {
+			resp, res := b.trpc(call.method, call.proc, call.input)
+			if resp.StatusCode != http.StatusUnauthorized {
+				t.Fatalf("got %d, want 401", resp.StatusCode)
+			}
+			portalRefused(t, res, "UNAUTHORIZED", "Sign in to the portal to continue.")
+		})
+	}
+	resp, _ := b.send("GET", "/api/portal/exports/"+own+"/"+own, "", "", nil)
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("download: got %d, want 401", resp.StatusCode)
+	}
 }

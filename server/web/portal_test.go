@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/heloc/heloc/server/accounts"
 	"github.com/heloc/heloc/server/domain"
@@ -248,4 +249,85 @@ func TestPortalBorrowerIsMaskedAndEachUnmaskingAudited(t *testing.T) {
 	if strings.Join(got, ", ") != want {
 		t.Fatalf("got audit %q, want %q", strings.Join(got, ", "), want)
 	}
+}
+
+func TestPortalDocumentDownloadNeedsTheLoanAndIsAudited(t *testing.T) {
+	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
+	b := s.browser(t)
+	b.signIn("prime@example.com")
+	photo := pngBytes(t)
+	resp, res := upload(b, map[string]string{"type": "bankStatements", "party": "borrower"}, "statement.png", photo, nil)
+	if resp.StatusCode != 200 {
+		t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
+	}
+	id := decode[documentsView](t, res.Result.Data).Uploads[0].ID
+	prime := s.demoLoanID(t, "prime@example.com")
+
+	const pw = "staff password 1"
+	admin := s.portalUser(t, s.enrol(t, "ada@example.com", domain.RoleAdministrator, pw), pw)
+	partner := s.portalUser(t, s.enrolTagged(t, "pat@example.com", "partner", "acme-7", pw), pw)
+	if resp, _ := partner.send("GET", "/api/documents/"+id, "", "", nil); resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("partner without the tag: got %d, want 403", resp.StatusCode)
+	}
+	_, res = admin.trpc("POST", "portal.assign", `{"loanId":"`+prime+`","loanOfficerTag":"acme-7"}`)
+	portalData[any](t, res)
+	resp, body := partner.send("GET", "/api/documents/"+id, "", "", nil)
+	if resp.StatusCode != 200 || string(body) != string(photo) || !strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment") {
+		t.Fatalf("partner with the tag: got %d (%s), want the file as an attachment", resp.StatusCode, resp.Header.Get("Content-Disposition"))
+	}
+	_, res = partner.trpc("GET", "portal.documents", `{"loanId":"`+prime+`"}`)
+	if docs := portalData[documentsView](t, res); len(docs.Uploads) != 1 || docs.Uploads[0].ID != id {
+		t.Fatalf("got %+v, want the one upload listed", docs.Uploads)
+	}
+	page, err := s.DB.ListAudit(context.Background(), domain.AuditFilter{LoanID: prime, Action: "documents.read", Limit: 10})
+	if err != nil || len(page.Items) != 1 || page.Items[0].ActorEmail != "pat@example.com" || page.Items[0].Subject != "document "+id {
+		t.Fatalf("got %+v, %v; want the partner's one download recorded", page, err)
+	}
+	if resp, _ := admin.send("GET", "/api/documents/"+strings.Repeat("0", 32), "", "", nil); resp.StatusCode != http.StatusNotFound {
+		t.Fatalf("unknown document: got %d, want 404", resp.StatusCode)
+	}
+}
+
+func TestPortalPipelinePagesForwardsAndBack(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	const pw = "staff password 1"
+	admin := s.portalUser(t, s.enrol(t, "ada@example.com", domain.RoleAdministrator, pw), pw)
+	pageAt := func(input string) pipelinePage {
+		t.Helper()
+		_, res := admin.trpc("GET", "portal.pipeline", input)
+		return portalData[pipelinePage](t, res)
+	}
+	var all []string
+	input := `{"sort":"name","direction":"asc","limit":4}`
+	first := pageAt(input)
+	if first.Prev != nil || first.Next == nil {
+		t.Fatalf("first page: got prev %v next %v, want only a next", first.Prev, first.Next)
+	}
+	pages := []pipelinePage{first}
+	for p := first; p.Next != nil; {
+		p = pageAt(`{"sort":"name","direction":"asc","limit":4,"cursor":"` + *p.Next + `"}`)
+		if p.Prev == nil {
+			t.Fatalf("a later page has no prev")
+		}
+		pages = append(pages, p)
+	}
+	for _, p := range pages {
+		all = append(all, p.emails())
+	}
+	// The demo has 11 loans: pages of 4, 4 and 3, by last name.
+	if len(pages) != 3 || len(pages[2].Items) != 3 || !strings.HasPrefix(all[0], "prime@example.com ") {
+		t.Fatalf("got pages %q, want 4, 4 and 3 loans, Bennett first", all)
+	}
+	back := pageAt(`{"sort":"name","direction":"asc","limit":4,"cursor":"` + *pages[2].Prev + `"}`)
+	if back.emails() != all[1] || back.Next == nil || back.Prev == nil {
+		t.Fatalf("back from the last page: got %q, want %q with both cursors", back.emails(), all[1])
+	}
+	back = pageAt(`{"sort":"name","direction":"asc","limit":4,"cursor":"` + *back.Prev + `"}`)
+	if back.emails() != all[0] || back.Prev != nil {
+		t.Fatalf("back to the first page: got %q (prev %v), want %q and no prev", back.emails(), back.Prev, all[0])
+	}
+	_, res := admin.trpc("GET", "portal.pipeline", `{"sort":"amount","limit":4,"cursor":"`+*first.Next+`"}`)
+	portalRefused(t, res, "BAD_REQUEST", "The sort changed: start from the first page.")
+	_, res = admin.trpc("GET", "portal.pipeline", `{"sort":"ssn"}`)
+	portalRefused(t, res, "BAD_REQUEST", "")
 }

@@ -91,7 +91,7 @@ async function ready(page: Page) {
 /** Adds a condition of the catalogue on the open Conditions tab, found by typing its code. */
 async function addCondition(staff: Page, code: string, label: RegExp, note?: string) {
   const form = staff.getByRole('form', { name: 'Add a condition' });
-  const select = form.getByRole('textbox', { name: 'Condition' });
+  const select = form.getByRole('combobox', { name: 'Condition' });
   await select.fill(code);
   await staff.getByRole('option', { name: label }).click();
   if (note) await form.getByRole('textbox', { name: 'Note to the borrower (optional)' }).fill(note);
@@ -118,7 +118,7 @@ test('staff add condition 303 to a submitted loan and the borrower uploads it; a
 
   // The select finds a condition by its code and shows it with its label; a question shows the question.
   const form = staff.getByRole('form', { name: 'Add a condition' });
-  await form.getByRole('textbox', { name: 'Condition' }).fill('104');
+  await form.getByRole('combobox', { name: 'Condition' }).fill('104');
   await staff.getByRole('option', { name: /^104 · Letter of explanation for the name variations/ }).click();
   await expect(form.getByText('The question:')).toBeVisible();
   await expect(form.getByText('The borrower is asked this question and answers it in their own words.')).toBeVisible();

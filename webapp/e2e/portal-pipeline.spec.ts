@@ -108,8 +108,14 @@ test('an administrator searches the pipeline, opens a loan, assigns its loan off
   await expect(page).toHaveURL(/tab=borrower/);
   await expect(page.getByRole('heading', { level: 2, name: /^Borrower: Olivia/ })).toBeVisible();
   await expect(page.getByTestId('value-borrower.ssn')).toHaveText(/^\*\*\*-\*\*-\d{4}$|^Not given$/);
+  const income = page.getByTestId('value-borrower.statedAnnualIncome');
+  await expect(income).toHaveText('$*****');
+  await page.getByRole('button', { name: 'Show annual income stated at prequalification' }).click();
+  await expect(income).toHaveText('$210,000');
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, 'portal-loan-borrower');
+  await page.getByRole('button', { name: 'Hide annual income stated at prequalification' }).click();
+  await expect(income).toHaveText('$*****');
 
   await page.getByRole('tab', { name: 'Documents' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Borrower' })).toBeVisible();

@@ -34,16 +34,20 @@ UPDATE loans SET
 	borrower_email = (SELECT email FROM applicants WHERE applicants.id = loans.applicant_id);
 
 -- Every sort of the pipeline pages by (key, id), so each key has an index
--- ending in id; the search keys have their own, and so do the team columns
--- that a loan officer's pipeline (their loans only) reads.
+-- ending in id. The filters (status, state, a team member, a tag) each
+-- have one that leads with the filter and goes on in the default order,
+-- the latest activity first, so a filtered first page is read in order
+-- too. The search keys have their own.
 CREATE INDEX loans_pipeline_activity_idx ON loans (updated_at, id);
 CREATE INDEX loans_pipeline_created_idx ON loans (created_at, id);
 CREATE INDEX loans_pipeline_name_idx ON loans (search_last, id);
 CREATE INDEX loans_pipeline_amount_idx ON loans (line_amount, id);
 CREATE INDEX loans_pipeline_state_idx ON loans (property_state, id);
 CREATE INDEX loans_pipeline_status_idx ON loans (application_status, id);
+CREATE INDEX loans_status_activity_idx ON loans (application_status, updated_at, id);
+CREATE INDEX loans_state_activity_idx ON loans (property_state, updated_at, id);
+CREATE INDEX loans_loan_officer_idx ON loans (loan_officer_id, updated_at, id);
+CREATE INDEX loans_processor_idx ON loans (processor_id, updated_at, id);
+CREATE INDEX loans_tag_idx ON loans (loan_officer_tag, updated_at, id);
 CREATE INDEX loans_search_name_idx ON loans (search_name);
 CREATE INDEX loans_search_email_idx ON loans (borrower_email);
-CREATE INDEX loans_loan_officer_idx ON loans (loan_officer_id);
-CREATE INDEX loans_processor_idx ON loans (processor_id);
-CREATE INDEX loans_tag_idx ON loans (loan_officer_tag);

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Group, Image, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Image, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
@@ -49,9 +49,18 @@ function AuthenticatorSetup({ offer }: { offer: AuthenticatorOffer }) {
       <Text fz="sm" fw={500}>
         Setup key
       </Text>
-      <Code block fz="md" data-testid="totp-secret" data-secret={offer.totpSecret}>
+      <Text
+        ff="monospace"
+        fz="md"
+        fw={600}
+        p="sm"
+        bg="gray.0"
+        style={{ borderRadius: 'var(--mantine-radius-sm)', wordBreak: 'break-all' }}
+        data-testid="totp-secret"
+        data-secret={offer.totpSecret}
+      >
         {grouped(offer.totpSecret)}
-      </Code>
+      </Text>
       <Anchor href={offer.otpauthUrl} fz="sm" c="harbor.9">
         Open in the authenticator app on this device
       </Anchor>
@@ -85,11 +94,12 @@ function EnrolForm({
     } catch (err) {
       const fields = isTRPCClientError(err) ? err.fields : [];
       const ours = fields.filter((f) => f.path === 'password' || f.path === 'otpCode');
+      // A wrong code is cleared for the next one, keeping its message.
+      if (ours.some((f) => f.path === 'otpCode')) form.setValue('otpCode', '');
       ours.forEach((f, i) =>
         form.setError(f.path as keyof Values, { type: 'server', message: f.message }, { shouldFocus: i === 0 }),
       );
       if (ours.length === 0) setError(fields.length > 0 ? fields.map((f) => f.message).join(' ') : failure(err));
-      if (ours.some((f) => f.path === 'otpCode')) form.resetField('otpCode');
     }
   };
 

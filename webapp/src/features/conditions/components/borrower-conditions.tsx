@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useFieldArray, useFormContext, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -22,12 +22,13 @@ import { isOutstanding, useConditions, type BorrowerCondition } from '../api/get
 // application is otherwise read-only after submission; these answers are
 // taken until the loan team clears the condition.
 
-const statusWords: Record<BorrowerCondition['status'], { label: string; color: string }> = {
-  open: { label: 'Needed from you', color: 'orange' },
-  answered: { label: 'Sent: in review', color: 'blue' },
-  sent: { label: 'Check your e-mail', color: 'blue' },
-  cleared: { label: 'Done', color: 'green' },
-  waived: { label: 'No longer needed', color: 'gray' },
+// Colours whose light badges keep the text's contrast (axe's color-contrast).
+const statusWords: Record<BorrowerCondition['status'], { label: string; color: string; variant: 'light' | 'outline' }> = {
+  open: { label: 'Needed from you', color: 'dark', variant: 'outline' },
+  answered: { label: 'Sent: in review', color: 'blue', variant: 'light' },
+  sent: { label: 'Check your e-mail', color: 'blue', variant: 'light' },
+  cleared: { label: 'Done', color: 'harbor', variant: 'light' },
+  waived: { label: 'No longer needed', color: 'gray', variant: 'light' },
 };
 
 /**
@@ -74,7 +75,7 @@ function ConditionCard({ condition: c, onUploadPage, hasCoborrower }: { conditio
           <Title order={3} fz="md" id={titleId} style={{ overflowWrap: 'anywhere' }}>
             {c.label}
           </Title>
-          <Badge variant="light" color={status.color} style={{ flexShrink: 0 }}>
+          <Badge variant={status.variant} color={status.color} style={{ flexShrink: 0 }}>
             {status.label}
           </Badge>
         </Group>
@@ -85,7 +86,7 @@ function ConditionCard({ condition: c, onUploadPage, hasCoborrower }: { conditio
         ) : null}
         {c.note ? (
           <Text fz="sm">
-            <Text span fw={600}>
+            <Text span fz="sm" fw={600}>
               Your loan team adds:{' '}
             </Text>
             {c.note}
@@ -269,10 +270,10 @@ function AddressEntries({ titleId }: { titleId: string }) {
             </Text>
             <TextField name={`${at}.name`} label={`${label}: name of the association or company, if the request asks one (optional)`} size="md" />
             <AddressFields name={`${at}.address`} label={label} />
-            <Group grow align="flex-start">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <DateField name={`${at}.from`} label={`${label}: from (optional)`} size="md" />
               <DateField name={`${at}.to`} label={`${label}: to (optional; empty for your current address)`} size="md" />
-            </Group>
+            </SimpleGrid>
             {fields.length > 1 ? (
               <Group>
                 <Button variant="subtle" color="red" size="xs" onClick={() => remove(i)}>
@@ -358,10 +359,10 @@ function EmploymentEntries({ titleId }: { titleId: string }) {
             </Text>
             <TextField name={`${at}.employerName`} label={`${label}: name`} size="md" />
             <TextField name={`${at}.position`} label={`${label}: position (optional)`} size="md" />
-            <Group grow align="flex-start">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <DateField name={`${at}.startDate`} label={`${label}: start date`} size="md" />
               <DateField name={`${at}.endDate`} label={`${label}: end date (empty if you work there now)`} size="md" />
-            </Group>
+            </SimpleGrid>
             <CheckboxField name={`${at}.selfEmployed`} label={`${label}: I am self-employed here`} />
             {fields.length > 1 ? (
               <Group>

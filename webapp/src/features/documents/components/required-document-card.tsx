@@ -44,17 +44,15 @@ export function RequiredDocumentCard({
           <Title order={3} fz="lg" id={titleId} style={{ overflowWrap: 'anywhere' }}>
             {document.label}
           </Title>
-          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-            {requested ? (
-              <Badge variant="light" color="orange">
-                Requested by your loan team
-              </Badge>
-            ) : null}
-            <Badge variant="light" color="gray">
-              {category}
-            </Badge>
-          </Group>
+          <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+            {category}
+          </Badge>
         </Group>
+        {requested ? (
+          <Badge variant="light" color="blue" w="fit-content">
+            Requested by your loan team
+          </Badge>
+        ) : null}
         <Group gap="lg" fz="sm" component="dl" m={0}>
           <Count term="Required" value={document.required} />
           <Count term="Uploaded" value={document.uploaded} />

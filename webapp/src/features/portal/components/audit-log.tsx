@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 
@@ -50,34 +50,22 @@ function FiltersForm({
     <Paper withBorder radius="md" p="md" bg="white">
       <form onSubmit={submit} aria-label="Filter the audit log">
         <Stack gap="sm">
-          <Group grow align="flex-end" wrap="wrap" gap="sm">
-            <TextInput
-              label="Actor e-mail"
-              type="email"
-              value={draft.actor ?? ''}
-              onChange={(e) => set('actor')(e.currentTarget.value)}
-              miw={200}
-            />
+          <SimpleGrid cols={{ base: 1, sm: fixedLoan ? 2 : 3 }} spacing="sm">
+            <TextInput label="Actor e-mail" type="email" value={draft.actor ?? ''} onChange={(e) => set('actor')(e.currentTarget.value)} />
             {fixedLoan ? null : (
-              <TextInput
-                label="Loan id"
-                value={draft.loanId ?? ''}
-                onChange={(e) => set('loanId')(e.currentTarget.value)}
-                miw={200}
-              />
+              <TextInput label="Loan id" value={draft.loanId ?? ''} onChange={(e) => set('loanId')(e.currentTarget.value)} />
             )}
             <NativeSelect
               label="Action"
               value={draft.action ?? ''}
               onChange={(e) => set('action')(e.currentTarget.value)}
               data={[{ value: '', label: 'Every action' }, ...actionChoices.map((a) => ({ value: a, label: a }))]}
-              miw={180}
             />
-          </Group>
-          <Group grow align="flex-end" wrap="wrap" gap="sm">
-            <TextInput label="From (UTC)" type="date" value={draft.from ?? ''} onChange={(e) => set('from')(e.currentTarget.value)} miw={160} />
-            <TextInput label="To (UTC)" type="date" value={draft.to ?? ''} onChange={(e) => set('to')(e.currentTarget.value)} miw={160} />
-          </Group>
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label="From (UTC)" type="date" value={draft.from ?? ''} onChange={(e) => set('from')(e.currentTarget.value)} />
+            <TextInput label="To (UTC)" type="date" value={draft.to ?? ''} onChange={(e) => set('to')(e.currentTarget.value)} />
+          </SimpleGrid>
           <Group gap="sm">
             <Button type="submit">Apply filters</Button>
             <Button variant="default" onClick={clear}>
@@ -118,9 +106,9 @@ function EntriesTable({ entries, showLoan }: { entries: AuditEntry[]; showLoan: 
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" radius="sm" tt="none">
+                <Text fz="sm" fw={600} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                   {e.action}
-                </Badge>
+                </Text>
               </Table.Td>
               {showLoan ? (
                 <Table.Td>

@@ -30,7 +30,7 @@ export function LoanBorrowerTab({ loanId }: { loanId: string }) {
   return (
     <Stack gap="xl">
       {!view.started ? (
-        <Text c="dimmed">The borrower has not started the application yet: this is what their account and prequalification say.</Text>
+        <Text c="dimmed">The borrower has not saved any page of the application yet: this is what their account and prequalification say.</Text>
       ) : null}
       {view.people.map((p) => (
         <PersonSection key={p.party} loanId={loanId} person={p} canUnmask={view.canUnmask} />
@@ -141,7 +141,7 @@ function SensitiveValue({ loanId, field, canUnmask }: { loanId: string; field: S
         {field.label}
       </Text>
       <Group component="dd" m={0} gap="sm" wrap="nowrap">
-        <Text fw={500} ff="monospace" data-testid={`value-${field.field}`}>
+        <Text fw={500} ff={field.hasValue ? 'monospace' : undefined} data-testid={`value-${field.field}`}>
           {shown ?? field.masked}
         </Text>
         {canUnmask && field.hasValue ? (

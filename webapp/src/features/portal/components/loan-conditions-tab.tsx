@@ -58,12 +58,13 @@ const kindHelp: Record<ConditionKind, string> = {
   email: 'We e-mail the borrower this request now; the condition then waits for you to clear it.',
 };
 
-const statusWords: Record<ConditionStatus, { label: string; color: string }> = {
-  open: { label: 'Waiting for the borrower', color: 'orange' },
-  answered: { label: 'Answered: review it', color: 'blue' },
-  sent: { label: 'E-mail sent: waiting', color: 'blue' },
-  cleared: { label: 'Cleared', color: 'green' },
-  waived: { label: 'Waived', color: 'gray' },
+// Colours whose light badges keep the text's contrast (axe's color-contrast).
+const statusWords: Record<ConditionStatus, { label: string; color: string; variant: 'light' | 'outline' }> = {
+  open: { label: 'Waiting for the borrower', color: 'dark', variant: 'outline' },
+  answered: { label: 'Answered: review it', color: 'blue', variant: 'light' },
+  sent: { label: 'E-mail sent: waiting', color: 'blue', variant: 'light' },
+  cleared: { label: 'Cleared', color: 'harbor', variant: 'light' },
+  waived: { label: 'Waived', color: 'gray', variant: 'light' },
 };
 
 function dateTime(at: string | null | undefined): string {
@@ -138,7 +139,7 @@ function ConditionCard({ condition: c, view }: { condition: PortalCondition; vie
             <Badge variant="outline" color="gray">
               {kindWords[c.kind]}
             </Badge>
-            <Badge variant="light" color={status.color}>
+            <Badge variant={status.variant} color={status.color}>
               {status.label}
             </Badge>
           </Group>
@@ -149,7 +150,7 @@ function ConditionCard({ condition: c, view }: { condition: PortalCondition; vie
         </Text>
         {c.note ? (
           <Text fz="sm">
-            <Text span fw={600}>
+            <Text span fz="sm" fw={600}>
               Note to the borrower:{' '}
             </Text>
             {c.note}
@@ -354,7 +355,7 @@ function AddConditionForm({ view }: { view: PortalConditionsView }) {
               {problem}
             </Alert>
           ) : null}
-          <Text fz="sm" c="green.8" role="status" aria-live="polite">
+          <Text fz="sm" fw={500} role="status" aria-live="polite">
             {added ?? ''}
           </Text>
           <Group>
@@ -408,7 +409,7 @@ function ChosenCondition({ entry }: { entry: ConditionCatalogEntry }) {
       <Stack gap={4}>
         {entry.kind === 'text' ? (
           <Text fz="sm">
-            <Text span fw={600}>
+            <Text span fz="sm" fw={600}>
               The question:{' '}
             </Text>
             {entry.label}

@@ -38,6 +38,10 @@ function dateTime(at: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? at : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+// Alert titles in the text colour: the light variants' own title colours
+// (green, orange) are too pale on their backgrounds for WCAG AA.
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+
 /** A revision as people quote it: its first 12 hex digits. */
 function short(revision: string): string {
   return revision.slice(0, 12);
@@ -276,13 +280,13 @@ function ReplayResult({ loanId, decisionId, title }: { loanId: string; decisionI
   const revisions = `Stored under revision ${short(r.storedRevision)}, replayed under today’s revision ${short(r.currentRevision)}.`;
   if (!r.changed) {
     return (
-      <Alert color="green" variant="light" title="No change" role="status">
+      <Alert color="green" variant="light" styles={readableTitle} title="No change" role="status">
         <Text fz="sm">Today’s rules decide the same. {revisions}</Text>
       </Alert>
     );
   }
   return (
-    <Alert color="orange" variant="light" title={`Today’s rules would change ${r.changes.length === 1 ? 'one field' : `${r.changes.length} fields`}`} role="status">
+    <Alert color="orange" variant="light" styles={readableTitle} title={`Today’s rules would change ${r.changes.length === 1 ? 'one field' : `${r.changes.length} fields`}`} role="status">
       <Stack gap="xs">
         <Text fz="sm">
           {revisions}
@@ -295,37 +299,43 @@ function ReplayResult({ loanId, decisionId, title }: { loanId: string; decisionI
 }
 
 function ChangesTable({ changes, caption }: { changes: DecisionChange[]; caption: string }) {
+  const captionId = useId();
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table withTableBorder withColumnBorders fz="xs" bg="white" captionSide="top">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Field</Table.Th>
-            <Table.Th scope="col">Was</Table.Th>
-            <Table.Th scope="col">Would be</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {changes.map((c) => (
-            <Table.Tr key={c.path}>
-              <Table.Th scope="row">
-                <Code>{c.path || '(the whole result)'}</Code>
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(c.old)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(c.new)}</Table.Td>
+    <Stack gap={4}>
+      {/* The caption stays put above a table that scrolls sideways on a phone. */}
+      <Text fz="xs" fw={600} id={captionId}>
+        {caption}
+      </Text>
+      <Table.ScrollContainer minWidth={480}>
+        <Table withTableBorder withColumnBorders fz="xs" bg="white" aria-labelledby={captionId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Field</Table.Th>
+              <Table.Th scope="col">Was</Table.Th>
+              <Table.Th scope="col">Would be</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {changes.map((c) => (
+              <Table.Tr key={c.path}>
+                <Table.Th scope="row">
+                  <Code>{c.path || '(the whole result)'}</Code>
+                </Table.Th>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(c.old)}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(c.new)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }
 
 const statusWords: Record<LoanExport['status'], { label: string; color: string }> = {
-  sending: { label: 'Sending', color: 'blue' },
-  sent: { label: 'Sent', color: 'green' },
-  failed: { label: 'Failed', color: 'red' },
+  sending: { label: 'Sending', color: 'blue.9' },
+  sent: { label: 'Sent', color: 'green.9' },
+  failed: { label: 'Failed', color: 'red.9' },
 };
 
 function ExportPanel({ loanId }: { loanId: string }) {
@@ -394,7 +404,7 @@ function ExportPanel({ loanId }: { loanId: string }) {
           </form>
         )}
         {refusal ? (
-          <Alert color="red" variant="light" title={refusal.message} role="alert">
+          <Alert color="red" variant="light" styles={readableTitle} title={refusal.message} role="alert">
             {refusal.fields.length > 0 ? (
               <List fz="sm" spacing={4}>
                 {refusal.fields.map((f) => (
@@ -416,7 +426,7 @@ function ExportPanel({ loanId }: { loanId: string }) {
 function ExportResult({ loanId, sent, name }: { loanId: string; sent: LoanExport; name: string }) {
   if (sent.status !== 'sent') {
     return (
-      <Alert color="red" variant="light" title={`${name} did not take the file`} role="alert">
+      <Alert color="red" variant="light" styles={readableTitle} title={`${name} did not take the file`} role="alert">
         <Text fz="sm">
           The {sent.system} answered: {sent.error || 'no answer'}. The attempt is recorded; try again later.
         </Text>
@@ -424,7 +434,7 @@ function ExportResult({ loanId, sent, name }: { loanId: string; sent: LoanExport
     );
   }
   return (
-    <Alert color="green" variant="light" title={`Sent to ${name}`} role="status">
+    <Alert color="green" variant="light" styles={readableTitle} title={`Sent to ${name}`} role="status">
       <Stack gap={4}>
         <Text fz="sm">
           Receipt from the {sent.system}: <Code>{sent.receipt}</Code>
@@ -441,43 +451,48 @@ function ExportResult({ loanId, sent, name }: { loanId: string; sent: LoanExport
 }
 
 function ExportsTable({ loanId, exports, name }: { loanId: string; exports: LoanExport[]; name: (id: string) => string }) {
+  const captionId = useId();
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table withTableBorder fz="sm" captionSide="top">
-        <Table.Caption>Exports of this loan, newest first</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">When</Table.Th>
-            <Table.Th scope="col">Loan system</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Receipt</Table.Th>
-            <Table.Th scope="col">By</Table.Th>
-            <Table.Th scope="col">File</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {exports.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td>{dateTime(e.createdAt)}</Table.Td>
-              <Table.Td>
-                {name(e.target)} ({e.system})
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={statusWords[e.status].color}>
-                  {statusWords[e.status].label}
-                </Badge>
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.status === 'failed' ? e.error : e.receipt}</Table.Td>
-              <Table.Td>{e.actorEmail}</Table.Td>
-              <Table.Td>
-                <Anchor href={exportFileUrl(loanId, e.id)} download aria-label={`Download the file sent to ${name(e.target)} on ${dateTime(e.createdAt)}`}>
-                  Download
-                </Anchor>
-              </Table.Td>
+    <Stack gap={4}>
+      <Text fz="sm" fw={600} id={captionId}>
+        Exports of this loan, newest first
+      </Text>
+      <Table.ScrollContainer minWidth={640}>
+        <Table withTableBorder fz="sm" aria-labelledby={captionId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">When</Table.Th>
+              <Table.Th scope="col">Loan system</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">Receipt</Table.Th>
+              <Table.Th scope="col">By</Table.Th>
+              <Table.Th scope="col">File</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {exports.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>{dateTime(e.createdAt)}</Table.Td>
+                <Table.Td>
+                  {name(e.target)} ({e.system})
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text span fz="sm" fw={600} c={statusWords[e.status].color}>
+                    {statusWords[e.status].label}
+                  </Text>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.status === 'failed' ? e.error : e.receipt}</Table.Td>
+                <Table.Td>{e.actorEmail}</Table.Td>
+                <Table.Td>
+                  <Anchor href={exportFileUrl(loanId, e.id)} download aria-label={`Download the file sent to ${name(e.target)} on ${dateTime(e.createdAt)}`}>
+                    Download
+                  </Anchor>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
   );
 }

@@ -40,7 +40,7 @@ export function LoanDocumentsTab({ loanId }: { loanId: string }) {
       <Text>
         {r.totalMissing === 0
           ? `All ${r.totalRequired} required documents are in.`
-          : `${r.totalMissing} of ${r.totalRequired} required documents are missing.`}
+          : `${r.totalMissing} of ${r.totalRequired} required documents ${r.totalMissing === 1 ? 'is' : 'are'} missing.`}
       </Text>
       {people.map((p) => (
         <section key={p.party} aria-labelledby={`documents-${p.party}`}>

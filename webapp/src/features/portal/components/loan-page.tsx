@@ -85,7 +85,7 @@ export function LoanPage() {
         }}
         keepMounted={false}
       >
-        <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+        <Tabs.List>
           {offered.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Radio, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { Path } from 'react-hook-form';
 
@@ -110,10 +110,10 @@ function InviteForm({ roles }: { roles: Roles }) {
               {error}
             </Alert>
           ) : null}
-          <Group grow align="flex-start" wrap="wrap" gap="md">
-            <TextField name="firstName" label="First name" autoComplete="off" miw={200} />
-            <TextField name="lastName" label="Last name" autoComplete="off" miw={200} />
-          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextField name="firstName" label="First name" autoComplete="off" />
+            <TextField name="lastName" label="Last name" autoComplete="off" />
+          </SimpleGrid>
           <TextField name="email" label="Work e-mail address" type="email" autoComplete="off" inputMode="email" />
           <ChoiceField name="role" label="Role" choices={roleChoices(roles)} />
           {role && taggedRoles.has(role) ? (

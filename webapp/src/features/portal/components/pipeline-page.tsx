@@ -133,8 +133,7 @@ export function PipelinePage() {
               style={{ flex: '1 1 200px' }}
             />
             <TextInput
-              label="Property state"
-              description="2 letters, like CA"
+              label="Property state (2 letters)"
               defaultValue={input.state ?? ''}
               key={input.state ?? ''}
               maxLength={2}
