@@ -281,12 +281,43 @@ func TestConditionsAreManagedOnlyByTheRolesThatMay(t *testing.T) {
 	loan := loanOf(t, s, "prime@example.com")
 	const pw = "staff password 1"
 	officer := s.browser(t)
-	officer.signInStaff(s.enrol(t, "lou@example.com", "loanOfficer", pw), pw)
+	lou := s.enrol(t, "lou@example.com", "loanOfficer", pw)
+	officer.signInStaff(lou, pw)
 	if resp, _ := officer.trpc("GET", "portal.conditions", `{"loanId":"`+loan.ID+`"}`); resp.StatusCode != 403 {
 		t.Fatalf("got %d, want 403 for a loan officer on a loan not theirs", resp.StatusCode)
 	}
 	if resp, _ := officer.trpc("POST", "portal.addCondition", `{"loanId":"`+loan.ID+`","code":"303"}`); resp.StatusCode != 403 {
-		t.Fatalf("got %d, want 403", resp.StatusCode)
+		t.Fatalf("got %d, want 403 for a loan officer on a loan not theirs", resp.StatusCode)
+	}
+	// On their own loan they manage its conditions.
+	if _, err := s.DB.UpdateLoanTeam(context.Background(), loan.ID, domain.LoanTeamPatch{LoanOfficerID: &lou.User.ID}); err != nil {
+		t.Fatal(err)
+	}
+	if v := mustCall[portalConditionsView](t, officer, "GET", "portal.conditions", `{"loanId":"`+loan.ID+`"}`); !v.CanManage {
+		t.Fatalf("got %+v, want a loan officer to manage the conditions of their own loan", v.CanManage)
+	}
+	mustCall[wireCondition](t, officer, "POST", "portal.addCondition", `{"loanId":"`+loan.ID+`","code":"303"}`)
+
+	// A partner reads the loans of their tag, conditions included, and changes none.
+	tag := "acme-referrals"
+	pat := s.enrol(t, "pat@example.com", "partner", pw)
+	if err := s.DB.SetStaffUserTag(context.Background(), pat.User.ID, tag, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB.UpdateLoanTeam(context.Background(), loan.ID, domain.LoanTeamPatch{LoanOfficerTag: &tag}); err != nil {
+		t.Fatal(err)
+	}
+	partner := s.browser(t)
+	partner.signInStaff(pat, pw)
+	v := mustCall[portalConditionsView](t, partner, "GET", "portal.conditions", `{"loanId":"`+loan.ID+`"}`)
+	if v.CanManage || len(v.Conditions) != 1 {
+		t.Fatalf("got canManage %v and %d conditions, want the condition shown read-only", v.CanManage, len(v.Conditions))
+	}
+	if resp, _ := partner.trpc("POST", "portal.addCondition", `{"loanId":"`+loan.ID+`","code":"303"}`); resp.StatusCode != 403 {
+		t.Fatalf("got %d, want 403 for a role without conditions.manage", resp.StatusCode)
+	}
+	if resp, _ := partner.trpc("POST", "portal.clearCondition", `{"loanId":"`+loan.ID+`","conditionId":"`+v.Conditions[0].ID+`","outcome":"cleared"}`); resp.StatusCode != 403 {
+		t.Fatalf("got %d, want 403 for a role without conditions.manage", resp.StatusCode)
 	}
 	uw := s.browser(t)
 	uw.signInStaff(s.enrol(t, "uma@example.com", "underwriter", pw), pw)

@@ -12233,7 +12233,7 @@ return errors === 0;
 
 export const InviteStaffUserInput = validate75;
 const schema144 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
-const schema146 = {"maxLength":100,"pattern":"^[A-Za-z0-9._-]*$","type":"string","errorMessage":"Use at most 100 letters, digits, dots, hyphens or underscores."};
+const schema146 = {"maxLength":60,"pattern":"^[A-Za-z0-9._-]*$","type":"string","errorMessage":"A tag is letters, digits, dots, dashes and underscores, at most 60."};
 const schema147 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
 const pattern94 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
@@ -12460,8 +12460,8 @@ errors = emErrs5.length;
 if(data.loanOfficerTag !== undefined){
 let data3 = data.loanOfficerTag;
 if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err21 = {instancePath:instancePath+"/loanOfficerTag",schemaPath:"#/components/schemas/LoanOfficerTag/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data3) > 60){
+const err21 = {instancePath:instancePath+"/loanOfficerTag",schemaPath:"#/components/schemas/LoanOfficerTag/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12500,7 +12500,7 @@ err24.emUsed = true;
 }
 }
 if(emErrs6.length){
-const err25 = {instancePath:instancePath+"/loanOfficerTag",schemaPath:"#/components/schemas/LoanOfficerTag/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Use at most 100 letters, digits, dots, hyphens or underscores."};
+const err25 = {instancePath:instancePath+"/loanOfficerTag",schemaPath:"#/components/schemas/LoanOfficerTag/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"A tag is letters, digits, dots, dashes and underscores, at most 60."};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -21068,7 +21068,7 @@ return errors === 0;
 }
 
 export const SetStaffTagInput = validate122;
-const schema244 = {"properties":{"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","loanOfficerTag"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","loanOfficerTag":"Use at most 100 letters, digits, dots, hyphens or underscores."}}};
+const schema244 = {"properties":{"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","loanOfficerTag"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","loanOfficerTag":"A tag is letters, digits, dots, dashes and underscores, at most 60."}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21097,8 +21097,8 @@ errors++;
 if(data.loanOfficerTag !== undefined){
 let data0 = data.loanOfficerTag;
 if(typeof data0 === "string"){
-if(func2(data0) > 100){
-const err2 = {instancePath:instancePath+"/loanOfficerTag",schemaPath:"#/components/schemas/LoanOfficerTag/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(func2(data0) > 60){
+const err2 = {instancePath:instancePath+"/loanOfficerTag",schemaPath:"#/components/schemas/LoanOfficerTag/maxLength",keyword:"maxLength",params:{limit: 60},message:"must NOT have more than 60 characters"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -21137,7 +21137,7 @@ err5.emUsed = true;
 }
 }
 if(emErrs0.length){
-const err6 = {instancePath:instancePath+"/loanOfficerTag",schemaPath:"#/components/schemas/LoanOfficerTag/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Use at most 100 letters, digits, dots, hyphens or underscores."};
+const err6 = {instancePath:instancePath+"/loanOfficerTag",schemaPath:"#/components/schemas/LoanOfficerTag/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"A tag is letters, digits, dots, dashes and underscores, at most 60."};
 if(vErrors === null){
 vErrors = [err6];
 }

@@ -78,9 +78,49 @@ function FiltersForm({
   );
 }
 
+/** At a phone's width: one card per entry, each field named. */
+function EntriesList({ entries, showLoan }: { entries: AuditEntry[]; showLoan: boolean }) {
+  return (
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Audit log entries" hiddenFrom="sm">
+      {entries.map((e) => (
+        <Paper key={e.id} component="li" withBorder radius="md" p="sm" bg="white" data-action={e.action}>
+          <Stack gap={2}>
+            <Text fz="sm" fw={600} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+              {e.action}
+            </Text>
+            <Text fz="xs" c="dimmed">
+              {dateTime(e.at)} · {e.ip || 'no address'}
+            </Text>
+            <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {e.actorEmail}{' '}
+              <Text span fz="xs" c="dimmed">
+                ({e.actorRole})
+              </Text>
+            </Text>
+            {e.subject ? (
+              <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Text span c="dimmed" fz="sm">
+                  Subject:{' '}
+                </Text>
+                {e.subject}
+              </Text>
+            ) : null}
+            {e.detail ? <Text fz="sm">{e.detail}</Text> : null}
+            {showLoan && e.loanId ? (
+              <Anchor component={Link} to={loanLink(e.loanId)} fz="sm">
+                Loan {e.loanId.slice(0, 8)}
+              </Anchor>
+            ) : null}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 function EntriesTable({ entries, showLoan }: { entries: AuditEntry[]; showLoan: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={760} visibleFrom="sm">
       <Table striped highlightOnHover verticalSpacing="xs" fz="sm" aria-label="Audit log entries">
         <Table.Thead>
           <Table.Tr>
@@ -181,6 +221,7 @@ export function AuditLog({
       ) : (
         <>
           <EntriesTable entries={entries} showLoan={!fixedLoanId} />
+          <EntriesList entries={entries} showLoan={!fixedLoanId} />
           <Group justify="space-between" gap="sm">
             <Text fz="sm" c="dimmed" role="status">
               {entries.length} {entries.length === 1 ? 'entry' : 'entries'} shown, newest first

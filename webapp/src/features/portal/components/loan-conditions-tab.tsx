@@ -196,7 +196,7 @@ function ConditionAnswer({ condition: c }: { condition: PortalCondition }) {
         <List fz="sm" spacing={2}>
           {c.documents.map((d) => (
             <List.Item key={d.id}>
-              <Anchor href={`/api/documents/${encodeURIComponent(d.id)}`} download>
+              <Anchor href={`/api/documents/${encodeURIComponent(d.id)}`} download fz="sm">
                 {d.fileName}
               </Anchor>{' '}
               <Text span c="dimmed" fz="xs">

@@ -144,7 +144,7 @@ export function PipelinePage() {
               onKeyDown={(e) => {
                 if (e.key === 'Enter') e.currentTarget.blur();
               }}
-              style={{ flex: '0 1 160px' }}
+              style={{ flex: '0 1 210px' }}
             />
             {loanOfficers.length > 0 ? (
               <NativeSelect
