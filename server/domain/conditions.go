@@ -43,8 +43,8 @@ type Condition struct {
 	Note   string
 	Status string
 
-	AddedBy   StaffRef
-	AddedAt   time.Time
+	AddedBy StaffRef
+	AddedAt time.Time
 	// Answer is the borrower's answer as JSON (nil before one); sealed at rest.
 	Answer     json.RawMessage
 	AnsweredAt *time.Time

@@ -198,7 +198,7 @@ function TextAnswer({ condition: c, titleId }: { condition: BorrowerCondition; t
 
 /** A text area bound to the surrounding Form, its message beside it. */
 function TextareaField({ name, ...props }: { name: string; label: string; description?: string; 'aria-describedby'?: string }) {
-  return <Textarea autosize minRows={3} maxRows={12} {...props} {...useField(name)} />;
+  return <Textarea rows={4} {...props} {...useField(name)} />;
 }
 
 type AddressEntryValues = { name: string; address: AddressValues; from: string; to: string };

@@ -179,6 +179,37 @@ describe('documents', () => {
     expect(within(stubs).getByText('stub.png removed.')).toBeVisible();
   });
 
+  it('takes a file for what the loan team asks after submission, sent with its condition and listed under it only', async () => {
+    const conditionId = 'c'.repeat(32);
+    const requested = doc({
+      type: 'paystubs',
+      category: 'INC',
+      label: 'Most recent paystub showing year-to-date overtime earnings',
+      condition: { id: conditionId, code: '405' },
+      reasons: [{ code: 'underwritingCondition', message: 'Your loan team asked for this to finish reviewing your application.' }],
+    });
+    const submitted = { ...view([paystubs(4), requested], null, [upload({})]), readOnly: true };
+    const after = {
+      ...view([paystubs(4), { ...requested, uploaded: 1, missing: 0 }], null, [upload({}), upload({ id: 'doc-2', fileName: 'overtime.png', conditionId })]),
+      readOnly: true,
+    };
+    const { posted, user } = setup(submitted, () => ok(after));
+    renderAt('/app/upload', <DocumentRequestPage kind="upload" />);
+    const card = await screen.findByRole('group', { name: 'Most recent paystub showing year-to-date overtime earnings' });
+    const stubs = screen.getByRole('group', { name: /4 most recent paystubs/ });
+    expect(within(card).getByText('Requested by your loan team')).toBeVisible();
+    expect(screen.getByText(/^Upload what your loan team asks for below\./)).toBeVisible();
+    // Submitted: only the loan team's request takes a file.
+    expect(within(stubs).queryByRole('button', { name: 'Upload a file' })).not.toBeInTheDocument();
+
+    await user.upload(within(card).getByLabelText(/^Upload a file:/), png());
+    await waitFor(() => expect(within(card).getByText('Missing').nextSibling).toHaveTextContent('0'));
+    expect(posted[0]!.fields).toEqual({ type: 'paystubs', party: 'borrower', conditionId });
+    expect(within(card).getByRole('link', { name: 'overtime.png' })).toBeVisible();
+    expect(within(stubs).queryByRole('link', { name: 'overtime.png' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+  });
+
   it('shows a refused file’s reason beside its own control, and sends an ID photo with its side', async () => {
     const refused = trpcError('BAD_REQUEST', 400, 'The upload was refused.', [
       { path: 'file', message: 'Upload a PDF, JPEG, PNG or HEIC file.' },

@@ -286,7 +286,7 @@ function ResolveModal({
             ? 'Clear it when what it asks has been received and is satisfactory.'
             : 'Waive it when it is no longer needed. The borrower will no longer be asked.'}
         </Text>
-        <Textarea label="Note (optional)" autosize minRows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+        <Textarea label="Note (optional)" rows={3} maxLength={1000} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
         {problem ? (
           <Alert color="red" variant="light" role="alert">
             {problem}
@@ -439,9 +439,7 @@ function NoteField({ name }: { name: string }) {
     <Textarea
       label="Note to the borrower (optional)"
       description="Shown to the borrower with the condition, like which account or lien it is about."
-      autosize
-      minRows={2}
-      maxRows={8}
+      rows={3}
       {...useField(name)}
     />
   );

@@ -345,15 +345,15 @@ function UserCard({
           </Stack>
           <StateBadges user={user} />
         </Group>
-        <Group gap="lg" fz="sm">
+        <Group gap="lg" style={{ rowGap: 4 }}>
           <Text fz="sm">
-            <Text span c="dimmed">
+            <Text span c="dimmed" fz="sm">
               Role:{' '}
             </Text>
             {roles[user.role]?.label ?? user.role}
           </Text>
           <Text fz="sm">
-            <Text span c="dimmed">
+            <Text span c="dimmed" fz="sm">
               Loan officer tag:{' '}
             </Text>
             {user.loanOfficerTag || 'none'}

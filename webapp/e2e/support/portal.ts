@@ -1,0 +1,106 @@
+import type { Browser, Page } from '@playwright/test';
+
+import {
+  mutate,
+  saveApplicationThrough,
+  saveSection,
+  signAndChooseDocuments,
+  uploadPhoto,
+  verifyPassport,
+  walkToApplication,
+} from './application';
+import { createAdmin, uniqueEmail } from './heloc';
+import { persona } from './personas';
+import { freshTotp } from './totp';
+import { expect, trpcQuery } from './fixtures';
+
+// What the portal's journeys share: signing staff in, a submitted
+// application to work on, and adding a condition on a loan's page.
+
+/** The app has hydrated the page (the fixtures do this for the test's own page only). */
+export async function ready(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
+}
+
+/** Signs a portal user in with their password and a code from `code`, landing on the pipeline. */
+export async function signInPortal(page: Page, email: string, password: string, code: () => Promise<string>) {
+  await page.goto('/portal/login');
+  await ready(page);
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your authenticator code' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Authenticator code' }).fill(await code());
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL(/\/portal$/);
+}
+
+/** A code of a time step after `step`: the step that proved an enrolment is spent. */
+export async function codeAfter(secret: string, step: number): Promise<string> {
+  const wait = (step + 1) * 30_000 - Date.now() + 300;
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  return freshTotp(secret);
+}
+
+/** A portal administrator made with `heloc admin create` and signed in, in a browser context of their own (the two realms never share one). */
+export async function signInAdmin(browser: Browser, address = '100.64.250.7'): Promise<Page> {
+  const email = uniqueEmail('admin');
+  const password = 'correct horse battery staple';
+  const admin = createAdmin(email, password);
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': address }, viewport: { width: 1280, height: 900 } });
+  const staff = await context.newPage();
+  await signInPortal(staff, email, password, () => freshTotp(admin.totpSecret));
+  return staff;
+}
+
+type Documents = {
+  requirements: { documents: { borrower: { type: string; missing: number; condition?: { id: string } }[] } };
+};
+
+/** Uploads what the documents policy still asks of the borrower (the ID was checked apart). */
+async function uploadMissing(page: Page) {
+  const docs = await trpcQuery<Documents>(page, 'documents.list');
+  for (const d of docs.requirements.documents.borrower) {
+    if (d.type === 'idDocument' || d.condition) continue;
+    for (let i = 0; i < d.missing; i++) await uploadPhoto(page, d.type);
+  }
+}
+
+/**
+ * A submitted application of a new applicant like the prime persona, signed
+ * in on `page`; its loan's id. The steps before submission go through the
+ * procedures their pages call (each page has its own journey).
+ */
+export async function submitApplication(page: Page, email: string): Promise<string> {
+  const p = persona('prime');
+  await walkToApplication(page, p, email);
+  await saveApplicationThrough(page, p, '/app/application/7');
+  await signAndChooseDocuments(page, [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }]);
+  await verifyPassport(page);
+  await uploadMissing(page);
+  await mutate(page, 'documents.complete');
+  const terms = await trpcQuery<{ minimumDraw: number }>(page, 'application.drawTerms');
+  await saveSection(page, '/app/application/loan-disbursement', {
+    disbursement: {
+      accountHolderName: `${p.firstName} ${p.lastName}`,
+      accountType: 'checking',
+      routingNumber: '021000021',
+      accountNumber: '000123456789',
+      initialDraw: terms.minimumDraw,
+    },
+  });
+  await mutate(page, 'application.submit');
+  const loan = await trpcQuery<{ id: string; applicationStatus: string }>(page, 'loan.current');
+  expect(loan.applicationStatus).toBe('applicationSubmitted');
+  return loan.id;
+}
+
+/** Adds a condition of the catalogue on the open Conditions tab, found by typing its code. */
+export async function addCondition(staff: Page, code: string, label: RegExp, note?: string) {
+  const form = staff.getByRole('form', { name: 'Add a condition' });
+  await form.getByRole('combobox', { name: 'Condition' }).fill(code);
+  await staff.getByRole('option', { name: label }).click();
+  if (note) await form.getByRole('textbox', { name: 'Note to the borrower (optional)' }).fill(note);
+  await form.getByRole('button', { name: 'Add condition' }).click();
+  await expect(form.getByRole('status')).toHaveText(new RegExp(`^Condition ${code} added`));
+}
