@@ -22,4 +22,24 @@ type Document struct {
 	// ConditionID names the underwriting condition the document answers
 	// ("" for a document the documents policy asks on its own).
 	ConditionID string
+	// Review is what a portal user made of the document (documents.review):
+	// pending until one accepts or rejects it.
+	Review DocumentReview
+}
+
+// The states of a document's review.
+const (
+	ReviewPending  = "pending"
+	ReviewAccepted = "accepted"
+	ReviewRejected = "rejected"
+)
+
+// DocumentReview is a portal user's review of a document: its status, the
+// note they wrote (required when they reject it; shown to the borrower),
+// who reviewed it and when (nil while pending).
+type DocumentReview struct {
+	Status     string
+	Note       string
+	ReviewedBy *StaffRef
+	ReviewedAt *time.Time
 }

@@ -39,6 +39,7 @@ type DocumentStore interface {
 	ListDocuments(ctx context.Context, loanID string) ([]*domain.Document, error)
 	FindDocument(ctx context.Context, id string) (*domain.Document, error)
 	RemoveDocument(ctx context.Context, loanID, id string, remove func(l *domain.Loan, d *domain.Document) error) error
+	ReviewDocument(ctx context.Context, loanID, id, status, by, note string, check func(l *domain.Loan, d *domain.Document) error) (*domain.Document, error)
 	ListConditions(ctx context.Context, loanID string) ([]*domain.Condition, error)
 	CreateDecision(ctx context.Context, entrypoint, loanID string, input, result []byte, revision string) (string, error)
 	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
@@ -99,6 +100,19 @@ type UploadedDocument struct {
 	UploadedAt  time.Time `json:"uploadedAt"`
 	// ConditionID is the underwriting condition the document answers (null for none).
 	ConditionID *string `json:"conditionId"`
+	// Review is what the loan team made of the file (schemas
+	// #DocumentReview): pending, accepted, or rejected with their note.
+	Review DocumentReviewView `json:"review"`
+}
+
+// DocumentReviewView is a document's review as shown: its status, the
+// reviewer's note (null without one), when it was reviewed, and by whom
+// (null for the borrower, who is told what, not who).
+type DocumentReviewView struct {
+	Status     string           `json:"status"`
+	Note       *string          `json:"note"`
+	ReviewedAt *time.Time       `json:"reviewedAt"`
+	ReviewedBy *domain.StaffRef `json:"reviewedBy"`
 }
 
 // Requirements is data.heloc.documents.requirements as the policy gives it
@@ -188,7 +202,7 @@ func (s *Service) Documents(ctx context.Context, applicant *domain.Applicant) (*
 	if err != nil {
 		return nil, err
 	}
-	return s.documentsView(ctx, applicant, loan)
+	return s.documentsView(ctx, applicant, loan, false)
 }
 
 // Upload checks and keeps one file for the applicant's loan, then answers
@@ -204,6 +218,14 @@ func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in Up
 	check := writable
 	if in.ConditionID != "" {
 		check = nil
+	} else if loan.ApplicationStatus == Submitted {
+		ok, err := s.replacesRejected(ctx, applicant, loan, in)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			check = nil
+		}
 	}
 	if check != nil {
 		if err := check(loan); err != nil {
@@ -237,7 +259,48 @@ func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in Up
 		_ = ds.Blobs.Delete(context.WithoutCancel(ctx), d.BlobKey)
 		return nil, err
 	}
-	return s.documentsView(ctx, applicant, loan)
+	return s.documentsView(ctx, applicant, loan, false)
+}
+
+// replacesRejected says whether the upload replaces a document the loan
+// team rejected, which a submitted application still takes: the person has
+// a rejected document of the type, and the type is missing again (for an
+// ID, its back is taken while fewer backs than fronts are kept).
+func (s *Service) replacesRejected(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan, in UploadInput) (bool, error) {
+	v, err := s.documentsView(ctx, applicant, loan, false)
+	if err != nil {
+		return false, err
+	}
+	rejected, fronts, backs := false, 0, 0
+	for _, u := range v.Uploads {
+		if u.Type != in.Type || u.Party != in.Party {
+			continue
+		}
+		switch {
+		case u.Review.Status == domain.ReviewRejected:
+			rejected = true
+		case u.Side != nil && *u.Side == "front":
+			fronts++
+		case u.Side != nil && *u.Side == "back":
+			backs++
+		}
+	}
+	if !rejected {
+		return false, nil
+	}
+	if in.Type == "idDocument" && in.Side == "back" && backs < fronts {
+		return true, nil
+	}
+	list := v.Requirements.Documents.Borrower
+	if in.Party == "coborrower" {
+		list = v.Requirements.Documents.Coborrower
+	}
+	for _, d := range list {
+		if d.Type == in.Type && d.Condition == nil && d.Missing > 0 {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // uploadPage is the application's page of required documents.
@@ -255,7 +318,7 @@ func (s *Service) CompleteDocuments(ctx context.Context, applicant *domain.Appli
 	if err := writable(loan); err != nil {
 		return nil, err
 	}
-	v, err := s.documentsView(ctx, applicant, loan)
+	v, err := s.documentsView(ctx, applicant, loan, false)
 	if err != nil {
 		return nil, err
 	}
@@ -312,7 +375,7 @@ func (s *Service) Remove(ctx context.Context, applicant *domain.Applicant, id st
 	if err != nil {
 		return nil, err
 	}
-	return s.documentsView(ctx, applicant, loan)
+	return s.documentsView(ctx, applicant, loan, false)
 }
 
 // Download is one of the applicant's documents, opened. Another loan's
@@ -383,7 +446,7 @@ func (s *Service) UploadedSides(ctx context.Context, loanID, party string) (map[
 		return nil, err
 	}
 	for _, d := range docs {
-		if d.Type == "idDocument" && d.Party == party && d.Side != "" {
+		if d.Type == "idDocument" && d.Party == party && d.Side != "" && d.Review.Status != domain.ReviewRejected {
 			out[d.Side]++
 		}
 	}
@@ -404,7 +467,9 @@ func (s *Service) Requirements(ctx context.Context, loan *domain.Loan, app *doma
 	return s.requirements(ctx, loan, app, docs)
 }
 
-func (s *Service) documentsView(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (*DocumentsView, error) {
+// documentsView is the loan's documents and requirements; staff also see
+// who reviewed each document.
+func (s *Service) documentsView(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan, staff bool) (*DocumentsView, error) {
 	app, err := s.current(ctx, applicant, loan)
 	if err != nil {
 		return nil, err
@@ -421,7 +486,8 @@ func (s *Service) documentsView(ctx context.Context, applicant *domain.Applicant
 	}
 	v := &DocumentsView{Requirements: r, Uploads: make([]UploadedDocument, 0, len(docs)), ReadOnly: loan.ApplicationStatus == Submitted}
 	for _, d := range docs {
-		u := UploadedDocument{ID: d.ID, Type: d.Type, Party: d.Party, FileName: d.FileName, ContentType: d.ContentType, Size: d.Size, UploadedAt: d.UploadedAt}
+		u := UploadedDocument{ID: d.ID, Type: d.Type, Party: d.Party, FileName: d.FileName, ContentType: d.ContentType, Size: d.Size, UploadedAt: d.UploadedAt,
+			Review: reviewView(d.Review, staff)}
 		if d.ConditionID != "" {
 			id := d.ConditionID
 			u.ConditionID = &id
@@ -433,6 +499,22 @@ func (s *Service) documentsView(ctx context.Context, applicant *domain.Applicant
 		v.Uploads = append(v.Uploads, u)
 	}
 	return v, nil
+}
+
+// reviewView is a document's review as shown; the reviewer only to staff.
+func reviewView(r domain.DocumentReview, staff bool) DocumentReviewView {
+	v := DocumentReviewView{Status: r.Status, ReviewedAt: r.ReviewedAt}
+	if v.Status == "" {
+		v.Status = domain.ReviewPending
+	}
+	if r.Note != "" {
+		note := r.Note
+		v.Note = &note
+	}
+	if staff {
+		v.ReviewedBy = r.ReviewedBy
+	}
+	return v
 }
 
 // checkUpload refuses an upload whose type, party or side does not fit the
@@ -633,7 +715,7 @@ var exclusionFlags = map[string]bool{"excludeIdDocument": false, "excludeEducati
 // newRequirementsInput builds the policy's input from the application and
 // the stored documents: an upload is the coborrower's when its party is,
 // and an ID's back is part of the same ID as its front, so it is not
-// counted a second time.
+// counted a second time; a rejected document is not counted at all.
 func newRequirementsInput(today time.Time, loan *domain.Loan, app *domain.Application, docs []*domain.Document) requirementsInput {
 	in := requirementsInput{Today: today.Format(time.DateOnly), Flags: exclusionFlags}
 	a := &in.Application
@@ -647,7 +729,9 @@ func newRequirementsInput(today time.Time, loan *domain.Loan, app *domain.Applic
 	}
 	a.Uploads = []domain.Upload{}
 	for _, d := range docs {
-		if d.Type == "idDocument" && d.Side == "back" {
+		// An ID's back is part of its front; a document the loan team
+		// rejected counts for nothing, so the borrower is asked again.
+		if (d.Type == "idDocument" && d.Side == "back") || d.Review.Status == domain.ReviewRejected {
 			continue
 		}
 		a.Uploads = append(a.Uploads, domain.Upload{Type: d.Type, IsCoborrower: d.Party == "coborrower", ConditionID: d.ConditionID})

@@ -2,6 +2,8 @@ package loans
 
 import (
 	"context"
+	"errors"
+	"strings"
 
 	"github.com/heloc/heloc/server/domain"
 )
@@ -27,16 +29,47 @@ func (s *Service) StaffApplication(ctx context.Context, applicant *domain.Applic
 // StaffDocuments is the loan's documents as the upload page counts them
 // (required, uploaded and missing per person) with the files stored.
 func (s *Service) StaffDocuments(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (*DocumentsView, error) {
-	return s.documentsView(ctx, applicant, loan)
+	return s.documentsView(ctx, applicant, loan, true)
+}
+
+// ReviewInput is a portal user's review of a document (schemas
+// #ReviewDocumentInput): accepted or rejected, with a note the borrower is
+// shown (required when rejecting).
+type ReviewInput struct {
+	DocumentID string `json:"documentId"`
+	Decision   string `json:"decision"`
+	Note       string `json:"note"`
+}
+
+// ReviewDocument records the review of the loan's document by the portal
+// user by, whom the caller has allowed documents.review on the loan. A
+// rejected document stops counting toward the documents policy's
+// requirements, so the borrower is asked for another (and may upload it
+// after submission). Errors name the field at fault: decision or note.
+func (s *Service) ReviewDocument(ctx context.Context, loanID string, in ReviewInput, by string) (*domain.Document, error) {
+	note := strings.TrimSpace(in.Note)
+	switch in.Decision {
+	case domain.ReviewAccepted:
+	case domain.ReviewRejected:
+		if note == "" {
+			return nil, fieldError("note", "Say why the document cannot be accepted: the borrower is shown this note.")
+		}
+	default:
+		return nil, fieldError("decision", "Choose whether the document is accepted or rejected.")
+	}
+	if s.documents == nil || s.documents.Store == nil {
+		return nil, errors.New("loans: no document storage (WithDocuments)")
+	}
+	return s.documents.Store.ReviewDocument(ctx, loanID, in.DocumentID, in.Decision, by, note, nil)
 }
 
 // StaffDocument is the stored document with the id (its loan, type and
 // party), without opening its file: the caller checks the user may read
 // that loan before calling StaffDownload.
 func (s *Service) StaffDocument(ctx context.Context, id string) (*domain.Document, error) {
-	ds, err := s.storage()
-	if err != nil {
-		return nil, err
+	// Only the rows are read: no blob store is needed to find one.
+	if s.documents == nil || s.documents.Store == nil {
+		return nil, errors.New("loans: no document storage (WithDocuments)")
 	}
-	return ds.Store.FindDocument(ctx, id)
+	return s.documents.Store.FindDocument(ctx, id)
 }

@@ -153,6 +153,17 @@ func (s *Service) DocumentLoan(ctx context.Context, documentID string) (string, 
 	return d.LoanID, nil
 }
 
+// ReviewDocument records the portal user by's review of a document of
+// the loan (the caller has allowed them documents.review on it) and
+// answers the loan's documents as they now stand: a rejected one is
+// missing again.
+func (s *Service) ReviewDocument(ctx context.Context, loanID string, in loans.ReviewInput, by string) (*loans.DocumentsView, error) {
+	if _, err := s.loans.ReviewDocument(ctx, loanID, in, by); err != nil {
+		return nil, err
+	}
+	return s.Documents(ctx, loanID)
+}
+
 // Download opens a stored document.
 func (s *Service) Download(ctx context.Context, documentID string) (*loans.Download, error) {
 	return s.loans.StaffDownload(ctx, documentID)

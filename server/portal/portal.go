@@ -30,6 +30,8 @@ type Store interface {
 	ListStaffUsers(ctx context.Context) ([]*domain.StaffUser, error)
 	FindLoan(ctx context.Context, id string) (*domain.Loan, error)
 	FindApplicantByID(ctx context.Context, id string) (*domain.Applicant, error)
+	AddLoanNote(ctx context.Context, n *domain.LoanNote) error
+	ListLoanNotes(ctx context.Context, loanID string) ([]*domain.LoanNote, error)
 }
 
 // Loans is what the portal needs of the loan service (server/loans): the
@@ -39,6 +41,7 @@ type Loans interface {
 	StaffDocuments(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (*loans.DocumentsView, error)
 	StaffDocument(ctx context.Context, id string) (*domain.Document, error)
 	StaffDownload(ctx context.Context, id string) (*loans.Download, error)
+	ReviewDocument(ctx context.Context, loanID string, in loans.ReviewInput, by string) (*domain.Document, error)
 }
 
 // Policy evaluates a policy entrypoint (server/policy).

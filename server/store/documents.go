@@ -16,6 +16,16 @@ func documentNameAAD(id, loanID string) string {
 
 const documentColumns = `id, loan_id, party, type, side, file_name, content_type, size, blob_key, uploaded_at, condition_id`
 
+// documentSelect reads a document with its review and its reviewer.
+const documentSelect = `SELECT d.id, d.loan_id, d.party, d.type, d.side, d.file_name, d.content_type, d.size, d.blob_key, d.uploaded_at, d.condition_id,
+	d.review_status, d.review_note, d.reviewed_by, r.email, r.first_name, r.last_name, r.role, d.reviewed_at
+	FROM documents d LEFT JOIN staff_users r ON r.id = d.reviewed_by`
+
+// documentReviewNoteAAD binds a sealed review note to its document and loan.
+func documentReviewNoteAAD(id, loanID string) []byte {
+	return []byte("documents.review_note:" + id + ":" + loanID)
+}
+
 // AddDocument records a document uploaded for d.LoanID, its file name
 // sealed, in one write transaction with check, which gets the loan as
 // stored (locked on PostgreSQL) and may refuse it, so that no document is
@@ -67,13 +77,13 @@ func (db *DB) AddDocument(ctx context.Context, d *domain.Document, check func(l 
 		return err
 	}
 	d.UploadedAt = tx.now
+	d.Review = domain.DocumentReview{Status: domain.ReviewPending}
 	return nil
 }
 
 // ListDocuments returns the loan's documents, oldest first, names opened.
 func (db *DB) ListDocuments(ctx context.Context, loanID string) ([]*domain.Document, error) {
-	rows, err := db.read.QueryxContext(ctx, db.read.Rebind(`SELECT `+documentColumns+` FROM documents
-		WHERE loan_id = ? ORDER BY uploaded_at, id`), loanID)
+	rows, err := db.read.QueryxContext(ctx, db.read.Rebind(documentSelect+` WHERE d.loan_id = ? ORDER BY d.uploaded_at, d.id`), loanID)
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +102,7 @@ func (db *DB) ListDocuments(ctx context.Context, loanID string) ([]*domain.Docum
 // FindDocument returns the document with the given id, name opened;
 // ENOTFOUND when there is none. Whose it is is the caller's to check.
 func (db *DB) FindDocument(ctx context.Context, id string) (*domain.Document, error) {
-	return db.scanDocument(db.getRow(ctx, `SELECT `+documentColumns+` FROM documents WHERE id = ?`, id))
+	return db.scanDocument(db.getRow(ctx, documentSelect+` WHERE d.id = ?`, id))
 }
 
 // RemoveDocument deletes the loan's document id in one write transaction
@@ -110,7 +120,7 @@ func (db *DB) RemoveDocument(ctx context.Context, loanID, id string, remove func
 	if err != nil {
 		return err
 	}
-	d, err := db.scanDocument(tx.QueryRowxContext(ctx, tx.Rebind(`SELECT `+documentColumns+` FROM documents WHERE id = ? AND loan_id = ?`), id, loanID))
+	d, err := db.scanDocument(tx.QueryRowxContext(ctx, tx.Rebind(documentSelect+` WHERE d.id = ? AND d.loan_id = ?`), id, loanID))
 	if err != nil {
 		return err
 	}
@@ -123,6 +133,60 @@ func (db *DB) RemoveDocument(ctx context.Context, loanID, id string, remove func
 		return err
 	}
 	return tx.Commit()
+}
+
+// ReviewDocument records the review of the loan's document id by the
+// portal user by: status accepted or rejected, with a note sealed, in one
+// write transaction with check, which gets the loan (locked on PostgreSQL)
+// and the document as stored and may refuse. A document reviewed before
+// is reviewed again. A document of another loan is ENOTFOUND.
+func (db *DB) ReviewDocument(ctx context.Context, loanID, id, status, by, note string, check func(l *domain.Loan, d *domain.Document) error) (*domain.Document, error) {
+	if status != domain.ReviewAccepted && status != domain.ReviewRejected {
+		return nil, domain.Errorf(domain.EINVALID, "A document is accepted or rejected.")
+	}
+	if db.Sealer == nil {
+		return nil, errNoSealer
+	}
+	sealed := ""
+	if note != "" {
+		var err error
+		if sealed, err = db.Sealer.Seal([]byte(note), documentReviewNoteAAD(id, loanID)); err != nil {
+			return nil, err
+		}
+	}
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	l, err := db.lockLoan(ctx, tx, loanID)
+	if err != nil {
+		return nil, err
+	}
+	d, err := db.scanDocument(tx.QueryRowxContext(ctx, tx.Rebind(documentSelect+` WHERE d.id = ? AND d.loan_id = ?`), id, loanID))
+	if err != nil {
+		return nil, err
+	}
+	if check != nil {
+		if err := check(l, d); err != nil {
+			return nil, err
+		}
+	}
+	_, err = tx.ExecContext(ctx, tx.Rebind(`UPDATE documents SET review_status = ?, review_note = ?, reviewed_by = ?, reviewed_at = ?
+		WHERE id = ? AND loan_id = ?`), status, sealed, by, tx.now.UnixMilli(), id, loanID)
+	if isForeignKeyViolation(err) {
+		return nil, domain.Errorf(domain.ENOTFOUND, "Portal user not found.")
+	} else if err != nil {
+		return nil, err
+	}
+	d, err = db.scanDocument(tx.QueryRowxContext(ctx, tx.Rebind(documentSelect+` WHERE d.id = ?`), id))
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	return d, nil
 }
 
 // lockLoan reads the loan inside tx, locking its row on PostgreSQL
@@ -140,7 +204,11 @@ func (db *DB) scanDocument(row rowScanner) (*domain.Document, error) {
 	var name string
 	var uploaded int64
 	var condition sql.NullString
-	err := row.Scan(&d.ID, &d.LoanID, &d.Party, &d.Type, &d.Side, &name, &d.ContentType, &d.Size, &d.BlobKey, &uploaded, &condition)
+	var note string
+	var reviewedBy, rEmail, rFirst, rLast, rRole sql.NullString
+	var reviewedAt sql.NullInt64
+	err := row.Scan(&d.ID, &d.LoanID, &d.Party, &d.Type, &d.Side, &name, &d.ContentType, &d.Size, &d.BlobKey, &uploaded, &condition,
+		&d.Review.Status, &note, &reviewedBy, &rEmail, &rFirst, &rLast, &rRole, &reviewedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.ENOTFOUND, "Document not found.")
 	} else if err != nil {
@@ -156,5 +224,16 @@ func (db *DB) scanDocument(row rowScanner) (*domain.Document, error) {
 	d.FileName = string(plain)
 	d.UploadedAt = fromMS(uploaded)
 	d.ConditionID = condition.String
+	if note != "" {
+		opened, err := db.Sealer.Open(note, documentReviewNoteAAD(d.ID, d.LoanID))
+		if err != nil {
+			return nil, err
+		}
+		d.Review.Note = string(opened)
+	}
+	if reviewedBy.Valid {
+		d.Review.ReviewedBy = &domain.StaffRef{ID: reviewedBy.String, Email: rEmail.String, FirstName: rFirst.String, LastName: rLast.String, Role: rRole.String}
+	}
+	d.Review.ReviewedAt = timeOrNil(reviewedAt)
 	return &d, nil
 }

@@ -130,3 +130,63 @@ func TestRemoveDocument(t *testing.T) {
 		}
 	})
 }
+
+func TestDocumentReviewIsStoredWithItsNoteSealed(t *testing.T) {
+	forEachDB(t, func(t *testing.T, db *store.DB) {
+		ctx := t.Context()
+		l := newLoan(t, db, "review@example.com", "incomeDocs")
+		other := newLoan(t, db, "review-other@example.com", "incomeDocs")
+		staff := mustCreateStaff(t, db, "reviewer@example.com", "underwriter")
+		d := &domain.Document{LoanID: l.ID, Party: "borrower", Type: "paystubs", FileName: "paystub.pdf",
+			ContentType: "application/pdf", Size: 99, BlobKey: "aaaabbbbccccddddaaaabbbbccccdddd"}
+		if err := db.AddDocument(ctx, d, nil); err != nil {
+			t.Fatal(err)
+		}
+		got, err := db.FindDocument(ctx, d.ID)
+		if err != nil || got.Review.Status != domain.ReviewPending || got.Review.ReviewedBy != nil || got.Review.ReviewedAt != nil || got.Review.Note != "" {
+			t.Fatalf("got %+v %v, want a pending review", got, err)
+		}
+		if _, err := db.ReviewDocument(ctx, l.ID, d.ID, "pending", staff.ID, "", nil); domain.ErrorCode(err) != domain.EINVALID {
+			t.Fatalf("got %v, want EINVALID for a status other than accepted or rejected", err)
+		}
+		if _, err := db.ReviewDocument(ctx, other.ID, d.ID, domain.ReviewRejected, staff.ID, "x", nil); domain.ErrorCode(err) != domain.ENOTFOUND {
+			t.Fatalf("got %v, want ENOTFOUND for another loan's document", err)
+		}
+		refused := domain.Errorf(domain.ECONFLICT, "no")
+		if _, err := db.ReviewDocument(ctx, l.ID, d.ID, domain.ReviewRejected, staff.ID, "x", func(*domain.Loan, *domain.Document) error { return refused }); err != refused {
+			t.Fatalf("got %v, want the check's refusal", err)
+		}
+		if got, _ := db.FindDocument(ctx, d.ID); got.Review.Status != domain.ReviewPending {
+			t.Fatalf("got %+v, want nothing changed by a refused review", got.Review)
+		}
+		rejected, err := db.ReviewDocument(ctx, l.ID, d.ID, domain.ReviewRejected, staff.ID, "The pay stub for Jane Doe is cut off", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rejected.Review
+		if r.Status != domain.ReviewRejected || r.Note != "The pay stub for Jane Doe is cut off" || r.ReviewedBy == nil || r.ReviewedBy.ID != staff.ID ||
+			r.ReviewedBy.Email != "reviewer@example.com" || r.ReviewedAt == nil || !r.ReviewedAt.Equal(testNow) {
+			t.Fatalf("got %+v, want the rejection with its note, reviewer and time", r)
+		}
+		list, err := db.ListDocuments(ctx, l.ID)
+		if err != nil || len(list) != 1 || list[0].Review.Status != domain.ReviewRejected || list[0].Review.Note != r.Note {
+			t.Fatalf("got %+v %v, want the review listed", list, err)
+		}
+		var sealed string
+		if err := db.QueryRowForTest(ctx, `SELECT review_note FROM documents WHERE id = ?`, d.ID).Scan(&sealed); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(sealed, "Jane") || !strings.HasPrefix(sealed, "v1.") {
+			t.Fatalf("got %q, want the note sealed", sealed)
+		}
+		// Reviewed again: accepted, without a note.
+		accepted, err := db.ReviewDocument(ctx, l.ID, d.ID, domain.ReviewAccepted, staff.ID, "", nil)
+		if err != nil || accepted.Review.Status != domain.ReviewAccepted || accepted.Review.Note != "" {
+			t.Fatalf("got %+v %v, want it accepted without a note", accepted, err)
+		}
+		// An unknown reviewer is refused by the database.
+		if _, err := db.ReviewDocument(ctx, l.ID, d.ID, domain.ReviewAccepted, "0123456789abcdef0123456789abcdef", "", nil); err == nil {
+			t.Fatal("got a review by a portal user who does not exist")
+		}
+	})
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/portal"
 )
 
@@ -18,7 +19,7 @@ import (
 
 // loanActions are the actions a loan's page offers, told to the page so it
 // shows only what the user may do (the server checks each again).
-var loanActions = []string{"loans.assign", "pii.unmask", "documents.read", "conditions.manage",
+var loanActions = []string{"loans.update", "loans.assign", "pii.unmask", "documents.read", "documents.review", "conditions.manage",
 	"decisions.read", "decisions.replay", "loans.export", "audit.read"}
 
 // portalLoan is portal.loan's answer (schemas #PortalLoan): the summary and
@@ -154,6 +155,32 @@ func (s *Server) portalDocuments(c fiber.Ctx, in loanIDInput) (any, error) {
 		return nil, err
 	}
 	return s.portal.Documents(c.Context(), in.LoanID)
+}
+
+// portalReviewDocument is portal.reviewDocument: accept or reject a
+// document of a loan the user may review documents of; the review is
+// audited (its decision, never the note's words) and the loan's documents
+// answered as they now stand.
+func (s *Server) portalReviewDocument(c fiber.Ctx, in loans.ReviewInput) (any, error) {
+	if _, err := s.staffUser(c); err != nil {
+		return nil, err
+	}
+	loanID, err := s.portal.DocumentLoan(c.Context(), in.DocumentID)
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.authorizeLoan(c, "documents.review", loanID)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.portal.ReviewDocument(c.Context(), loanID, in, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.recordAudit(c, u, "documents.review", loanID, "document "+in.DocumentID, in.Decision); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // staffDownload is GET /api/documents/<id> for a portal user: the user

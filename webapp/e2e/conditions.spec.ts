@@ -1,19 +1,10 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import {
-  mutate,
-  pickFiles,
-  saveApplicationThrough,
-  saveSection,
-  signAndChooseDocuments,
-  uploadPhoto,
-  verifyPassport,
-  walkToApplication,
-} from './support/application';
-import { createAdmin, requireRealServer, uniqueEmail } from './support/heloc';
+import { pickFiles } from './support/application';
+import { requireRealServer } from './support/heloc';
 import { freshEmail, persona } from './support/personas';
-import { freshTotp } from './support/totp';
-import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery } from './support/fixtures';
+import { addCondition, ready, signInAdmin, submitApplication } from './support/portal';
+import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test } from './support/fixtures';
 
 // Underwriting conditions end to end, against the real server (spec §9,
 // issue 13). A borrower like the prime persona submits an application
@@ -26,78 +17,6 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screen
 // the submitted page; the e-mail is in the sandbox outbox. The
 // administrator sees the upload and the answer, and clears 303: who and
 // when are shown, and the borrower is no longer asked.
-
-type Documents = {
-  requirements: { documents: { borrower: { type: string; missing: number; condition?: { id: string } }[] } };
-};
-
-/** Uploads what the documents policy still asks of the borrower (the ID was checked apart). */
-async function uploadMissing(page: Page) {
-  const docs = await trpcQuery<Documents>(page, 'documents.list');
-  for (const d of docs.requirements.documents.borrower) {
-    if (d.type === 'idDocument' || d.condition) continue;
-    for (let i = 0; i < d.missing; i++) await uploadPhoto(page, d.type);
-  }
-}
-
-/** A submitted application of a new applicant like the prime persona; its loan's id. */
-async function submitApplication(page: Page, email: string): Promise<string> {
-  const p = persona('prime');
-  await walkToApplication(page, p, email);
-  await saveApplicationThrough(page, p, '/app/application/7');
-  await signAndChooseDocuments(page, [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }]);
-  await verifyPassport(page);
-  await uploadMissing(page);
-  await mutate(page, 'documents.complete');
-  const terms = await trpcQuery<{ minimumDraw: number }>(page, 'application.drawTerms');
-  await saveSection(page, '/app/application/loan-disbursement', {
-    disbursement: {
-      accountHolderName: `${p.firstName} ${p.lastName}`,
-      accountType: 'checking',
-      routingNumber: '021000021',
-      accountNumber: '000123456789',
-      initialDraw: terms.minimumDraw,
-    },
-  });
-  await mutate(page, 'application.submit');
-  const loan = await trpcQuery<{ id: string; applicationStatus: string }>(page, 'loan.current');
-  expect(loan.applicationStatus).toBe('applicationSubmitted');
-  return loan.id;
-}
-
-/** A portal administrator signed in, in a browser context of their own (the two realms never share one). */
-async function signInAdmin(browser: Browser): Promise<Page> {
-  const email = uniqueEmail('underwriter');
-  const password = 'correct horse battery staple';
-  const admin = createAdmin(email, password);
-  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '100.64.250.7' }, viewport: { width: 1280, height: 900 } });
-  const staff = await context.newPage();
-  await staff.goto('/portal/login');
-  await ready(staff);
-  await staff.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-  await staff.getByRole('textbox', { name: 'Password' }).fill(password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
-  await staff.getByRole('textbox', { name: 'Authenticator code' }).fill(await freshTotp(admin.totpSecret));
-  await staff.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(staff).toHaveURL(/\/portal$/);
-  return staff;
-}
-
-/** The app has hydrated the page (the fixtures do this for the test's own page only). */
-async function ready(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
-}
-
-/** Adds a condition of the catalogue on the open Conditions tab, found by typing its code. */
-async function addCondition(staff: Page, code: string, label: RegExp, note?: string) {
-  const form = staff.getByRole('form', { name: 'Add a condition' });
-  const select = form.getByRole('combobox', { name: 'Condition' });
-  await select.fill(code);
-  await staff.getByRole('option', { name: label }).click();
-  if (note) await form.getByRole('textbox', { name: 'Note to the borrower (optional)' }).fill(note);
-  await form.getByRole('button', { name: 'Add condition' }).click();
-  await expect(form.getByRole('status')).toHaveText(new RegExp(`^Condition ${code} added`));
-}
 
 function conditionCard(staff: Page, code: string) {
   return staff.getByRole('article').filter({ has: staff.getByRole('heading', { name: new RegExp(`^${code} · `) }) });

@@ -1,14 +1,13 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import { mutate, saveApplicationThrough, saveSection, signAndChooseDocuments, uploadPhoto, verifyPassport, walkToApplication } from './support/application';
-import { requireRealServer, uniqueEmail } from './support/heloc';
+import { requireRealServer } from './support/heloc';
 import { freshEmail, persona } from './support/personas';
-import { freshTotp } from './support/totp';
+import { ready, signInAdmin, submitApplication } from './support/portal';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery } from './support/fixtures';
 
 // A loan's decisions, their replay after a threshold change, and the
@@ -60,70 +59,6 @@ test.afterAll(async () => {
   await exited;
 });
 
-/** `heloc admin create` against this spec's server's data folder. */
-function createAdminHere(email: string, password: string): { totpSecret: string } {
-  const out = execFileSync(
-    process.env.HELOC_BIN!,
-    ['admin', 'create', '--email', email, '--first-name', 'Ada', '--last-name', 'Admin', '--password-stdin', '--json'],
-    { input: `${password}\n`, env: { ...process.env, DATA_DIR: dataDir, APP_ENV: 'development' }, encoding: 'utf8', timeout: 30_000 },
-  );
-  return JSON.parse(out) as { totpSecret: string };
-}
-
-type Documents = { requirements: { documents: { borrower: { type: string; missing: number; condition?: unknown }[] } } };
-
-/** A submitted application of a new applicant like the prime persona; its loan's id. */
-async function submitApplication(page: Page): Promise<string> {
-  const p = persona('prime');
-  await walkToApplication(page, p, freshEmail(p));
-  await saveApplicationThrough(page, p, '/app/application/7');
-  await signAndChooseDocuments(page, [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }]);
-  await verifyPassport(page);
-  const docs = await trpcQuery<Documents>(page, 'documents.list');
-  for (const d of docs.requirements.documents.borrower) {
-    if (d.type === 'idDocument' || d.condition) continue;
-    for (let i = 0; i < d.missing; i++) await uploadPhoto(page, d.type);
-  }
-  await mutate(page, 'documents.complete');
-  const terms = await trpcQuery<{ minimumDraw: number }>(page, 'application.drawTerms');
-  await saveSection(page, '/app/application/loan-disbursement', {
-    disbursement: {
-      accountHolderName: `${p.firstName} ${p.lastName}`,
-      accountType: 'checking',
-      routingNumber: '021000021',
-      accountNumber: '000123456789',
-      initialDraw: terms.minimumDraw,
-    },
-  });
-  await mutate(page, 'application.submit');
-  const loan = await trpcQuery<{ id: string; applicationStatus: string }>(page, 'loan.current');
-  expect(loan.applicationStatus).toBe('applicationSubmitted');
-  return loan.id;
-}
-
-/** The app has hydrated the page (the fixtures do this for the test's own page only). */
-async function ready(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
-}
-
-/** A portal administrator signed in, in a browser context of their own. */
-async function signInAdmin(browser: Browser): Promise<Page> {
-  const email = uniqueEmail('compliance');
-  const password = 'correct horse battery staple';
-  const admin = createAdminHere(email, password);
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '100.64.251.9' }, viewport: { width: 1280, height: 900 } });
-  const staff = await context.newPage();
-  await staff.goto('/portal/login');
-  await ready(staff);
-  await staff.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-  await staff.getByRole('textbox', { name: 'Password' }).fill(password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
-  await staff.getByRole('textbox', { name: 'Authenticator code' }).fill(await freshTotp(admin.totpSecret));
-  await staff.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(staff).toHaveURL(/\/portal$/);
-  return staff;
-}
-
 /** The newest eligibility decision's card on the open Decisions tab. */
 function eligibilityCard(staff: Page) {
   return staff.getByRole('article').filter({ has: staff.getByRole('heading', { level: 4, name: 'Eligibility', exact: true }) }).first();
@@ -139,9 +74,9 @@ test('a decision replayed after a threshold change shows what changes, and the s
   requireRealServer();
   test.setTimeout(420_000);
   const p = persona('prime');
-  const loanId = await submitApplication(page);
+  const loanId = await submitApplication(page, freshEmail(persona('prime')));
 
-  const staff = await signInAdmin(browser);
+  const staff = await signInAdmin(browser, { address: '100.64.251.9', dataDir, baseURL });
   await openDecisions(staff, loanId);
   const revision = (await trpcQuery<{ policyRevision: string }>(staff, 'system.info')).policyRevision;
 

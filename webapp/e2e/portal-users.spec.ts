@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
-
 import { createAdmin, expectNoSecretsInServerLog, requireRealServer, uniqueEmail } from './support/heloc';
 import { latestLink } from './support/outbox';
+import { codeAfter, signInPortal } from './support/portal';
 import { freshTotp } from './support/totp';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test } from './support/fixtures';
 
@@ -10,24 +9,6 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screen
 // outbox lets them choose a password and set up their authenticator; they
 // sign in. The administrator deactivates them and their session ends at
 // once; the audit log shows each change.
-
-async function signInPortal(page: Page, email: string, password: string, code: () => Promise<string>) {
-  await page.goto('/portal/login');
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Enter your authenticator code' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Authenticator code' }).fill(await code());
-  await page.getByRole('button', { name: 'Verify and sign in' }).click();
-  await expect(page).toHaveURL(/\/portal$/);
-}
-
-/** A code of a time step after `step`: the step that proved the enrolment is spent. */
-async function codeAfter(secret: string, step: number): Promise<string> {
-  const wait = (step + 1) * 30_000 - Date.now() + 300;
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  return freshTotp(secret);
-}
 
 test('an administrator invites a loan officer, who sets up their account and signs in; deactivation ends their session; the audit log shows it', async ({
   page,

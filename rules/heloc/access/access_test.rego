@@ -70,16 +70,16 @@ test_an_underwriter_may_read_review_manage_conditions_and_replay_on_every_loan i
 	}
 }
 
-test_an_underwriter_may_not_edit_or_assign_a_loan_manage_users_nor_read_the_audit_log if {
+test_an_underwriter_may_not_add_notes_to_or_assign_a_loan_manage_users_nor_read_the_audit_log if {
 	every action in {"loans.update", "loans.assign", "users.manage", "audit.read"} {
 		ask("underwriter", action) == refused(["not_granted"])
 	}
 }
 
-# --- A processor reads and edits loans, sensitive fields unmasked, reviews
+# --- A processor reads loans, sensitive fields unmasked, keeps notes, reviews
 # documents, collects conditions and exports ---
 
-test_a_processor_may_read_edit_review_and_manage_conditions_on_every_loan if {
+test_a_processor_may_read_add_notes_review_and_manage_conditions_on_every_loan if {
 	every action in {
 		"pipeline.view", "loans.read", "loans.update", "documents.read",
 		"documents.review", "conditions.manage", "decisions.read", "users.read",

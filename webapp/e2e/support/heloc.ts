@@ -22,19 +22,40 @@ export function requireRealServer() {
   test.skip(!process.env.E2E_DATA_DIR, 'needs the data folder of the server under test (not set with BASE_URL)');
 }
 
+/** A portal user to make with `heloc admin create`; the defaults make an administrator, Ada Admin, in the data folder of the server under test. */
+export type PortalUserSpec = {
+  email: string;
+  password: string;
+  role?: string;
+  firstName?: string;
+  lastName?: string;
+  loanOfficerTag?: string;
+  dataDir?: string;
+};
+
 /** `heloc admin create --password-stdin --json`: the password on stdin, the JSON answer parsed. */
-export function createAdmin(email: string, password: string): CreatedAdmin {
+export function createPortalUser({ email, password, role, firstName = 'Ada', lastName = 'Admin', loanOfficerTag, dataDir }: PortalUserSpec): CreatedAdmin {
   const out = execFileSync(
     process.env.HELOC_BIN!,
-    ['admin', 'create', '--email', email, '--first-name', 'Ada', '--last-name', 'Admin', '--password-stdin', '--json'],
+    [
+      'admin', 'create', '--email', email, '--first-name', firstName, '--last-name', lastName,
+      ...(role ? ['--role', role] : []),
+      ...(loanOfficerTag ? ['--loan-officer-tag', loanOfficerTag] : []),
+      '--password-stdin', '--json',
+    ],
     {
       input: `${password}\n`,
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, APP_ENV: 'development' },
+      env: { ...process.env, DATA_DIR: dataDir ?? process.env.E2E_DATA_DIR!, APP_ENV: 'development' },
       encoding: 'utf8',
       timeout: 30_000,
     },
   );
   return JSON.parse(out) as CreatedAdmin;
+}
+
+/** A portal administrator, Ada Admin, in the data folder of the server under test. */
+export function createAdmin(email: string, password: string): CreatedAdmin {
+  return createPortalUser({ email, password });
 }
 
 /** An e-mail address no earlier run has used. */

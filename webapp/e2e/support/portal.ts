@@ -9,7 +9,7 @@ import {
   verifyPassport,
   walkToApplication,
 } from './application';
-import { createAdmin, uniqueEmail } from './heloc';
+import { createPortalUser, uniqueEmail } from './heloc';
 import { persona } from './personas';
 import { freshTotp } from './totp';
 import { expect, trpcQuery } from './fixtures';
@@ -43,11 +43,15 @@ export async function codeAfter(secret: string, step: number): Promise<string> {
 }
 
 /** A portal administrator made with `heloc admin create` and signed in, in a browser context of their own (the two realms never share one). */
-export async function signInAdmin(browser: Browser, address = '100.64.250.7'): Promise<Page> {
+export async function signInAdmin(
+  browser: Browser,
+  { address = '100.64.250.7', dataDir, baseURL }: { address?: string; dataDir?: string; baseURL?: string } = {},
+): Promise<Page> {
   const email = uniqueEmail('admin');
   const password = 'correct horse battery staple';
-  const admin = createAdmin(email, password);
-  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': address }, viewport: { width: 1280, height: 900 } });
+  const admin = createPortalUser({ email, password, dataDir });
+  // A baseURL given as undefined would replace the configured one: pass it only when set.
+  const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), extraHTTPHeaders: { 'X-Forwarded-For': address }, viewport: { width: 1280, height: 900 } });
   const staff = await context.newPage();
   await signInPortal(staff, email, password, () => freshTotp(admin.totpSecret));
   return staff;

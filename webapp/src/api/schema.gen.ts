@@ -43,6 +43,11 @@ export interface components {
             note?: components["schemas"]["ConditionNote"];
             party?: components["schemas"]["ConditionParty"];
         };
+        /** @description #AddNoteInput is the input of portal.addNote. */
+        AddNoteInput: {
+            body: components["schemas"]["NoteBody"];
+            loanId: components["schemas"]["Id"];
+        };
         /**
          * @description #AdditionalRealEstateSection is what /app/application/3 saves: the other
          *     properties owned, none when the list is empty.
@@ -909,6 +914,24 @@ export interface components {
             totalRequired: number;
         };
         /**
+         * @description #DocumentReview is a document's review: pending until a portal user
+         *     accepts or rejects it; the note (null without one) is shown to the
+         *     borrower; reviewedBy is given to portal users only (null otherwise).
+         */
+        DocumentReview: {
+            note: string | null;
+            reviewedAt: string | null;
+            reviewedBy: {
+                email: string;
+                firstName: string;
+                id: components["schemas"]["Id"];
+                lastName: string;
+                role: string;
+            } | null;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "rejected";
+        };
+        /**
          * @description #DocumentType is the kind of an uploaded or required document (spec §5,
          *     §9): the keys of the documents policy's types table, conditions' included.
          * @enum {string}
@@ -1627,6 +1650,19 @@ export interface components {
         LoanIdInput: {
             loanId: components["schemas"]["Id"];
         };
+        /** @description #LoanNote is one note: its author and when it was written. */
+        LoanNote: {
+            author: components["schemas"]["StaffRef"];
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: components["schemas"]["Id"];
+            loanId: components["schemas"]["Id"];
+        };
+        /** @description #LoanNotes is portal.notes's result: the loan's notes, newest first. */
+        LoanNotes: {
+            notes: components["schemas"]["LoanNote"][];
+        };
         /**
          * @description #LoanOfficerTag is the tag that makes the loans carrying it a portal
          *     user's (a partner's referrals, a loan officer's): the prequal store's
@@ -1677,6 +1713,11 @@ export interface components {
          * @enum {string}
          */
         NameSuffix: "sr" | "jr" | "i" | "ii" | "iii" | "iv" | "v" | "vi" | "vii" | "viii" | "ix";
+        /**
+         * @description #NoteBody is a note's text: 1 to 4000 characters, not only blank space;
+         *     line breaks and tabs are kept.
+         */
+        NoteBody: string & (unknown & unknown);
         /**
          * @description #OtherIncomeLabel is the kind of other income the borrower picks on the
          *     other-income page, by its label as the spec gives it (spec §3).
@@ -2339,6 +2380,17 @@ export interface components {
             to: string | null;
         };
         /**
+         * @description #ReviewDocumentInput is the input of portal.reviewDocument: a document
+         *     of a loan, accepted or rejected, with a note the borrower is shown
+         *     (required when rejecting; the service says so on the note field).
+         */
+        ReviewDocumentInput: {
+            /** @enum {string} */
+            decision: "accepted" | "rejected";
+            documentId: components["schemas"]["Id"];
+            note?: components["schemas"]["ConditionNote"];
+        };
+        /**
          * @description #RoutingNumber is a bank's ABA routing number: 9 digits whose first two
          *     name a Federal Reserve district (00-12, 21-32, 61-72, 80). The server
          *     checks its check digit (3, 7, 1 weights).
@@ -2741,6 +2793,7 @@ export interface components {
             id: components["schemas"]["Id"];
             /** @enum {string} */
             party: "borrower" | "coborrower";
+            review?: components["schemas"]["DocumentReview"];
             /**
              * @default null
              * @enum {string|null}

@@ -11,6 +11,7 @@ export interface Validator {
 export declare const AcceptInviteInput: Validator;
 export declare const AccountInput: Validator;
 export declare const AddConditionInput: Validator;
+export declare const AddNoteInput: Validator;
 export declare const AdditionalRealEstateSection: Validator;
 export declare const AnswerConditionInput: Validator;
 export declare const ApplicantSessionUpdate: Validator;
@@ -55,6 +56,7 @@ export declare const QuoteCurrentInput: Validator;
 export declare const RemoveDocumentInput: Validator;
 export declare const ReplayInput: Validator;
 export declare const ResumeInput: Validator;
+export declare const ReviewDocumentInput: Validator;
 export declare const SaveAnswersInput: Validator;
 export declare const SetPasswordInput: Validator;
 export declare const SetStaffActiveInput: Validator;

@@ -886,21 +886,231 @@ validate17.errors = vErrors;
 return errors === 0;
 }
 
-export const AdditionalRealEstateSection = validate18;
-const schema27 = {"properties":{"propertyOwnerships":{"items":{"$ref":"#/components/schemas/PropertyOwnership"},"type":"array","errorMessage":"List at most 20 properties."}},"required":["propertyOwnerships"],"type":"object","errorMessage":{"required":{"propertyOwnerships":"List at most 20 properties."}}};
-const schema28 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"id":{"$ref":"#/components/schemas/Name"},"mortgages":{"items":{"$ref":"#/components/schemas/Mortgage"},"type":"array"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"},"value":{"$ref":"#/components/schemas/Amount"}},"required":["mortgages"],"type":"object"};
-const schema32 = {"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."};
-const schema45 = {"enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."};
-const schema46 = {"enum":["1","2","3","4","5+"],"type":"string","errorMessage":"Choose the number of units."};
-const schema47 = {"enum":["primaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose Primary Home, Secondary Home or Rental Property."};
-const schema38 = {"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter an amount from 0 to 100,000,000."};
-const schema29 = {"properties":{"city":{"maxLength":200,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the city. Use at most 200 characters, without control characters."},"county":{"default":null,"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"line1":{"maxLength":200,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the street address. Use at most 200 characters, without control characters."},"line2":{"default":null,"maxLength":200,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 200 characters, without control characters."},"state":{"$ref":"#/components/schemas/StateCode"},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["line1","city","state","zip"],"type":"object","errorMessage":{"required":{"line1":"Enter the street address. Use at most 200 characters, without control characters.","city":"Enter the city. Use at most 200 characters, without control characters.","state":"Choose a state.","zip":"Enter a 5-digit ZIP code."}}};
-const schema30 = {"enum":["AL","AK","AZ","AR","CA","CO","CT","DE","DC","FL","GA","GU","HI","ID","IL","IN","IA","KS","KY","LA","ME","MD","MA","MI","MN","MS","MO","MT","NE","NV","NH","NJ","NM","NY","NC","ND","OH","OK","OR","PA","RI","SC","SD","TN","TX","UT","VT","VA","WA","WV","WI","WY"],"type":"string","errorMessage":"Choose a state."};
-const schema31 = {"pattern":"^[0-9]{5}(-[0-9]{4})?$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
-const pattern11 = new RegExp("^[^\\x00-\\x1f\\x7f-\\x9f]*$", "u");
-const pattern14 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u");
+export const AddNoteInput = validate18;
+const schema27 = {"properties":{"body":{"$ref":"#/components/schemas/NoteBody"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","body"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","body":"Write a note of 1 to 4000 characters, without control characters other than line breaks and tabs."}}};
+const schema28 = {"allOf":[{"pattern":"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"},{"maxLength":4000,"pattern":"\\S"}],"type":"string","errorMessage":"Write a note of 1 to 4000 characters, without control characters other than line breaks and tabs."};
+const pattern11 = new RegExp("\\S", "u");
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.loanId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "loanId"},message:"must have required property '"+"loanId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.body === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.body !== undefined){
+let data0 = data.body;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/NoteBody/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(!pattern9.test(data0)){
+const err3 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/NoteBody/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(typeof data0 === "string"){
+if(func2(data0) > 4000){
+const err4 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/NoteBody/allOf/1/maxLength",keyword:"maxLength",params:{limit: 4000},message:"must NOT have more than 4000 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern11.test(data0)){
+const err5 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/NoteBody/allOf/1/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err6 of vErrors){
+if(((((err6.keyword !== "errorMessage") && (!err6.emUsed)) && ((err6.instancePath === instancePath+"/body") || ((err6.instancePath.indexOf(instancePath+"/body") === 0) && (err6.instancePath[instancePath+"/body".length] === "/")))) && (err6.schemaPath.indexOf("#/components/schemas/NoteBody") === 0)) && (err6.schemaPath["#/components/schemas/NoteBody".length] === "/")){
+emErrs0.push(err6);
+err6.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err7 = {instancePath:instancePath+"/body",schemaPath:"#/components/schemas/NoteBody/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Write a note of 1 to 4000 characters, without control characters other than line breaks and tabs."};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err8 of vErrors){
+if(!err8.emUsed){
+emErrs1.push(err8);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.loanId !== undefined){
+let data1 = data.loanId;
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+const err9 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err11 of vErrors){
+if(((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && ((err11.instancePath === instancePath+"/loanId") || ((err11.instancePath.indexOf(instancePath+"/loanId") === 0) && (err11.instancePath[instancePath+"/loanId".length] === "/")))) && (err11.schemaPath.indexOf("#/components/schemas/Id") === 0)) && (err11.schemaPath["#/components/schemas/Id".length] === "/")){
+emErrs2.push(err11);
+err11.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err12 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Not a valid id."};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err13 of vErrors){
+if(!err13.emUsed){
+emErrs3.push(err13);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"loanId":[],"body":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err15 of vErrors){
+if((((((err15.keyword !== "errorMessage") && (!err15.emUsed)) && (err15.instancePath === instancePath)) && (err15.keyword in emErrors0)) && (err15.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err15.schemaPath.slice(1)))){
+emPropParams0 = obj0[err15.keyword];
+emParamsErrors0 = emErrors0[err15.keyword][err15.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err15);
+err15.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err16 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema27.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+const emErrs4 = [];
+for(const err17 of vErrors){
+if(!err17.emUsed){
+emErrs4.push(err17);
+}
+}
+vErrors = emErrs4;
+errors = emErrs4.length;
+}
+validate18.errors = vErrors;
+return errors === 0;
+}
+
+export const AdditionalRealEstateSection = validate19;
+const schema30 = {"properties":{"propertyOwnerships":{"items":{"$ref":"#/components/schemas/PropertyOwnership"},"type":"array","errorMessage":"List at most 20 properties."}},"required":["propertyOwnerships"],"type":"object","errorMessage":{"required":{"propertyOwnerships":"List at most 20 properties."}}};
+const schema31 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"id":{"$ref":"#/components/schemas/Name"},"mortgages":{"items":{"$ref":"#/components/schemas/Mortgage"},"type":"array"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"},"value":{"$ref":"#/components/schemas/Amount"}},"required":["mortgages"],"type":"object"};
+const schema35 = {"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."};
+const schema48 = {"enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."};
+const schema49 = {"enum":["1","2","3","4","5+"],"type":"string","errorMessage":"Choose the number of units."};
+const schema50 = {"enum":["primaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose Primary Home, Secondary Home or Rental Property."};
+const schema41 = {"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter an amount from 0 to 100,000,000."};
+const schema32 = {"properties":{"city":{"maxLength":200,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the city. Use at most 200 characters, without control characters."},"county":{"default":null,"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"line1":{"maxLength":200,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the street address. Use at most 200 characters, without control characters."},"line2":{"default":null,"maxLength":200,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 200 characters, without control characters."},"state":{"$ref":"#/components/schemas/StateCode"},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["line1","city","state","zip"],"type":"object","errorMessage":{"required":{"line1":"Enter the street address. Use at most 200 characters, without control characters.","city":"Enter the city. Use at most 200 characters, without control characters.","state":"Choose a state.","zip":"Enter a 5-digit ZIP code."}}};
+const schema33 = {"enum":["AL","AK","AZ","AR","CA","CO","CT","DE","DC","FL","GA","GU","HI","ID","IL","IN","IA","KS","KY","LA","ME","MD","MA","MI","MN","MS","MO","MT","NE","NV","NH","NJ","NM","NY","NC","ND","OH","OK","OR","PA","RI","SC","SD","TN","TX","UT","VT","VA","WA","WV","WI","WY"],"type":"string","errorMessage":"Choose a state."};
+const schema34 = {"pattern":"^[0-9]{5}(-[0-9]{4})?$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
+const pattern14 = new RegExp("^[^\\x00-\\x1f\\x7f-\\x9f]*$", "u");
+const pattern17 = new RegExp("^[0-9]{5}(-[0-9]{4})?$", "u");
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1034,7 +1244,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern11.test(data1)){
+if(!pattern14.test(data1)){
 const err12 = {instancePath:instancePath+"/county",schemaPath:"#/properties/county/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -1156,7 +1366,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern11.test(data3)){
+if(!pattern14.test(data3)){
 const err24 = {instancePath:instancePath+"/line2",schemaPath:"#/properties/line2/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -1207,7 +1417,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data4 === "AL") || (data4 === "AK")) || (data4 === "AZ")) || (data4 === "AR")) || (data4 === "CA")) || (data4 === "CO")) || (data4 === "CT")) || (data4 === "DE")) || (data4 === "DC")) || (data4 === "FL")) || (data4 === "GA")) || (data4 === "GU")) || (data4 === "HI")) || (data4 === "ID")) || (data4 === "IL")) || (data4 === "IN")) || (data4 === "IA")) || (data4 === "KS")) || (data4 === "KY")) || (data4 === "LA")) || (data4 === "ME")) || (data4 === "MD")) || (data4 === "MA")) || (data4 === "MI")) || (data4 === "MN")) || (data4 === "MS")) || (data4 === "MO")) || (data4 === "MT")) || (data4 === "NE")) || (data4 === "NV")) || (data4 === "NH")) || (data4 === "NJ")) || (data4 === "NM")) || (data4 === "NY")) || (data4 === "NC")) || (data4 === "ND")) || (data4 === "OH")) || (data4 === "OK")) || (data4 === "OR")) || (data4 === "PA")) || (data4 === "RI")) || (data4 === "SC")) || (data4 === "SD")) || (data4 === "TN")) || (data4 === "TX")) || (data4 === "UT")) || (data4 === "VT")) || (data4 === "VA")) || (data4 === "WA")) || (data4 === "WV")) || (data4 === "WI")) || (data4 === "WY"))){
-const err29 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -1247,7 +1457,7 @@ errors = emErrs9.length;
 if(data.zip !== undefined){
 let data5 = data.zip;
 if(typeof data5 === "string"){
-if(!pattern14.test(data5)){
+if(!pattern17.test(data5)){
 const err33 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-[0-9]{4})?$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -1327,7 +1537,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err40 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema29.errorMessage[key0][keyProp0]};
+const err40 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema32.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1347,17 +1557,17 @@ emErrs12.push(err41);
 vErrors = emErrs12;
 errors = emErrs12.length;
 }
-validate20.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema33 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"$ref":"#/components/schemas/Balance"},"comments":{"$ref":"#/components/schemas/LongText"},"confirmed":{"type":"boolean"},"createdAt":{"format":"date-time","type":"string","errorMessage":"Enter a date and time like 2026-11-22T15:04:05Z."},"creditor":{"$ref":"#/components/schemas/Name"},"dateOpened":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"debtor":{"$ref":"#/components/schemas/Debtor"},"hiCredit":{"$ref":"#/components/schemas/Amount"},"id":{"$ref":"#/components/schemas/Name"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"lastActivityDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"lastReportDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"latePaymentDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"latePaymentDays":{"maximum":36500,"minimum":0,"type":"integer","errorMessage":"Enter the number of days late, from 0 to 36500."},"monthlyInsurancePayment":{"$ref":"#/components/schemas/Amount"},"monthlyPayment":{"$ref":"#/components/schemas/Amount"},"monthlyTaxAndInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxPayment":{"$ref":"#/components/schemas/Amount"},"omitted":{"default":false,"type":"boolean"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"term":{"maximum":1200,"minimum":0,"type":"integer","errorMessage":"Enter the term in whole months, from 0 to 1200."},"toBePaidOff":{"default":false,"type":"boolean"},"type":{"$ref":"#/components/schemas/Name"}},"required":["balance"],"type":"object","errorMessage":{"required":{"balance":"Enter a whole dollar amount from 0 to 100,000,000."}}};
-const schema34 = {"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter a whole dollar amount from 0 to 100,000,000."};
-const schema35 = {"maxLength":2000,"pattern":"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 2000 characters, without control characters other than line breaks and tabs."};
-const schema37 = {"enum":["borrower","coborrower","joint"],"type":"string","errorMessage":"Choose whose debt this is: yours, your coborrower's or joint."};
-const pattern18 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
+const schema36 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"$ref":"#/components/schemas/Balance"},"comments":{"$ref":"#/components/schemas/LongText"},"confirmed":{"type":"boolean"},"createdAt":{"format":"date-time","type":"string","errorMessage":"Enter a date and time like 2026-11-22T15:04:05Z."},"creditor":{"$ref":"#/components/schemas/Name"},"dateOpened":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"debtor":{"$ref":"#/components/schemas/Debtor"},"hiCredit":{"$ref":"#/components/schemas/Amount"},"id":{"$ref":"#/components/schemas/Name"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"lastActivityDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"lastReportDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"latePaymentDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"latePaymentDays":{"maximum":36500,"minimum":0,"type":"integer","errorMessage":"Enter the number of days late, from 0 to 36500."},"monthlyInsurancePayment":{"$ref":"#/components/schemas/Amount"},"monthlyPayment":{"$ref":"#/components/schemas/Amount"},"monthlyTaxAndInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxPayment":{"$ref":"#/components/schemas/Amount"},"omitted":{"default":false,"type":"boolean"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"term":{"maximum":1200,"minimum":0,"type":"integer","errorMessage":"Enter the term in whole months, from 0 to 1200."},"toBePaidOff":{"default":false,"type":"boolean"},"type":{"$ref":"#/components/schemas/Name"}},"required":["balance"],"type":"object","errorMessage":{"required":{"balance":"Enter a whole dollar amount from 0 to 100,000,000."}}};
+const schema37 = {"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter a whole dollar amount from 0 to 100,000,000."};
+const schema38 = {"maxLength":2000,"pattern":"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 2000 characters, without control characters other than line breaks and tabs."};
+const schema40 = {"enum":["borrower","coborrower","joint"],"type":"string","errorMessage":"Choose whose debt this is: yours, your coborrower's or joint."};
+const pattern21 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -1578,7 +1788,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern11.test(data5)){
+if(!pattern14.test(data5)){
 const err20 = {instancePath:instancePath+"/creditor",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -1640,7 +1850,7 @@ vErrors.push(err25);
 errors++;
 }
 if(typeof data6 === "string"){
-if(!pattern18.test(data6)){
+if(!pattern21.test(data6)){
 const err26 = {instancePath:instancePath+"/dateOpened",schemaPath:"#/properties/dateOpened/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -1692,7 +1902,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((data7 === "borrower") || (data7 === "coborrower")) || (data7 === "joint"))){
-const err31 = {instancePath:instancePath+"/debtor",schemaPath:"#/components/schemas/Debtor/enum",keyword:"enum",params:{allowedValues: schema37.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/debtor",schemaPath:"#/components/schemas/Debtor/enum",keyword:"enum",params:{allowedValues: schema40.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -1804,7 +2014,7 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern11.test(data9)){
+if(!pattern14.test(data9)){
 const err42 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
@@ -1878,7 +2088,7 @@ vErrors.push(err48);
 errors++;
 }
 if(typeof data11 === "string"){
-if(!pattern18.test(data11)){
+if(!pattern21.test(data11)){
 const err49 = {instancePath:instancePath+"/lastActivityDate",schemaPath:"#/properties/lastActivityDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
@@ -1930,7 +2140,7 @@ vErrors.push(err53);
 errors++;
 }
 if(typeof data12 === "string"){
-if(!pattern18.test(data12)){
+if(!pattern21.test(data12)){
 const err54 = {instancePath:instancePath+"/lastReportDate",schemaPath:"#/properties/lastReportDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
@@ -1982,7 +2192,7 @@ vErrors.push(err58);
 errors++;
 }
 if(typeof data13 === "string"){
-if(!pattern18.test(data13)){
+if(!pattern21.test(data13)){
 const err59 = {instancePath:instancePath+"/latePaymentDate",schemaPath:"#/properties/latePaymentDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
@@ -2438,7 +2648,7 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(!pattern11.test(data23)){
+if(!pattern14.test(data23)){
 const err103 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err103];
@@ -2518,7 +2728,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err110 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema33.errorMessage[key0][keyProp0]};
+const err110 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema36.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2538,12 +2748,12 @@ emErrs36.push(err111);
 vErrors = emErrs36;
 errors = emErrs36.length;
 }
-validate22.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2558,8 +2768,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate20(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate21(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -2576,7 +2786,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern11.test(data1)){
+if(!pattern14.test(data1)){
 const err2 = {instancePath:instancePath+"/id",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -2630,8 +2840,8 @@ let data2 = data.mortgages;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate22(data2[i0], {instancePath:instancePath+"/mortgages/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if(!(validate23(data2[i0], {instancePath:instancePath+"/mortgages/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
 errors = vErrors.length;
 }
 }
@@ -2660,7 +2870,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(((((data4 === "singleFamily") || (data4 === "multiUnit")) || (data4 === "condo")) || (data4 === "townhouse")) || (data4 === "manufactured"))){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/PropertyType/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/PropertyType/enum",keyword:"enum",params:{allowedValues: schema48.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2710,7 +2920,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4")) || (data5 === "5+"))){
-const err14 = {instancePath:instancePath+"/units",schemaPath:"#/components/schemas/UnitCount/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/units",schemaPath:"#/components/schemas/UnitCount/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2760,7 +2970,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data6 === "primaryResidence") || (data6 === "secondHome")) || (data6 === "investment"))){
-const err19 = {instancePath:instancePath+"/usage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/usage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2870,12 +3080,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -2894,8 +3104,8 @@ let data0 = data.propertyOwnerships;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate19(data0[i0], {instancePath:instancePath+"/propertyOwnerships/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+if(!(validate20(data0[i0], {instancePath:instancePath+"/propertyOwnerships/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
 errors = vErrors.length;
 }
 }
@@ -2969,7 +3179,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema27.errorMessage[key0][keyProp0]};
+const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema30.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2989,17 +3199,17 @@ emErrs2.push(err8);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate18.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const AnswerConditionInput = validate25;
-const schema49 = {"properties":{"address":{"$ref":"#/components/schemas/ConditionAddressAnswer"},"conditionId":{"$ref":"#/components/schemas/Id"},"employment":{"$ref":"#/components/schemas/ConditionEmploymentAnswer"},"text":{"$ref":"#/components/schemas/ConditionText"}},"required":["conditionId"],"type":"object","errorMessage":{"required":{"conditionId":"Not a valid id."}}};
-const schema56 = {"allOf":[{"pattern":"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"},{"maxLength":4000,"pattern":"[^\\s]"}],"type":"string","errorMessage":"Write your answer, in at most 4000 characters."};
-const schema50 = {"properties":{"addresses":{"items":{"$ref":"#/components/schemas/ConditionAddress"},"type":"array","errorMessage":"Give at most 10 addresses."}},"required":["addresses"],"type":"object","errorMessage":{"required":{"addresses":"Give at most 10 addresses."}}};
-const schema51 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"from":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"name":{"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"to":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."}},"required":["address"],"type":"object"};
+export const AnswerConditionInput = validate26;
+const schema52 = {"properties":{"address":{"$ref":"#/components/schemas/ConditionAddressAnswer"},"conditionId":{"$ref":"#/components/schemas/Id"},"employment":{"$ref":"#/components/schemas/ConditionEmploymentAnswer"},"text":{"$ref":"#/components/schemas/ConditionText"}},"required":["conditionId"],"type":"object","errorMessage":{"required":{"conditionId":"Not a valid id."}}};
+const schema59 = {"allOf":[{"pattern":"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"},{"maxLength":4000,"pattern":"[^\\s]"}],"type":"string","errorMessage":"Write your answer, in at most 4000 characters."};
+const schema53 = {"properties":{"addresses":{"items":{"$ref":"#/components/schemas/ConditionAddress"},"type":"array","errorMessage":"Give at most 10 addresses."}},"required":["addresses"],"type":"object","errorMessage":{"required":{"addresses":"Give at most 10 addresses."}}};
+const schema54 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"from":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"name":{"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"to":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."}},"required":["address"],"type":"object"};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3014,8 +3224,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate20(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate21(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -3032,7 +3242,7 @@ vErrors.push(err1);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!pattern18.test(data1)){
+if(!pattern21.test(data1)){
 const err2 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -3094,7 +3304,7 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(!pattern11.test(data2)){
+if(!pattern14.test(data2)){
 const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -3146,7 +3356,7 @@ vErrors.push(err12);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern18.test(data3)){
+if(!pattern21.test(data3)){
 const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -3196,12 +3406,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3220,8 +3430,8 @@ let data0 = data.addresses;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate27(data0[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate28(data0[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
 }
 }
@@ -3295,7 +3505,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema50.errorMessage[key0][keyProp0]};
+const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema53.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3315,15 +3525,15 @@ emErrs2.push(err8);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate26.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-const schema53 = {"properties":{"employments":{"items":{"$ref":"#/components/schemas/ConditionEmployment"},"type":"array","errorMessage":"Give at most 20 employers."}},"required":["employments"],"type":"object","errorMessage":{"required":{"employments":"Give at most 20 employers."}}};
-const schema54 = {"properties":{"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer's name. Use at most 100 characters, without control characters."},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"position":{"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"selfEmployed":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["employerName","startDate"],"type":"object","errorMessage":{"required":{"employerName":"Enter the employer's name. Use at most 100 characters, without control characters.","startDate":"Enter a date as yyyy-MM-dd."}}};
-const schema55 = {"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."};
+const schema56 = {"properties":{"employments":{"items":{"$ref":"#/components/schemas/ConditionEmployment"},"type":"array","errorMessage":"Give at most 20 employers."}},"required":["employments"],"type":"object","errorMessage":{"required":{"employments":"Give at most 20 employers."}}};
+const schema57 = {"properties":{"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer's name. Use at most 100 characters, without control characters."},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"position":{"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"selfEmployed":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["employerName","startDate"],"type":"object","errorMessage":{"required":{"employerName":"Enter the employer's name. Use at most 100 characters, without control characters.","startDate":"Enter a date as yyyy-MM-dd."}}};
+const schema58 = {"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3427,7 +3637,7 @@ vErrors.push(err8);
 errors++;
 }
 if(typeof data1 === "string"){
-if(!pattern18.test(data1)){
+if(!pattern21.test(data1)){
 const err9 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -3488,7 +3698,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern11.test(data2)){
+if(!pattern14.test(data2)){
 const err15 = {instancePath:instancePath+"/position",schemaPath:"#/properties/position/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -3540,7 +3750,7 @@ errors++;
 if(data.startDate !== undefined){
 let data4 = data.startDate;
 if(typeof data4 === "string"){
-if(!pattern18.test(data4)){
+if(!pattern21.test(data4)){
 const err20 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -3620,7 +3830,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err27 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema54.errorMessage[key0][keyProp0]};
+const err27 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema57.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -3640,12 +3850,12 @@ emErrs8.push(err28);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate32.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3664,8 +3874,8 @@ let data0 = data.employments;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate32(data0[i0], {instancePath:instancePath+"/employments/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate33(data0[i0], {instancePath:instancePath+"/employments/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
 }
 }
@@ -3739,7 +3949,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema53.errorMessage[key0][keyProp0]};
+const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema56.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3759,13 +3969,13 @@ emErrs2.push(err8);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-const pattern33 = new RegExp("[^\\s]", "u");
+const pattern36 = new RegExp("[^\\s]", "u");
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -3780,8 +3990,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate26(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate27(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
 errors = vErrors.length;
 }
 }
@@ -3838,8 +4048,8 @@ errors = emErrs1.length;
 }
 }
 if(data.employment !== undefined){
-if(!(validate31(data.employment, {instancePath:instancePath+"/employment",parentData:data,parentDataProperty:"employment",rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate32(data.employment, {instancePath:instancePath+"/employment",parentData:data,parentDataProperty:"employment",rootData}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
 }
@@ -3878,7 +4088,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern33.test(data3)){
+if(!pattern36.test(data3)){
 const err9 = {instancePath:instancePath+"/text",schemaPath:"#/components/schemas/ConditionText/allOf/1/pattern",keyword:"pattern",params:{pattern: "[^\\s]"},message:"must match pattern \""+"[^\\s]"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -3948,7 +4158,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema49.errorMessage[key0][keyProp0]};
+const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema52.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3968,14 +4178,14 @@ emErrs4.push(err16);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate25.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicantSessionUpdate = validate35;
-const schema57 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."}},"type":"object"};
+export const ApplicantSessionUpdate = validate36;
+const schema60 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."}},"type":"object"};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4166,15 +4376,15 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationDraftInput = validate36;
-const schema58 = {"properties":{"path":{"$ref":"#/components/schemas/ApplicationPath"}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"Not a page of the application that saves answers."}}};
-const schema59 = {"enum":["/app/application/1","/app/application/2","/app/application/3","/app/application/4","/app/application/4/coborrower","/app/application/business-information","/app/application/other-income","/app/application/other-income/coborrower","/app/application/debt-consolidation","/app/application/6","/app/application/7","/app/application/loan-disbursement"],"type":"string","errorMessage":"Not a page of the application that saves answers."};
+export const ApplicationDraftInput = validate37;
+const schema61 = {"properties":{"path":{"$ref":"#/components/schemas/ApplicationPath"}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"Not a page of the application that saves answers."}}};
+const schema62 = {"enum":["/app/application/1","/app/application/2","/app/application/3","/app/application/4","/app/application/4/coborrower","/app/application/business-information","/app/application/other-income","/app/application/other-income/coborrower","/app/application/debt-consolidation","/app/application/6","/app/application/7","/app/application/loan-disbursement"],"type":"string","errorMessage":"Not a page of the application that saves answers."};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4201,7 +4411,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((((((((((data0 === "/app/application/1") || (data0 === "/app/application/2")) || (data0 === "/app/application/3")) || (data0 === "/app/application/4")) || (data0 === "/app/application/4/coborrower")) || (data0 === "/app/application/business-information")) || (data0 === "/app/application/other-income")) || (data0 === "/app/application/other-income/coborrower")) || (data0 === "/app/application/debt-consolidation")) || (data0 === "/app/application/6")) || (data0 === "/app/application/7")) || (data0 === "/app/application/loan-disbursement"))){
-const err2 = {instancePath:instancePath+"/path",schemaPath:"#/components/schemas/ApplicationPath/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/path",schemaPath:"#/components/schemas/ApplicationPath/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4269,7 +4479,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema58.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema61.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4289,14 +4499,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate36.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationSaveDraftInput = validate37;
-const schema60 = {"properties":{"draft":{"type":"object"},"path":{"$ref":"#/components/schemas/ApplicationPath"}},"required":["path","draft"],"type":"object","errorMessage":{"required":{"path":"Not a page of the application that saves answers."}}};
+export const ApplicationSaveDraftInput = validate38;
+const schema63 = {"properties":{"draft":{"type":"object"},"path":{"$ref":"#/components/schemas/ApplicationPath"}},"required":["path","draft"],"type":"object","errorMessage":{"required":{"path":"Not a page of the application that saves answers."}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4346,7 +4556,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((((((((((data1 === "/app/application/1") || (data1 === "/app/application/2")) || (data1 === "/app/application/3")) || (data1 === "/app/application/4")) || (data1 === "/app/application/4/coborrower")) || (data1 === "/app/application/business-information")) || (data1 === "/app/application/other-income")) || (data1 === "/app/application/other-income/coborrower")) || (data1 === "/app/application/debt-consolidation")) || (data1 === "/app/application/6")) || (data1 === "/app/application/7")) || (data1 === "/app/application/loan-disbursement"))){
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/components/schemas/ApplicationPath/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/path",schemaPath:"#/components/schemas/ApplicationPath/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4414,7 +4624,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema60.errorMessage[key0][keyProp0]};
+const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema63.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4434,14 +4644,14 @@ emErrs2.push(err11);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const ApplicationSaveInput = validate38;
-const schema62 = {"properties":{"path":{"$ref":"#/components/schemas/ApplicationPath"},"section":{"type":"object"}},"required":["path","section"],"type":"object","errorMessage":{"required":{"path":"Not a page of the application that saves answers."}}};
+export const ApplicationSaveInput = validate39;
+const schema65 = {"properties":{"path":{"$ref":"#/components/schemas/ApplicationPath"},"section":{"type":"object"}},"required":["path","section"],"type":"object","errorMessage":{"required":{"path":"Not a page of the application that saves answers."}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4478,7 +4688,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((((((((((((data0 === "/app/application/1") || (data0 === "/app/application/2")) || (data0 === "/app/application/3")) || (data0 === "/app/application/4")) || (data0 === "/app/application/4/coborrower")) || (data0 === "/app/application/business-information")) || (data0 === "/app/application/other-income")) || (data0 === "/app/application/other-income/coborrower")) || (data0 === "/app/application/debt-consolidation")) || (data0 === "/app/application/6")) || (data0 === "/app/application/7")) || (data0 === "/app/application/loan-disbursement"))){
-const err3 = {instancePath:instancePath+"/path",schemaPath:"#/components/schemas/ApplicationPath/enum",keyword:"enum",params:{allowedValues: schema59.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/components/schemas/ApplicationPath/enum",keyword:"enum",params:{allowedValues: schema62.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4559,7 +4769,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema62.errorMessage[key0][keyProp0]};
+const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema65.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4579,15 +4789,15 @@ emErrs2.push(err11);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const AssignInput = validate39;
-const schema64 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"},"loanOfficerId":{"oneOf":[{"enum":[""]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."},"loanOfficerTag":{"maxLength":60,"pattern":"^[A-Za-z0-9._-]*$","type":"string","errorMessage":"A tag is letters, digits, dots, dashes and underscores, at most 60."},"processorId":{"oneOf":[{"enum":[""]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
-const pattern39 = new RegExp("^[A-Za-z0-9._-]*$", "u");
+export const AssignInput = validate40;
+const schema67 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"},"loanOfficerId":{"oneOf":[{"enum":[""]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."},"loanOfficerTag":{"maxLength":60,"pattern":"^[A-Za-z0-9._-]*$","type":"string","errorMessage":"A tag is letters, digits, dots, dashes and underscores, at most 60."},"processorId":{"oneOf":[{"enum":[""]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
+const pattern42 = new RegExp("^[A-Za-z0-9._-]*$", "u");
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -4670,7 +4880,7 @@ let valid2 = false;
 let passing0 = null;
 const _errs7 = errors;
 if(!(data1 === "")){
-const err7 = {instancePath:instancePath+"/loanOfficerId",schemaPath:"#/properties/loanOfficerId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema64.properties.loanOfficerId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/loanOfficerId",schemaPath:"#/properties/loanOfficerId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema67.properties.loanOfficerId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4770,7 +4980,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern39.test(data2)){
+if(!pattern42.test(data2)){
 const err14 = {instancePath:instancePath+"/loanOfficerTag",schemaPath:"#/properties/loanOfficerTag/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -4836,7 +5046,7 @@ let valid3 = false;
 let passing1 = null;
 const _errs14 = errors;
 if(!(data3 === "")){
-const err20 = {instancePath:instancePath+"/processorId",schemaPath:"#/properties/processorId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema64.properties.processorId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/processorId",schemaPath:"#/properties/processorId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema67.properties.processorId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4954,7 +5164,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema64.errorMessage[key0][keyProp0]};
+const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema67.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4974,16 +5184,16 @@ emErrs8.push(err29);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate39.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const AuditListInput = validate40;
-const schema66 = {"properties":{"action":{"maxLength":100,"pattern":"^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$","type":"string","errorMessage":"Choose an action from the list."},"actor":{"$ref":"#/components/schemas/Email"},"after":{"pattern":"^[0-9]{1,15}\\.[0-9a-z]{1,64}$","type":"string","errorMessage":"This page of the audit log is no longer valid: start from the first page."},"from":{"$ref":"#/components/schemas/Date"},"limit":{"maximum":200,"minimum":1,"type":"integer","errorMessage":"Ask for 1 to 200 entries a page."},"loanId":{"$ref":"#/components/schemas/Id"},"to":{"$ref":"#/components/schemas/Date"}},"type":"object"};
-const pattern41 = new RegExp("^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$", "u");
-const pattern43 = new RegExp("^[0-9]{1,15}\\.[0-9a-z]{1,64}$", "u");
+export const AuditListInput = validate41;
+const schema69 = {"properties":{"action":{"maxLength":100,"pattern":"^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$","type":"string","errorMessage":"Choose an action from the list."},"actor":{"$ref":"#/components/schemas/Email"},"after":{"pattern":"^[0-9]{1,15}\\.[0-9a-z]{1,64}$","type":"string","errorMessage":"This page of the audit log is no longer valid: start from the first page."},"from":{"$ref":"#/components/schemas/Date"},"limit":{"maximum":200,"minimum":1,"type":"integer","errorMessage":"Ask for 1 to 200 entries a page."},"loanId":{"$ref":"#/components/schemas/Id"},"to":{"$ref":"#/components/schemas/Date"}},"type":"object"};
+const pattern44 = new RegExp("^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$", "u");
+const pattern46 = new RegExp("^[0-9]{1,15}\\.[0-9a-z]{1,64}$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5000,7 +5210,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern41.test(data0)){
+if(!pattern44.test(data0)){
 const err1 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -5104,7 +5314,7 @@ errors = emErrs3.length;
 if(data.after !== undefined){
 let data2 = data.after;
 if(typeof data2 === "string"){
-if(!pattern43.test(data2)){
+if(!pattern46.test(data2)){
 const err11 = {instancePath:instancePath+"/after",schemaPath:"#/properties/after/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,15}\\.[0-9a-z]{1,64}$"},message:"must match pattern \""+"^[0-9]{1,15}\\.[0-9a-z]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -5156,7 +5366,7 @@ errors = emErrs5.length;
 if(data.from !== undefined){
 let data3 = data.from;
 if(typeof data3 === "string"){
-if(!pattern18.test(data3)){
+if(!pattern21.test(data3)){
 const err16 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -5322,7 +5532,7 @@ errors = emErrs11.length;
 if(data.to !== undefined){
 let data6 = data.to;
 if(typeof data6 === "string"){
-if(!pattern18.test(data6)){
+if(!pattern21.test(data6)){
 const err32 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
@@ -5382,18 +5592,18 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const BusinessInformationSection = validate41;
-const schema71 = {"properties":{"business":{"$ref":"#/components/schemas/Business"}},"required":["business"],"type":"object"};
-const schema72 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"name":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the business's name. Use at most 100 characters, without control characters."},"ownershipShare":{"$ref":"#/components/schemas/OwnershipInterestType"},"phone":{"$ref":"#/components/schemas/Phone"},"structure":{"$ref":"#/components/schemas/BusinessStructure"},"yearsInBusiness":{"maximum":100,"minimum":0,"type":"integer","errorMessage":"Enter the years in business, a whole number from 0 to 100."}},"required":["name","address","phone","structure","ownershipShare","yearsInBusiness"],"type":"object","errorMessage":{"required":{"name":"Enter the business's name. Use at most 100 characters, without control characters.","phone":"Enter a 10-digit US phone number.","structure":"Choose the business structure.","ownershipShare":"Choose whether you own 25% or more of the business, or less.","yearsInBusiness":"Enter the years in business, a whole number from 0 to 100."}}};
-const schema73 = {"enum":["GreaterThanOrEqualTo25Percent","LessThan25Percent"],"type":"string","errorMessage":"Choose whether you own 25% or more of the business, or less."};
-const schema74 = {"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."};
-const schema75 = {"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."};
+export const BusinessInformationSection = validate42;
+const schema74 = {"properties":{"business":{"$ref":"#/components/schemas/Business"}},"required":["business"],"type":"object"};
+const schema75 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"name":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the business's name. Use at most 100 characters, without control characters."},"ownershipShare":{"$ref":"#/components/schemas/OwnershipInterestType"},"phone":{"$ref":"#/components/schemas/Phone"},"structure":{"$ref":"#/components/schemas/BusinessStructure"},"yearsInBusiness":{"maximum":100,"minimum":0,"type":"integer","errorMessage":"Enter the years in business, a whole number from 0 to 100."}},"required":["name","address","phone","structure","ownershipShare","yearsInBusiness"],"type":"object","errorMessage":{"required":{"name":"Enter the business's name. Use at most 100 characters, without control characters.","phone":"Enter a 10-digit US phone number.","structure":"Choose the business structure.","ownershipShare":"Choose whether you own 25% or more of the business, or less.","yearsInBusiness":"Enter the years in business, a whole number from 0 to 100."}}};
+const schema76 = {"enum":["GreaterThanOrEqualTo25Percent","LessThan25Percent"],"type":"string","errorMessage":"Choose whether you own 25% or more of the business, or less."};
+const schema77 = {"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."};
+const schema78 = {"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5458,8 +5668,8 @@ vErrors.push(err5);
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate20(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate21(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -5538,7 +5748,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!((data2 === "GreaterThanOrEqualTo25Percent") || (data2 === "LessThan25Percent"))){
-const err13 = {instancePath:instancePath+"/ownershipShare",schemaPath:"#/components/schemas/OwnershipInterestType/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/ownershipShare",schemaPath:"#/components/schemas/OwnershipInterestType/enum",keyword:"enum",params:{allowedValues: schema76.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5640,7 +5850,7 @@ vErrors.push(err22);
 errors++;
 }
 if(!((((((data4 === "soleProprietorship") || (data4 === "independentContractor")) || (data4 === "partnership")) || (data4 === "llc")) || (data4 === "sCorporation")) || (data4 === "corporation"))){
-const err23 = {instancePath:instancePath+"/structure",schemaPath:"#/components/schemas/BusinessStructure/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/structure",schemaPath:"#/components/schemas/BusinessStructure/enum",keyword:"enum",params:{allowedValues: schema78.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5770,7 +5980,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err35 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema72.errorMessage[key0][keyProp0]};
+const err35 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema75.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5790,12 +6000,12 @@ emErrs10.push(err36);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -5810,8 +6020,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.business !== undefined){
-if(!(validate42(data.business, {instancePath:instancePath+"/business",parentData:data,parentDataProperty:"business",rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate43(data.business, {instancePath:instancePath+"/business",parentData:data,parentDataProperty:"business",rootData}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -5826,14 +6036,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const ClearConditionInput = validate45;
-const schema76 = {"properties":{"conditionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"},"note":{"$ref":"#/components/schemas/ConditionNote"},"outcome":{"enum":["cleared","waived"],"type":"string","errorMessage":"Choose whether the condition is cleared or waived."}},"required":["loanId","conditionId","outcome"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","conditionId":"Not a valid id.","outcome":"Choose whether the condition is cleared or waived."}}};
+export const ClearConditionInput = validate46;
+const schema79 = {"properties":{"conditionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"},"note":{"$ref":"#/components/schemas/ConditionNote"},"outcome":{"enum":["cleared","waived"],"type":"string","errorMessage":"Choose whether the condition is cleared or waived."}},"required":["loanId","conditionId","outcome"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","conditionId":"Not a valid id.","outcome":"Choose whether the condition is cleared or waived."}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6046,7 +6256,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!((data3 === "cleared") || (data3 === "waived"))){
-const err20 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema76.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema79.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6114,7 +6324,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err26 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema76.errorMessage[key0][keyProp0]};
+const err26 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema79.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6134,15 +6344,15 @@ emErrs8.push(err27);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const CodeSignInInput = validate46;
-const schema80 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"}},"required":["email","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","otpCode":"Enter the 6-digit code."}}};
-const schema82 = {"pattern":"^[0-9]{6}$","type":"string","errorMessage":"Enter the 6-digit code."};
+export const CodeSignInInput = validate47;
+const schema83 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"}},"required":["email","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","otpCode":"Enter the 6-digit code."}}};
+const schema85 = {"pattern":"^[0-9]{6}$","type":"string","errorMessage":"Enter the 6-digit code."};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6301,7 +6511,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema80.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema83.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6321,17 +6531,17 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const CreateAccountInput = validate47;
-const schema83 = {"allOf":[{"$ref":"#/components/schemas/AccountInput"},{"required":["eConsent","informationSharingConsent","consentVersions"],"errorMessage":{"required":{"eConsent":"Agree to receive documents electronically to continue.","informationSharingConsent":"Agree to how we share your information to continue."}}}],"properties":{"consentVersions":{"$ref":"#/components/schemas/ConsentVersions"},"eConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to receive documents electronically to continue."},"informationSharingConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to how we share your information to continue."},"password":{"$ref":"#/components/schemas/Password"},"tcpaConsent":{"default":false,"type":"boolean"}},"type":"object"};
-const schema84 = {"properties":{"eConsent":{"$ref":"#/components/schemas/ConsentVersion"},"informationSharing":{"$ref":"#/components/schemas/ConsentVersion"},"tcpa":{"$ref":"#/components/schemas/ConsentVersion"}},"required":["eConsent","informationSharing"],"type":"object","errorMessage":{"required":{"eConsent":"A consent version is like esign-2026-11.","informationSharing":"A consent version is like esign-2026-11."}}};
-const schema85 = {"pattern":"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$","type":"string","errorMessage":"A consent version is like esign-2026-11."};
-const pattern54 = new RegExp("^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$", "u");
+export const CreateAccountInput = validate48;
+const schema86 = {"allOf":[{"$ref":"#/components/schemas/AccountInput"},{"required":["eConsent","informationSharingConsent","consentVersions"],"errorMessage":{"required":{"eConsent":"Agree to receive documents electronically to continue.","informationSharingConsent":"Agree to how we share your information to continue."}}}],"properties":{"consentVersions":{"$ref":"#/components/schemas/ConsentVersions"},"eConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to receive documents electronically to continue."},"informationSharingConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to how we share your information to continue."},"password":{"$ref":"#/components/schemas/Password"},"tcpaConsent":{"default":false,"type":"boolean"}},"type":"object"};
+const schema87 = {"properties":{"eConsent":{"$ref":"#/components/schemas/ConsentVersion"},"informationSharing":{"$ref":"#/components/schemas/ConsentVersion"},"tcpa":{"$ref":"#/components/schemas/ConsentVersion"}},"required":["eConsent","informationSharing"],"type":"object","errorMessage":{"required":{"eConsent":"A consent version is like esign-2026-11.","informationSharing":"A consent version is like esign-2026-11."}}};
+const schema88 = {"pattern":"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$","type":"string","errorMessage":"A consent version is like esign-2026-11."};
+const pattern57 = new RegExp("^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$", "u");
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6358,7 +6568,7 @@ errors++;
 if(data.eConsent !== undefined){
 let data0 = data.eConsent;
 if(typeof data0 === "string"){
-if(!pattern54.test(data0)){
+if(!pattern57.test(data0)){
 const err2 = {instancePath:instancePath+"/eConsent",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -6410,7 +6620,7 @@ errors = emErrs1.length;
 if(data.informationSharing !== undefined){
 let data1 = data.informationSharing;
 if(typeof data1 === "string"){
-if(!pattern54.test(data1)){
+if(!pattern57.test(data1)){
 const err7 = {instancePath:instancePath+"/informationSharing",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -6462,7 +6672,7 @@ errors = emErrs3.length;
 if(data.tcpa !== undefined){
 let data2 = data.tcpa;
 if(typeof data2 === "string"){
-if(!pattern54.test(data2)){
+if(!pattern57.test(data2)){
 const err12 = {instancePath:instancePath+"/tcpa",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -6542,7 +6752,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema84.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema87.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6562,12 +6772,12 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -6626,7 +6836,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err4 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema83.allOf[1].errorMessage[key0][keyProp0]};
+const err4 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema86.allOf[1].errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6651,8 +6861,8 @@ if(data.tcpaConsent === undefined){
 data.tcpaConsent = false;
 }
 if(data.consentVersions !== undefined){
-if(!(validate49(data.consentVersions, {instancePath:instancePath+"/consentVersions",parentData:data,parentDataProperty:"consentVersions",rootData}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data.consentVersions, {instancePath:instancePath+"/consentVersions",parentData:data,parentDataProperty:"consentVersions",rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
@@ -6669,7 +6879,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data1 === true)){
-const err7 = {instancePath:instancePath+"/eConsent",schemaPath:"#/properties/eConsent/enum",keyword:"enum",params:{allowedValues: schema83.properties.eConsent.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/eConsent",schemaPath:"#/properties/eConsent/enum",keyword:"enum",params:{allowedValues: schema86.properties.eConsent.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6719,7 +6929,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data2 === true)){
-const err12 = {instancePath:instancePath+"/informationSharingConsent",schemaPath:"#/properties/informationSharingConsent/enum",keyword:"enum",params:{allowedValues: schema83.properties.informationSharingConsent.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/informationSharingConsent",schemaPath:"#/properties/informationSharingConsent/enum",keyword:"enum",params:{allowedValues: schema86.properties.informationSharingConsent.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6829,18 +7039,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const CreditCheckInput = validate51;
-const schema89 = {"properties":{"authorizationVersion":{"pattern":"^[A-Za-z0-9._-]{1,64}$","type":"string","errorMessage":"Agree to the credit-check authorization to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose credit to check."},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["party","dateOfBirth","ssn","authorizationVersion"],"type":"object","errorMessage":{"required":{"party":"Choose whose credit to check.","dateOfBirth":"Enter a date as yyyy-MM-dd.","ssn":"Enter a valid 9-digit Social Security number.","authorizationVersion":"Agree to the credit-check authorization to continue."}}};
-const schema91 = {"allOf":[{"pattern":"^[0-9]{9}$"},{"not":{"pattern":"^(000|666)|^[0-9]{3}00|0000$"}}],"type":"string","errorMessage":"Enter a valid 9-digit Social Security number."};
-const pattern58 = new RegExp("^[A-Za-z0-9._-]{1,64}$", "u");
-const pattern60 = new RegExp("^[0-9]{9}$", "u");
-const pattern61 = new RegExp("^(000|666)|^[0-9]{3}00|0000$", "u");
+export const CreditCheckInput = validate52;
+const schema92 = {"properties":{"authorizationVersion":{"pattern":"^[A-Za-z0-9._-]{1,64}$","type":"string","errorMessage":"Agree to the credit-check authorization to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose credit to check."},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["party","dateOfBirth","ssn","authorizationVersion"],"type":"object","errorMessage":{"required":{"party":"Choose whose credit to check.","dateOfBirth":"Enter a date as yyyy-MM-dd.","ssn":"Enter a valid 9-digit Social Security number.","authorizationVersion":"Agree to the credit-check authorization to continue."}}};
+const schema94 = {"allOf":[{"pattern":"^[0-9]{9}$"},{"not":{"pattern":"^(000|666)|^[0-9]{3}00|0000$"}}],"type":"string","errorMessage":"Enter a valid 9-digit Social Security number."};
+const pattern61 = new RegExp("^[A-Za-z0-9._-]{1,64}$", "u");
+const pattern63 = new RegExp("^[0-9]{9}$", "u");
+const pattern64 = new RegExp("^(000|666)|^[0-9]{3}00|0000$", "u");
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6887,7 +7097,7 @@ errors++;
 if(data.authorizationVersion !== undefined){
 let data0 = data.authorizationVersion;
 if(typeof data0 === "string"){
-if(!pattern58.test(data0)){
+if(!pattern61.test(data0)){
 const err4 = {instancePath:instancePath+"/authorizationVersion",schemaPath:"#/properties/authorizationVersion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -6939,7 +7149,7 @@ errors = emErrs1.length;
 if(data.dateOfBirth !== undefined){
 let data1 = data.dateOfBirth;
 if(typeof data1 === "string"){
-if(!pattern18.test(data1)){
+if(!pattern21.test(data1)){
 const err9 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -7001,7 +7211,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data2 === "borrower") || (data2 === "coborrower"))){
-const err15 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema89.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema92.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7051,7 +7261,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern60.test(data3)){
+if(!pattern63.test(data3)){
 const err20 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -7065,7 +7275,7 @@ errors++;
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data3 === "string"){
-if(!pattern61.test(data3)){
+if(!pattern64.test(data3)){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -7157,7 +7367,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema89.errorMessage[key0][keyProp0]};
+const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema92.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7177,16 +7387,16 @@ emErrs8.push(err29);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const DebtConsolidationSection = validate52;
-const schema92 = {"properties":{"liabilities":{"items":{"$ref":"#/components/schemas/LiabilityChoice"},"type":"array","errorMessage":"Choose among at most 100 debts."}},"required":["liabilities"],"type":"object","errorMessage":{"required":{"liabilities":"Choose among at most 100 debts."}}};
-const schema93 = {"properties":{"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid liability id."},"omitted":{"default":false,"type":"boolean"},"toBePaidOff":{"type":"boolean"}},"required":["id","toBePaidOff"],"type":"object","errorMessage":{"required":{"id":"Not a valid liability id."}}};
-const pattern62 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
+export const DebtConsolidationSection = validate53;
+const schema95 = {"properties":{"liabilities":{"items":{"$ref":"#/components/schemas/LiabilityChoice"},"type":"array","errorMessage":"Choose among at most 100 debts."}},"required":["liabilities"],"type":"object","errorMessage":{"required":{"liabilities":"Choose among at most 100 debts."}}};
+const schema96 = {"properties":{"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid liability id."},"omitted":{"default":false,"type":"boolean"},"toBePaidOff":{"type":"boolean"}},"required":["id","toBePaidOff"],"type":"object","errorMessage":{"required":{"id":"Not a valid liability id."}}};
+const pattern65 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7233,7 +7443,7 @@ errors++;
 if(data1.id !== undefined){
 let data2 = data1.id;
 if(typeof data2 === "string"){
-if(!pattern62.test(data2)){
+if(!pattern65.test(data2)){
 const err3 = {instancePath:instancePath+"/liabilities/" + i0+"/id",schemaPath:"#/components/schemas/LiabilityChoice/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -7335,7 +7545,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err12 = {instancePath:instancePath+"/liabilities/" + i0,schemaPath:"#/components/schemas/LiabilityChoice/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema93.errorMessage[key0][keyProp0]};
+const err12 = {instancePath:instancePath+"/liabilities/" + i0,schemaPath:"#/components/schemas/LiabilityChoice/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema96.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7426,7 +7636,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema92.errorMessage[key1][keyProp1]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema95.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7446,17 +7656,17 @@ emErrs5.push(err21);
 vErrors = emErrs5;
 errors = emErrs5.length;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const DecisionsInput = validate53;
-const schema94 = {"properties":{"cursor":{"pattern":"^[0-9]{1,15}\\.[0-9a-f]{32}$","type":"string","errorMessage":"This page of decisions is no longer valid: start from the first page."},"entrypoint":{"$ref":"#/components/schemas/Entrypoint"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
-const schema95 = {"maxLength":200,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$","type":"string","errorMessage":"Choose a kind of decision from the list."};
-const pattern63 = new RegExp("^[0-9]{1,15}\\.[0-9a-f]{32}$", "u");
-const pattern64 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$", "u");
+export const DecisionsInput = validate54;
+const schema97 = {"properties":{"cursor":{"pattern":"^[0-9]{1,15}\\.[0-9a-f]{32}$","type":"string","errorMessage":"This page of decisions is no longer valid: start from the first page."},"entrypoint":{"$ref":"#/components/schemas/Entrypoint"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
+const schema98 = {"maxLength":200,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$","type":"string","errorMessage":"Choose a kind of decision from the list."};
+const pattern66 = new RegExp("^[0-9]{1,15}\\.[0-9a-f]{32}$", "u");
+const pattern67 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$", "u");
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7473,7 +7683,7 @@ errors++;
 if(data.cursor !== undefined){
 let data0 = data.cursor;
 if(typeof data0 === "string"){
-if(!pattern63.test(data0)){
+if(!pattern66.test(data0)){
 const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,15}\\.[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9]{1,15}\\.[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -7535,7 +7745,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern64.test(data1)){
+if(!pattern67.test(data1)){
 const err7 = {instancePath:instancePath+"/entrypoint",schemaPath:"#/components/schemas/Entrypoint/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -7667,7 +7877,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema94.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema97.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7687,19 +7897,19 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const DeclarationsSection = validate54;
-const schema97 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/DeclarationAnswers"}]}]},"user":{"$ref":"#/components/schemas/DeclarationAnswers"}},"required":["user"],"type":"object"};
-const schema98 = {"allOf":[{"$ref":"#/components/schemas/Declarations"},{"required":["hasIntentToOccupy","hasBorrowedThirdPartyMoney","wantsAnotherMortgage","wantsAnotherLoan","isPropertySubjectToLien","isGuarantorOrCosigor","hasOustandingJudgements","hasFederalDebt","hasConveyedForeclosure","doneShortSale","hasForeclosure","hasBankruptcy","isPartyToLawsuit","onwershipInterest","hasSpecialBorrowerSellerRelationship","creditCheckAuthorization"],"errorMessage":{"required":{"creditCheckAuthorization":"Authorize the credit check to continue."}}}],"properties":{"creditCheckAuthorization":{"enum":[true],"type":"boolean","errorMessage":"Authorize the credit check to continue."},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
-const schema99 = {"properties":{"bankruptcy":{"$ref":"#/components/schemas/BankruptcyChapter"},"borrowedThirdPartyMoneyAmount":{"default":null,"maximum":100000000,"minimum":0,"nullable":true,"type":"number","errorMessage":"Enter an amount from 0 to 100,000,000."},"creditCheckAuthorization":{"type":"boolean"},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"otherPropertyTitle":{"$ref":"#/components/schemas/OtherPropertyTitle"},"otherPropertyType":{"$ref":"#/components/schemas/OtherPropertyType"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
-const schema100 = {"enum":["chapter7","chapter11","chapter12","chapter13","chapter15","other"],"type":"string","errorMessage":"Choose the bankruptcy chapter."};
-const schema101 = {"enum":["sole","jointWithSpouse","jointWithOtherPerson"],"type":"string","errorMessage":"Choose how you held title to it."};
-const schema102 = {"enum":["primaryResidence","fhaSecondaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose what kind of property it was."};
+export const DeclarationsSection = validate55;
+const schema100 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/DeclarationAnswers"}]}]},"user":{"$ref":"#/components/schemas/DeclarationAnswers"}},"required":["user"],"type":"object"};
+const schema101 = {"allOf":[{"$ref":"#/components/schemas/Declarations"},{"required":["hasIntentToOccupy","hasBorrowedThirdPartyMoney","wantsAnotherMortgage","wantsAnotherLoan","isPropertySubjectToLien","isGuarantorOrCosigor","hasOustandingJudgements","hasFederalDebt","hasConveyedForeclosure","doneShortSale","hasForeclosure","hasBankruptcy","isPartyToLawsuit","onwershipInterest","hasSpecialBorrowerSellerRelationship","creditCheckAuthorization"],"errorMessage":{"required":{"creditCheckAuthorization":"Authorize the credit check to continue."}}}],"properties":{"creditCheckAuthorization":{"enum":[true],"type":"boolean","errorMessage":"Authorize the credit check to continue."},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
+const schema102 = {"properties":{"bankruptcy":{"$ref":"#/components/schemas/BankruptcyChapter"},"borrowedThirdPartyMoneyAmount":{"default":null,"maximum":100000000,"minimum":0,"nullable":true,"type":"number","errorMessage":"Enter an amount from 0 to 100,000,000."},"creditCheckAuthorization":{"type":"boolean"},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"otherPropertyTitle":{"$ref":"#/components/schemas/OtherPropertyTitle"},"otherPropertyType":{"$ref":"#/components/schemas/OtherPropertyType"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
+const schema103 = {"enum":["chapter7","chapter11","chapter12","chapter13","chapter15","other"],"type":"string","errorMessage":"Choose the bankruptcy chapter."};
+const schema104 = {"enum":["sole","jointWithSpouse","jointWithOtherPerson"],"type":"string","errorMessage":"Choose how you held title to it."};
+const schema105 = {"enum":["primaryResidence","fhaSecondaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose what kind of property it was."};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7719,7 +7929,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((data0 === "chapter7") || (data0 === "chapter11")) || (data0 === "chapter12")) || (data0 === "chapter13")) || (data0 === "chapter15")) || (data0 === "other"))){
-const err1 = {instancePath:instancePath+"/bankruptcy",schemaPath:"#/components/schemas/BankruptcyChapter/enum",keyword:"enum",params:{allowedValues: schema100.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/bankruptcy",schemaPath:"#/components/schemas/BankruptcyChapter/enum",keyword:"enum",params:{allowedValues: schema103.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7997,7 +8207,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(((data16 === "sole") || (data16 === "jointWithSpouse")) || (data16 === "jointWithOtherPerson"))){
-const err26 = {instancePath:instancePath+"/otherPropertyTitle",schemaPath:"#/components/schemas/OtherPropertyTitle/enum",keyword:"enum",params:{allowedValues: schema101.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/otherPropertyTitle",schemaPath:"#/components/schemas/OtherPropertyTitle/enum",keyword:"enum",params:{allowedValues: schema104.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8047,7 +8257,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((((data17 === "primaryResidence") || (data17 === "fhaSecondaryResidence")) || (data17 === "secondHome")) || (data17 === "investment"))){
-const err31 = {instancePath:instancePath+"/otherPropertyType",schemaPath:"#/components/schemas/OtherPropertyType/enum",keyword:"enum",params:{allowedValues: schema102.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/otherPropertyType",schemaPath:"#/components/schemas/OtherPropertyType/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8119,16 +8329,16 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate56(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8313,7 +8523,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err17 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema98.allOf[1].errorMessage[key0][keyProp0]};
+const err17 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema101.allOf[1].errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8347,7 +8557,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(data0 === true)){
-const err20 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/enum",keyword:"enum",params:{allowedValues: schema98.properties.creditCheckAuthorization.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/enum",keyword:"enum",params:{allowedValues: schema101.properties.creditCheckAuthorization.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8575,12 +8785,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8625,8 +8835,8 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate55(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate56(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -8654,8 +8864,8 @@ vErrors = null;
 }
 }
 if(data.user !== undefined){
-if(!(validate55(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate56(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
 errors = vErrors.length;
 }
 }
@@ -8670,16 +8880,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const DemographicsSection = validate60;
-const schema103 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Demographics"}]}]},"user":{"$ref":"#/components/schemas/Demographics"}},"required":["user"],"type":"object"};
-const schema104 = {"properties":{"isAfricanAmerican":{"default":false,"type":"boolean"},"isAsian":{"default":false,"type":"boolean"},"isAsianIndian":{"default":false,"type":"boolean"},"isChinese":{"default":false,"type":"boolean"},"isCuban":{"default":false,"type":"boolean"},"isFemale":{"default":false,"type":"boolean"},"isFilipino":{"default":false,"type":"boolean"},"isGuamanianOrChamorro":{"default":false,"type":"boolean"},"isHispanicOrLatino":{"default":false,"type":"boolean"},"isJapanese":{"default":false,"type":"boolean"},"isKorean":{"default":false,"type":"boolean"},"isMale":{"default":false,"type":"boolean"},"isMexican":{"default":false,"type":"boolean"},"isNativeAmerican":{"default":false,"type":"boolean"},"isNativeHawaiian":{"default":false,"type":"boolean"},"isOtherAsian":{"default":false,"type":"boolean"},"isOtherHispanicOrLatino":{"default":false,"type":"boolean"},"isOtherPacificIslander":{"default":false,"type":"boolean"},"isPacificIslander":{"default":false,"type":"boolean"},"isPuertoRican":{"default":false,"type":"boolean"},"isSamoan":{"default":false,"type":"boolean"},"isVietnamese":{"default":false,"type":"boolean"},"isWhite":{"default":false,"type":"boolean"},"nativeAmericanTribe":{"$ref":"#/components/schemas/Text"},"otherAsianOrigin":{"$ref":"#/components/schemas/Text"},"otherHispanicOrLatinoOrigin":{"$ref":"#/components/schemas/Text"},"otherPacificIslanderOrigin":{"$ref":"#/components/schemas/Text"},"wontInformEthinicity":{"default":false,"type":"boolean"},"wontInformGender":{"default":false,"type":"boolean"},"wontInformRace":{"default":false,"type":"boolean"}},"type":"object"};
-const schema105 = {"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 500 characters, without control characters."};
+export const DemographicsSection = validate61;
+const schema106 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Demographics"}]}]},"user":{"$ref":"#/components/schemas/Demographics"}},"required":["user"],"type":"object"};
+const schema107 = {"properties":{"isAfricanAmerican":{"default":false,"type":"boolean"},"isAsian":{"default":false,"type":"boolean"},"isAsianIndian":{"default":false,"type":"boolean"},"isChinese":{"default":false,"type":"boolean"},"isCuban":{"default":false,"type":"boolean"},"isFemale":{"default":false,"type":"boolean"},"isFilipino":{"default":false,"type":"boolean"},"isGuamanianOrChamorro":{"default":false,"type":"boolean"},"isHispanicOrLatino":{"default":false,"type":"boolean"},"isJapanese":{"default":false,"type":"boolean"},"isKorean":{"default":false,"type":"boolean"},"isMale":{"default":false,"type":"boolean"},"isMexican":{"default":false,"type":"boolean"},"isNativeAmerican":{"default":false,"type":"boolean"},"isNativeHawaiian":{"default":false,"type":"boolean"},"isOtherAsian":{"default":false,"type":"boolean"},"isOtherHispanicOrLatino":{"default":false,"type":"boolean"},"isOtherPacificIslander":{"default":false,"type":"boolean"},"isPacificIslander":{"default":false,"type":"boolean"},"isPuertoRican":{"default":false,"type":"boolean"},"isSamoan":{"default":false,"type":"boolean"},"isVietnamese":{"default":false,"type":"boolean"},"isWhite":{"default":false,"type":"boolean"},"nativeAmericanTribe":{"$ref":"#/components/schemas/Text"},"otherAsianOrigin":{"$ref":"#/components/schemas/Text"},"otherHispanicOrLatinoOrigin":{"$ref":"#/components/schemas/Text"},"otherPacificIslanderOrigin":{"$ref":"#/components/schemas/Text"},"wontInformEthinicity":{"default":false,"type":"boolean"},"wontInformGender":{"default":false,"type":"boolean"},"wontInformRace":{"default":false,"type":"boolean"}},"type":"object"};
+const schema108 = {"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 500 characters, without control characters."};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9004,7 +9214,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern11.test(data23)){
+if(!pattern14.test(data23)){
 const err24 = {instancePath:instancePath+"/nativeAmericanTribe",schemaPath:"#/components/schemas/Text/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -9066,7 +9276,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern11.test(data24)){
+if(!pattern14.test(data24)){
 const err30 = {instancePath:instancePath+"/otherAsianOrigin",schemaPath:"#/components/schemas/Text/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -9128,7 +9338,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern11.test(data25)){
+if(!pattern14.test(data25)){
 const err36 = {instancePath:instancePath+"/otherHispanicOrLatinoOrigin",schemaPath:"#/components/schemas/Text/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -9190,7 +9400,7 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern11.test(data26)){
+if(!pattern14.test(data26)){
 const err42 = {instancePath:instancePath+"/otherPacificIslanderOrigin",schemaPath:"#/components/schemas/Text/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
@@ -9280,12 +9490,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9330,8 +9540,8 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate61(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -9359,8 +9569,8 @@ vErrors = null;
 }
 }
 if(data.user !== undefined){
-if(!(validate61(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate62(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
 errors = vErrors.length;
 }
 }
@@ -9375,14 +9585,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const EmploymentHistoryInput = validate64;
-const schema109 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose employment history to read."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose employment history to read."}}};
+export const EmploymentHistoryInput = validate65;
+const schema112 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose employment history to read."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose employment history to read."}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9409,7 +9619,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "borrower") || (data0 === "coborrower"))){
-const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema109.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema112.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9477,7 +9687,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema109.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema112.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9497,15 +9707,15 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate64.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const EmploymentSection = validate65;
-const schema110 = {"properties":{"employmentGaps":{"items":{"$ref":"#/components/schemas/EmploymentGapAnswer"},"type":"array","errorMessage":"Explain at most 30 gaps."},"employments":{"items":{"$ref":"#/components/schemas/Employment"},"type":"array","errorMessage":"List at most 30 employments."}},"required":["employments","employmentGaps"],"type":"object","errorMessage":{"required":{"employments":"List at most 30 employments.","employmentGaps":"Explain at most 30 gaps."}}};
-const schema111 = {"properties":{"explanation":{"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."},"from":{"$ref":"#/components/schemas/Date"},"to":{"$ref":"#/components/schemas/Date"}},"required":["from","to","explanation"],"type":"object","errorMessage":{"required":{"from":"Enter a date as yyyy-MM-dd.","to":"Enter a date as yyyy-MM-dd.","explanation":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."}}};
+export const EmploymentSection = validate66;
+const schema113 = {"properties":{"employmentGaps":{"items":{"$ref":"#/components/schemas/EmploymentGapAnswer"},"type":"array","errorMessage":"Explain at most 30 gaps."},"employments":{"items":{"$ref":"#/components/schemas/Employment"},"type":"array","errorMessage":"List at most 30 employments."}},"required":["employments","employmentGaps"],"type":"object","errorMessage":{"required":{"employments":"List at most 30 employments.","employmentGaps":"Explain at most 30 gaps."}}};
+const schema114 = {"properties":{"explanation":{"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."},"from":{"$ref":"#/components/schemas/Date"},"to":{"$ref":"#/components/schemas/Date"}},"required":["from","to","explanation"],"type":"object","errorMessage":{"required":{"from":"Enter a date as yyyy-MM-dd.","to":"Enter a date as yyyy-MM-dd.","explanation":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9604,7 +9814,7 @@ errors = emErrs1.length;
 if(data.from !== undefined){
 let data1 = data.from;
 if(typeof data1 === "string"){
-if(!pattern18.test(data1)){
+if(!pattern21.test(data1)){
 const err9 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -9656,7 +9866,7 @@ errors = emErrs3.length;
 if(data.to !== undefined){
 let data2 = data.to;
 if(typeof data2 === "string"){
-if(!pattern18.test(data2)){
+if(!pattern21.test(data2)){
 const err14 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -9736,7 +9946,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema111.errorMessage[key0][keyProp0]};
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema114.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9756,13 +9966,13 @@ emErrs6.push(err22);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate66.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-const schema114 = {"properties":{"EmployerID":{"$ref":"#/components/schemas/Name"},"IncomeID":{"$ref":"#/components/schemas/Name"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"businessStructure":{"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."},"commissions":{"$ref":"#/components/schemas/Amount"},"contactEmail":{"$ref":"#/components/schemas/Email"},"contactName":{"$ref":"#/components/schemas/Name"},"contactPhone":{"$ref":"#/components/schemas/Phone"},"dataSource":{"allOf":[{"$ref":"#/components/schemas/Name"}],"type":"string","errorMessage":"Use at most 100 characters, without control characters."},"employerAddress":{"$ref":"#/components/schemas/Address"},"employerFullAddress":{"$ref":"#/components/schemas/Text"},"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer's name. Use at most 100 characters, without control characters."},"employerPhone":{"$ref":"#/components/schemas/Phone"},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"incomeInformation":{"$ref":"#/components/schemas/LongText"},"overtime":{"$ref":"#/components/schemas/Amount"},"ownershipInterestType":{"$ref":"#/components/schemas/OwnershipInterestType"},"pdfUrl":{"$ref":"#/components/schemas/LongText"},"position":{"$ref":"#/components/schemas/Name"},"reportId":{"$ref":"#/components/schemas/Name"},"selfEmployedIndicator":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","dataSource"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","dataSource":"Use at most 100 characters, without control characters."}}};
+const schema117 = {"properties":{"EmployerID":{"$ref":"#/components/schemas/Name"},"IncomeID":{"$ref":"#/components/schemas/Name"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"businessStructure":{"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."},"commissions":{"$ref":"#/components/schemas/Amount"},"contactEmail":{"$ref":"#/components/schemas/Email"},"contactName":{"$ref":"#/components/schemas/Name"},"contactPhone":{"$ref":"#/components/schemas/Phone"},"dataSource":{"allOf":[{"$ref":"#/components/schemas/Name"}],"type":"string","errorMessage":"Use at most 100 characters, without control characters."},"employerAddress":{"$ref":"#/components/schemas/Address"},"employerFullAddress":{"$ref":"#/components/schemas/Text"},"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer's name. Use at most 100 characters, without control characters."},"employerPhone":{"$ref":"#/components/schemas/Phone"},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"incomeInformation":{"$ref":"#/components/schemas/LongText"},"overtime":{"$ref":"#/components/schemas/Amount"},"ownershipInterestType":{"$ref":"#/components/schemas/OwnershipInterestType"},"pdfUrl":{"$ref":"#/components/schemas/LongText"},"position":{"$ref":"#/components/schemas/Name"},"reportId":{"$ref":"#/components/schemas/Name"},"selfEmployedIndicator":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","dataSource"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","dataSource":"Use at most 100 characters, without control characters."}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9805,7 +10015,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern11.test(data0)){
+if(!pattern14.test(data0)){
 const err3 = {instancePath:instancePath+"/EmployerID",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -9867,7 +10077,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern11.test(data1)){
+if(!pattern14.test(data1)){
 const err9 = {instancePath:instancePath+"/IncomeID",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -10053,7 +10263,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!((((((data4 === "soleProprietorship") || (data4 === "independentContractor")) || (data4 === "partnership")) || (data4 === "llc")) || (data4 === "sCorporation")) || (data4 === "corporation"))){
-const err27 = {instancePath:instancePath+"/businessStructure",schemaPath:"#/properties/businessStructure/enum",keyword:"enum",params:{allowedValues: schema114.properties.businessStructure.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/businessStructure",schemaPath:"#/properties/businessStructure/enum",keyword:"enum",params:{allowedValues: schema117.properties.businessStructure.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10217,7 +10427,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!pattern11.test(data7)){
+if(!pattern14.test(data7)){
 const err43 = {instancePath:instancePath+"/contactName",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -10341,7 +10551,7 @@ vErrors.push(err54);
 }
 errors++;
 }
-if(!pattern11.test(data9)){
+if(!pattern14.test(data9)){
 const err55 = {instancePath:instancePath+"/dataSource",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -10418,8 +10628,8 @@ errors = emErrs21.length;
 }
 }
 if(data.employerAddress !== undefined){
-if(!(validate20(data.employerAddress, {instancePath:instancePath+"/employerAddress",parentData:data,parentDataProperty:"employerAddress",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate21(data.employerAddress, {instancePath:instancePath+"/employerAddress",parentData:data,parentDataProperty:"employerAddress",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -10436,7 +10646,7 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(!pattern11.test(data11)){
+if(!pattern14.test(data11)){
 const err64 = {instancePath:instancePath+"/employerFullAddress",schemaPath:"#/components/schemas/Text/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
@@ -10611,7 +10821,7 @@ vErrors.push(err80);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern18.test(data14)){
+if(!pattern21.test(data14)){
 const err81 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err81];
@@ -10786,7 +10996,7 @@ vErrors.push(err97);
 errors++;
 }
 if(!((data17 === "GreaterThanOrEqualTo25Percent") || (data17 === "LessThan25Percent"))){
-const err98 = {instancePath:instancePath+"/ownershipInterestType",schemaPath:"#/components/schemas/OwnershipInterestType/enum",keyword:"enum",params:{allowedValues: schema73.enum},message:"must be equal to one of the allowed values"};
+const err98 = {instancePath:instancePath+"/ownershipInterestType",schemaPath:"#/components/schemas/OwnershipInterestType/enum",keyword:"enum",params:{allowedValues: schema76.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -10898,7 +11108,7 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(!pattern11.test(data19)){
+if(!pattern14.test(data19)){
 const err109 = {instancePath:instancePath+"/position",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err109];
@@ -10960,7 +11170,7 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(!pattern11.test(data20)){
+if(!pattern14.test(data20)){
 const err115 = {instancePath:instancePath+"/reportId",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err115];
@@ -11022,7 +11232,7 @@ errors++;
 if(data.startDate !== undefined){
 let data22 = data.startDate;
 if(typeof data22 === "string"){
-if(!pattern18.test(data22)){
+if(!pattern21.test(data22)){
 const err121 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
@@ -11102,7 +11312,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err128 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema114.errorMessage[key0][keyProp0]};
+const err128 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema117.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -11122,12 +11332,12 @@ emErrs44.push(err129);
 vErrors = emErrs44;
 errors = emErrs44.length;
 }
-validate68.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11156,8 +11366,8 @@ let data0 = data.employmentGaps;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate66(data0[i0], {instancePath:instancePath+"/employmentGaps/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
+if(!(validate67(data0[i0], {instancePath:instancePath+"/employmentGaps/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
 errors = vErrors.length;
 }
 }
@@ -11205,8 +11415,8 @@ let data2 = data.employments;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate68(data2[i1], {instancePath:instancePath+"/employments/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69(data2[i1], {instancePath:instancePath+"/employments/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -11280,7 +11490,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err12 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema110.errorMessage[key0][keyProp0]};
+const err12 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema113.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11300,15 +11510,15 @@ emErrs4.push(err13);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate65.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const EstimateInput = validate71;
-const schema133 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyValue","mortgageBalance","propertyUsage"],"type":"object","errorMessage":{"required":{"propertyValue":"Enter your home's estimated value, up to 100,000,000 dollars.","mortgageBalance":"Enter a whole dollar amount from 0 to 100,000,000.","propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
-const schema134 = {"enum":["excellent","good","fair","poor"],"type":"string","errorMessage":"Choose the range your credit score is in."};
+export const EstimateInput = validate72;
+const schema136 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyValue","mortgageBalance","propertyUsage"],"type":"object","errorMessage":{"required":{"propertyValue":"Enter your home's estimated value, up to 100,000,000 dollars.","mortgageBalance":"Enter a whole dollar amount from 0 to 100,000,000.","propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
+const schema137 = {"enum":["excellent","good","fair","poor"],"type":"string","errorMessage":"Choose the range your credit score is in."};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11364,7 +11574,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data0 === "excellent") || (data0 === "good")) || (data0 === "fair")) || (data0 === "poor"))){
-const err4 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema134.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema137.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11546,7 +11756,7 @@ vErrors.push(err21);
 errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data4 === "AL") || (data4 === "AK")) || (data4 === "AZ")) || (data4 === "AR")) || (data4 === "CA")) || (data4 === "CO")) || (data4 === "CT")) || (data4 === "DE")) || (data4 === "DC")) || (data4 === "FL")) || (data4 === "GA")) || (data4 === "GU")) || (data4 === "HI")) || (data4 === "ID")) || (data4 === "IL")) || (data4 === "IN")) || (data4 === "IA")) || (data4 === "KS")) || (data4 === "KY")) || (data4 === "LA")) || (data4 === "ME")) || (data4 === "MD")) || (data4 === "MA")) || (data4 === "MI")) || (data4 === "MN")) || (data4 === "MS")) || (data4 === "MO")) || (data4 === "MT")) || (data4 === "NE")) || (data4 === "NV")) || (data4 === "NH")) || (data4 === "NJ")) || (data4 === "NM")) || (data4 === "NY")) || (data4 === "NC")) || (data4 === "ND")) || (data4 === "OH")) || (data4 === "OK")) || (data4 === "OR")) || (data4 === "PA")) || (data4 === "RI")) || (data4 === "SC")) || (data4 === "SD")) || (data4 === "TN")) || (data4 === "TX")) || (data4 === "UT")) || (data4 === "VT")) || (data4 === "VA")) || (data4 === "WA")) || (data4 === "WV")) || (data4 === "WI")) || (data4 === "WY"))){
-const err22 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+const err22 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11595,7 +11805,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(((((data5 === "singleFamily") || (data5 === "multiUnit")) || (data5 === "condo")) || (data5 === "townhouse")) || (data5 === "manufactured"))){
-const err27 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema133.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema136.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11644,7 +11854,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!(((data6 === "primaryResidence") || (data6 === "secondHome")) || (data6 === "investment"))){
-const err32 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11774,7 +11984,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err44 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema133.errorMessage[key0][keyProp0]};
+const err44 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema136.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -11794,15 +12004,15 @@ emErrs14.push(err45);
 vErrors = emErrs14;
 errors = emErrs14.length;
 }
-validate71.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const ExportInput = validate72;
-const schema138 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"},"target":{"$ref":"#/components/schemas/ExportTarget"}},"required":["loanId","target"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","target":"Choose Encompass, Byte or LendingPad."}}};
-const schema140 = {"enum":["encompass","byte","lendingpad"],"type":"string","errorMessage":"Choose Encompass, Byte or LendingPad."};
+export const ExportInput = validate73;
+const schema141 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"},"target":{"$ref":"#/components/schemas/ExportTarget"}},"required":["loanId","target"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","target":"Choose Encompass, Byte or LendingPad."}}};
+const schema143 = {"enum":["encompass","byte","lendingpad"],"type":"string","errorMessage":"Choose Encompass, Byte or LendingPad."};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11891,7 +12101,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data1 === "encompass") || (data1 === "byte")) || (data1 === "lendingpad"))){
-const err8 = {instancePath:instancePath+"/target",schemaPath:"#/components/schemas/ExportTarget/enum",keyword:"enum",params:{allowedValues: schema140.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/target",schemaPath:"#/components/schemas/ExportTarget/enum",keyword:"enum",params:{allowedValues: schema143.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11959,7 +12169,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema138.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema141.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11979,14 +12189,14 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate72.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const IncomeVerificationInput = validate73;
-const schema141 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose income to verify."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose income to verify."}}};
+export const IncomeVerificationInput = validate74;
+const schema144 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose income to verify."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose income to verify."}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12013,7 +12223,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "borrower") || (data0 === "coborrower"))){
-const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema141.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema144.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12081,7 +12291,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema141.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema144.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12101,16 +12311,16 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate73.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const InsightInput = validate74;
-const schema142 = {"properties":{"slug":{"$ref":"#/components/schemas/Slug"}},"required":["slug"],"type":"object","errorMessage":{"required":{"slug":"Use lowercase letters, digits and hyphens."}}};
-const schema143 = {"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","type":"string","errorMessage":"Use lowercase letters, digits and hyphens."};
-const pattern89 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
+export const InsightInput = validate75;
+const schema145 = {"properties":{"slug":{"$ref":"#/components/schemas/Slug"}},"required":["slug"],"type":"object","errorMessage":{"required":{"slug":"Use lowercase letters, digits and hyphens."}}};
+const schema146 = {"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","type":"string","errorMessage":"Use lowercase letters, digits and hyphens."};
+const pattern92 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12127,7 +12337,7 @@ errors++;
 if(data.slug !== undefined){
 let data0 = data.slug;
 if(typeof data0 === "string"){
-if(!pattern89.test(data0)){
+if(!pattern92.test(data0)){
 const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/components/schemas/Slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(?:-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -12207,7 +12417,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema142.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema145.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12227,17 +12437,17 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate74.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const InviteStaffUserInput = validate75;
-const schema144 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
-const schema146 = {"maxLength":60,"pattern":"^[A-Za-z0-9._-]*$","type":"string","errorMessage":"A tag is letters, digits, dots, dashes and underscores, at most 60."};
-const schema147 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
-const pattern94 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
+export const InviteStaffUserInput = validate76;
+const schema147 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+const schema149 = {"maxLength":60,"pattern":"^[A-Za-z0-9._-]*$","type":"string","errorMessage":"A tag is letters, digits, dots, dashes and underscores, at most 60."};
+const schema150 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
+const pattern97 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12470,7 +12680,7 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern39.test(data3)){
+if(!pattern42.test(data3)){
 const err22 = {instancePath:instancePath+"/loanOfficerTag",schemaPath:"#/components/schemas/LoanOfficerTag/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -12522,7 +12732,7 @@ errors = emErrs7.length;
 if(data.role !== undefined){
 let data4 = data.role;
 if(typeof data4 === "string"){
-if(!pattern94.test(data4)){
+if(!pattern97.test(data4)){
 const err27 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -12602,7 +12812,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err34 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema144.errorMessage[key0][keyProp0]};
+const err34 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema147.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -12622,14 +12832,14 @@ emErrs10.push(err35);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate75.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const InviteTokenInput = validate76;
-const schema148 = {"properties":{"token":{"$ref":"#/components/schemas/InviteToken"}},"required":["token"],"type":"object","errorMessage":{"required":{"token":"This link is not complete: open it again from the e-mail."}}};
+export const InviteTokenInput = validate77;
+const schema151 = {"properties":{"token":{"$ref":"#/components/schemas/InviteToken"}},"required":["token"],"type":"object","errorMessage":{"required":{"token":"This link is not complete: open it again from the e-mail."}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12726,7 +12936,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema148.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema151.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12746,14 +12956,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate76.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const JoinWaitlistInput = validate77;
-const schema150 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["firstName","lastName","email","zip"],"type":"object","errorMessage":{"required":{"firstName":"Enter your first name. Use at most 100 characters, without control characters.","lastName":"Enter your last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","zip":"Enter a 5-digit ZIP code."}}};
+export const JoinWaitlistInput = validate78;
+const schema153 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["firstName","lastName","email","zip"],"type":"object","errorMessage":{"required":{"firstName":"Enter your first name. Use at most 100 characters, without control characters.","lastName":"Enter your last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","zip":"Enter a 5-digit ZIP code."}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13028,7 +13238,7 @@ errors = emErrs7.length;
 if(data.zip !== undefined){
 let data4 = data.zip;
 if(typeof data4 === "string"){
-if(!pattern14.test(data4)){
+if(!pattern17.test(data4)){
 const err26 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-[0-9]{4})?$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -13108,7 +13318,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema150.errorMessage[key0][keyProp0]};
+const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema153.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -13128,14 +13338,14 @@ emErrs10.push(err34);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate77.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const LicensingLookupInput = validate78;
-const schema153 = {"properties":{"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
+export const LicensingLookupInput = validate79;
+const schema156 = {"properties":{"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13152,7 +13362,7 @@ errors++;
 if(data.zip !== undefined){
 let data0 = data.zip;
 if(typeof data0 === "string"){
-if(!pattern14.test(data0)){
+if(!pattern17.test(data0)){
 const err1 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-[0-9]{4})?$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -13232,7 +13442,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema153.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema156.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13252,19 +13462,19 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate78.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanDisbursementInput = validate79;
-const schema155 = {"properties":{"accountHolderName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the name on the account. Use at most 100 characters, without control characters."},"accountNumber":{"$ref":"#/components/schemas/AccountNumber"},"accountType":{"$ref":"#/components/schemas/BankAccountType"},"initialDraw":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter the amount of your first draw."},"routingNumber":{"$ref":"#/components/schemas/RoutingNumber"}},"required":["accountHolderName","accountType","initialDraw"],"type":"object","errorMessage":{"required":{"accountHolderName":"Enter the name on the account. Use at most 100 characters, without control characters.","accountType":"Choose checking or savings.","initialDraw":"Enter the amount of your first draw."}}};
-const schema156 = {"pattern":"^[0-9]{4,17}$","type":"string","errorMessage":"Enter the account number, 4 to 17 digits."};
-const schema157 = {"enum":["checking","savings"],"type":"string","errorMessage":"Choose checking or savings."};
-const schema158 = {"pattern":"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$","type":"string","errorMessage":"Enter the 9-digit routing number from your checks or your bank."};
-const pattern103 = new RegExp("^[0-9]{4,17}$", "u");
-const pattern104 = new RegExp("^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$", "u");
+export const LoanDisbursementInput = validate80;
+const schema158 = {"properties":{"accountHolderName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the name on the account. Use at most 100 characters, without control characters."},"accountNumber":{"$ref":"#/components/schemas/AccountNumber"},"accountType":{"$ref":"#/components/schemas/BankAccountType"},"initialDraw":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter the amount of your first draw."},"routingNumber":{"$ref":"#/components/schemas/RoutingNumber"}},"required":["accountHolderName","accountType","initialDraw"],"type":"object","errorMessage":{"required":{"accountHolderName":"Enter the name on the account. Use at most 100 characters, without control characters.","accountType":"Choose checking or savings.","initialDraw":"Enter the amount of your first draw."}}};
+const schema159 = {"pattern":"^[0-9]{4,17}$","type":"string","errorMessage":"Enter the account number, 4 to 17 digits."};
+const schema160 = {"enum":["checking","savings"],"type":"string","errorMessage":"Choose checking or savings."};
+const schema161 = {"pattern":"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$","type":"string","errorMessage":"Enter the 9-digit routing number from your checks or your bank."};
+const pattern106 = new RegExp("^[0-9]{4,17}$", "u");
+const pattern107 = new RegExp("^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$", "u");
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13363,7 +13573,7 @@ errors = emErrs1.length;
 if(data.accountNumber !== undefined){
 let data1 = data.accountNumber;
 if(typeof data1 === "string"){
-if(!pattern103.test(data1)){
+if(!pattern106.test(data1)){
 const err9 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/components/schemas/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4,17}$"},message:"must match pattern \""+"^[0-9]{4,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -13425,7 +13635,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data2 === "checking") || (data2 === "savings"))){
-const err15 = {instancePath:instancePath+"/accountType",schemaPath:"#/components/schemas/BankAccountType/enum",keyword:"enum",params:{allowedValues: schema157.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/accountType",schemaPath:"#/components/schemas/BankAccountType/enum",keyword:"enum",params:{allowedValues: schema160.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13527,7 +13737,7 @@ errors = emErrs7.length;
 if(data.routingNumber !== undefined){
 let data4 = data.routingNumber;
 if(typeof data4 === "string"){
-if(!pattern104.test(data4)){
+if(!pattern107.test(data4)){
 const err25 = {instancePath:instancePath+"/routingNumber",schemaPath:"#/components/schemas/RoutingNumber/pattern",keyword:"pattern",params:{pattern: "^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$"},message:"must match pattern \""+"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -13607,7 +13817,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema155.errorMessage[key0][keyProp0]};
+const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema158.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -13627,14 +13837,14 @@ emErrs10.push(err33);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate79.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanDisbursementSection = validate80;
-const schema159 = {"properties":{"disbursement":{"$ref":"#/components/schemas/LoanDisbursementInput"}},"required":["disbursement"],"type":"object"};
+export const LoanDisbursementSection = validate81;
+const schema162 = {"properties":{"disbursement":{"$ref":"#/components/schemas/LoanDisbursementInput"}},"required":["disbursement"],"type":"object"};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13649,8 +13859,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.disbursement !== undefined){
-if(!(validate79(data.disbursement, {instancePath:instancePath+"/disbursement",parentData:data,parentDataProperty:"disbursement",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate80(data.disbursement, {instancePath:instancePath+"/disbursement",parentData:data,parentDataProperty:"disbursement",rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 }
@@ -13665,14 +13875,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanIdInput = validate82;
-const schema160 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
+export const LoanIdInput = validate83;
+const schema163 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13769,7 +13979,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema160.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema163.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13789,17 +13999,17 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate82.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const OtherIncomeSection = validate83;
-const schema162 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
-const schema163 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
-const schema168 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
-const schema172 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
+export const OtherIncomeSection = validate84;
+const schema165 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
+const schema166 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
+const schema171 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
+const schema175 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13826,7 +14036,7 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!pattern11.test(data0)){
+if(!pattern14.test(data0)){
 const err2 = {instancePath:instancePath+"/IncomeID",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -13876,8 +14086,8 @@ errors = emErrs1.length;
 }
 }
 if(data.address !== undefined){
-if(!(validate20(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate21(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -14080,7 +14290,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((((((((((((((((((((((((((((data5 === "Accessory Unit Income") || (data5 === "Alimony")) || (data5 === "Automobile Allowance")) || (data5 === "Boarder Income")) || (data5 === "Capital Gains")) || (data5 === "Child Support")) || (data5 === "Defined Contribution Plan")) || (data5 === "Disability")) || (data5 === "Dividends and Interest")) || (data5 === "Employment Related Account")) || (data5 === "Foster Care")) || (data5 === "Housing Allowance")) || (data5 === "Housing Choice Voucher Program")) || (data5 === "Mortgage Credit Certificate")) || (data5 === "Mortgage Differential")) || (data5 === "Non-Borrower Household Income")) || (data5 === "Notes Receivable Installment")) || (data5 === "Other")) || (data5 === "Pension")) || (data5 === "Public Assistance")) || (data5 === "Royalties")) || (data5 === "Separate Maintenance")) || (data5 === "Social Security")) || (data5 === "Temporary Leave")) || (data5 === "Tip Income")) || (data5 === "Trust")) || (data5 === "Unemployment")) || (data5 === "VA Benefits Non-Educational"))){
-const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema168.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema171.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14254,7 +14464,7 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(!pattern11.test(data8)){
+if(!pattern14.test(data8)){
 const err43 = {instancePath:instancePath+"/propertyId",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -14378,7 +14588,7 @@ vErrors.push(err54);
 errors++;
 }
 if(!((((((((((((((data10 === "main") || (data10 === "pension")) || (data10 === "annuity")) || (data10 === "bah")) || (data10 === "bas")) || (data10 === "alimony")) || (data10 === "childSupport")) || (data10 === "disability")) || (data10 === "fosterCare")) || (data10 === "foreign")) || (data10 === "capitalGains")) || (data10 === "interestAndDividends")) || (data10 === "socialSecurity")) || (data10 === "rental"))){
-const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema172.enum},message:"must be equal to one of the allowed values"};
+const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema175.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -14446,7 +14656,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema163.errorMessage[key0][keyProp0]};
+const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema166.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -14466,12 +14676,12 @@ emErrs20.push(err62);
 vErrors = emErrs20;
 errors = emErrs20.length;
 }
-validate84.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14490,8 +14700,8 @@ let data0 = data.incomeSources;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate84(data0[i0], {instancePath:instancePath+"/incomeSources/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+if(!(validate85(data0[i0], {instancePath:instancePath+"/incomeSources/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 }
@@ -14565,7 +14775,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema162.errorMessage[key0][keyProp0]};
+const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema165.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14585,26 +14795,26 @@ emErrs2.push(err8);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate83.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const PagesInput = validate87;
-const schema173 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const schema174 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
-const schema176 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
-const schema179 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
-const schema180 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
-const schema183 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
-const pattern114 = new RegExp("^[0-9]{5}$", "u");
+export const PagesInput = validate88;
+const schema176 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const schema177 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
+const schema179 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
+const schema182 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
+const schema183 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
+const schema186 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
+const pattern117 = new RegExp("^[0-9]{5}$", "u");
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.address !== undefined){
-if(!(validate20(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate21(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -14902,7 +15112,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((((data6 === "spouse") || (data6 === "partner")) || (data6 === "family")) || (data6 === "other"))){
-const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema176.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema179.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14970,7 +15180,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema174.properties.coborrower.errorMessage[key0][keyProp0]};
+const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema177.properties.coborrower.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -15004,7 +15214,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!((((data7 === "excellent") || (data7 === "good")) || (data7 === "fair")) || (data7 === "poor"))){
-const err37 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema134.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema137.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -15058,7 +15268,7 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(!pattern11.test(data9)){
+if(!pattern14.test(data9)){
 const err42 = {instancePath:instancePath+"/debtsToPayOff/" + i0,schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err42];
@@ -15350,7 +15560,7 @@ vErrors.push(err68);
 errors++;
 }
 if(!((((data19 === "homeImprovement") || (data19 === "debtConsolidation")) || (data19 === "education")) || (data19 === "other"))){
-const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema179.enum},message:"must be equal to one of the allowed values"};
+const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema182.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -15710,7 +15920,7 @@ errors = emErrs28.length;
 if(data23.id !== undefined){
 let data28 = data23.id;
 if(typeof data28 === "string"){
-if(!pattern62.test(data28)){
+if(!pattern65.test(data28)){
 const err103 = {instancePath:instancePath+"/mortgages/" + i1+"/id",schemaPath:"#/components/schemas/MortgageAnswer/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err103];
@@ -15790,7 +16000,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema180.errorMessage[key1][keyProp1]};
+const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema183.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -15863,7 +16073,7 @@ vErrors.push(err116);
 errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data29 === "AL") || (data29 === "AK")) || (data29 === "AZ")) || (data29 === "AR")) || (data29 === "CA")) || (data29 === "CO")) || (data29 === "CT")) || (data29 === "DE")) || (data29 === "DC")) || (data29 === "FL")) || (data29 === "GA")) || (data29 === "GU")) || (data29 === "HI")) || (data29 === "ID")) || (data29 === "IL")) || (data29 === "IN")) || (data29 === "IA")) || (data29 === "KS")) || (data29 === "KY")) || (data29 === "LA")) || (data29 === "ME")) || (data29 === "MD")) || (data29 === "MA")) || (data29 === "MI")) || (data29 === "MN")) || (data29 === "MS")) || (data29 === "MO")) || (data29 === "MT")) || (data29 === "NE")) || (data29 === "NV")) || (data29 === "NH")) || (data29 === "NJ")) || (data29 === "NM")) || (data29 === "NY")) || (data29 === "NC")) || (data29 === "ND")) || (data29 === "OH")) || (data29 === "OK")) || (data29 === "OR")) || (data29 === "PA")) || (data29 === "RI")) || (data29 === "SC")) || (data29 === "SD")) || (data29 === "TN")) || (data29 === "TX")) || (data29 === "UT")) || (data29 === "VT")) || (data29 === "VA")) || (data29 === "WA")) || (data29 === "WV")) || (data29 === "WI")) || (data29 === "WY"))){
-const err117 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+const err117 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -15913,7 +16123,7 @@ vErrors.push(err121);
 errors++;
 }
 if(!(((data30 === "primaryResidence") || (data30 === "secondHome")) || (data30 === "investment"))){
-const err122 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"};
+const err122 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -16039,7 +16249,7 @@ errors++;
 if(data.zip !== undefined){
 let data34 = data.zip;
 if(typeof data34 === "string"){
-if(!pattern114.test(data34)){
+if(!pattern117.test(data34)){
 const err134 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip5/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}$"},message:"must match pattern \""+"^[0-9]{5}$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
@@ -16099,13 +16309,13 @@ vErrors.push(err139);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-const pattern115 = new RegExp("^/[^\\s]{0,500}$", "u");
+const pattern118 = new RegExp("^/[^\\s]{0,500}$", "u");
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16120,15 +16330,15 @@ vErrors.push(err0);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate88(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate89(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern115.test(data1)){
+if(!pattern118.test(data1)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -16208,7 +16418,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema173.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema176.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16228,14 +16438,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate87.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const PasswordSignInInput = validate91;
-const schema184 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PasswordSignInInput = validate92;
+const schema187 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16394,7 +16604,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema184.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema187.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16414,22 +16624,22 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate91.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const PersonalInfoSection = validate92;
-const schema187 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"}]}]},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user"],"type":"object"};
-const schema188 = {"allOf":[{"$ref":"#/components/schemas/PersonalInfo"},{"required":["email"],"errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}}],"properties":{"email":{"$ref":"#/components/schemas/Email"}},"type":"object"};
-const schema189 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
-const schema190 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
-const schema194 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
-const schema198 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
-const schema200 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
-const schema203 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
-const schema193 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a date as yyyy-MM-dd.","movedOut":"Enter a date as yyyy-MM-dd."}}};
+export const PersonalInfoSection = validate93;
+const schema190 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"}]}]},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user"],"type":"object"};
+const schema191 = {"allOf":[{"$ref":"#/components/schemas/PersonalInfo"},{"required":["email"],"errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}}],"properties":{"email":{"$ref":"#/components/schemas/Email"}},"type":"object"};
+const schema192 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
+const schema193 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
+const schema197 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
+const schema201 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
+const schema203 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
+const schema206 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
+const schema196 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a date as yyyy-MM-dd.","movedOut":"Enter a date as yyyy-MM-dd."}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16474,8 +16684,8 @@ vErrors.push(err3);
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate20(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate21(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -16492,7 +16702,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "Own") || (data1 === "Rent")) || (data1 === "NoPrimaryHousingExpense"))){
-const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema194.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema197.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16532,7 +16742,7 @@ errors = emErrs1.length;
 if(data.movedIn !== undefined){
 let data2 = data.movedIn;
 if(typeof data2 === "string"){
-if(!pattern18.test(data2)){
+if(!pattern21.test(data2)){
 const err9 = {instancePath:instancePath+"/movedIn",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -16584,7 +16794,7 @@ errors = emErrs3.length;
 if(data.movedOut !== undefined){
 let data3 = data.movedOut;
 if(typeof data3 === "string"){
-if(!pattern18.test(data3)){
+if(!pattern21.test(data3)){
 const err14 = {instancePath:instancePath+"/movedOut",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -16664,7 +16874,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema193.errorMessage[key0][keyProp0]};
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema196.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16684,12 +16894,12 @@ emErrs6.push(err22);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate96.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16819,7 +17029,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data0 === "usCitizen") || (data0 === "permanentResident")) || (data0 === "nonPermanentResident"))){
-const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema190.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema193.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -16857,15 +17067,15 @@ errors = emErrs1.length;
 }
 }
 if(data.currentAddress !== undefined){
-if(!(validate20(data.currentAddress, {instancePath:instancePath+"/currentAddress",parentData:data,parentDataProperty:"currentAddress",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate21(data.currentAddress, {instancePath:instancePath+"/currentAddress",parentData:data,parentDataProperty:"currentAddress",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
 if(data.currentAddressSince !== undefined){
 let data2 = data.currentAddressSince;
 if(typeof data2 === "string"){
-if(!pattern18.test(data2)){
+if(!pattern21.test(data2)){
 const err16 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -16917,7 +17127,7 @@ errors = emErrs3.length;
 if(data.dateOfBirth !== undefined){
 let data3 = data.dateOfBirth;
 if(typeof data3 === "string"){
-if(!pattern18.test(data3)){
+if(!pattern21.test(data3)){
 const err21 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -17033,8 +17243,8 @@ let data5 = data.formerAddresses;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate96(data5[i0], {instancePath:instancePath+"/formerAddresses/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate97(data5[i0], {instancePath:instancePath+"/formerAddresses/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
@@ -17090,7 +17300,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((data7 === "Own") || (data7 === "Rent")) || (data7 === "NoPrimaryHousingExpense"))){
-const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema194.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema197.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -17217,8 +17427,8 @@ var _valid0 = _errs25 === errors;
 valid7 = valid7 || _valid0;
 if(!valid7){
 const _errs27 = errors;
-if(!(validate20(data9, {instancePath:instancePath+"/mailingAddress",parentData:data,parentDataProperty:"mailingAddress",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate21(data9, {instancePath:instancePath+"/mailingAddress",parentData:data,parentDataProperty:"mailingAddress",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs27 === errors;
@@ -17258,7 +17468,7 @@ vErrors.push(err50);
 errors++;
 }
 if(!(((data10 === "unmarried") || (data10 === "married")) || (data10 === "separated"))){
-const err51 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema198.enum},message:"must be equal to one of the allowed values"};
+const err51 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema201.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -17308,7 +17518,7 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(!pattern11.test(data11)){
+if(!pattern14.test(data11)){
 const err56 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err56];
@@ -17370,7 +17580,7 @@ vErrors.push(err61);
 errors++;
 }
 if(!(((((data12 === "survivingSpouse") || (data12 === "currentlyServing")) || (data12 === "retiredOrDischardOrSeparated")) || (data12 === "reserveOrNationalGuard")) || (data12 === "none"))){
-const err62 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema200.enum},message:"must be equal to one of the allowed values"};
+const err62 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema203.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -17472,7 +17682,7 @@ vErrors.push(err71);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern60.test(data14)){
+if(!pattern63.test(data14)){
 const err72 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
@@ -17486,7 +17696,7 @@ errors++;
 const _errs46 = errors;
 const _errs47 = errors;
 if(typeof data14 === "string"){
-if(!pattern61.test(data14)){
+if(!pattern64.test(data14)){
 const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
@@ -17560,7 +17770,7 @@ vErrors.push(err78);
 errors++;
 }
 if(!(((((((((((data15 === "sr") || (data15 === "jr")) || (data15 === "i")) || (data15 === "ii")) || (data15 === "iii")) || (data15 === "iv")) || (data15 === "v")) || (data15 === "vi")) || (data15 === "vii")) || (data15 === "viii")) || (data15 === "ix"))){
-const err79 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema203.enum},message:"must be equal to one of the allowed values"};
+const err79 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema206.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -17628,7 +17838,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema189.errorMessage[key0][keyProp0]};
+const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema192.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -17648,16 +17858,16 @@ emErrs26.push(err86);
 vErrors = emErrs26;
 errors = emErrs26.length;
 }
-validate94.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate94(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17692,7 +17902,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err2 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema188.allOf[1].errorMessage[key0][keyProp0]};
+const err2 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema191.allOf[1].errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17776,12 +17986,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17826,8 +18036,8 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate93(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
-vErrors = vErrors === null ? validate93.errors : vErrors.concat(validate93.errors);
+if(!(validate94(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -17855,8 +18065,8 @@ vErrors = null;
 }
 }
 if(data.user !== undefined){
-if(!(validate94(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate95(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
@@ -17871,17 +18081,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const PipelineInput = validate103;
-const schema205 = {"properties":{"cursor":{"maxLength":400,"pattern":"^[A-Za-z0-9_-]*$","type":"string","errorMessage":"This page of the pipeline is no longer valid: start from the first page."},"direction":{"enum":["asc","desc"],"type":"string","errorMessage":"Sort ascending or descending."},"limit":{"maximum":100,"minimum":1,"type":"integer","errorMessage":"Ask for 1 to 100 loans a page."},"loanOfficerId":{"oneOf":[{"enum":["none"]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."},"search":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Search with at most 100 characters."},"sort":{"$ref":"#/components/schemas/PipelineSort"},"state":{"$ref":"#/components/schemas/StateCode"},"statuses":{"items":{"$ref":"#/components/schemas/PipelineStatus"},"type":"array","errorMessage":"Choose at most 40 statuses from the list."}},"type":"object"};
-const schema206 = {"enum":["activity","created","name","amount","state","status"],"type":"string","errorMessage":"Sort the pipeline by one of its columns."};
-const schema208 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a status from the list."};
-const pattern129 = new RegExp("^[A-Za-z0-9_-]*$", "u");
+export const PipelineInput = validate104;
+const schema208 = {"properties":{"cursor":{"maxLength":400,"pattern":"^[A-Za-z0-9_-]*$","type":"string","errorMessage":"This page of the pipeline is no longer valid: start from the first page."},"direction":{"enum":["asc","desc"],"type":"string","errorMessage":"Sort ascending or descending."},"limit":{"maximum":100,"minimum":1,"type":"integer","errorMessage":"Ask for 1 to 100 loans a page."},"loanOfficerId":{"oneOf":[{"enum":["none"]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."},"search":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Search with at most 100 characters."},"sort":{"$ref":"#/components/schemas/PipelineSort"},"state":{"$ref":"#/components/schemas/StateCode"},"statuses":{"items":{"$ref":"#/components/schemas/PipelineStatus"},"type":"array","errorMessage":"Choose at most 40 statuses from the list."}},"type":"object"};
+const schema209 = {"enum":["activity","created","name","amount","state","status"],"type":"string","errorMessage":"Sort the pipeline by one of its columns."};
+const schema211 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a status from the list."};
+const pattern132 = new RegExp("^[A-Za-z0-9_-]*$", "u");
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17898,7 +18108,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern129.test(data0)){
+if(!pattern132.test(data0)){
 const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -17960,7 +18170,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err7 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema205.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema208.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18076,7 +18286,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs10 = errors;
 if(!(data3 === "none")){
-const err18 = {instancePath:instancePath+"/loanOfficerId",schemaPath:"#/properties/loanOfficerId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema205.properties.loanOfficerId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/loanOfficerId",schemaPath:"#/properties/loanOfficerId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema208.properties.loanOfficerId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18176,7 +18386,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!pattern11.test(data4)){
+if(!pattern14.test(data4)){
 const err25 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -18238,7 +18448,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((((((data5 === "activity") || (data5 === "created")) || (data5 === "name")) || (data5 === "amount")) || (data5 === "state")) || (data5 === "status"))){
-const err31 = {instancePath:instancePath+"/sort",schemaPath:"#/components/schemas/PipelineSort/enum",keyword:"enum",params:{allowedValues: schema206.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/sort",schemaPath:"#/components/schemas/PipelineSort/enum",keyword:"enum",params:{allowedValues: schema209.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -18288,7 +18498,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data6 === "AL") || (data6 === "AK")) || (data6 === "AZ")) || (data6 === "AR")) || (data6 === "CA")) || (data6 === "CO")) || (data6 === "CT")) || (data6 === "DE")) || (data6 === "DC")) || (data6 === "FL")) || (data6 === "GA")) || (data6 === "GU")) || (data6 === "HI")) || (data6 === "ID")) || (data6 === "IL")) || (data6 === "IN")) || (data6 === "IA")) || (data6 === "KS")) || (data6 === "KY")) || (data6 === "LA")) || (data6 === "ME")) || (data6 === "MD")) || (data6 === "MA")) || (data6 === "MI")) || (data6 === "MN")) || (data6 === "MS")) || (data6 === "MO")) || (data6 === "MT")) || (data6 === "NE")) || (data6 === "NV")) || (data6 === "NH")) || (data6 === "NJ")) || (data6 === "NM")) || (data6 === "NY")) || (data6 === "NC")) || (data6 === "ND")) || (data6 === "OH")) || (data6 === "OK")) || (data6 === "OR")) || (data6 === "PA")) || (data6 === "RI")) || (data6 === "SC")) || (data6 === "SD")) || (data6 === "TN")) || (data6 === "TX")) || (data6 === "UT")) || (data6 === "VT")) || (data6 === "VA")) || (data6 === "WA")) || (data6 === "WV")) || (data6 === "WI")) || (data6 === "WY"))){
-const err36 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema30.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -18332,7 +18542,7 @@ const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(typeof data8 === "string"){
-if(!pattern94.test(data8)){
+if(!pattern97.test(data8)){
 const err40 = {instancePath:instancePath+"/statuses/" + i0,schemaPath:"#/components/schemas/PipelineStatus/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -18431,16 +18641,16 @@ vErrors.push(err49);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalCodeSignInInput = validate104;
-const schema209 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
-const schema211 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
-const pattern134 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
+export const PortalCodeSignInInput = validate105;
+const schema212 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
+const schema214 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
+const pattern137 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18529,7 +18739,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern134.test(data1)){
+if(!pattern137.test(data1)){
 const err8 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -18661,7 +18871,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema209.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema212.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18681,14 +18891,14 @@ emErrs6.push(err21);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate104.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSessionUpdate = validate105;
-const schema213 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
+export const PortalSessionUpdate = validate106;
+const schema216 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18827,14 +19037,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSignInInput = validate106;
-const schema214 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PortalSignInInput = validate107;
+const schema217 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18913,7 +19123,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern134.test(data1)){
+if(!pattern137.test(data1)){
 const err7 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19045,7 +19255,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema214.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema217.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19065,14 +19275,14 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate106.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const PrequalSaveInput = validate107;
-const schema218 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+export const PrequalSaveInput = validate108;
+const schema221 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19097,15 +19307,15 @@ vErrors.push(err1);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate88(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate89(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern115.test(data1)){
+if(!pattern118.test(data1)){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -19185,7 +19395,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema218.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema221.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19205,16 +19415,16 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate107.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const PropertyInfoSection = validate109;
-const schema219 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
-const schema220 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
-const schema224 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
+export const PropertyInfoSection = validate110;
+const schema222 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
+const schema223 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
+const schema227 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19319,8 +19529,8 @@ vErrors.push(err9);
 errors++;
 }
 if(data.address !== undefined){
-if(!(validate20(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate21(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
 }
@@ -19547,7 +19757,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((data6 === "soleOwnership") || (data6 === "jointTenants")) || (data6 === "tenantsInCommon")) || (data6 === "tenancyByEntirety")) || (data6 === "interVivosRevocableTrust")) || (data6 === "lifeEstate")) || (data6 === "iDontKnow"))){
-const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema224.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -19597,7 +19807,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!(((((data7 === "singleFamily") || (data7 === "multiUnit")) || (data7 === "condo")) || (data7 === "townhouse")) || (data7 === "manufactured"))){
-const err36 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/PropertyType/enum",keyword:"enum",params:{allowedValues: schema45.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/PropertyType/enum",keyword:"enum",params:{allowedValues: schema48.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -19647,7 +19857,7 @@ vErrors.push(err40);
 errors++;
 }
 if(!(((((data8 === "1") || (data8 === "2")) || (data8 === "3")) || (data8 === "4")) || (data8 === "5+"))){
-const err41 = {instancePath:instancePath+"/units",schemaPath:"#/components/schemas/UnitCount/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"};
+const err41 = {instancePath:instancePath+"/units",schemaPath:"#/components/schemas/UnitCount/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -19697,7 +19907,7 @@ vErrors.push(err45);
 errors++;
 }
 if(!(((data9 === "primaryResidence") || (data9 === "secondHome")) || (data9 === "investment"))){
-const err46 = {instancePath:instancePath+"/usage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"};
+const err46 = {instancePath:instancePath+"/usage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -19765,7 +19975,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema220.errorMessage[key0][keyProp0]};
+const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema223.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -19785,12 +19995,12 @@ emErrs14.push(err53);
 vErrors = emErrs14;
 errors = emErrs14.length;
 }
-validate110.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19827,8 +20037,8 @@ errors++;
 }
 }
 if(data.property !== undefined){
-if(!(validate110(data.property, {instancePath:instancePath+"/property",parentData:data,parentDataProperty:"property",rootData}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if(!(validate111(data.property, {instancePath:instancePath+"/property",parentData:data,parentDataProperty:"property",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 }
@@ -19843,14 +20053,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const QuoteCurrentInput = validate113;
-const schema228 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const QuoteCurrentInput = validate114;
+const schema231 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19960,7 +20170,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema228.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema231.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19980,14 +20190,14 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate113.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const RemoveDocumentInput = validate114;
-const schema230 = {"properties":{"id":{"$ref":"#/components/schemas/Id"}},"required":["id"],"type":"object","errorMessage":{"required":{"id":"Not a valid id."}}};
+export const RemoveDocumentInput = validate115;
+const schema233 = {"properties":{"id":{"$ref":"#/components/schemas/Id"}},"required":["id"],"type":"object","errorMessage":{"required":{"id":"Not a valid id."}}};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20084,7 +20294,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema230.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema233.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20104,14 +20314,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate114.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const ReplayInput = validate115;
-const schema232 = {"properties":{"decisionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","decisionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","decisionId":"Not a valid id."}}};
+export const ReplayInput = validate116;
+const schema235 = {"properties":{"decisionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","decisionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","decisionId":"Not a valid id."}}};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20270,7 +20480,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema232.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema235.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20290,15 +20500,15 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate115.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const ResumeInput = validate116;
-const schema235 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const pattern147 = new RegExp("^(/[^\\s]{0,500})?$", "u");
+export const ResumeInput = validate117;
+const schema238 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const pattern150 = new RegExp("^(/[^\\s]{0,500})?$", "u");
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20318,7 +20528,7 @@ errors++;
 if(data.path !== undefined){
 let data0 = data.path;
 if(typeof data0 === "string"){
-if(!pattern115.test(data0)){
+if(!pattern118.test(data0)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -20369,7 +20579,7 @@ errors = emErrs1.length;
 }
 let data1 = data.previousPath;
 if(typeof data1 === "string"){
-if(!pattern147.test(data1)){
+if(!pattern150.test(data1)){
 const err6 = {instancePath:instancePath+"/previousPath",schemaPath:"#/properties/previousPath/pattern",keyword:"pattern",params:{pattern: "^(/[^\\s]{0,500})?$"},message:"must match pattern \""+"^(/[^\\s]{0,500})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -20448,7 +20658,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema235.errorMessage[key0][keyProp0]};
+const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema238.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20468,13 +20678,259 @@ emErrs4.push(err14);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate116.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const SaveAnswersInput = validate117;
+export const ReviewDocumentInput = validate118;
+const schema239 = {"properties":{"decision":{"enum":["accepted","rejected"],"type":"string","errorMessage":"Choose whether the document is accepted or rejected."},"documentId":{"$ref":"#/components/schemas/Id"},"note":{"$ref":"#/components/schemas/ConditionNote"}},"required":["documentId","decision"],"type":"object","errorMessage":{"required":{"documentId":"Not a valid id.","decision":"Choose whether the document is accepted or rejected."}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.documentId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "documentId"},message:"must have required property '"+"documentId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.decision === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "decision"},message:"must have required property '"+"decision"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.decision !== undefined){
+let data0 = data.decision;
+if(typeof data0 !== "string"){
+const err2 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!((data0 === "accepted") || (data0 === "rejected"))){
+const err3 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema239.properties.decision.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err4 of vErrors){
+if(((((err4.keyword !== "errorMessage") && (!err4.emUsed)) && ((err4.instancePath === instancePath+"/decision") || ((err4.instancePath.indexOf(instancePath+"/decision") === 0) && (err4.instancePath[instancePath+"/decision".length] === "/")))) && (err4.schemaPath.indexOf("#/properties/decision") === 0)) && (err4.schemaPath["#/properties/decision".length] === "/")){
+emErrs0.push(err4);
+err4.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err5 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose whether the document is accepted or rejected."};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err6 of vErrors){
+if(!err6.emUsed){
+emErrs1.push(err6);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.documentId !== undefined){
+let data1 = data.documentId;
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+const err7 = {instancePath:instancePath+"/documentId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/documentId",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err9 of vErrors){
+if(((((err9.keyword !== "errorMessage") && (!err9.emUsed)) && ((err9.instancePath === instancePath+"/documentId") || ((err9.instancePath.indexOf(instancePath+"/documentId") === 0) && (err9.instancePath[instancePath+"/documentId".length] === "/")))) && (err9.schemaPath.indexOf("#/components/schemas/Id") === 0)) && (err9.schemaPath["#/components/schemas/Id".length] === "/")){
+emErrs2.push(err9);
+err9.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err10 = {instancePath:instancePath+"/documentId",schemaPath:"#/components/schemas/Id/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Not a valid id."};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err11 of vErrors){
+if(!err11.emUsed){
+emErrs3.push(err11);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.note !== undefined){
+let data2 = data.note;
+if(typeof data2 === "string"){
+if(func2(data2) > 1000){
+const err12 = {instancePath:instancePath+"/note",schemaPath:"#/components/schemas/ConditionNote/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!pattern9.test(data2)){
+const err13 = {instancePath:instancePath+"/note",schemaPath:"#/components/schemas/ConditionNote/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/note",schemaPath:"#/components/schemas/ConditionNote/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err15 of vErrors){
+if(((((err15.keyword !== "errorMessage") && (!err15.emUsed)) && ((err15.instancePath === instancePath+"/note") || ((err15.instancePath.indexOf(instancePath+"/note") === 0) && (err15.instancePath[instancePath+"/note".length] === "/")))) && (err15.schemaPath.indexOf("#/components/schemas/ConditionNote") === 0)) && (err15.schemaPath["#/components/schemas/ConditionNote".length] === "/")){
+emErrs4.push(err15);
+err15.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err16 = {instancePath:instancePath+"/note",schemaPath:"#/components/schemas/ConditionNote/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Use at most 1000 characters, without control characters other than line breaks and tabs."};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err17 of vErrors){
+if(!err17.emUsed){
+emErrs5.push(err17);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"documentId":[],"decision":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err19 of vErrors){
+if((((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && (err19.instancePath === instancePath)) && (err19.keyword in emErrors0)) && (err19.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err19.schemaPath.slice(1)))){
+emPropParams0 = obj0[err19.keyword];
+emParamsErrors0 = emErrors0[err19.keyword][err19.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err19);
+err19.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema239.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+const emErrs6 = [];
+for(const err21 of vErrors){
+if(!err21.emUsed){
+emErrs6.push(err21);
+}
+}
+vErrors = emErrs6;
+errors = emErrs6.length;
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+
+export const SaveAnswersInput = validate119;
+
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20499,15 +20955,15 @@ vErrors.push(err1);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate88(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate89(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern115.test(data1)){
+if(!pattern118.test(data1)){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -20587,7 +21043,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema218.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema221.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20607,14 +21063,14 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate117.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const SetPasswordInput = validate119;
-const schema237 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
+export const SetPasswordInput = validate121;
+const schema243 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20711,7 +21167,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema237.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema243.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20731,14 +21187,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate119.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffActiveInput = validate120;
-const schema239 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+export const SetStaffActiveInput = validate122;
+const schema245 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20857,7 +21313,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema239.errorMessage[key0][keyProp0]};
+const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema245.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -20877,14 +21333,14 @@ emErrs2.push(err11);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate120.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffRoleInput = validate121;
-const schema241 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+export const SetStaffRoleInput = validate123;
+const schema247 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20911,7 +21367,7 @@ errors++;
 if(data.role !== undefined){
 let data0 = data.role;
 if(typeof data0 === "string"){
-if(!pattern94.test(data0)){
+if(!pattern97.test(data0)){
 const err2 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -21043,7 +21499,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema241.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema247.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21063,14 +21519,14 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate121.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffTagInput = validate122;
-const schema244 = {"properties":{"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","loanOfficerTag"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","loanOfficerTag":"A tag is letters, digits, dots, dashes and underscores, at most 60."}}};
+export const SetStaffTagInput = validate124;
+const schema250 = {"properties":{"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","loanOfficerTag"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","loanOfficerTag":"A tag is letters, digits, dots, dashes and underscores, at most 60."}}};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21107,7 +21563,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(!pattern39.test(data0)){
+if(!pattern42.test(data0)){
 const err3 = {instancePath:instancePath+"/loanOfficerTag",schemaPath:"#/components/schemas/LoanOfficerTag/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]*$"},message:"must match pattern \""+"^[A-Za-z0-9._-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -21239,7 +21695,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema244.errorMessage[key0][keyProp0]};
+const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema250.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21259,14 +21715,14 @@ emErrs4.push(err16);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate122.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const SignInInput = validate123;
-const schema247 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const SignInInput = validate125;
+const schema253 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21529,7 +21985,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema247.errorMessage[key0][keyProp0]};
+const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema253.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -21549,18 +22005,18 @@ emErrs8.push(err25);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate123.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const SignInput = validate124;
-const schema251 = {"properties":{"consent":{"type":"boolean"},"documents":{"items":{"$ref":"#/components/schemas/SignedDocumentRef"},"type":"array"},"signatures":{"items":{"$ref":"#/components/schemas/TypedSignature"},"type":"array"}},"required":["consent","signatures","documents"],"type":"object"};
-const schema252 = {"properties":{"hash":{"pattern":"^[0-9a-f]{64}$","type":"string","errorMessage":"Not a document's hash."},"id":{"pattern":"^[a-z][a-z0-9-]{0,63}$","type":"string","errorMessage":"Not a disclosure."}},"required":["id","hash"],"type":"object","errorMessage":{"required":{"id":"Not a disclosure.","hash":"Not a document's hash."}}};
-const schema253 = {"properties":{"name":{"maxLength":200,"type":"string","errorMessage":"Use at most 200 characters."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose signature this is."}},"required":["party","name"],"type":"object","errorMessage":{"required":{"party":"Choose whose signature this is.","name":"Use at most 200 characters."}}};
-const pattern159 = new RegExp("^[0-9a-f]{64}$", "u");
-const pattern160 = new RegExp("^[a-z][a-z0-9-]{0,63}$", "u");
+export const SignInput = validate126;
+const schema257 = {"properties":{"consent":{"type":"boolean"},"documents":{"items":{"$ref":"#/components/schemas/SignedDocumentRef"},"type":"array"},"signatures":{"items":{"$ref":"#/components/schemas/TypedSignature"},"type":"array"}},"required":["consent","signatures","documents"],"type":"object"};
+const schema258 = {"properties":{"hash":{"pattern":"^[0-9a-f]{64}$","type":"string","errorMessage":"Not a document's hash."},"id":{"pattern":"^[a-z][a-z0-9-]{0,63}$","type":"string","errorMessage":"Not a disclosure."}},"required":["id","hash"],"type":"object","errorMessage":{"required":{"id":"Not a disclosure.","hash":"Not a document's hash."}}};
+const schema259 = {"properties":{"name":{"maxLength":200,"type":"string","errorMessage":"Use at most 200 characters."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose signature this is."}},"required":["party","name"],"type":"object","errorMessage":{"required":{"party":"Choose whose signature this is.","name":"Use at most 200 characters."}}};
+const pattern164 = new RegExp("^[0-9a-f]{64}$", "u");
+const pattern165 = new RegExp("^[a-z][a-z0-9-]{0,63}$", "u");
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21636,7 +22092,7 @@ errors++;
 if(data2.hash !== undefined){
 let data3 = data2.hash;
 if(typeof data3 === "string"){
-if(!pattern159.test(data3)){
+if(!pattern164.test(data3)){
 const err6 = {instancePath:instancePath+"/documents/" + i0+"/hash",schemaPath:"#/components/schemas/SignedDocumentRef/properties/hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -21688,7 +22144,7 @@ errors = emErrs1.length;
 if(data2.id !== undefined){
 let data4 = data2.id;
 if(typeof data4 === "string"){
-if(!pattern160.test(data4)){
+if(!pattern165.test(data4)){
 const err11 = {instancePath:instancePath+"/documents/" + i0+"/id",schemaPath:"#/components/schemas/SignedDocumentRef/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,63}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -21768,7 +22224,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err18 = {instancePath:instancePath+"/documents/" + i0,schemaPath:"#/components/schemas/SignedDocumentRef/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema252.errorMessage[key0][keyProp0]};
+const err18 = {instancePath:instancePath+"/documents/" + i0,schemaPath:"#/components/schemas/SignedDocumentRef/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema258.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -21893,7 +22349,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((data8 === "borrower") || (data8 === "coborrower"))){
-const err29 = {instancePath:instancePath+"/signatures/" + i1+"/party",schemaPath:"#/components/schemas/TypedSignature/properties/party/enum",keyword:"enum",params:{allowedValues: schema253.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/signatures/" + i1+"/party",schemaPath:"#/components/schemas/TypedSignature/properties/party/enum",keyword:"enum",params:{allowedValues: schema259.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -21961,7 +22417,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/components/schemas/TypedSignature/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema253.errorMessage[key1][keyProp1]};
+const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/components/schemas/TypedSignature/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema259.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -22005,14 +22461,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const StaffUserIdInput = validate125;
-const schema254 = {"properties":{"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+export const StaffUserIdInput = validate127;
+const schema260 = {"properties":{"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22109,7 +22565,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema254.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema260.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22129,15 +22585,15 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate125.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const UnmaskInput = validate126;
-const schema256 = {"properties":{"field":{"pattern":"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$","type":"string","errorMessage":"Choose a field the page shows masked."},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","field"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","field":"Choose a field the page shows masked."}}};
-const pattern162 = new RegExp("^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$", "u");
+export const UnmaskInput = validate128;
+const schema262 = {"properties":{"field":{"pattern":"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$","type":"string","errorMessage":"Choose a field the page shows masked."},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","field"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","field":"Choose a field the page shows masked."}}};
+const pattern167 = new RegExp("^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$", "u");
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22164,7 +22620,7 @@ errors++;
 if(data.field !== undefined){
 let data0 = data.field;
 if(typeof data0 === "string"){
-if(!pattern162.test(data0)){
+if(!pattern167.test(data0)){
 const err2 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/pattern",keyword:"pattern",params:{pattern: "^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$"},message:"must match pattern \""+"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -22296,7 +22752,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema256.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema262.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22316,15 +22772,15 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate126.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const VerifyIdentityInput = validate127;
-const schema258 = {"properties":{"idType":{"$ref":"#/components/schemas/IdSubtype"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose ID to check."}},"required":["party","idType"],"type":"object","errorMessage":{"required":{"party":"Choose whose ID to check.","idType":"Choose the kind of ID."}}};
-const schema259 = {"enum":["driver_license","passport","state_id","military_id","visa","residence_permit_card","green_card"],"type":"string","errorMessage":"Choose the kind of ID."};
+export const VerifyIdentityInput = validate129;
+const schema264 = {"properties":{"idType":{"$ref":"#/components/schemas/IdSubtype"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose ID to check."}},"required":["party","idType"],"type":"object","errorMessage":{"required":{"party":"Choose whose ID to check.","idType":"Choose the kind of ID."}}};
+const schema265 = {"enum":["driver_license","passport","state_id","military_id","visa","residence_permit_card","green_card"],"type":"string","errorMessage":"Choose the kind of ID."};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22361,7 +22817,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((data0 === "driver_license") || (data0 === "passport")) || (data0 === "state_id")) || (data0 === "military_id")) || (data0 === "visa")) || (data0 === "residence_permit_card")) || (data0 === "green_card"))){
-const err3 = {instancePath:instancePath+"/idType",schemaPath:"#/components/schemas/IdSubtype/enum",keyword:"enum",params:{allowedValues: schema259.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/idType",schemaPath:"#/components/schemas/IdSubtype/enum",keyword:"enum",params:{allowedValues: schema265.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22411,7 +22867,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data1 === "borrower") || (data1 === "coborrower"))){
-const err8 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema258.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema264.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22479,7 +22935,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema258.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema264.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22499,7 +22955,7 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate127.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 

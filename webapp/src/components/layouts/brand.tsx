@@ -14,13 +14,21 @@ function Mark({ size = 32 }: { size?: number }) {
 }
 
 /** The logo: the product's mark and name, linking home. */
-export function Brand({ inverted = false }: { inverted?: boolean }) {
+/** With `markOnPhone`, a phone shows the mark alone (the link keeps its name), leaving the header's room to what sits beside it. */
+export function Brand({ inverted = false, markOnPhone = false }: { inverted?: boolean; markOnPhone?: boolean }) {
   const name = useProductName();
   return (
     <UnstyledButton component={Link} to={paths.home} aria-label={`${name}, home`} style={{ borderRadius: 8 }}>
       <Group gap={10} wrap="nowrap">
         <Mark />
-        <Text fw={600} fz={{ base: 15, sm: 'lg' }} c={inverted ? 'white' : 'harbor.9'} lh={1.2} style={{ whiteSpace: 'nowrap' }}>
+        <Text
+          fw={600}
+          fz={{ base: 15, sm: 'lg' }}
+          c={inverted ? 'white' : 'harbor.9'}
+          lh={1.2}
+          style={{ whiteSpace: 'nowrap' }}
+          visibleFrom={markOnPhone ? 'sm' : undefined}
+        >
           {name}
         </Text>
       </Group>

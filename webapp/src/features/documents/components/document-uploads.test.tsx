@@ -210,6 +210,27 @@ describe('documents', () => {
     expect(within(card).queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
   });
 
+  it('asks again for a file the loan team rejected, with their note, after submission too', async () => {
+    const rejected = upload({
+      id: 'doc-7',
+      fileName: 'paystub.pdf',
+      contentType: 'application/pdf',
+      review: { status: 'rejected', note: 'The pay date is cut off', reviewedAt: '2026-11-26T10:00:00Z', reviewedBy: null },
+    });
+    const submitted = { ...view([paystubs(3), w2], null, [upload({}), upload({ id: 'doc-8' }), upload({ id: 'doc-9' }), rejected]), readOnly: true };
+    const { posted, user } = setup(submitted);
+    renderAt('/app/upload', <DocumentRequestPage kind="upload" />);
+    const stubs = await screen.findByRole('group', { name: /4 most recent paystubs/ });
+    expect(within(stubs).getByText('Your loan team could not accept this file: The pay date is cut off. Please upload another.')).toBeVisible();
+    expect(screen.getByText(/^Upload what your loan team asks for below\./)).toBeVisible();
+    // Only the type with a rejected file takes another.
+    const w2s = screen.getByRole('group', { name: 'W-2s for 2024 and 2025' });
+    expect(within(w2s).queryByLabelText(/^Upload a file:/)).not.toBeInTheDocument();
+    await user.upload(within(stubs).getByLabelText(/^Upload a file:/), png());
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]!.fields).toEqual({ type: 'paystubs', party: 'borrower' });
+  });
+
   it('shows a refused file’s reason beside its own control, and sends an ID photo with its side', async () => {
     const refused = trpcError('BAD_REQUEST', 400, 'The upload was refused.', [
       { path: 'file', message: 'Upload a PDF, JPEG, PNG or HEIC file.' },

@@ -37,7 +37,13 @@ function answers(u: DocumentsView['uploads'][number], d: RequiredDocument): bool
 
 /** Whether the loan team asks a document of anyone (an underwriting condition) on this page. */
 function requested(view: DocumentsView, types?: readonly string[]): boolean {
-  return (['borrower', 'coborrower'] as const).some((p) => shownDocuments(view, p, types)?.some((d) => d.condition));
+  return (['borrower', 'coborrower'] as const).some((p) =>
+    shownDocuments(view, p, types)?.some(
+      (d) =>
+        d.condition ||
+        (d.missing > 0 && view.uploads.some((u) => u.party === p && u.type === d.type && u.review?.status === 'rejected')),
+    ),
+  );
 }
 
 /** The documents of one person the page shows, in the policy's order. */

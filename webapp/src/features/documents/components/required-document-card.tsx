@@ -19,7 +19,7 @@ function sidesText(sides: string | undefined): string {
  * document that do (an ID's with their sides), the way to upload it and the
  * files uploaded. An ID takes a photo of each side. A document the loan team
  * asks (an underwriting condition) says so, and takes uploads after
- * submission too.
+ * submission too, as does one whose file the loan team rejected.
  */
 export function RequiredDocumentCard({
   document,
@@ -36,7 +36,9 @@ export function RequiredDocumentCard({
   const category = categoryLabels[document.category] ?? document.category;
   const sides = document.type === 'idDocument' ? (['front', 'back'] as const) : null;
   const requested = Boolean(document.condition);
-  const closed = readOnly && !requested;
+  // A file the loan team rejected is asked again, after submission too.
+  const replacing = readOnly && !requested && document.missing > 0 && uploads.some((u) => u.review?.status === 'rejected');
+  const closed = readOnly && !requested && !replacing;
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={titleId} role="group">
       <Stack gap="sm">
@@ -83,7 +85,7 @@ export function RequiredDocumentCard({
         ) : (
           <UploadControl document={document} party={party} />
         )}
-        <UploadedFiles uploads={uploads} readOnly={readOnly} label={document.label} />
+        <UploadedFiles uploads={uploads} readOnly={readOnly} label={document.label} missing={document.missing} />
       </Stack>
     </Paper>
   );

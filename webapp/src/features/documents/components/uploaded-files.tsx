@@ -11,9 +11,21 @@ import { uploadErrorMessage } from './upload-error';
 
 /**
  * The files uploaded for one document, each with a download link and,
- * while the application is open, a way to remove it.
+ * while the application is open, a way to remove it. A file the loan team
+ * rejected says so with their note, and asks for another while the
+ * document is missing.
  */
-export function UploadedFiles({ uploads, readOnly, label }: { uploads: UploadedDocument[]; readOnly: boolean; label: string }) {
+export function UploadedFiles({
+  uploads,
+  readOnly,
+  label,
+  missing = 0,
+}: {
+  uploads: UploadedDocument[];
+  readOnly: boolean;
+  label: string;
+  missing?: number;
+}) {
   const remove = useRemoveDocumentMutation();
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -63,6 +75,11 @@ export function UploadedFiles({ uploads, readOnly, label }: { uploads: UploadedD
                     </Button>
                   )}
                 </Group>
+                {u.review?.status === 'rejected' ? (
+                  <Text fz="sm" c="red.8" mt={4}>
+                    {rejectedWords(u.review.note, missing > 0)}
+                  </Text>
+                ) : null}
               </List.Item>
             ))}
           </List>
@@ -78,4 +95,11 @@ export function UploadedFiles({ uploads, readOnly, label }: { uploads: UploadedD
       </Text>
     </div>
   );
+}
+
+/** What the borrower is told of a file the loan team rejected. */
+export function rejectedWords(note: string | null | undefined, askAgain: boolean): string {
+  const why = (note ?? '').trim().replace(/[.!?]+$/, '');
+  const first = why ? `Your loan team could not accept this file: ${why}.` : 'Your loan team could not accept this file.';
+  return askAgain ? `${first} Please upload another.` : first;
 }

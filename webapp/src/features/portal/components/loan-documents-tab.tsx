@@ -1,8 +1,11 @@
-import { Anchor, Badge, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
 
+import { isTRPCClientError } from '@/api/trpc-client';
 import { QueryError } from '@/components/ui/query-error';
 import { formatDate } from '@/lib/format';
 
+import { useReviewDocumentMutation } from '../api/documents-review';
 import {
   loanDocumentUrl,
   useLoanDocuments,
@@ -13,9 +16,12 @@ import {
 // The documents tab: for the borrower and the coborrower, what the
 // documents policy requires (required, uploaded, missing per type) and the
 // files they uploaded, each downloaded as an attachment (the server checks
-// the user may read this loan's documents and records the download).
+// the user may read this loan's documents and records the download). Each
+// file shows its review; a user who may review the loan's documents
+// (documents.review) accepts or rejects it, a rejection with a note the
+// borrower is shown.
 
-export function LoanDocumentsTab({ loanId }: { loanId: string }) {
+export function LoanDocumentsTab({ loanId, canReview = false }: { loanId: string; canReview?: boolean }) {
   const docs = useLoanDocuments(loanId);
   if (docs.isError) {
     return <QueryError title="The documents could not be loaded" error={docs.error} onRetry={() => void docs.refetch()} />;
@@ -48,7 +54,7 @@ export function LoanDocumentsTab({ loanId }: { loanId: string }) {
             {p.title}
           </Title>
           <RequiredTable docs={p.required} />
-          <UploadList uploads={uploads.filter((u) => u.party === p.party)} labels={p.required} />
+          <UploadList uploads={uploads.filter((u) => u.party === p.party)} labels={p.required} loanId={loanId} canReview={canReview} />
         </section>
       ))}
     </Stack>
@@ -93,7 +99,20 @@ function RequiredTable({ docs }: { docs: LoanRequiredDocument[] }) {
   );
 }
 
-function UploadList({ uploads, labels }: { uploads: LoanUploadedDocument[]; labels: LoanRequiredDocument[] }) {
+function UploadList({
+  uploads,
+  labels,
+  loanId,
+  canReview,
+}: {
+  uploads: LoanUploadedDocument[];
+  labels: LoanRequiredDocument[];
+  loanId: string;
+  canReview: boolean;
+}) {
+  const review = useReviewDocumentMutation();
+  const [rejecting, setRejecting] = useState<LoanUploadedDocument | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   if (uploads.length === 0) {
     return (
       <Text c="dimmed" mt="sm" fz="sm">
@@ -104,17 +123,138 @@ function UploadList({ uploads, labels }: { uploads: LoanUploadedDocument[]; labe
   const labelOf = (type: string) => labels.find((l) => l.type === type)?.label ?? type;
   return (
     <Stack gap={6} mt="md" component="ul" p={0} style={{ listStyle: 'none' }} aria-label="Files uploaded">
+      {problem ? (
+        <Alert color="red" variant="light" role="alert">
+          {problem}
+        </Alert>
+      ) : null}
       {uploads.map((u) => (
-        <Group key={u.id} component="li" gap="xs" wrap="wrap">
-          <Anchor href={loanDocumentUrl(u.id)} download={u.fileName} aria-label={`Download ${u.fileName}`}>
-            {u.fileName}
-          </Anchor>
-          <Text fz="sm" c="dimmed">
-            {labelOf(u.type)}
-            {u.side ? ` (${u.side})` : ''} · {Math.max(1, Math.round(u.size / 1024))} KB · {formatDate(u.uploadedAt)}
-          </Text>
-        </Group>
+        <Stack key={u.id} component="li" gap={2}>
+          <Group gap="xs" wrap="wrap">
+            <Anchor href={loanDocumentUrl(u.id)} download={u.fileName} aria-label={`Download ${u.fileName}`}>
+              {u.fileName}
+            </Anchor>
+            <Text fz="sm" c="dimmed">
+              {labelOf(u.type)}
+              {u.side ? ` (${u.side})` : ''} · {Math.max(1, Math.round(u.size / 1024))} KB · {formatDate(u.uploadedAt)}
+            </Text>
+            <ReviewBadge upload={u} />
+            {canReview ? (
+              <Group gap={6}>
+                {u.review?.status !== 'accepted' ? (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="teal"
+                    loading={review.isPending && review.variables?.documentId === u.id && review.variables.decision === 'accepted'}
+                    onClick={() => {
+                      setProblem(null);
+                      review.mutate(
+                        { loanId, documentId: u.id, decision: 'accepted' },
+                        { onError: (err) => setProblem(errorMessage(err)) },
+                      );
+                    }}
+                  >
+                    Accept {u.fileName}
+                  </Button>
+                ) : null}
+                {u.review?.status !== 'rejected' ? (
+                  <Button size="compact-sm" variant="light" color="red" onClick={() => setRejecting(u)}>
+                    Reject {u.fileName}
+                  </Button>
+                ) : null}
+              </Group>
+            ) : null}
+          </Group>
+          {u.review?.note ? (
+            <Text fz="sm" c={u.review.status === 'rejected' ? 'red.8' : 'dimmed'}>
+              Note: {u.review.note}
+            </Text>
+          ) : null}
+        </Stack>
       ))}
+      {rejecting ? <RejectModal upload={rejecting} loanId={loanId} onClose={() => setRejecting(null)} /> : null}
     </Stack>
   );
+}
+
+function ReviewBadge({ upload: u }: { upload: LoanUploadedDocument }) {
+  const r = u.review;
+  if (!r || r.status === 'pending') {
+    return (
+      <Badge color="gray" variant="light" radius="sm" tt="none">
+        Not reviewed
+      </Badge>
+    );
+  }
+  const who = r.reviewedBy ? ` by ${r.reviewedBy.firstName} ${r.reviewedBy.lastName}`.trimEnd() : '';
+  const when = r.reviewedAt ? ` on ${formatDate(r.reviewedAt)}` : '';
+  return (
+    <Badge color={r.status === 'accepted' ? 'teal' : 'red'} variant="light" radius="sm" tt="none">
+      {r.status === 'accepted' ? 'Accepted' : 'Rejected'}
+      {who}
+      {when}
+    </Badge>
+  );
+}
+
+function RejectModal({ upload: u, loanId, onClose }: { upload: LoanUploadedDocument; loanId: string; onClose: () => void }) {
+  const review = useReviewDocumentMutation();
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async () => {
+    setProblem(null);
+    setNoteError(null);
+    if (!note.trim()) {
+      setNoteError('Say why the document cannot be accepted: the borrower is shown this note.');
+      return;
+    }
+    try {
+      await review.mutateAsync({ loanId, documentId: u.id, decision: 'rejected', note: note.trim() });
+      onClose();
+    } catch (err) {
+      const field = isTRPCClientError(err) ? err.fields.find((f) => f.path === 'note') : undefined;
+      if (field) setNoteError(field.message);
+      else setProblem(errorMessage(err));
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Reject ${u.fileName}`} centered>
+      <Stack gap="md">
+        <Text fz="sm" c="dimmed">
+          The file will no longer count toward the documents required, and the borrower will be asked to upload another, with your note.
+        </Text>
+        <Textarea
+          label="Note to the borrower"
+          description="Say what is wrong with the file. The borrower sees this note."
+          required
+          rows={3}
+          maxLength={1000}
+          value={note}
+          error={noteError}
+          onChange={(e) => setNote(e.currentTarget.value)}
+        />
+        {problem ? (
+          <Alert color="red" variant="light" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => void submit()} loading={review.isPending}>
+            Reject {u.fileName}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function errorMessage(err: unknown): string {
+  if (!isTRPCClientError(err)) return 'Something went wrong on our side. Please try again.';
+  if (err.fields.length > 0) return err.fields.map((f) => f.message).join(' ');
+  return err.message || 'Something went wrong on our side. Please try again.';
 }

@@ -101,7 +101,7 @@ export function LoanPage() {
           </Tabs.Panel>
           {data.can['documents.read'] ? (
             <Tabs.Panel value="documents">
-              <LoanDocumentsTab loanId={loanId} />
+              <LoanDocumentsTab loanId={loanId} canReview={!!data.can['documents.review']} />
             </Tabs.Panel>
           ) : null}
           <Tabs.Panel value="conditions">

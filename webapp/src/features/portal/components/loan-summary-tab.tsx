@@ -14,8 +14,11 @@ import type { PortalLoan } from '../api/loan-get';
 import type { StaffRef } from '../api/pipeline-get';
 import { formatAmount, personName, statusLabel } from '../lib/loan-format';
 
+import { LoanNotes } from './loan-notes';
+
 // The summary tab: the loan's facts and its team (loan officer, processor,
-// partner tag), which a user who may assign the loan changes here.
+// partner tag), which a user who may assign the loan changes here, and the
+// team's notes (loan-notes.tsx).
 
 export function LoanSummaryTab({ loan }: { loan: PortalLoan }) {
   const l = loan.loan;
@@ -52,6 +55,7 @@ export function LoanSummaryTab({ loan }: { loan: PortalLoan }) {
         />
         {loan.can['loans.assign'] ? <AssignForm loan={loan} /> : null}
       </section>
+      <LoanNotes loanId={l.loanId} canAdd={Boolean(loan.can['loans.update'])} />
     </Stack>
   );
 }

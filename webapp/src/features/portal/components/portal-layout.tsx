@@ -20,7 +20,8 @@ export function PortalLayout() {
         <Container size="xl">
           <Group h={60} justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="sm" wrap="nowrap">
-              <Brand inverted />
+              {/* The signed-in user's name and role need the room on a phone more than the product's name does. */}
+              <Brand inverted markOnPhone />
               <Badge variant="white" color="harbor.9" radius="sm" visibleFrom="xs">
                 Staff portal
               </Badge>

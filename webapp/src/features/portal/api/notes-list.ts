@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '@/api/client';
+import type { components } from '@/api/schema.gen';
+import { expectShape, is } from '@/api/shape';
+
+// portal.notes: the loan team's working notes on a loan, newest first, each
+// with its author and time, for a portal user who may read the loan.
+
+export type LoanNotes = components['schemas']['LoanNotes'];
+export type LoanNote = components['schemas']['LoanNote'];
+
+const PROCEDURE = 'portal.notes';
+
+export const isNote = is.shape({
+  id: is.string,
+  body: is.string,
+  createdAt: is.string,
+  author: is.shape({ firstName: is.string, lastName: is.string, email: is.string }),
+});
+
+export async function getLoanNotes(loanId: string, { signal }: { signal?: AbortSignal } = {}): Promise<LoanNotes> {
+  return expectShape<LoanNotes>(PROCEDURE, await api.query(PROCEDURE, { loanId }, { signal }), is.shape({ notes: is.arrayOf(isNote) }));
+}
+
+/** The one key of a loan's notes: adding a note writes here. */
+export const loanNotesQueryKey = (loanId: string) => ['portal', 'loan', loanId, 'notes'] as const;
+
+export function getLoanNotesQueryOptions(loanId: string) {
+  return queryOptions({ queryKey: loanNotesQueryKey(loanId), queryFn: ({ signal }) => getLoanNotes(loanId, { signal }) });
+}
+
+export function useLoanNotes(loanId: string) {
+  return useQuery(getLoanNotesQueryOptions(loanId));
+}
