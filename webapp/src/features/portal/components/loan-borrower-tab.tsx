@@ -7,6 +7,7 @@ import { formatDate, formatPhone } from '@/lib/format';
 
 import { useLoanBorrower, type PortalPerson, type SensitiveField } from '../api/loan-borrower';
 import { useUnmaskFieldMutation } from '../api/loan-unmask';
+import { FactList } from './fact-list';
 
 // The borrower tab: each person on the loan and the draw's bank account.
 // Sensitive fields come masked; a role that may see them (pii.unmask) shows
@@ -41,7 +42,7 @@ export function LoanBorrowerTab({ loanId }: { loanId: string }) {
           <Title order={2} id="loan-disbursement" fz="h3" mb="sm">
             Bank account for the first draw
           </Title>
-          <Facts
+          <FactList
             facts={[
               ['Account holder', view.disbursement.accountHolderName],
               ['Account type', view.disbursement.accountType],
@@ -67,7 +68,7 @@ function PersonSection({ loanId, person: p, canUnmask }: { loanId: string; perso
       <Title order={2} id={id} fz="h3" mb="sm">
         {p.party === 'borrower' ? 'Borrower' : 'Coborrower'}: {[p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ')}
       </Title>
-      <Facts
+      <FactList
         facts={[
           ['E-mail', p.email ?? 'Not given'],
           ['Phone', p.phone ? formatPhone(p.phone) : 'Not given'],
@@ -93,23 +94,6 @@ function PersonSection({ loanId, person: p, canUnmask }: { loanId: string; perso
         </Stack>
       ) : null}
     </section>
-  );
-}
-
-function Facts({ facts }: { facts: [string, string][] }) {
-  return (
-    <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" m={0}>
-      {facts.map(([term, value]) => (
-        <div key={term}>
-          <Text component="dt" fz="sm" c="dimmed">
-            {term}
-          </Text>
-          <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
-            {value}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
   );
 }
 

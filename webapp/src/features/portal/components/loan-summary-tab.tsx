@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 
@@ -15,6 +15,7 @@ import type { StaffRef } from '../api/pipeline-get';
 import { formatAmount, personName, statusLabel } from '../lib/loan-format';
 
 import { LoanNotes } from './loan-notes';
+import { FactList } from './fact-list';
 
 // The summary tab: the loan's facts and its team (loan officer, processor,
 // partner tag), which a user who may assign the loan changes here, and the
@@ -57,23 +58,6 @@ export function LoanSummaryTab({ loan }: { loan: PortalLoan }) {
       </section>
       <LoanNotes loanId={l.loanId} canAdd={Boolean(loan.can['loans.update'])} />
     </Stack>
-  );
-}
-
-function FactList({ facts }: { facts: [string, string][] }) {
-  return (
-    <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" m={0}>
-      {facts.map(([term, value]) => (
-        <div key={term}>
-          <Text component="dt" fz="sm" c="dimmed">
-            {term}
-          </Text>
-          <Text component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
-            {value}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
   );
 }
 
