@@ -2,8 +2,9 @@ import data from '../src/app/routes.json' with { type: 'json' };
 import { expect, productName, test } from './support/fixtures';
 
 /** Spec §6: the pages that need a session, and the sign-in page each sends a visitor to. */
-function signInFor(path: string): { login: string; title: string } | null {
-  if (path === '/portal' || path === '/portal/manage-users') return { login: '/portal/login', title: 'Staff sign in' };
+function signInFor(path: string, area: string): { login: string; title: string } | null {
+  // Every page of the portal's own area; its sign-in and invitation pages are in the login area.
+  if (area === 'portal') return { login: '/portal/login', title: 'Staff sign in' };
   if (path.startsWith('/app/application/') || path === '/app/upload' || path === '/app/bank-statement') {
     return { login: '/app/login', title: 'Sign in' };
   }
@@ -23,7 +24,7 @@ test('every route in routes.json answers and renders its title; a signed-out vis
     const response = await page.goto(route.path);
     if (response?.status() !== 200) failures.push(`${route.path}: HTTP ${response?.status()}`);
     const h1 = page.getByRole('heading', { level: 1 });
-    const guarded = signInFor(route.path);
+    const guarded = signInFor(route.path, route.area);
     try {
       if (guarded) {
         const query = new URLSearchParams({ error: 'SessionRequired', callbackUrl: route.path }).toString();
