@@ -34,6 +34,7 @@ import {
   type PortalCondition,
   type PortalConditionsView,
 } from '../api/conditions-list';
+import { errorMessage } from '../lib/error-message';
 
 // The loan page's Conditions tab (spec §9 "Underwriting condition codes"):
 // the loan's conditions with where each stands, the borrower's answers and
@@ -303,12 +304,6 @@ function ResolveModal({
       </Stack>
     </Modal>
   );
-}
-
-function errorMessage(err: unknown): string {
-  if (!isTRPCClientError(err)) return 'Something went wrong on our side. Please try again.';
-  if (err.fields.length > 0) return err.fields.map((f) => f.message).join(' ');
-  return err.message || 'Something went wrong on our side. Please try again.';
 }
 
 type AddValues = { code: string | null; party: 'borrower' | 'coborrower'; note: string };

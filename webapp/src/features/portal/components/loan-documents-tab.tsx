@@ -12,6 +12,7 @@ import {
   type LoanRequiredDocument,
   type LoanUploadedDocument,
 } from '../api/loan-documents';
+import { errorMessage } from '../lib/error-message';
 
 // The documents tab: for the borrower and the coborrower, what the
 // documents policy requires (required, uploaded, missing per type) and the
@@ -251,10 +252,4 @@ function RejectModal({ upload: u, loanId, onClose }: { upload: LoanUploadedDocum
       </Stack>
     </Modal>
   );
-}
-
-function errorMessage(err: unknown): string {
-  if (!isTRPCClientError(err)) return 'Something went wrong on our side. Please try again.';
-  if (err.fields.length > 0) return err.fields.map((f) => f.message).join(' ');
-  return err.message || 'Something went wrong on our side. Please try again.';
 }
