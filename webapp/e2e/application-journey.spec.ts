@@ -39,10 +39,14 @@ const journeyPersona = (): Persona => {
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue', exact: true });
 
+/** Continue, then wait for the next page itself: its address and its own heading, not the last page's. */
 async function continueTo(page: Page, path: string) {
+  const heading = page.getByRole('heading', { level: 1 });
+  const before = await heading.innerText();
   await continueButton(page).click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(heading).toBeVisible();
+  await expect(heading).not.toHaveText(before);
 }
 
 /** Uploads as many files into a required document's card as it still misses. */
