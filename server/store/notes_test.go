@@ -54,8 +54,9 @@ func TestLoanNotesAreAddedListedNewestFirstAndSealed(t *testing.T) {
 			t.Fatalf("got %q, want the body sealed", sealed)
 		}
 
-		// A body copied into another note's row does not open there.
-		if err := db.ExecForTest(ctx, `UPDATE loan_notes SET body = ? WHERE id = ?`, sealed, second.ID); err != nil {
+		// A body copied into another note's row does not open there (the
+		// row is written by hand: no path of the store copies one).
+		if err := db.ExecForTest(ctx, `INSERT INTO loan_notes (id, loan_id, author_id, body, created_at) SELECT 'copied', loan_id, author_id, body, created_at + 1 FROM loan_notes WHERE id = ?`, first.ID); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.ListLoanNotes(ctx, l.ID); err == nil {
@@ -64,6 +65,29 @@ func TestLoanNotesAreAddedListedNewestFirstAndSealed(t *testing.T) {
 
 		if err := db.AddLoanNote(ctx, &domain.LoanNote{LoanID: "nope", Author: domain.StaffRef{ID: staff.ID}, Body: "x"}); domain.ErrorCode(err) != domain.ENOTFOUND {
 			t.Fatalf("got %v, want ENOTFOUND for an unknown loan", err)
+		}
+	})
+}
+
+func TestTheDatabaseKeepsLoanNotesAsWritten(t *testing.T) {
+	forEachDB(t, func(t *testing.T, db *store.DB) {
+		ctx := t.Context()
+		staff := mustCreateStaff(t, db, "lo-notes@example.com", "loanOfficer")
+		l := newLoan(t, db, "notes-kept@example.com", "applicationSubmitted")
+		n := &domain.LoanNote{LoanID: l.ID, Author: domain.StaffRef{ID: staff.ID}, Body: "Borrower will send the HOA statement Monday"}
+		if err := db.AddLoanNote(ctx, n); err != nil {
+			t.Fatal(err)
+		}
+		for _, stmt := range []string{
+			`UPDATE loan_notes SET created_at = created_at + 1 WHERE id = ?`,
+			`DELETE FROM loan_notes WHERE id = ?`,
+		} {
+			if err := db.ExecForTest(ctx, stmt, n.ID); err == nil || !strings.Contains(err.Error(), "append-only") {
+				t.Errorf("%s: got %v, want the trigger's refusal", stmt, err)
+			}
+		}
+		if got, err := db.ListLoanNotes(ctx, l.ID); err != nil || len(got) != 1 || got[0].Body != n.Body {
+			t.Fatalf("got %v %v, want the note as it was written", got, err)
 		}
 	})
 }
