@@ -168,3 +168,25 @@ func pick(es []*domain.AuditEntry, idx []int) string {
 	}
 	return strings.Join(s, ",")
 }
+
+func TestAuditEntriesOfOneMillisecondListInTheOrderWritten(t *testing.T) {
+	forEachDB(t, func(t *testing.T, db *store.DB) {
+		db.Now = func() time.Time { return testNow }
+		var want []string
+		for _, action := range []string{"users.invite", "users.setRole", "users.setTag", "users.setActive", "users.resetSecondFactor"} {
+			mustAppendAudit(t, db, "same-ms", action, "")
+			want = append([]string{action}, want...)
+		}
+		page, err := db.ListAudit(t.Context(), domain.AuditFilter{ActorEmail: "same-ms@example.com"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range page.Items {
+			got = append(got, e.Action)
+		}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Fatalf("got %v, want the newest written first: %v", got, want)
+		}
+	})
+}
