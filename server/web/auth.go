@@ -470,8 +470,12 @@ func (s *Server) callbackURL(c fiber.Ctx, api authAPI, raw string) (string, erro
 	return origin + u.RequestURI(), nil
 }
 
-// origin is this server's scheme and host, as the browser sees it.
+// origin is this server's scheme and host, as the browser sees it: the
+// configured public address, or else the request's.
 func (s *Server) origin(c fiber.Ctx) string {
+	if s.cfg.PublicURL != "" {
+		return s.cfg.PublicURL
+	}
 	return c.Scheme() + "://" + c.Host()
 }
 

@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"cmp"
 	"context"
 	"io"
 	"net/http"
@@ -31,6 +32,10 @@ type browser struct {
 	t      testing.TB
 	s      *testServer
 	client *http.Client
+	// origin is the Origin its writes send: the server's address when "",
+	// or the public one a server configured with web.Config.PublicURL is
+	// reached at through its proxy.
+	origin string
 }
 
 func (s *testServer) browser(t testing.TB) *browser {
@@ -46,7 +51,7 @@ func (b *browser) send(method, path, contentType, body string, headers map[strin
 	}
 	req.Header.Set("X-Same-Origin", "1")
 	if method != http.MethodGet {
-		req.Header.Set("Origin", b.s.URL)
+		req.Header.Set("Origin", cmp.Or(b.origin, b.s.URL))
 		req.Header.Set("Content-Type", contentType)
 		req.Header.Set("X-Recaptcha-Token", botcheck.SandboxPrefix+"api_update")
 	}

@@ -107,6 +107,11 @@ type Route struct {
 type Config struct {
 	ProductName string
 	Production  bool
+	// PublicURL is the address people use ("https://heloc.example.com"),
+	// scheme and host only: the links mailed to them (a portal invite, a
+	// two-step reset) and the same-origin check of every mutation use it.
+	// Empty: the request's own scheme and host, which a client chooses.
+	PublicURL string
 	// BodyLimit caps every request body, in bytes.
 	BodyLimit int
 	// Now is the clock (time.Now by default); the policies never read one.

@@ -127,8 +127,9 @@ func (s *Server) guard(c fiber.Ctx, paths []string) error {
 	return nil
 }
 
-// sameOrigin reports whether the Origin header names this server. Browsers
-// send Origin on every POST, so a missing one is refused too.
+// sameOrigin reports whether the Origin header names this server (its
+// public address when one is configured). Browsers send Origin on every
+// POST, so a missing one is refused too.
 func (s *Server) sameOrigin(c fiber.Ctx) bool {
 	origin := c.Get(fiber.HeaderOrigin)
 	if origin == "" {
@@ -138,7 +139,7 @@ func (s *Server) sameOrigin(c fiber.Ctx) bool {
 	if err != nil {
 		return false
 	}
-	return u.Scheme == c.Scheme() && strings.EqualFold(u.Host, c.Host())
+	return u.User == nil && u.Path == "" && strings.EqualFold(u.Scheme+"://"+u.Host, s.origin(c))
 }
 
 // readInputs returns each call's raw input JSON (nil when none was sent).

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -32,8 +33,13 @@ type config struct {
 	RulesDir    string // RULES_DIR, default the policies built into the binary
 	Production  bool   // APP_ENV=production
 	ProductName string // PRODUCT_NAME
-	LogLevel    string // LOG_LEVEL: debug, info, warn, error
-	TrustProxy  bool   // TRUST_PROXY=1 behind a TLS-terminating proxy
+	// PUBLIC_URL: the address people use, https://host[:port]; links
+	// mailed to them and the same-origin check use it. Required in
+	// production, where a request's Host header must not choose where an
+	// invitation link points.
+	PublicURL  string
+	LogLevel   string // LOG_LEVEL: debug, info, warn, error
+	TrustProxy bool   // TRUST_PROXY=1 behind a TLS-terminating proxy
 	// TRUSTED_PROXIES: the proxies (addresses or CIDR ranges, comma
 	// separated) whose X-Forwarded-* count; empty with TRUST_PROXY means
 	// loopback and private networks. Setting it implies TRUST_PROXY.
@@ -218,6 +224,18 @@ func loadConfig(getenv func(string) string) (config, error) {
 			return c, fmt.Errorf("SMTP_PORT must be a port number, not %q", v)
 		}
 		c.SMTP.Port = port
+	}
+	if v := getenv("PUBLIC_URL"); v != "" {
+		u, err := url.Parse(strings.TrimSuffix(v, "/"))
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil || u.Path != "" || u.RawQuery != "" || u.Fragment != "" {
+			return c, fmt.Errorf("PUBLIC_URL must be a scheme and host like https://heloc.example.com, not %q", v)
+		}
+		if c.Production && u.Scheme != "https" {
+			return c, errors.New("PUBLIC_URL must be an https address with APP_ENV=production")
+		}
+		c.PublicURL = strings.ToLower(u.Scheme + "://" + u.Host)
+	} else if c.Production {
+		return c, errors.New("PUBLIC_URL is required with APP_ENV=production: it is where mailed links point")
 	}
 	if c.Production && c.SMTP.Host == "" {
 		return c, errors.New("SMTP_HOST is required with APP_ENV=production: sign-in codes must be mailed")

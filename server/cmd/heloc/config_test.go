@@ -52,7 +52,7 @@ func TestDevelopmentSecretsAreGeneratedOnce(t *testing.T) {
 
 func TestProductionRequiresItsSecrets(t *testing.T) {
 	key := strings.Repeat("A", 43) + "=" // base64 of 32 zero bytes
-	base := map[string]string{"APP_ENV": "production", "DATA_DIR": t.TempDir(), "RECAPTCHA_SITE_KEY": "k", "RECAPTCHA_SECRET": "s"}
+	base := map[string]string{"APP_ENV": "production", "DATA_DIR": t.TempDir(), "RECAPTCHA_SITE_KEY": "k", "RECAPTCHA_SECRET": "s", "PUBLIC_URL": "https://heloc.example.com"}
 	tests := []struct {
 		name string
 		set  map[string]string
@@ -63,6 +63,8 @@ func TestProductionRequiresItsSecrets(t *testing.T) {
 		{"short encryption key", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k1:c2hvcnQ="}, false},
 		{"sandbox bot check", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k1:" + key, "BOTCHECK": "sandbox"}, false},
 		{"no mail relay", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k1:" + key}, false},
+		{"no public address", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k1:" + key, "SMTP_HOST": "smtp.example.com", "PUBLIC_URL": ""}, false},
+		{"plain-http public address", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k1:" + key, "SMTP_HOST": "smtp.example.com", "PUBLIC_URL": "http://heloc.example.com"}, false},
 		{"complete", map[string]string{"SESSION_SECRET": key, "ENCRYPTION_KEYS": "k2:" + key + ",k1:" + key, "SMTP_HOST": "smtp.example.com"}, true},
 	}
 	for _, tt := range tests {
@@ -94,6 +96,10 @@ func TestProductionRequiresItsSecrets(t *testing.T) {
 func TestConfigRefusesBadValues(t *testing.T) {
 	for _, m := range []map[string]string{
 		{"PORT": "eighty"},
+		{"PUBLIC_URL": "heloc.example.com"},
+		{"PUBLIC_URL": "ftp://heloc.example.com"},
+		{"PUBLIC_URL": "https://heloc.example.com/app"},
+		{"PUBLIC_URL": "https://user@heloc.example.com"},
 		{"APP_ENV": "staging"},
 		{"BOTCHECK": "none"},
 		{"BOTCHECK": "recaptcha"},
@@ -179,5 +185,15 @@ func TestFunnelVariant(t *testing.T) {
 	}
 	if err := checkFunnelVariant(t.Context(), engine, "withoutZip"); err == nil || !strings.Contains(err.Error(), "standard, withoutPropertyUsage") {
 		t.Fatalf("got %v, want the page table's variants named", err)
+	}
+}
+
+func TestPublicURLIsKeptAsSchemeAndHost(t *testing.T) {
+	c, err := loadConfig(env(map[string]string{"DATA_DIR": t.TempDir(), "PUBLIC_URL": "https://HELOC.example.com:8443/"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.PublicURL != "https://heloc.example.com:8443" {
+		t.Fatalf("got %q, want the scheme and host, lower case, without the slash", c.PublicURL)
 	}
 }

@@ -133,7 +133,7 @@ func serve(ctx context.Context) error {
 	if cfg.HashConcurrency > 0 {
 		password.SetConcurrency(cfg.HashConcurrency, password.MaxWait)
 	}
-	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies,
+	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, PublicURL: cfg.PublicURL, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies,
 		EstimateLimit: cfg.EstimateLimit, PagesLimit: cfg.PagesLimit, WaitlistLimit: cfg.WaitlistLimit, FunnelVariant: cfg.FunnelVariant,
 		SessionSecret: cfg.Secrets.sessionSecret(), SessionIdle: cfg.SessionIdle, SessionMaxAge: cfg.SessionMaxAge, Keyring: keyring}
 	if db.Dialect() == "postgres" {
