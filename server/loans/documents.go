@@ -113,6 +113,10 @@ type DocumentReviewView struct {
 	Note       *string          `json:"note"`
 	ReviewedAt *time.Time       `json:"reviewedAt"`
 	ReviewedBy *domain.StaffRef `json:"reviewedBy"`
+	// Replaced is given for a rejected file (markReplaced): true once the
+	// document it was uploaded for misses no file again, so the borrower
+	// has nothing left to do about it; false while it asks for another.
+	Replaced *bool `json:"replaced,omitempty"`
 }
 
 // Requirements is data.heloc.documents.requirements as the policy gives it
@@ -498,7 +502,55 @@ func (s *Service) documentsView(ctx context.Context, applicant *domain.Applicant
 		}
 		v.Uploads = append(v.Uploads, u)
 	}
+	markReplaced(v)
 	return v, nil
+}
+
+// markReplaced says of each rejected upload whether it has been replaced,
+// the one rule the borrower's pages follow (and the portal is told too):
+// a rejected file asks for another while the document it was uploaded for
+// (its condition's entry, else its person's entry of its type) still
+// misses files, and is replaced once that document misses none, or is no
+// longer asked. A rejected ID back also asks for another while fewer
+// backs than fronts are kept, as replacesRejected takes one then.
+func markReplaced(v *DocumentsView) {
+	fronts, backs := map[string]int{}, map[string]int{}
+	for _, u := range v.Uploads {
+		if u.Type != "idDocument" || u.ConditionID != nil || u.Side == nil || u.Review.Status == domain.ReviewRejected {
+			continue
+		}
+		switch *u.Side {
+		case "front":
+			fronts[u.Party]++
+		case "back":
+			backs[u.Party]++
+		}
+	}
+	for i := range v.Uploads {
+		u := &v.Uploads[i]
+		if u.Review.Status != domain.ReviewRejected {
+			continue
+		}
+		list := v.Requirements.Documents.Borrower
+		if u.Party == "coborrower" {
+			list = v.Requirements.Documents.Coborrower
+		}
+		var entry *RequiredDocument
+		for j := range list {
+			d := &list[j]
+			if (u.ConditionID != nil && d.Condition != nil && d.Condition.ID == *u.ConditionID) ||
+				(u.ConditionID == nil && d.Condition == nil && d.Type == u.Type) {
+				entry = d
+				break
+			}
+		}
+		asks := entry != nil && entry.Missing > 0
+		if entry != nil && u.ConditionID == nil && u.Type == "idDocument" && u.Side != nil && *u.Side == "back" && backs[u.Party] < fronts[u.Party] {
+			asks = true
+		}
+		replaced := !asks
+		u.Review.Replaced = &replaced
+	}
 }
 
 // reviewView is a document's review as shown; the reviewer only to staff.

@@ -89,13 +89,14 @@ func (db *DB) FindCondition(ctx context.Context, id string) (*domain.Condition, 
 // AnswerCondition stores the borrower's answer to the loan's condition id
 // (replacing an earlier one) in one write transaction with check, which
 // gets the condition as stored and may refuse it (one cleared meanwhile).
-// A condition of another loan is ENOTFOUND.
+// The answer is the borrower's activity: the loan's updated_at moves with
+// it. A condition of another loan is ENOTFOUND.
 func (db *DB) AnswerCondition(ctx context.Context, loanID, id string, answer json.RawMessage, check func(c *domain.Condition) error) (*domain.Condition, error) {
 	sealed, err := db.sealCondition("answer", id, loanID, string(answer))
 	if err != nil {
 		return nil, err
 	}
-	return db.changeCondition(ctx, loanID, id, check, `answer = ?, answered_at = ?`, func(t *tx) []any {
+	return db.changeCondition(ctx, loanID, id, check, true, `answer = ?, answered_at = ?`, func(t *tx) []any {
 		return []any{sealed, t.now.UnixMilli()}
 	})
 }
@@ -103,7 +104,7 @@ func (db *DB) AnswerCondition(ctx context.Context, loanID, id string, answer jso
 // MarkConditionMailed records that the e-mail of the loan's condition id
 // was handed to the mailer.
 func (db *DB) MarkConditionMailed(ctx context.Context, loanID, id string) (*domain.Condition, error) {
-	return db.changeCondition(ctx, loanID, id, nil, `mail_sent_at = ?`, func(t *tx) []any { return []any{t.now.UnixMilli()} })
+	return db.changeCondition(ctx, loanID, id, nil, false, `mail_sent_at = ?`, func(t *tx) []any { return []any{t.now.UnixMilli()} })
 }
 
 // ResolveCondition clears or waives (status) the loan's condition id on
@@ -118,15 +119,15 @@ func (db *DB) ResolveCondition(ctx context.Context, loanID, id, status, by, note
 	if err != nil {
 		return nil, err
 	}
-	return db.changeCondition(ctx, loanID, id, check, `status = ?, resolved_by = ?, resolved_at = ?, resolution_note = ?`, func(t *tx) []any {
+	return db.changeCondition(ctx, loanID, id, check, false, `status = ?, resolved_by = ?, resolved_at = ?, resolution_note = ?`, func(t *tx) []any {
 		return []any{status, by, t.now.UnixMilli(), sealed}
 	})
 }
 
 // changeCondition sets columns of the loan's condition id after check has
 // seen it as stored (its row locked on PostgreSQL), and returns it as it
-// then stands.
-func (db *DB) changeCondition(ctx context.Context, loanID, id string, check func(c *domain.Condition) error, set string, values func(*tx) []any) (*domain.Condition, error) {
+// then stands; byBorrower also moves the loan's last activity (touchLoan).
+func (db *DB) changeCondition(ctx context.Context, loanID, id string, check func(c *domain.Condition) error, byBorrower bool, set string, values func(*tx) []any) (*domain.Condition, error) {
 	tx, err := db.beginTx(ctx)
 	if err != nil {
 		return nil, err
@@ -148,6 +149,11 @@ func (db *DB) changeCondition(ctx context.Context, loanID, id string, check func
 	args := append(values(tx), id, loanID)
 	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE conditions SET `+set+` WHERE id = ? AND loan_id = ?`), args...); err != nil {
 		return nil, err
+	}
+	if byBorrower {
+		if err := touchLoan(ctx, tx, loanID); err != nil {
+			return nil, err
+		}
 	}
 	c, err = db.scanCondition(tx.QueryRowxContext(ctx, tx.Rebind(conditionSelect+` WHERE c.id = ?`), id))
 	if err != nil {

@@ -32,6 +32,8 @@ func documentReviewNoteAAD(id, loanID string) []byte {
 // added to a loan the check would refuse at that moment (one just
 // submitted). A document that answers a condition (d.ConditionID) must
 // answer an open document condition of its loan, for its person and type.
+// An upload is the borrower's activity: the loan's updated_at (the
+// pipeline's last activity) moves to it in the same transaction.
 // d.ID is given when empty; d.UploadedAt is set.
 func (db *DB) AddDocument(ctx context.Context, d *domain.Document, check func(l *domain.Loan) error) error {
 	if d.LoanID == "" || d.BlobKey == "" || d.Type == "" || d.Party == "" {
@@ -71,6 +73,9 @@ func (db *DB) AddDocument(ctx context.Context, d *domain.Document, check func(l 
 	if isUniqueViolation(err) {
 		return domain.Errorf(domain.ECONFLICT, "That document is stored already.")
 	} else if err != nil {
+		return err
+	}
+	if err := touchLoan(ctx, tx, d.LoanID); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -187,6 +192,14 @@ func (db *DB) ReviewDocument(ctx context.Context, loanID, id, status, by, note s
 		return nil, err
 	}
 	return d, nil
+}
+
+// touchLoan moves the loan's updated_at, the pipeline's last activity, to
+// the transaction's time: only for what the borrower does (an upload, a
+// condition's answer, a saved page), not for what the loan team does.
+func touchLoan(ctx context.Context, tx *tx, loanID string) error {
+	_, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE loans SET updated_at = ? WHERE id = ?`), tx.now.UnixMilli(), loanID)
+	return err
 }
 
 // lockLoan reads the loan inside tx, locking its row on PostgreSQL

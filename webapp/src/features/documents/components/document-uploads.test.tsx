@@ -221,7 +221,8 @@ describe('documents', () => {
     const { posted, user } = setup(submitted);
     renderAt('/app/upload', <DocumentRequestPage kind="upload" />);
     const stubs = await screen.findByRole('group', { name: /4 most recent paystubs/ });
-    expect(within(stubs).getByText('Your loan team could not accept this file: The pay date is cut off. Please upload another.')).toBeVisible();
+    expect(within(stubs).getByText('Your loan team could not accept this file: The pay date is cut off. Please upload a replacement.')).toBeVisible();
+    expect(within(stubs).queryByText('Replaced')).not.toBeInTheDocument();
     expect(screen.getByText(/^Upload what your loan team asks for below\./)).toBeVisible();
     // Only the type with a rejected file takes another.
     const w2s = screen.getByRole('group', { name: 'W-2s for 2024 and 2025' });
@@ -229,6 +230,27 @@ describe('documents', () => {
     await user.upload(within(stubs).getByLabelText(/^Upload a file:/), png());
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.fields).toEqual({ type: 'paystubs', party: 'borrower' });
+  });
+
+  it('marks a rejected file Replaced, without the note or a request, once its replacement came', async () => {
+    const rejected = upload({
+      id: 'doc-7',
+      fileName: 'paystub.pdf',
+      contentType: 'application/pdf',
+      review: { status: 'rejected', note: 'The pay date is cut off', reviewedAt: '2026-11-26T10:00:00Z', reviewedBy: null, replaced: true },
+    });
+    const stubs4 = [upload({}), upload({ id: 'doc-8' }), upload({ id: 'doc-9' }), rejected, upload({ id: 'doc-10', fileName: 'paystub again.pdf' })];
+    setup({ ...view([paystubs(4), { ...w2, uploaded: 2, missing: 0 }], null, stubs4), readOnly: true });
+    renderAt('/app/upload', <DocumentRequestPage kind="upload" />);
+    const stubs = await screen.findByRole('group', { name: /4 most recent paystubs/ });
+    const files = within(stubs).getByRole('list', { name: /^Uploaded files:/ });
+    const item = within(files).getByRole('link', { name: 'paystub.pdf' }).closest('li')!;
+    expect(within(item).getByText('Replaced')).toBeVisible();
+    expect(screen.queryByText(/could not accept this file/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/upload a replacement/i)).not.toBeInTheDocument();
+    // Nothing is asked any more: no upload control, and the submitted page says so.
+    expect(within(stubs).queryByLabelText(/^Upload a file:/)).not.toBeInTheDocument();
+    expect(screen.getByText('The documents you uploaded are listed here. They can no longer be changed.')).toBeVisible();
   });
 
   it('shows a refused file’s reason beside its own control, and sends an ID photo with its side', async () => {

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { DocumentParty, DocumentsView, RequiredDocument } from '../api/types';
 import { documentsCount } from '../content/document-copy';
 import { RequiredDocumentCard } from './required-document-card';
+import { awaitsReplacement } from './uploaded-files';
 
 export type PartyNames = Partial<Record<DocumentParty, string | null | undefined>>;
 
@@ -39,9 +40,7 @@ function answers(u: DocumentsView['uploads'][number], d: RequiredDocument): bool
 function requested(view: DocumentsView, types?: readonly string[]): boolean {
   return (['borrower', 'coborrower'] as const).some((p) =>
     shownDocuments(view, p, types)?.some(
-      (d) =>
-        d.condition ||
-        (d.missing > 0 && view.uploads.some((u) => u.party === p && u.type === d.type && u.review?.status === 'rejected')),
+      (d) => d.condition || view.uploads.some((u) => u.party === p && answers(u, d) && awaitsReplacement(u)),
     ),
   );
 }

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { DocumentParty, RequiredDocument, UploadedDocument } from '../api/types';
 import { categoryLabels } from '../content/document-copy';
 import { UploadControl } from './upload-control';
-import { UploadedFiles } from './uploaded-files';
+import { awaitsReplacement, UploadedFiles } from './uploaded-files';
 
 /** Spec §9 "ID subtypes": which sides of an ID a kind needs. */
 function sidesText(sides: string | undefined): string {
@@ -36,8 +36,8 @@ export function RequiredDocumentCard({
   const category = categoryLabels[document.category] ?? document.category;
   const sides = document.type === 'idDocument' ? (['front', 'back'] as const) : null;
   const requested = Boolean(document.condition);
-  // A file the loan team rejected is asked again, after submission too.
-  const replacing = readOnly && !requested && document.missing > 0 && uploads.some((u) => u.review?.status === 'rejected');
+  // A file the loan team rejected is asked again, after submission too, until replaced.
+  const replacing = readOnly && !requested && uploads.some(awaitsReplacement);
   const closed = readOnly && !requested && !replacing;
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={titleId} role="group">
@@ -85,7 +85,7 @@ export function RequiredDocumentCard({
         ) : (
           <UploadControl document={document} party={party} />
         )}
-        <UploadedFiles uploads={uploads} readOnly={readOnly} label={document.label} missing={document.missing} />
+        <UploadedFiles uploads={uploads} readOnly={readOnly} label={document.label} />
       </Stack>
     </Paper>
   );

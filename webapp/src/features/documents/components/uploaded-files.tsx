@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, List, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Text } from '@mantine/core';
 import { useState } from 'react';
 
 import { formatDate } from '@/lib/format';
@@ -10,22 +10,21 @@ import { formatSize, sideLabel } from '../content/document-copy';
 import { uploadErrorMessage } from './upload-error';
 
 /**
+ * Whether the loan team rejected the file and still wants another: the
+ * server says a rejected file is replaced once its document misses no file
+ * (review.replaced), so the page holds no rule of its own.
+ */
+export function awaitsReplacement(u: UploadedDocument): boolean {
+  return u.review?.status === 'rejected' && u.review.replaced !== true;
+}
+
+/**
  * The files uploaded for one document, each with a download link and,
  * while the application is open, a way to remove it. A file the loan team
- * rejected says so with their note, and asks for another while the
- * document is missing.
+ * rejected says so with their note and asks for a replacement until one
+ * has come; then it is only marked "Replaced", without the note.
  */
-export function UploadedFiles({
-  uploads,
-  readOnly,
-  label,
-  missing = 0,
-}: {
-  uploads: UploadedDocument[];
-  readOnly: boolean;
-  label: string;
-  missing?: number;
-}) {
+export function UploadedFiles({ uploads, readOnly, label }: { uploads: UploadedDocument[]; readOnly: boolean; label: string }) {
   const remove = useRemoveDocumentMutation();
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -61,6 +60,14 @@ export function UploadedFiles({
                         .filter(Boolean)
                         .join(' · ')}
                     </Text>
+                    {u.review?.status === 'rejected' && !awaitsReplacement(u) ? (
+                      <>
+                        {' '}
+                        <Badge variant="light" color="gray" size="sm">
+                          Replaced
+                        </Badge>
+                      </>
+                    ) : null}
                   </div>
                   {readOnly ? null : (
                     <Button
@@ -75,9 +82,9 @@ export function UploadedFiles({
                     </Button>
                   )}
                 </Group>
-                {u.review?.status === 'rejected' ? (
+                {awaitsReplacement(u) ? (
                   <Text fz="sm" c="red.8" mt={4}>
-                    {rejectedWords(u.review.note, missing > 0)}
+                    {rejectedWords(u.review?.note)}
                   </Text>
                 ) : null}
               </List.Item>
@@ -97,9 +104,9 @@ export function UploadedFiles({
   );
 }
 
-/** What the borrower is told of a file the loan team rejected. */
-export function rejectedWords(note: string | null | undefined, askAgain: boolean): string {
+/** What the borrower is told of a file the loan team rejected and wants replaced. */
+export function rejectedWords(note: string | null | undefined): string {
   const why = (note ?? '').trim().replace(/[.!?]+$/, '');
   const first = why ? `Your loan team could not accept this file: ${why}.` : 'Your loan team could not accept this file.';
-  return askAgain ? `${first} Please upload another.` : first;
+  return `${first} Please upload a replacement.`;
 }

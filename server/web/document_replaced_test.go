@@ -1,0 +1,108 @@
+package web_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/heloc/heloc/server/web"
+)
+
+// replacedUpload is an upload with its review as documents.list and
+// portal.documents show it, replaced included.
+type replacedUpload struct {
+	ID       string `json:"id"`
+	FileName string `json:"fileName"`
+	Review   struct {
+		Status     string  `json:"status"`
+		Note       *string `json:"note"`
+		Replaced   *bool   `json:"replaced"`
+		ReviewedBy *struct {
+			Email string `json:"email"`
+		} `json:"reviewedBy"`
+	} `json:"review"`
+}
+
+type replacedDocuments struct {
+	Requirements struct {
+		Borrower struct {
+			Missing map[string]int `json:"missing"`
+		} `json:"borrower"`
+	} `json:"requirements"`
+	Uploads []replacedUpload `json:"uploads"`
+}
+
+func uploadNamed(docs replacedDocuments, name string) *replacedUpload {
+	for i := range docs.Uploads {
+		if docs.Uploads[i].FileName == name {
+			return &docs.Uploads[i]
+		}
+	}
+	return nil
+}
+
+// A rejected paystub asks the borrower for another while paystubs are
+// missing (replaced false); once a replacement brings the count back to
+// none missing, it is replaced and asks for nothing. The portal still
+// lists it rejected, with the note and the reviewer.
+func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
+	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
+	borrower := s.browser(t)
+	borrower.signIn("prime@example.com")
+	reach(t, s, "prime@example.com", "application5")
+	if code, res := saveSection(borrower, "/app/application/4", `{"employments":[{"startDate":"2019-01-01","endDate":null,"employerName":"Acme"}],"employmentGaps":[]}`); code != 200 {
+		t.Fatalf("got %d %+v", code, res.Error)
+	}
+	photo := pngBytes(t)
+	for _, name := range []string{"june.png", "july.png", "august.png", "september.png"} {
+		if resp, res := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, name, photo, nil); resp.StatusCode != 200 {
+			t.Fatalf("%s: got %d %+v", name, resp.StatusCode, res.Error)
+		}
+	}
+	all := mustCall[replacedDocuments](t, borrower, "GET", "documents.list", "")
+	if all.Requirements.Borrower.Missing["paystubs"] != 0 || uploadNamed(all, "july.png").Review.Replaced != nil {
+		t.Fatalf("got %+v, want four paystubs, none missing, and nothing said of replacing a file not rejected", all)
+	}
+	loan := loanOf(t, s, "prime@example.com")
+	if err := s.DB.UpdateLoanStatus(context.Background(), loan.ID, "applicationSubmitted"); err != nil {
+		t.Fatal(err)
+	}
+
+	const pw = "staff password 1"
+	uw := s.browser(t)
+	uw.signInStaff(s.enrol(t, "uma@example.com", "underwriter", pw), pw)
+	const note = "The pay date is cut off"
+	july := uploadNamed(all, "july.png").ID
+	mustCall[replacedDocuments](t, uw, "POST", "portal.reviewDocument", `{"documentId":"`+july+`","decision":"rejected","note":"`+note+`"}`)
+
+	// Rejected, with a paystub missing again: the borrower is asked for another.
+	mine := mustCall[replacedDocuments](t, borrower, "GET", "documents.list", "")
+	r := uploadNamed(mine, "july.png").Review
+	if mine.Requirements.Borrower.Missing["paystubs"] != 1 || r.Status != "rejected" || r.Note == nil || *r.Note != note || r.Replaced == nil || *r.Replaced {
+		t.Fatalf("got %+v missing %v, want the rejection with its note, not yet replaced", r, mine.Requirements.Borrower.Missing)
+	}
+
+	// The replacement comes: nothing is missing, and the rejected file is replaced.
+	resp, res := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, "july again.png", photo, nil)
+	if resp.StatusCode != 200 {
+		t.Fatalf("got %d %+v, want the replacement taken", resp.StatusCode, res.Error)
+	}
+	after := decode[replacedDocuments](t, res.Result.Data)
+	r = uploadNamed(after, "july.png").Review
+	if after.Requirements.Borrower.Missing["paystubs"] != 0 || r.Status != "rejected" || r.Replaced == nil || !*r.Replaced {
+		t.Fatalf("got %+v missing %v, want the rejected paystub replaced once none is missing", r, after.Requirements.Borrower.Missing)
+	}
+	if again := mustCall[replacedDocuments](t, borrower, "GET", "documents.list", ""); !*uploadNamed(again, "july.png").Review.Replaced {
+		t.Fatalf("got %+v, want documents.list to say so too", uploadNamed(again, "july.png").Review)
+	}
+
+	// The portal lists every file with its review as before.
+	staff := mustCall[replacedDocuments](t, uw, "GET", "portal.documents", `{"loanId":"`+loan.ID+`"}`)
+	if len(staff.Uploads) != 5 {
+		t.Fatalf("got %d uploads, want all five on the portal", len(staff.Uploads))
+	}
+	sr := uploadNamed(staff, "july.png").Review
+	if sr.Status != "rejected" || sr.Note == nil || *sr.Note != note || sr.ReviewedBy == nil || sr.ReviewedBy.Email != "uma@example.com" {
+		t.Fatalf("got %+v, want the portal to keep the rejection, its note and its reviewer", sr)
+	}
+}
