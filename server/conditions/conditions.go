@@ -350,6 +350,45 @@ func (s *Service) Resolve(ctx context.Context, by *domain.StaffUser, in ResolveI
 	return portalView(c, docs)
 }
 
+// ResendInput is portal.resendCondition's input (#ConditionRefInput): one
+// of the loan's conditions.
+type ResendInput struct {
+	LoanID      string `json:"loanId"`
+	ConditionID string `json:"conditionId"`
+}
+
+// resendAfter is how long after an e-mail a condition's message may be
+// sent again: a double click sends one.
+const resendAfter = time.Minute
+
+// Resend e-mails an open e-mail condition's message again (a reminder, or
+// a first message that did not go) and records when it went. Any other
+// condition, one cleared or waived, or one e-mailed within the last minute
+// is a conflict.
+func (s *Service) Resend(ctx context.Context, in ResendInput) (*Condition, error) {
+	loan, err := s.store.FindLoan(ctx, in.LoanID)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.find(ctx, loan.ID, in.ConditionID)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case c.Kind != domain.ConditionEmail:
+		return nil, domain.Errorf(domain.ECONFLICT, "Only a request answered by e-mail can be sent again.")
+	case c.Status != domain.ConditionOpen:
+		return nil, domain.Errorf(domain.ECONFLICT, "This condition was %s already.", c.Status)
+	case c.MailSentAt != nil && s.now().Sub(*c.MailSentAt) < resendAfter:
+		return nil, domain.Errorf(domain.ECONFLICT, "This request was e-mailed less than a minute ago. Try again in a minute.")
+	}
+	sent, err := s.sendMail(ctx, loan, c)
+	if err != nil {
+		return nil, err
+	}
+	return portalView(sent, nil)
+}
+
 // Mine is the applicant's conditions: their loan's only.
 func (s *Service) Mine(ctx context.Context, applicant *domain.Applicant) (*BorrowerConditions, error) {
 	loan, err := s.loanOf(ctx, applicant)

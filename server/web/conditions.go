@@ -9,8 +9,8 @@ import (
 	"github.com/heloc/heloc/server/domain"
 )
 
-// Underwriting conditions: portal.conditions, portal.addCondition and
-// portal.clearCondition for portal users (conditions.manage, or loans.read
+// Underwriting conditions: portal.conditions, portal.addCondition,
+// portal.clearCondition and portal.resendCondition for portal users (conditions.manage, or loans.read
 // to look), conditions.list and conditions.answer for the borrower. The
 // rules of conditions are the conditions service's (server/conditions);
 // this file asks the access policy, records the audit log and translates
@@ -70,6 +70,22 @@ func (s *Server) clearCondition(c fiber.Ctx, in conditions.ResolveInput) (any, e
 		return nil, err
 	}
 	return resolved, nil
+}
+
+// resendCondition e-mails an open e-mail condition's message again.
+func (s *Server) resendCondition(c fiber.Ctx, in conditions.ResendInput) (any, error) {
+	u, err := s.authorizeLoan(c, "conditions.manage", in.LoanID)
+	if err != nil {
+		return nil, err
+	}
+	sent, err := s.conditions.Resend(c.Context(), in)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.recordAudit(c, u, "conditions.resend", in.LoanID, "condition "+sent.Code, "e-mail"); err != nil {
+		return nil, err
+	}
+	return sent, nil
 }
 
 // conditionsList is the signed-in borrower's conditions.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -332,5 +333,59 @@ func TestConditionsAreManagedOnlyByTheRolesThatMay(t *testing.T) {
 	borrower.signIn("prime@example.com")
 	if resp, _ := borrower.trpc("POST", "portal.addCondition", `{"loanId":"`+loan.ID+`","code":"303"}`); resp.StatusCode != 401 && resp.StatusCode != 403 {
 		t.Fatalf("got %d, want the borrower refused", resp.StatusCode)
+	}
+}
+
+// An open e-mail condition can be sent again (a reminder, or a first
+// message the relay did not take), not twice within a minute, and not once
+// it is cleared; a condition of another kind has no e-mail to send.
+func TestAnEmailConditionIsSentAgainWhileOpen(t *testing.T) {
+	var ahead atomic.Int64 // how far the server's clock is ahead of the real one
+	s, _ := openDocumentsServer(t, web.Config{Now: func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }})
+	loan := loanOf(t, s, "prime@example.com")
+	const pw = "staff password 1"
+	admin := s.browser(t)
+	admin.signInStaff(s.enrol(t, "ada@example.com", "administrator", pw), pw)
+	added := mustCall[wireCondition](t, admin, "POST", "portal.addCondition", `{"loanId":"`+loan.ID+`","code":"108"}`)
+	mailsTo := func() int {
+		n := 0
+		for _, m := range s.Outbox.Messages() {
+			if m.To == "prime@example.com" && strings.Contains(m.Text, "condition 108") {
+				n++
+			}
+		}
+		return n
+	}
+	ref := `{"loanId":"` + loan.ID + `","conditionId":"` + added.ID + `"}`
+	wantConflict := func(why, input string) {
+		t.Helper()
+		if resp, res := admin.trpc("POST", "portal.resendCondition", input); resp.StatusCode != 409 || res.Error.Data.Code != "CONFLICT" {
+			t.Fatalf("%s: got %d %+v, want CONFLICT", why, resp.StatusCode, res.Error)
+		}
+	}
+
+	wantConflict("a second e-mail within the minute", ref)
+	if n := mailsTo(); n != 1 {
+		t.Fatalf("got %d e-mails, want the first only", n)
+	}
+	ahead.Store(int64(2 * time.Minute))
+	again := mustCall[wireCondition](t, admin, "POST", "portal.resendCondition", ref)
+	if again.Status != "sent" || again.MailSentAt == nil || *again.MailSentAt <= *added.MailSentAt {
+		t.Fatalf("got %+v, want the condition sent again, later", again)
+	}
+	if n := mailsTo(); n != 2 {
+		t.Fatalf("got %d e-mails, want the condition's message twice", n)
+	}
+	if entries := usersAuditLog(t, admin, `{"action":"conditions.resend"}`); len(entries) != 1 || entries[0].LoanID != loan.ID {
+		t.Fatalf("got %+v, want the resend in the audit log", entries)
+	}
+
+	text := mustCall[wireCondition](t, admin, "POST", "portal.addCondition", `{"loanId":"`+loan.ID+`","code":"104"}`)
+	wantConflict("a text condition", `{"loanId":"`+loan.ID+`","conditionId":"`+text.ID+`"}`)
+	mustCall[wireCondition](t, admin, "POST", "portal.clearCondition", `{"loanId":"`+loan.ID+`","conditionId":"`+added.ID+`","outcome":"cleared"}`)
+	ahead.Store(int64(4 * time.Minute))
+	wantConflict("a cleared condition", ref)
+	if n := mailsTo(); n != 2 {
+		t.Fatalf("got %d e-mails, want none sent for a refused resend", n)
 	}
 }

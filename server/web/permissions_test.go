@@ -89,6 +89,9 @@ var permProbes = []permProbe{
 		return `{"loanId":"` + p.loanID + `","code":"303"}`
 	}},
 	{action: "conditions.manage", proc: "portal.clearCondition", method: "POST", input: nil}, // set in the test: needs the admin
+	{action: "conditions.manage", proc: "portal.resendCondition", method: "POST", input: func(p *permFixture) string {
+		return `{"loanId":"` + p.loanID + `","conditionId":"` + strings.Repeat("0", 32) + `"}` // past the check: not found
+	}, ok: []string{"NOT_FOUND"}},
 	{action: "decisions.read", proc: "portal.decisions", method: "GET", input: (*permFixture).loan},
 	{action: "decisions.replay", proc: "portal.replay", method: "GET", input: func(p *permFixture) string {
 		return `{"loanId":"` + p.loanID + `","decisionId":"` + p.decisionID + `"}`

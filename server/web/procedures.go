@@ -75,11 +75,12 @@ func (s *Server) procedures() map[string]procedure {
 		"portal.notes":          withInput(s, query, "LoanIdInput", s.portalNotes),
 		"portal.addNote":        withInput(s, mutation, "AddNoteInput", s.portalAddNote),
 
-		"portal.conditions":     withInput(s, query, "LoanIdInput", s.portalConditions),
-		"portal.addCondition":   withInput(s, mutation, "AddConditionInput", s.addCondition),
-		"portal.clearCondition": withInput(s, mutation, "ClearConditionInput", s.clearCondition),
-		"conditions.list":       {kind: query, fn: s.conditionsList},
-		"conditions.answer":     withInput(s, mutation, "AnswerConditionInput", s.conditionsAnswer),
+		"portal.conditions":      withInput(s, query, "LoanIdInput", s.portalConditions),
+		"portal.addCondition":    withInput(s, mutation, "AddConditionInput", s.addCondition),
+		"portal.clearCondition":  withInput(s, mutation, "ClearConditionInput", s.clearCondition),
+		"portal.resendCondition": withInput(s, mutation, "ConditionRefInput", s.resendCondition),
+		"conditions.list":        {kind: query, fn: s.conditionsList},
+		"conditions.answer":      withInput(s, mutation, "AnswerConditionInput", s.conditionsAnswer),
 
 		"portal.decisions": withInput(s, query, "DecisionsInput", s.portalDecisions),
 		"portal.replay":    withInput(s, query, "ReplayInput", s.portalReplay),

@@ -49,6 +49,9 @@ test('staff add condition 303 to a submitted loan and the borrower uploads it; a
   await expect(staff.getByRole('heading', { name: 'Outstanding conditions (3)' })).toBeVisible();
   await expect(conditionCard(staff, '303').getByText('Waiting for the borrower')).toBeVisible();
   await expect(conditionCard(staff, '108').getByText('E-mail sent: waiting')).toBeVisible();
+  // Sent again at once, it is not: the e-mail went less than a minute ago.
+  await conditionCard(staff, '108').getByRole('button', { name: 'Send the e-mail again' }).click();
+  await expect(conditionCard(staff, '108').getByRole('status')).toHaveText('This request was e-mailed less than a minute ago. Try again in a minute.');
   await expectNoSeriousA11yViolations(staff);
   await screenshot(staff, 'conditions-portal-added');
 

@@ -506,6 +506,14 @@ export interface components {
          */
         ConditionParty: "borrower" | "coborrower";
         /**
+         * @description #ConditionRefInput is the input of portal.resendCondition: one of the
+         *     loan's conditions, an e-mail request to send again.
+         */
+        ConditionRefInput: {
+            conditionId: components["schemas"]["Id"];
+            loanId: components["schemas"]["Id"];
+        };
+        /**
          * @description #ConditionStatus is where a condition stands: open (waiting for the
          *     borrower), answered (the borrower answered or uploaded; waiting for a
          *     portal user), sent (an e-mail condition's message went; waiting for a
@@ -917,9 +925,13 @@ export interface components {
          * @description #DocumentReview is a document's review: pending until a portal user
          *     accepts or rejects it; the note (null without one) is shown to the
          *     borrower; reviewedBy is given to portal users only (null otherwise).
+         *     replaced is given for a rejected file: false while the document it was
+         *     uploaded for still misses files (the borrower is asked for another),
+         *     true once it misses none (a replacement came, or it is no longer asked).
          */
         DocumentReview: {
             note: string | null;
+            replaced?: boolean;
             reviewedAt: string | null;
             reviewedBy: {
                 email: string;

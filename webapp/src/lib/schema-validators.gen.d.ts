@@ -23,6 +23,7 @@ export declare const AuditListInput: Validator;
 export declare const BusinessInformationSection: Validator;
 export declare const ClearConditionInput: Validator;
 export declare const CodeSignInInput: Validator;
+export declare const ConditionRefInput: Validator;
 export declare const CreateAccountInput: Validator;
 export declare const CreditCheckInput: Validator;
 export declare const DebtConsolidationSection: Validator;

@@ -6535,13 +6535,199 @@ validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const CreateAccountInput = validate48;
-const schema86 = {"allOf":[{"$ref":"#/components/schemas/AccountInput"},{"required":["eConsent","informationSharingConsent","consentVersions"],"errorMessage":{"required":{"eConsent":"Agree to receive documents electronically to continue.","informationSharingConsent":"Agree to how we share your information to continue."}}}],"properties":{"consentVersions":{"$ref":"#/components/schemas/ConsentVersions"},"eConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to receive documents electronically to continue."},"informationSharingConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to how we share your information to continue."},"password":{"$ref":"#/components/schemas/Password"},"tcpaConsent":{"default":false,"type":"boolean"}},"type":"object"};
-const schema87 = {"properties":{"eConsent":{"$ref":"#/components/schemas/ConsentVersion"},"informationSharing":{"$ref":"#/components/schemas/ConsentVersion"},"tcpa":{"$ref":"#/components/schemas/ConsentVersion"}},"required":["eConsent","informationSharing"],"type":"object","errorMessage":{"required":{"eConsent":"A consent version is like esign-2026-11.","informationSharing":"A consent version is like esign-2026-11."}}};
-const schema88 = {"pattern":"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$","type":"string","errorMessage":"A consent version is like esign-2026-11."};
-const pattern57 = new RegExp("^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$", "u");
+export const ConditionRefInput = validate48;
+const schema86 = {"properties":{"conditionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","conditionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","conditionId":"Not a valid id."}}};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.loanId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "loanId"},message:"must have required property '"+"loanId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.conditionId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "conditionId"},message:"must have required property '"+"conditionId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.conditionId !== undefined){
+let data0 = data.conditionId;
+if(typeof data0 === "string"){
+if(!pattern8.test(data0)){
+const err2 = {instancePath:instancePath+"/conditionId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/conditionId",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err4 of vErrors){
+if(((((err4.keyword !== "errorMessage") && (!err4.emUsed)) && ((err4.instancePath === instancePath+"/conditionId") || ((err4.instancePath.indexOf(instancePath+"/conditionId") === 0) && (err4.instancePath[instancePath+"/conditionId".length] === "/")))) && (err4.schemaPath.indexOf("#/components/schemas/Id") === 0)) && (err4.schemaPath["#/components/schemas/Id".length] === "/")){
+emErrs0.push(err4);
+err4.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err5 = {instancePath:instancePath+"/conditionId",schemaPath:"#/components/schemas/Id/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Not a valid id."};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err6 of vErrors){
+if(!err6.emUsed){
+emErrs1.push(err6);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.loanId !== undefined){
+let data1 = data.loanId;
+if(typeof data1 === "string"){
+if(!pattern8.test(data1)){
+const err7 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err9 of vErrors){
+if(((((err9.keyword !== "errorMessage") && (!err9.emUsed)) && ((err9.instancePath === instancePath+"/loanId") || ((err9.instancePath.indexOf(instancePath+"/loanId") === 0) && (err9.instancePath[instancePath+"/loanId".length] === "/")))) && (err9.schemaPath.indexOf("#/components/schemas/Id") === 0)) && (err9.schemaPath["#/components/schemas/Id".length] === "/")){
+emErrs2.push(err9);
+err9.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err10 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Not a valid id."};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err11 of vErrors){
+if(!err11.emUsed){
+emErrs3.push(err11);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"loanId":[],"conditionId":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err13 of vErrors){
+if((((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && (err13.instancePath === instancePath)) && (err13.keyword in emErrors0)) && (err13.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err13.schemaPath.slice(1)))){
+emPropParams0 = obj0[err13.keyword];
+emParamsErrors0 = emErrors0[err13.keyword][err13.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err13);
+err13.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema86.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+const emErrs4 = [];
+for(const err15 of vErrors){
+if(!err15.emUsed){
+emErrs4.push(err15);
+}
+}
+vErrors = emErrs4;
+errors = emErrs4.length;
+}
+validate48.errors = vErrors;
+return errors === 0;
+}
+
+export const CreateAccountInput = validate49;
+const schema89 = {"allOf":[{"$ref":"#/components/schemas/AccountInput"},{"required":["eConsent","informationSharingConsent","consentVersions"],"errorMessage":{"required":{"eConsent":"Agree to receive documents electronically to continue.","informationSharingConsent":"Agree to how we share your information to continue."}}}],"properties":{"consentVersions":{"$ref":"#/components/schemas/ConsentVersions"},"eConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to receive documents electronically to continue."},"informationSharingConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to how we share your information to continue."},"password":{"$ref":"#/components/schemas/Password"},"tcpaConsent":{"default":false,"type":"boolean"}},"type":"object"};
+const schema90 = {"properties":{"eConsent":{"$ref":"#/components/schemas/ConsentVersion"},"informationSharing":{"$ref":"#/components/schemas/ConsentVersion"},"tcpa":{"$ref":"#/components/schemas/ConsentVersion"}},"required":["eConsent","informationSharing"],"type":"object","errorMessage":{"required":{"eConsent":"A consent version is like esign-2026-11.","informationSharing":"A consent version is like esign-2026-11."}}};
+const schema91 = {"pattern":"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$","type":"string","errorMessage":"A consent version is like esign-2026-11."};
+const pattern59 = new RegExp("^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$", "u");
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6568,7 +6754,7 @@ errors++;
 if(data.eConsent !== undefined){
 let data0 = data.eConsent;
 if(typeof data0 === "string"){
-if(!pattern57.test(data0)){
+if(!pattern59.test(data0)){
 const err2 = {instancePath:instancePath+"/eConsent",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -6620,7 +6806,7 @@ errors = emErrs1.length;
 if(data.informationSharing !== undefined){
 let data1 = data.informationSharing;
 if(typeof data1 === "string"){
-if(!pattern57.test(data1)){
+if(!pattern59.test(data1)){
 const err7 = {instancePath:instancePath+"/informationSharing",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -6672,7 +6858,7 @@ errors = emErrs3.length;
 if(data.tcpa !== undefined){
 let data2 = data.tcpa;
 if(typeof data2 === "string"){
-if(!pattern57.test(data2)){
+if(!pattern59.test(data2)){
 const err12 = {instancePath:instancePath+"/tcpa",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -6752,7 +6938,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema87.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema90.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6772,12 +6958,12 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate50.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -6836,7 +7022,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err4 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema86.allOf[1].errorMessage[key0][keyProp0]};
+const err4 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema89.allOf[1].errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6861,8 +7047,8 @@ if(data.tcpaConsent === undefined){
 data.tcpaConsent = false;
 }
 if(data.consentVersions !== undefined){
-if(!(validate50(data.consentVersions, {instancePath:instancePath+"/consentVersions",parentData:data,parentDataProperty:"consentVersions",rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate51(data.consentVersions, {instancePath:instancePath+"/consentVersions",parentData:data,parentDataProperty:"consentVersions",rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
 errors = vErrors.length;
 }
 }
@@ -6879,7 +7065,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data1 === true)){
-const err7 = {instancePath:instancePath+"/eConsent",schemaPath:"#/properties/eConsent/enum",keyword:"enum",params:{allowedValues: schema86.properties.eConsent.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/eConsent",schemaPath:"#/properties/eConsent/enum",keyword:"enum",params:{allowedValues: schema89.properties.eConsent.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6929,7 +7115,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data2 === true)){
-const err12 = {instancePath:instancePath+"/informationSharingConsent",schemaPath:"#/properties/informationSharingConsent/enum",keyword:"enum",params:{allowedValues: schema86.properties.informationSharingConsent.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/informationSharingConsent",schemaPath:"#/properties/informationSharingConsent/enum",keyword:"enum",params:{allowedValues: schema89.properties.informationSharingConsent.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7039,18 +7225,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const CreditCheckInput = validate52;
-const schema92 = {"properties":{"authorizationVersion":{"pattern":"^[A-Za-z0-9._-]{1,64}$","type":"string","errorMessage":"Agree to the credit-check authorization to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose credit to check."},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["party","dateOfBirth","ssn","authorizationVersion"],"type":"object","errorMessage":{"required":{"party":"Choose whose credit to check.","dateOfBirth":"Enter a date as yyyy-MM-dd.","ssn":"Enter a valid 9-digit Social Security number.","authorizationVersion":"Agree to the credit-check authorization to continue."}}};
-const schema94 = {"allOf":[{"pattern":"^[0-9]{9}$"},{"not":{"pattern":"^(000|666)|^[0-9]{3}00|0000$"}}],"type":"string","errorMessage":"Enter a valid 9-digit Social Security number."};
-const pattern61 = new RegExp("^[A-Za-z0-9._-]{1,64}$", "u");
-const pattern63 = new RegExp("^[0-9]{9}$", "u");
-const pattern64 = new RegExp("^(000|666)|^[0-9]{3}00|0000$", "u");
+export const CreditCheckInput = validate53;
+const schema95 = {"properties":{"authorizationVersion":{"pattern":"^[A-Za-z0-9._-]{1,64}$","type":"string","errorMessage":"Agree to the credit-check authorization to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose credit to check."},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["party","dateOfBirth","ssn","authorizationVersion"],"type":"object","errorMessage":{"required":{"party":"Choose whose credit to check.","dateOfBirth":"Enter a date as yyyy-MM-dd.","ssn":"Enter a valid 9-digit Social Security number.","authorizationVersion":"Agree to the credit-check authorization to continue."}}};
+const schema97 = {"allOf":[{"pattern":"^[0-9]{9}$"},{"not":{"pattern":"^(000|666)|^[0-9]{3}00|0000$"}}],"type":"string","errorMessage":"Enter a valid 9-digit Social Security number."};
+const pattern63 = new RegExp("^[A-Za-z0-9._-]{1,64}$", "u");
+const pattern65 = new RegExp("^[0-9]{9}$", "u");
+const pattern66 = new RegExp("^(000|666)|^[0-9]{3}00|0000$", "u");
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7097,7 +7283,7 @@ errors++;
 if(data.authorizationVersion !== undefined){
 let data0 = data.authorizationVersion;
 if(typeof data0 === "string"){
-if(!pattern61.test(data0)){
+if(!pattern63.test(data0)){
 const err4 = {instancePath:instancePath+"/authorizationVersion",schemaPath:"#/properties/authorizationVersion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -7211,7 +7397,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data2 === "borrower") || (data2 === "coborrower"))){
-const err15 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema92.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema95.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7261,7 +7447,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern63.test(data3)){
+if(!pattern65.test(data3)){
 const err20 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -7275,7 +7461,7 @@ errors++;
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data3 === "string"){
-if(!pattern64.test(data3)){
+if(!pattern66.test(data3)){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -7367,7 +7553,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema92.errorMessage[key0][keyProp0]};
+const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema95.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7387,16 +7573,16 @@ emErrs8.push(err29);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const DebtConsolidationSection = validate53;
-const schema95 = {"properties":{"liabilities":{"items":{"$ref":"#/components/schemas/LiabilityChoice"},"type":"array","errorMessage":"Choose among at most 100 debts."}},"required":["liabilities"],"type":"object","errorMessage":{"required":{"liabilities":"Choose among at most 100 debts."}}};
-const schema96 = {"properties":{"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid liability id."},"omitted":{"default":false,"type":"boolean"},"toBePaidOff":{"type":"boolean"}},"required":["id","toBePaidOff"],"type":"object","errorMessage":{"required":{"id":"Not a valid liability id."}}};
-const pattern65 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
+export const DebtConsolidationSection = validate54;
+const schema98 = {"properties":{"liabilities":{"items":{"$ref":"#/components/schemas/LiabilityChoice"},"type":"array","errorMessage":"Choose among at most 100 debts."}},"required":["liabilities"],"type":"object","errorMessage":{"required":{"liabilities":"Choose among at most 100 debts."}}};
+const schema99 = {"properties":{"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid liability id."},"omitted":{"default":false,"type":"boolean"},"toBePaidOff":{"type":"boolean"}},"required":["id","toBePaidOff"],"type":"object","errorMessage":{"required":{"id":"Not a valid liability id."}}};
+const pattern67 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7443,7 +7629,7 @@ errors++;
 if(data1.id !== undefined){
 let data2 = data1.id;
 if(typeof data2 === "string"){
-if(!pattern65.test(data2)){
+if(!pattern67.test(data2)){
 const err3 = {instancePath:instancePath+"/liabilities/" + i0+"/id",schemaPath:"#/components/schemas/LiabilityChoice/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -7545,7 +7731,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err12 = {instancePath:instancePath+"/liabilities/" + i0,schemaPath:"#/components/schemas/LiabilityChoice/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema96.errorMessage[key0][keyProp0]};
+const err12 = {instancePath:instancePath+"/liabilities/" + i0,schemaPath:"#/components/schemas/LiabilityChoice/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema99.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7636,7 +7822,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema95.errorMessage[key1][keyProp1]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema98.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7656,17 +7842,17 @@ emErrs5.push(err21);
 vErrors = emErrs5;
 errors = emErrs5.length;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const DecisionsInput = validate54;
-const schema97 = {"properties":{"cursor":{"pattern":"^[0-9]{1,15}\\.[0-9a-f]{32}$","type":"string","errorMessage":"This page of decisions is no longer valid: start from the first page."},"entrypoint":{"$ref":"#/components/schemas/Entrypoint"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
-const schema98 = {"maxLength":200,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$","type":"string","errorMessage":"Choose a kind of decision from the list."};
-const pattern66 = new RegExp("^[0-9]{1,15}\\.[0-9a-f]{32}$", "u");
-const pattern67 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$", "u");
+export const DecisionsInput = validate55;
+const schema100 = {"properties":{"cursor":{"pattern":"^[0-9]{1,15}\\.[0-9a-f]{32}$","type":"string","errorMessage":"This page of decisions is no longer valid: start from the first page."},"entrypoint":{"$ref":"#/components/schemas/Entrypoint"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
+const schema101 = {"maxLength":200,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$","type":"string","errorMessage":"Choose a kind of decision from the list."};
+const pattern68 = new RegExp("^[0-9]{1,15}\\.[0-9a-f]{32}$", "u");
+const pattern69 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$", "u");
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7683,7 +7869,7 @@ errors++;
 if(data.cursor !== undefined){
 let data0 = data.cursor;
 if(typeof data0 === "string"){
-if(!pattern66.test(data0)){
+if(!pattern68.test(data0)){
 const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,15}\\.[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9]{1,15}\\.[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -7745,7 +7931,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern67.test(data1)){
+if(!pattern69.test(data1)){
 const err7 = {instancePath:instancePath+"/entrypoint",schemaPath:"#/components/schemas/Entrypoint/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -7877,7 +8063,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema97.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema100.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7897,19 +8083,19 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const DeclarationsSection = validate55;
-const schema100 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/DeclarationAnswers"}]}]},"user":{"$ref":"#/components/schemas/DeclarationAnswers"}},"required":["user"],"type":"object"};
-const schema101 = {"allOf":[{"$ref":"#/components/schemas/Declarations"},{"required":["hasIntentToOccupy","hasBorrowedThirdPartyMoney","wantsAnotherMortgage","wantsAnotherLoan","isPropertySubjectToLien","isGuarantorOrCosigor","hasOustandingJudgements","hasFederalDebt","hasConveyedForeclosure","doneShortSale","hasForeclosure","hasBankruptcy","isPartyToLawsuit","onwershipInterest","hasSpecialBorrowerSellerRelationship","creditCheckAuthorization"],"errorMessage":{"required":{"creditCheckAuthorization":"Authorize the credit check to continue."}}}],"properties":{"creditCheckAuthorization":{"enum":[true],"type":"boolean","errorMessage":"Authorize the credit check to continue."},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
-const schema102 = {"properties":{"bankruptcy":{"$ref":"#/components/schemas/BankruptcyChapter"},"borrowedThirdPartyMoneyAmount":{"default":null,"maximum":100000000,"minimum":0,"nullable":true,"type":"number","errorMessage":"Enter an amount from 0 to 100,000,000."},"creditCheckAuthorization":{"type":"boolean"},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"otherPropertyTitle":{"$ref":"#/components/schemas/OtherPropertyTitle"},"otherPropertyType":{"$ref":"#/components/schemas/OtherPropertyType"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
-const schema103 = {"enum":["chapter7","chapter11","chapter12","chapter13","chapter15","other"],"type":"string","errorMessage":"Choose the bankruptcy chapter."};
-const schema104 = {"enum":["sole","jointWithSpouse","jointWithOtherPerson"],"type":"string","errorMessage":"Choose how you held title to it."};
-const schema105 = {"enum":["primaryResidence","fhaSecondaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose what kind of property it was."};
+export const DeclarationsSection = validate56;
+const schema103 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/DeclarationAnswers"}]}]},"user":{"$ref":"#/components/schemas/DeclarationAnswers"}},"required":["user"],"type":"object"};
+const schema104 = {"allOf":[{"$ref":"#/components/schemas/Declarations"},{"required":["hasIntentToOccupy","hasBorrowedThirdPartyMoney","wantsAnotherMortgage","wantsAnotherLoan","isPropertySubjectToLien","isGuarantorOrCosigor","hasOustandingJudgements","hasFederalDebt","hasConveyedForeclosure","doneShortSale","hasForeclosure","hasBankruptcy","isPartyToLawsuit","onwershipInterest","hasSpecialBorrowerSellerRelationship","creditCheckAuthorization"],"errorMessage":{"required":{"creditCheckAuthorization":"Authorize the credit check to continue."}}}],"properties":{"creditCheckAuthorization":{"enum":[true],"type":"boolean","errorMessage":"Authorize the credit check to continue."},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
+const schema105 = {"properties":{"bankruptcy":{"$ref":"#/components/schemas/BankruptcyChapter"},"borrowedThirdPartyMoneyAmount":{"default":null,"maximum":100000000,"minimum":0,"nullable":true,"type":"number","errorMessage":"Enter an amount from 0 to 100,000,000."},"creditCheckAuthorization":{"type":"boolean"},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"otherPropertyTitle":{"$ref":"#/components/schemas/OtherPropertyTitle"},"otherPropertyType":{"$ref":"#/components/schemas/OtherPropertyType"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
+const schema106 = {"enum":["chapter7","chapter11","chapter12","chapter13","chapter15","other"],"type":"string","errorMessage":"Choose the bankruptcy chapter."};
+const schema107 = {"enum":["sole","jointWithSpouse","jointWithOtherPerson"],"type":"string","errorMessage":"Choose how you held title to it."};
+const schema108 = {"enum":["primaryResidence","fhaSecondaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose what kind of property it was."};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7929,7 +8115,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((data0 === "chapter7") || (data0 === "chapter11")) || (data0 === "chapter12")) || (data0 === "chapter13")) || (data0 === "chapter15")) || (data0 === "other"))){
-const err1 = {instancePath:instancePath+"/bankruptcy",schemaPath:"#/components/schemas/BankruptcyChapter/enum",keyword:"enum",params:{allowedValues: schema103.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/bankruptcy",schemaPath:"#/components/schemas/BankruptcyChapter/enum",keyword:"enum",params:{allowedValues: schema106.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8207,7 +8393,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(((data16 === "sole") || (data16 === "jointWithSpouse")) || (data16 === "jointWithOtherPerson"))){
-const err26 = {instancePath:instancePath+"/otherPropertyTitle",schemaPath:"#/components/schemas/OtherPropertyTitle/enum",keyword:"enum",params:{allowedValues: schema104.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/otherPropertyTitle",schemaPath:"#/components/schemas/OtherPropertyTitle/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8257,7 +8443,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((((data17 === "primaryResidence") || (data17 === "fhaSecondaryResidence")) || (data17 === "secondHome")) || (data17 === "investment"))){
-const err31 = {instancePath:instancePath+"/otherPropertyType",schemaPath:"#/components/schemas/OtherPropertyType/enum",keyword:"enum",params:{allowedValues: schema105.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/otherPropertyType",schemaPath:"#/components/schemas/OtherPropertyType/enum",keyword:"enum",params:{allowedValues: schema108.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8329,16 +8515,16 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+if(!(validate58(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8523,7 +8709,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err17 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema101.allOf[1].errorMessage[key0][keyProp0]};
+const err17 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema104.allOf[1].errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8557,7 +8743,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(data0 === true)){
-const err20 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/enum",keyword:"enum",params:{allowedValues: schema101.properties.creditCheckAuthorization.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/enum",keyword:"enum",params:{allowedValues: schema104.properties.creditCheckAuthorization.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8785,12 +8971,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8835,8 +9021,8 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate56(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate57(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -8864,8 +9050,8 @@ vErrors = null;
 }
 }
 if(data.user !== undefined){
-if(!(validate56(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate56.errors : vErrors.concat(validate56.errors);
+if(!(validate57(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
 }
@@ -8880,16 +9066,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const DemographicsSection = validate61;
-const schema106 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Demographics"}]}]},"user":{"$ref":"#/components/schemas/Demographics"}},"required":["user"],"type":"object"};
-const schema107 = {"properties":{"isAfricanAmerican":{"default":false,"type":"boolean"},"isAsian":{"default":false,"type":"boolean"},"isAsianIndian":{"default":false,"type":"boolean"},"isChinese":{"default":false,"type":"boolean"},"isCuban":{"default":false,"type":"boolean"},"isFemale":{"default":false,"type":"boolean"},"isFilipino":{"default":false,"type":"boolean"},"isGuamanianOrChamorro":{"default":false,"type":"boolean"},"isHispanicOrLatino":{"default":false,"type":"boolean"},"isJapanese":{"default":false,"type":"boolean"},"isKorean":{"default":false,"type":"boolean"},"isMale":{"default":false,"type":"boolean"},"isMexican":{"default":false,"type":"boolean"},"isNativeAmerican":{"default":false,"type":"boolean"},"isNativeHawaiian":{"default":false,"type":"boolean"},"isOtherAsian":{"default":false,"type":"boolean"},"isOtherHispanicOrLatino":{"default":false,"type":"boolean"},"isOtherPacificIslander":{"default":false,"type":"boolean"},"isPacificIslander":{"default":false,"type":"boolean"},"isPuertoRican":{"default":false,"type":"boolean"},"isSamoan":{"default":false,"type":"boolean"},"isVietnamese":{"default":false,"type":"boolean"},"isWhite":{"default":false,"type":"boolean"},"nativeAmericanTribe":{"$ref":"#/components/schemas/Text"},"otherAsianOrigin":{"$ref":"#/components/schemas/Text"},"otherHispanicOrLatinoOrigin":{"$ref":"#/components/schemas/Text"},"otherPacificIslanderOrigin":{"$ref":"#/components/schemas/Text"},"wontInformEthinicity":{"default":false,"type":"boolean"},"wontInformGender":{"default":false,"type":"boolean"},"wontInformRace":{"default":false,"type":"boolean"}},"type":"object"};
-const schema108 = {"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 500 characters, without control characters."};
+export const DemographicsSection = validate62;
+const schema109 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Demographics"}]}]},"user":{"$ref":"#/components/schemas/Demographics"}},"required":["user"],"type":"object"};
+const schema110 = {"properties":{"isAfricanAmerican":{"default":false,"type":"boolean"},"isAsian":{"default":false,"type":"boolean"},"isAsianIndian":{"default":false,"type":"boolean"},"isChinese":{"default":false,"type":"boolean"},"isCuban":{"default":false,"type":"boolean"},"isFemale":{"default":false,"type":"boolean"},"isFilipino":{"default":false,"type":"boolean"},"isGuamanianOrChamorro":{"default":false,"type":"boolean"},"isHispanicOrLatino":{"default":false,"type":"boolean"},"isJapanese":{"default":false,"type":"boolean"},"isKorean":{"default":false,"type":"boolean"},"isMale":{"default":false,"type":"boolean"},"isMexican":{"default":false,"type":"boolean"},"isNativeAmerican":{"default":false,"type":"boolean"},"isNativeHawaiian":{"default":false,"type":"boolean"},"isOtherAsian":{"default":false,"type":"boolean"},"isOtherHispanicOrLatino":{"default":false,"type":"boolean"},"isOtherPacificIslander":{"default":false,"type":"boolean"},"isPacificIslander":{"default":false,"type":"boolean"},"isPuertoRican":{"default":false,"type":"boolean"},"isSamoan":{"default":false,"type":"boolean"},"isVietnamese":{"default":false,"type":"boolean"},"isWhite":{"default":false,"type":"boolean"},"nativeAmericanTribe":{"$ref":"#/components/schemas/Text"},"otherAsianOrigin":{"$ref":"#/components/schemas/Text"},"otherHispanicOrLatinoOrigin":{"$ref":"#/components/schemas/Text"},"otherPacificIslanderOrigin":{"$ref":"#/components/schemas/Text"},"wontInformEthinicity":{"default":false,"type":"boolean"},"wontInformGender":{"default":false,"type":"boolean"},"wontInformRace":{"default":false,"type":"boolean"}},"type":"object"};
+const schema111 = {"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 500 characters, without control characters."};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9490,12 +9676,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9540,8 +9726,8 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate62(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate63(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -9569,8 +9755,8 @@ vErrors = null;
 }
 }
 if(data.user !== undefined){
-if(!(validate62(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate63(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
 }
@@ -9585,14 +9771,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const EmploymentHistoryInput = validate65;
-const schema112 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose employment history to read."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose employment history to read."}}};
+export const EmploymentHistoryInput = validate66;
+const schema115 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose employment history to read."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose employment history to read."}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9619,7 +9805,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "borrower") || (data0 === "coborrower"))){
-const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema112.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema115.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9687,7 +9873,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema112.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema115.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9707,15 +9893,15 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate65.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const EmploymentSection = validate66;
-const schema113 = {"properties":{"employmentGaps":{"items":{"$ref":"#/components/schemas/EmploymentGapAnswer"},"type":"array","errorMessage":"Explain at most 30 gaps."},"employments":{"items":{"$ref":"#/components/schemas/Employment"},"type":"array","errorMessage":"List at most 30 employments."}},"required":["employments","employmentGaps"],"type":"object","errorMessage":{"required":{"employments":"List at most 30 employments.","employmentGaps":"Explain at most 30 gaps."}}};
-const schema114 = {"properties":{"explanation":{"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."},"from":{"$ref":"#/components/schemas/Date"},"to":{"$ref":"#/components/schemas/Date"}},"required":["from","to","explanation"],"type":"object","errorMessage":{"required":{"from":"Enter a date as yyyy-MM-dd.","to":"Enter a date as yyyy-MM-dd.","explanation":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."}}};
+export const EmploymentSection = validate67;
+const schema116 = {"properties":{"employmentGaps":{"items":{"$ref":"#/components/schemas/EmploymentGapAnswer"},"type":"array","errorMessage":"Explain at most 30 gaps."},"employments":{"items":{"$ref":"#/components/schemas/Employment"},"type":"array","errorMessage":"List at most 30 employments."}},"required":["employments","employmentGaps"],"type":"object","errorMessage":{"required":{"employments":"List at most 30 employments.","employmentGaps":"Explain at most 30 gaps."}}};
+const schema117 = {"properties":{"explanation":{"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."},"from":{"$ref":"#/components/schemas/Date"},"to":{"$ref":"#/components/schemas/Date"}},"required":["from","to","explanation"],"type":"object","errorMessage":{"required":{"from":"Enter a date as yyyy-MM-dd.","to":"Enter a date as yyyy-MM-dd.","explanation":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9946,7 +10132,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema114.errorMessage[key0][keyProp0]};
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema117.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9966,13 +10152,13 @@ emErrs6.push(err22);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate67.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-const schema117 = {"properties":{"EmployerID":{"$ref":"#/components/schemas/Name"},"IncomeID":{"$ref":"#/components/schemas/Name"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"businessStructure":{"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."},"commissions":{"$ref":"#/components/schemas/Amount"},"contactEmail":{"$ref":"#/components/schemas/Email"},"contactName":{"$ref":"#/components/schemas/Name"},"contactPhone":{"$ref":"#/components/schemas/Phone"},"dataSource":{"allOf":[{"$ref":"#/components/schemas/Name"}],"type":"string","errorMessage":"Use at most 100 characters, without control characters."},"employerAddress":{"$ref":"#/components/schemas/Address"},"employerFullAddress":{"$ref":"#/components/schemas/Text"},"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer's name. Use at most 100 characters, without control characters."},"employerPhone":{"$ref":"#/components/schemas/Phone"},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"incomeInformation":{"$ref":"#/components/schemas/LongText"},"overtime":{"$ref":"#/components/schemas/Amount"},"ownershipInterestType":{"$ref":"#/components/schemas/OwnershipInterestType"},"pdfUrl":{"$ref":"#/components/schemas/LongText"},"position":{"$ref":"#/components/schemas/Name"},"reportId":{"$ref":"#/components/schemas/Name"},"selfEmployedIndicator":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","dataSource"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","dataSource":"Use at most 100 characters, without control characters."}}};
+const schema120 = {"properties":{"EmployerID":{"$ref":"#/components/schemas/Name"},"IncomeID":{"$ref":"#/components/schemas/Name"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"businessStructure":{"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."},"commissions":{"$ref":"#/components/schemas/Amount"},"contactEmail":{"$ref":"#/components/schemas/Email"},"contactName":{"$ref":"#/components/schemas/Name"},"contactPhone":{"$ref":"#/components/schemas/Phone"},"dataSource":{"allOf":[{"$ref":"#/components/schemas/Name"}],"type":"string","errorMessage":"Use at most 100 characters, without control characters."},"employerAddress":{"$ref":"#/components/schemas/Address"},"employerFullAddress":{"$ref":"#/components/schemas/Text"},"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer's name. Use at most 100 characters, without control characters."},"employerPhone":{"$ref":"#/components/schemas/Phone"},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"incomeInformation":{"$ref":"#/components/schemas/LongText"},"overtime":{"$ref":"#/components/schemas/Amount"},"ownershipInterestType":{"$ref":"#/components/schemas/OwnershipInterestType"},"pdfUrl":{"$ref":"#/components/schemas/LongText"},"position":{"$ref":"#/components/schemas/Name"},"reportId":{"$ref":"#/components/schemas/Name"},"selfEmployedIndicator":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","dataSource"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","dataSource":"Use at most 100 characters, without control characters."}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10263,7 +10449,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!((((((data4 === "soleProprietorship") || (data4 === "independentContractor")) || (data4 === "partnership")) || (data4 === "llc")) || (data4 === "sCorporation")) || (data4 === "corporation"))){
-const err27 = {instancePath:instancePath+"/businessStructure",schemaPath:"#/properties/businessStructure/enum",keyword:"enum",params:{allowedValues: schema117.properties.businessStructure.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/businessStructure",schemaPath:"#/properties/businessStructure/enum",keyword:"enum",params:{allowedValues: schema120.properties.businessStructure.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11312,7 +11498,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err128 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema117.errorMessage[key0][keyProp0]};
+const err128 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema120.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -11332,12 +11518,12 @@ emErrs44.push(err129);
 vErrors = emErrs44;
 errors = emErrs44.length;
 }
-validate69.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11366,8 +11552,8 @@ let data0 = data.employmentGaps;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate67(data0[i0], {instancePath:instancePath+"/employmentGaps/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate68(data0[i0], {instancePath:instancePath+"/employmentGaps/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
@@ -11415,8 +11601,8 @@ let data2 = data.employments;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate69(data2[i1], {instancePath:instancePath+"/employments/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
+if(!(validate70(data2[i1], {instancePath:instancePath+"/employments/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -11490,7 +11676,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err12 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema113.errorMessage[key0][keyProp0]};
+const err12 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema116.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11510,15 +11696,15 @@ emErrs4.push(err13);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate66.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const EstimateInput = validate72;
-const schema136 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyValue","mortgageBalance","propertyUsage"],"type":"object","errorMessage":{"required":{"propertyValue":"Enter your home's estimated value, up to 100,000,000 dollars.","mortgageBalance":"Enter a whole dollar amount from 0 to 100,000,000.","propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
-const schema137 = {"enum":["excellent","good","fair","poor"],"type":"string","errorMessage":"Choose the range your credit score is in."};
+export const EstimateInput = validate73;
+const schema139 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyValue","mortgageBalance","propertyUsage"],"type":"object","errorMessage":{"required":{"propertyValue":"Enter your home's estimated value, up to 100,000,000 dollars.","mortgageBalance":"Enter a whole dollar amount from 0 to 100,000,000.","propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
+const schema140 = {"enum":["excellent","good","fair","poor"],"type":"string","errorMessage":"Choose the range your credit score is in."};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11574,7 +11760,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((((data0 === "excellent") || (data0 === "good")) || (data0 === "fair")) || (data0 === "poor"))){
-const err4 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema137.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema140.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11805,7 +11991,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!(((((data5 === "singleFamily") || (data5 === "multiUnit")) || (data5 === "condo")) || (data5 === "townhouse")) || (data5 === "manufactured"))){
-const err27 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema136.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema139.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11984,7 +12170,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err44 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema136.errorMessage[key0][keyProp0]};
+const err44 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema139.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -12004,15 +12190,15 @@ emErrs14.push(err45);
 vErrors = emErrs14;
 errors = emErrs14.length;
 }
-validate72.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const ExportInput = validate73;
-const schema141 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"},"target":{"$ref":"#/components/schemas/ExportTarget"}},"required":["loanId","target"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","target":"Choose Encompass, Byte or LendingPad."}}};
-const schema143 = {"enum":["encompass","byte","lendingpad"],"type":"string","errorMessage":"Choose Encompass, Byte or LendingPad."};
+export const ExportInput = validate74;
+const schema144 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"},"target":{"$ref":"#/components/schemas/ExportTarget"}},"required":["loanId","target"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","target":"Choose Encompass, Byte or LendingPad."}}};
+const schema146 = {"enum":["encompass","byte","lendingpad"],"type":"string","errorMessage":"Choose Encompass, Byte or LendingPad."};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12101,7 +12287,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data1 === "encompass") || (data1 === "byte")) || (data1 === "lendingpad"))){
-const err8 = {instancePath:instancePath+"/target",schemaPath:"#/components/schemas/ExportTarget/enum",keyword:"enum",params:{allowedValues: schema143.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/target",schemaPath:"#/components/schemas/ExportTarget/enum",keyword:"enum",params:{allowedValues: schema146.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12169,7 +12355,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema141.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema144.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12189,14 +12375,14 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate73.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const IncomeVerificationInput = validate74;
-const schema144 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose income to verify."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose income to verify."}}};
+export const IncomeVerificationInput = validate75;
+const schema147 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose income to verify."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose income to verify."}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12223,7 +12409,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "borrower") || (data0 === "coborrower"))){
-const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema144.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema147.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12291,7 +12477,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema144.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema147.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12311,16 +12497,16 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate74.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const InsightInput = validate75;
-const schema145 = {"properties":{"slug":{"$ref":"#/components/schemas/Slug"}},"required":["slug"],"type":"object","errorMessage":{"required":{"slug":"Use lowercase letters, digits and hyphens."}}};
-const schema146 = {"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","type":"string","errorMessage":"Use lowercase letters, digits and hyphens."};
-const pattern92 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
+export const InsightInput = validate76;
+const schema148 = {"properties":{"slug":{"$ref":"#/components/schemas/Slug"}},"required":["slug"],"type":"object","errorMessage":{"required":{"slug":"Use lowercase letters, digits and hyphens."}}};
+const schema149 = {"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","type":"string","errorMessage":"Use lowercase letters, digits and hyphens."};
+const pattern94 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12337,7 +12523,7 @@ errors++;
 if(data.slug !== undefined){
 let data0 = data.slug;
 if(typeof data0 === "string"){
-if(!pattern92.test(data0)){
+if(!pattern94.test(data0)){
 const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/components/schemas/Slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(?:-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -12417,7 +12603,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema145.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema148.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12437,17 +12623,17 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate75.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const InviteStaffUserInput = validate76;
-const schema147 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
-const schema149 = {"maxLength":60,"pattern":"^[A-Za-z0-9._-]*$","type":"string","errorMessage":"A tag is letters, digits, dots, dashes and underscores, at most 60."};
-const schema150 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
-const pattern97 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
+export const InviteStaffUserInput = validate77;
+const schema150 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+const schema152 = {"maxLength":60,"pattern":"^[A-Za-z0-9._-]*$","type":"string","errorMessage":"A tag is letters, digits, dots, dashes and underscores, at most 60."};
+const schema153 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
+const pattern99 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12732,7 +12918,7 @@ errors = emErrs7.length;
 if(data.role !== undefined){
 let data4 = data.role;
 if(typeof data4 === "string"){
-if(!pattern97.test(data4)){
+if(!pattern99.test(data4)){
 const err27 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -12812,7 +12998,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err34 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema147.errorMessage[key0][keyProp0]};
+const err34 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema150.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -12832,14 +13018,14 @@ emErrs10.push(err35);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate76.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const InviteTokenInput = validate77;
-const schema151 = {"properties":{"token":{"$ref":"#/components/schemas/InviteToken"}},"required":["token"],"type":"object","errorMessage":{"required":{"token":"This link is not complete: open it again from the e-mail."}}};
+export const InviteTokenInput = validate78;
+const schema154 = {"properties":{"token":{"$ref":"#/components/schemas/InviteToken"}},"required":["token"],"type":"object","errorMessage":{"required":{"token":"This link is not complete: open it again from the e-mail."}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12936,7 +13122,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema151.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema154.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12956,14 +13142,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate77.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const JoinWaitlistInput = validate78;
-const schema153 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["firstName","lastName","email","zip"],"type":"object","errorMessage":{"required":{"firstName":"Enter your first name. Use at most 100 characters, without control characters.","lastName":"Enter your last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","zip":"Enter a 5-digit ZIP code."}}};
+export const JoinWaitlistInput = validate79;
+const schema156 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["firstName","lastName","email","zip"],"type":"object","errorMessage":{"required":{"firstName":"Enter your first name. Use at most 100 characters, without control characters.","lastName":"Enter your last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","zip":"Enter a 5-digit ZIP code."}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13318,7 +13504,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema153.errorMessage[key0][keyProp0]};
+const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema156.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -13338,14 +13524,14 @@ emErrs10.push(err34);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate78.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const LicensingLookupInput = validate79;
-const schema156 = {"properties":{"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
+export const LicensingLookupInput = validate80;
+const schema159 = {"properties":{"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13442,7 +13628,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema156.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema159.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13462,19 +13648,19 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate79.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanDisbursementInput = validate80;
-const schema158 = {"properties":{"accountHolderName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the name on the account. Use at most 100 characters, without control characters."},"accountNumber":{"$ref":"#/components/schemas/AccountNumber"},"accountType":{"$ref":"#/components/schemas/BankAccountType"},"initialDraw":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter the amount of your first draw."},"routingNumber":{"$ref":"#/components/schemas/RoutingNumber"}},"required":["accountHolderName","accountType","initialDraw"],"type":"object","errorMessage":{"required":{"accountHolderName":"Enter the name on the account. Use at most 100 characters, without control characters.","accountType":"Choose checking or savings.","initialDraw":"Enter the amount of your first draw."}}};
-const schema159 = {"pattern":"^[0-9]{4,17}$","type":"string","errorMessage":"Enter the account number, 4 to 17 digits."};
-const schema160 = {"enum":["checking","savings"],"type":"string","errorMessage":"Choose checking or savings."};
-const schema161 = {"pattern":"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$","type":"string","errorMessage":"Enter the 9-digit routing number from your checks or your bank."};
-const pattern106 = new RegExp("^[0-9]{4,17}$", "u");
-const pattern107 = new RegExp("^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$", "u");
+export const LoanDisbursementInput = validate81;
+const schema161 = {"properties":{"accountHolderName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the name on the account. Use at most 100 characters, without control characters."},"accountNumber":{"$ref":"#/components/schemas/AccountNumber"},"accountType":{"$ref":"#/components/schemas/BankAccountType"},"initialDraw":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter the amount of your first draw."},"routingNumber":{"$ref":"#/components/schemas/RoutingNumber"}},"required":["accountHolderName","accountType","initialDraw"],"type":"object","errorMessage":{"required":{"accountHolderName":"Enter the name on the account. Use at most 100 characters, without control characters.","accountType":"Choose checking or savings.","initialDraw":"Enter the amount of your first draw."}}};
+const schema162 = {"pattern":"^[0-9]{4,17}$","type":"string","errorMessage":"Enter the account number, 4 to 17 digits."};
+const schema163 = {"enum":["checking","savings"],"type":"string","errorMessage":"Choose checking or savings."};
+const schema164 = {"pattern":"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$","type":"string","errorMessage":"Enter the 9-digit routing number from your checks or your bank."};
+const pattern108 = new RegExp("^[0-9]{4,17}$", "u");
+const pattern109 = new RegExp("^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$", "u");
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13573,7 +13759,7 @@ errors = emErrs1.length;
 if(data.accountNumber !== undefined){
 let data1 = data.accountNumber;
 if(typeof data1 === "string"){
-if(!pattern106.test(data1)){
+if(!pattern108.test(data1)){
 const err9 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/components/schemas/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4,17}$"},message:"must match pattern \""+"^[0-9]{4,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -13635,7 +13821,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data2 === "checking") || (data2 === "savings"))){
-const err15 = {instancePath:instancePath+"/accountType",schemaPath:"#/components/schemas/BankAccountType/enum",keyword:"enum",params:{allowedValues: schema160.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/accountType",schemaPath:"#/components/schemas/BankAccountType/enum",keyword:"enum",params:{allowedValues: schema163.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13737,7 +13923,7 @@ errors = emErrs7.length;
 if(data.routingNumber !== undefined){
 let data4 = data.routingNumber;
 if(typeof data4 === "string"){
-if(!pattern107.test(data4)){
+if(!pattern109.test(data4)){
 const err25 = {instancePath:instancePath+"/routingNumber",schemaPath:"#/components/schemas/RoutingNumber/pattern",keyword:"pattern",params:{pattern: "^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$"},message:"must match pattern \""+"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -13817,7 +14003,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema158.errorMessage[key0][keyProp0]};
+const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema161.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -13837,14 +14023,14 @@ emErrs10.push(err33);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate80.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanDisbursementSection = validate81;
-const schema162 = {"properties":{"disbursement":{"$ref":"#/components/schemas/LoanDisbursementInput"}},"required":["disbursement"],"type":"object"};
+export const LoanDisbursementSection = validate82;
+const schema165 = {"properties":{"disbursement":{"$ref":"#/components/schemas/LoanDisbursementInput"}},"required":["disbursement"],"type":"object"};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13859,8 +14045,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.disbursement !== undefined){
-if(!(validate80(data.disbursement, {instancePath:instancePath+"/disbursement",parentData:data,parentDataProperty:"disbursement",rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate81(data.disbursement, {instancePath:instancePath+"/disbursement",parentData:data,parentDataProperty:"disbursement",rootData}))){
+vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
 errors = vErrors.length;
 }
 }
@@ -13875,14 +14061,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanIdInput = validate83;
-const schema163 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
+export const LoanIdInput = validate84;
+const schema166 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13979,7 +14165,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema163.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema166.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13999,17 +14185,17 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate83.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const OtherIncomeSection = validate84;
-const schema165 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
-const schema166 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
-const schema171 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
-const schema175 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
+export const OtherIncomeSection = validate85;
+const schema168 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
+const schema169 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
+const schema174 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
+const schema178 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14290,7 +14476,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((((((((((((((((((((((((((((data5 === "Accessory Unit Income") || (data5 === "Alimony")) || (data5 === "Automobile Allowance")) || (data5 === "Boarder Income")) || (data5 === "Capital Gains")) || (data5 === "Child Support")) || (data5 === "Defined Contribution Plan")) || (data5 === "Disability")) || (data5 === "Dividends and Interest")) || (data5 === "Employment Related Account")) || (data5 === "Foster Care")) || (data5 === "Housing Allowance")) || (data5 === "Housing Choice Voucher Program")) || (data5 === "Mortgage Credit Certificate")) || (data5 === "Mortgage Differential")) || (data5 === "Non-Borrower Household Income")) || (data5 === "Notes Receivable Installment")) || (data5 === "Other")) || (data5 === "Pension")) || (data5 === "Public Assistance")) || (data5 === "Royalties")) || (data5 === "Separate Maintenance")) || (data5 === "Social Security")) || (data5 === "Temporary Leave")) || (data5 === "Tip Income")) || (data5 === "Trust")) || (data5 === "Unemployment")) || (data5 === "VA Benefits Non-Educational"))){
-const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema171.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema174.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14588,7 +14774,7 @@ vErrors.push(err54);
 errors++;
 }
 if(!((((((((((((((data10 === "main") || (data10 === "pension")) || (data10 === "annuity")) || (data10 === "bah")) || (data10 === "bas")) || (data10 === "alimony")) || (data10 === "childSupport")) || (data10 === "disability")) || (data10 === "fosterCare")) || (data10 === "foreign")) || (data10 === "capitalGains")) || (data10 === "interestAndDividends")) || (data10 === "socialSecurity")) || (data10 === "rental"))){
-const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema175.enum},message:"must be equal to one of the allowed values"};
+const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema178.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -14656,7 +14842,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema166.errorMessage[key0][keyProp0]};
+const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema169.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -14676,12 +14862,12 @@ emErrs20.push(err62);
 vErrors = emErrs20;
 errors = emErrs20.length;
 }
-validate85.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14700,8 +14886,8 @@ let data0 = data.incomeSources;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate85(data0[i0], {instancePath:instancePath+"/incomeSources/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate86(data0[i0], {instancePath:instancePath+"/incomeSources/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 }
@@ -14775,7 +14961,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema165.errorMessage[key0][keyProp0]};
+const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema168.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14795,20 +14981,20 @@ emErrs2.push(err8);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate84.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const PagesInput = validate88;
-const schema176 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const schema177 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
-const schema179 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
-const schema182 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
-const schema183 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
-const schema186 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
-const pattern117 = new RegExp("^[0-9]{5}$", "u");
+export const PagesInput = validate89;
+const schema179 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const schema180 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
+const schema182 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
+const schema185 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
+const schema186 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
+const schema189 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
+const pattern119 = new RegExp("^[0-9]{5}$", "u");
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15112,7 +15298,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((((data6 === "spouse") || (data6 === "partner")) || (data6 === "family")) || (data6 === "other"))){
-const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema179.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema182.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15180,7 +15366,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema177.properties.coborrower.errorMessage[key0][keyProp0]};
+const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema180.properties.coborrower.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -15214,7 +15400,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!((((data7 === "excellent") || (data7 === "good")) || (data7 === "fair")) || (data7 === "poor"))){
-const err37 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema137.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema140.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -15560,7 +15746,7 @@ vErrors.push(err68);
 errors++;
 }
 if(!((((data19 === "homeImprovement") || (data19 === "debtConsolidation")) || (data19 === "education")) || (data19 === "other"))){
-const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema182.enum},message:"must be equal to one of the allowed values"};
+const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema185.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -15920,7 +16106,7 @@ errors = emErrs28.length;
 if(data23.id !== undefined){
 let data28 = data23.id;
 if(typeof data28 === "string"){
-if(!pattern65.test(data28)){
+if(!pattern67.test(data28)){
 const err103 = {instancePath:instancePath+"/mortgages/" + i1+"/id",schemaPath:"#/components/schemas/MortgageAnswer/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err103];
@@ -16000,7 +16186,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema183.errorMessage[key1][keyProp1]};
+const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema186.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -16249,7 +16435,7 @@ errors++;
 if(data.zip !== undefined){
 let data34 = data.zip;
 if(typeof data34 === "string"){
-if(!pattern117.test(data34)){
+if(!pattern119.test(data34)){
 const err134 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip5/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}$"},message:"must match pattern \""+"^[0-9]{5}$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
@@ -16309,13 +16495,13 @@ vErrors.push(err139);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-const pattern118 = new RegExp("^/[^\\s]{0,500}$", "u");
+const pattern120 = new RegExp("^/[^\\s]{0,500}$", "u");
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16330,15 +16516,15 @@ vErrors.push(err0);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate89(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate90(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern118.test(data1)){
+if(!pattern120.test(data1)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -16418,7 +16604,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema176.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema179.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16438,14 +16624,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate88.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const PasswordSignInInput = validate92;
-const schema187 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PasswordSignInInput = validate93;
+const schema190 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16604,7 +16790,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema187.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema190.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16624,22 +16810,22 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate92.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const PersonalInfoSection = validate93;
-const schema190 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"}]}]},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user"],"type":"object"};
-const schema191 = {"allOf":[{"$ref":"#/components/schemas/PersonalInfo"},{"required":["email"],"errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}}],"properties":{"email":{"$ref":"#/components/schemas/Email"}},"type":"object"};
-const schema192 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
-const schema193 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
-const schema197 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
-const schema201 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
-const schema203 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
-const schema206 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
-const schema196 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a date as yyyy-MM-dd.","movedOut":"Enter a date as yyyy-MM-dd."}}};
+export const PersonalInfoSection = validate94;
+const schema193 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"}]}]},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user"],"type":"object"};
+const schema194 = {"allOf":[{"$ref":"#/components/schemas/PersonalInfo"},{"required":["email"],"errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}}],"properties":{"email":{"$ref":"#/components/schemas/Email"}},"type":"object"};
+const schema195 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
+const schema196 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
+const schema200 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
+const schema204 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
+const schema206 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
+const schema209 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
+const schema199 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a date as yyyy-MM-dd.","movedOut":"Enter a date as yyyy-MM-dd."}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16702,7 +16888,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "Own") || (data1 === "Rent")) || (data1 === "NoPrimaryHousingExpense"))){
-const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema197.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema200.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16874,7 +17060,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema196.errorMessage[key0][keyProp0]};
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema199.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -16894,12 +17080,12 @@ emErrs6.push(err22);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate97.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17029,7 +17215,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data0 === "usCitizen") || (data0 === "permanentResident")) || (data0 === "nonPermanentResident"))){
-const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema193.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema196.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17243,8 +17429,8 @@ let data5 = data.formerAddresses;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate97(data5[i0], {instancePath:instancePath+"/formerAddresses/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate98(data5[i0], {instancePath:instancePath+"/formerAddresses/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
@@ -17300,7 +17486,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((data7 === "Own") || (data7 === "Rent")) || (data7 === "NoPrimaryHousingExpense"))){
-const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema197.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema200.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -17468,7 +17654,7 @@ vErrors.push(err50);
 errors++;
 }
 if(!(((data10 === "unmarried") || (data10 === "married")) || (data10 === "separated"))){
-const err51 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema201.enum},message:"must be equal to one of the allowed values"};
+const err51 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema204.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -17580,7 +17766,7 @@ vErrors.push(err61);
 errors++;
 }
 if(!(((((data12 === "survivingSpouse") || (data12 === "currentlyServing")) || (data12 === "retiredOrDischardOrSeparated")) || (data12 === "reserveOrNationalGuard")) || (data12 === "none"))){
-const err62 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema203.enum},message:"must be equal to one of the allowed values"};
+const err62 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema206.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -17682,7 +17868,7 @@ vErrors.push(err71);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern63.test(data14)){
+if(!pattern65.test(data14)){
 const err72 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
@@ -17696,7 +17882,7 @@ errors++;
 const _errs46 = errors;
 const _errs47 = errors;
 if(typeof data14 === "string"){
-if(!pattern64.test(data14)){
+if(!pattern66.test(data14)){
 const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
@@ -17770,7 +17956,7 @@ vErrors.push(err78);
 errors++;
 }
 if(!(((((((((((data15 === "sr") || (data15 === "jr")) || (data15 === "i")) || (data15 === "ii")) || (data15 === "iii")) || (data15 === "iv")) || (data15 === "v")) || (data15 === "vi")) || (data15 === "vii")) || (data15 === "viii")) || (data15 === "ix"))){
-const err79 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema206.enum},message:"must be equal to one of the allowed values"};
+const err79 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema209.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -17838,7 +18024,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema192.errorMessage[key0][keyProp0]};
+const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema195.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -17858,16 +18044,16 @@ emErrs26.push(err86);
 vErrors = emErrs26;
 errors = emErrs26.length;
 }
-validate95.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17902,7 +18088,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err2 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema191.allOf[1].errorMessage[key0][keyProp0]};
+const err2 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema194.allOf[1].errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17986,12 +18172,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18036,8 +18222,8 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate94(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate95(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -18065,8 +18251,8 @@ vErrors = null;
 }
 }
 if(data.user !== undefined){
-if(!(validate95(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate96(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -18081,17 +18267,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const PipelineInput = validate104;
-const schema208 = {"properties":{"cursor":{"maxLength":400,"pattern":"^[A-Za-z0-9_-]*$","type":"string","errorMessage":"This page of the pipeline is no longer valid: start from the first page."},"direction":{"enum":["asc","desc"],"type":"string","errorMessage":"Sort ascending or descending."},"limit":{"maximum":100,"minimum":1,"type":"integer","errorMessage":"Ask for 1 to 100 loans a page."},"loanOfficerId":{"oneOf":[{"enum":["none"]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."},"search":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Search with at most 100 characters."},"sort":{"$ref":"#/components/schemas/PipelineSort"},"state":{"$ref":"#/components/schemas/StateCode"},"statuses":{"items":{"$ref":"#/components/schemas/PipelineStatus"},"type":"array","errorMessage":"Choose at most 40 statuses from the list."}},"type":"object"};
-const schema209 = {"enum":["activity","created","name","amount","state","status"],"type":"string","errorMessage":"Sort the pipeline by one of its columns."};
-const schema211 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a status from the list."};
-const pattern132 = new RegExp("^[A-Za-z0-9_-]*$", "u");
+export const PipelineInput = validate105;
+const schema211 = {"properties":{"cursor":{"maxLength":400,"pattern":"^[A-Za-z0-9_-]*$","type":"string","errorMessage":"This page of the pipeline is no longer valid: start from the first page."},"direction":{"enum":["asc","desc"],"type":"string","errorMessage":"Sort ascending or descending."},"limit":{"maximum":100,"minimum":1,"type":"integer","errorMessage":"Ask for 1 to 100 loans a page."},"loanOfficerId":{"oneOf":[{"enum":["none"]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."},"search":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Search with at most 100 characters."},"sort":{"$ref":"#/components/schemas/PipelineSort"},"state":{"$ref":"#/components/schemas/StateCode"},"statuses":{"items":{"$ref":"#/components/schemas/PipelineStatus"},"type":"array","errorMessage":"Choose at most 40 statuses from the list."}},"type":"object"};
+const schema212 = {"enum":["activity","created","name","amount","state","status"],"type":"string","errorMessage":"Sort the pipeline by one of its columns."};
+const schema214 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a status from the list."};
+const pattern134 = new RegExp("^[A-Za-z0-9_-]*$", "u");
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18108,7 +18294,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern132.test(data0)){
+if(!pattern134.test(data0)){
 const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -18170,7 +18356,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err7 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema208.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema211.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18286,7 +18472,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs10 = errors;
 if(!(data3 === "none")){
-const err18 = {instancePath:instancePath+"/loanOfficerId",schemaPath:"#/properties/loanOfficerId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema208.properties.loanOfficerId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/loanOfficerId",schemaPath:"#/properties/loanOfficerId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema211.properties.loanOfficerId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18448,7 +18634,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((((((data5 === "activity") || (data5 === "created")) || (data5 === "name")) || (data5 === "amount")) || (data5 === "state")) || (data5 === "status"))){
-const err31 = {instancePath:instancePath+"/sort",schemaPath:"#/components/schemas/PipelineSort/enum",keyword:"enum",params:{allowedValues: schema209.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/sort",schemaPath:"#/components/schemas/PipelineSort/enum",keyword:"enum",params:{allowedValues: schema212.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -18542,7 +18728,7 @@ const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(typeof data8 === "string"){
-if(!pattern97.test(data8)){
+if(!pattern99.test(data8)){
 const err40 = {instancePath:instancePath+"/statuses/" + i0,schemaPath:"#/components/schemas/PipelineStatus/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -18641,16 +18827,16 @@ vErrors.push(err49);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalCodeSignInInput = validate105;
-const schema212 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
-const schema214 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
-const pattern137 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
+export const PortalCodeSignInInput = validate106;
+const schema215 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
+const schema217 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
+const pattern139 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18739,7 +18925,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern137.test(data1)){
+if(!pattern139.test(data1)){
 const err8 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -18871,7 +19057,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema212.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema215.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -18891,14 +19077,14 @@ emErrs6.push(err21);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate105.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSessionUpdate = validate106;
-const schema216 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
+export const PortalSessionUpdate = validate107;
+const schema219 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19037,14 +19223,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSignInInput = validate107;
-const schema217 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PortalSignInInput = validate108;
+const schema220 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19123,7 +19309,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern137.test(data1)){
+if(!pattern139.test(data1)){
 const err7 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19255,7 +19441,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema217.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema220.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19275,14 +19461,14 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate107.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const PrequalSaveInput = validate108;
-const schema221 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+export const PrequalSaveInput = validate109;
+const schema224 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19307,15 +19493,15 @@ vErrors.push(err1);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate89(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate90(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern118.test(data1)){
+if(!pattern120.test(data1)){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -19395,7 +19581,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema221.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema224.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19415,16 +19601,16 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate108.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const PropertyInfoSection = validate110;
-const schema222 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
-const schema223 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
-const schema227 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
+export const PropertyInfoSection = validate111;
+const schema225 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
+const schema226 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
+const schema230 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19757,7 +19943,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((data6 === "soleOwnership") || (data6 === "jointTenants")) || (data6 === "tenantsInCommon")) || (data6 === "tenancyByEntirety")) || (data6 === "interVivosRevocableTrust")) || (data6 === "lifeEstate")) || (data6 === "iDontKnow"))){
-const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema227.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema230.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -19975,7 +20161,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema223.errorMessage[key0][keyProp0]};
+const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema226.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -19995,12 +20181,12 @@ emErrs14.push(err53);
 vErrors = emErrs14;
 errors = emErrs14.length;
 }
-validate111.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20037,8 +20223,8 @@ errors++;
 }
 }
 if(data.property !== undefined){
-if(!(validate111(data.property, {instancePath:instancePath+"/property",parentData:data,parentDataProperty:"property",rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate112(data.property, {instancePath:instancePath+"/property",parentData:data,parentDataProperty:"property",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
 errors = vErrors.length;
 }
 }
@@ -20053,14 +20239,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const QuoteCurrentInput = validate114;
-const schema231 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const QuoteCurrentInput = validate115;
+const schema234 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20170,7 +20356,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema231.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema234.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20190,14 +20376,14 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate114.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const RemoveDocumentInput = validate115;
-const schema233 = {"properties":{"id":{"$ref":"#/components/schemas/Id"}},"required":["id"],"type":"object","errorMessage":{"required":{"id":"Not a valid id."}}};
+export const RemoveDocumentInput = validate116;
+const schema236 = {"properties":{"id":{"$ref":"#/components/schemas/Id"}},"required":["id"],"type":"object","errorMessage":{"required":{"id":"Not a valid id."}}};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20294,7 +20480,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema233.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema236.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20314,14 +20500,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate115.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const ReplayInput = validate116;
-const schema235 = {"properties":{"decisionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","decisionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","decisionId":"Not a valid id."}}};
+export const ReplayInput = validate117;
+const schema238 = {"properties":{"decisionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","decisionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","decisionId":"Not a valid id."}}};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20480,7 +20666,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema235.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema238.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20500,15 +20686,15 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate116.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const ResumeInput = validate117;
-const schema238 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const pattern150 = new RegExp("^(/[^\\s]{0,500})?$", "u");
+export const ResumeInput = validate118;
+const schema241 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const pattern152 = new RegExp("^(/[^\\s]{0,500})?$", "u");
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20528,7 +20714,7 @@ errors++;
 if(data.path !== undefined){
 let data0 = data.path;
 if(typeof data0 === "string"){
-if(!pattern118.test(data0)){
+if(!pattern120.test(data0)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -20579,7 +20765,7 @@ errors = emErrs1.length;
 }
 let data1 = data.previousPath;
 if(typeof data1 === "string"){
-if(!pattern150.test(data1)){
+if(!pattern152.test(data1)){
 const err6 = {instancePath:instancePath+"/previousPath",schemaPath:"#/properties/previousPath/pattern",keyword:"pattern",params:{pattern: "^(/[^\\s]{0,500})?$"},message:"must match pattern \""+"^(/[^\\s]{0,500})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -20658,7 +20844,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema238.errorMessage[key0][keyProp0]};
+const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema241.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20678,14 +20864,14 @@ emErrs4.push(err14);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate117.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const ReviewDocumentInput = validate118;
-const schema239 = {"properties":{"decision":{"enum":["accepted","rejected"],"type":"string","errorMessage":"Choose whether the document is accepted or rejected."},"documentId":{"$ref":"#/components/schemas/Id"},"note":{"$ref":"#/components/schemas/ConditionNote"}},"required":["documentId","decision"],"type":"object","errorMessage":{"required":{"documentId":"Not a valid id.","decision":"Choose whether the document is accepted or rejected."}}};
+export const ReviewDocumentInput = validate119;
+const schema242 = {"properties":{"decision":{"enum":["accepted","rejected"],"type":"string","errorMessage":"Choose whether the document is accepted or rejected."},"documentId":{"$ref":"#/components/schemas/Id"},"note":{"$ref":"#/components/schemas/ConditionNote"}},"required":["documentId","decision"],"type":"object","errorMessage":{"required":{"documentId":"Not a valid id.","decision":"Choose whether the document is accepted or rejected."}}};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20722,7 +20908,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data0 === "accepted") || (data0 === "rejected"))){
-const err3 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema239.properties.decision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema242.properties.decision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -20904,7 +21090,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema239.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema242.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20924,13 +21110,13 @@ emErrs6.push(err21);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate118.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const SaveAnswersInput = validate119;
+export const SaveAnswersInput = validate120;
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20955,15 +21141,15 @@ vErrors.push(err1);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate89(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate90(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern118.test(data1)){
+if(!pattern120.test(data1)){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -21043,7 +21229,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema221.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema224.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21063,14 +21249,14 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate119.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const SetPasswordInput = validate121;
-const schema243 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
+export const SetPasswordInput = validate122;
+const schema246 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21167,7 +21353,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema243.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema246.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21187,14 +21373,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate121.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffActiveInput = validate122;
-const schema245 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+export const SetStaffActiveInput = validate123;
+const schema248 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21313,7 +21499,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema245.errorMessage[key0][keyProp0]};
+const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema248.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21333,14 +21519,14 @@ emErrs2.push(err11);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate122.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffRoleInput = validate123;
-const schema247 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+export const SetStaffRoleInput = validate124;
+const schema250 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21367,7 +21553,7 @@ errors++;
 if(data.role !== undefined){
 let data0 = data.role;
 if(typeof data0 === "string"){
-if(!pattern97.test(data0)){
+if(!pattern99.test(data0)){
 const err2 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -21499,7 +21685,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema247.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema250.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21519,14 +21705,14 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate123.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffTagInput = validate124;
-const schema250 = {"properties":{"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","loanOfficerTag"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","loanOfficerTag":"A tag is letters, digits, dots, dashes and underscores, at most 60."}}};
+export const SetStaffTagInput = validate125;
+const schema253 = {"properties":{"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","loanOfficerTag"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","loanOfficerTag":"A tag is letters, digits, dots, dashes and underscores, at most 60."}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21695,7 +21881,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema250.errorMessage[key0][keyProp0]};
+const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema253.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21715,14 +21901,14 @@ emErrs4.push(err16);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate124.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const SignInInput = validate125;
-const schema253 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const SignInInput = validate126;
+const schema256 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21985,7 +22171,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema253.errorMessage[key0][keyProp0]};
+const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema256.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -22005,18 +22191,18 @@ emErrs8.push(err25);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate125.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const SignInput = validate126;
-const schema257 = {"properties":{"consent":{"type":"boolean"},"documents":{"items":{"$ref":"#/components/schemas/SignedDocumentRef"},"type":"array"},"signatures":{"items":{"$ref":"#/components/schemas/TypedSignature"},"type":"array"}},"required":["consent","signatures","documents"],"type":"object"};
-const schema258 = {"properties":{"hash":{"pattern":"^[0-9a-f]{64}$","type":"string","errorMessage":"Not a document's hash."},"id":{"pattern":"^[a-z][a-z0-9-]{0,63}$","type":"string","errorMessage":"Not a disclosure."}},"required":["id","hash"],"type":"object","errorMessage":{"required":{"id":"Not a disclosure.","hash":"Not a document's hash."}}};
-const schema259 = {"properties":{"name":{"maxLength":200,"type":"string","errorMessage":"Use at most 200 characters."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose signature this is."}},"required":["party","name"],"type":"object","errorMessage":{"required":{"party":"Choose whose signature this is.","name":"Use at most 200 characters."}}};
-const pattern164 = new RegExp("^[0-9a-f]{64}$", "u");
-const pattern165 = new RegExp("^[a-z][a-z0-9-]{0,63}$", "u");
+export const SignInput = validate127;
+const schema260 = {"properties":{"consent":{"type":"boolean"},"documents":{"items":{"$ref":"#/components/schemas/SignedDocumentRef"},"type":"array"},"signatures":{"items":{"$ref":"#/components/schemas/TypedSignature"},"type":"array"}},"required":["consent","signatures","documents"],"type":"object"};
+const schema261 = {"properties":{"hash":{"pattern":"^[0-9a-f]{64}$","type":"string","errorMessage":"Not a document's hash."},"id":{"pattern":"^[a-z][a-z0-9-]{0,63}$","type":"string","errorMessage":"Not a disclosure."}},"required":["id","hash"],"type":"object","errorMessage":{"required":{"id":"Not a disclosure.","hash":"Not a document's hash."}}};
+const schema262 = {"properties":{"name":{"maxLength":200,"type":"string","errorMessage":"Use at most 200 characters."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose signature this is."}},"required":["party","name"],"type":"object","errorMessage":{"required":{"party":"Choose whose signature this is.","name":"Use at most 200 characters."}}};
+const pattern166 = new RegExp("^[0-9a-f]{64}$", "u");
+const pattern167 = new RegExp("^[a-z][a-z0-9-]{0,63}$", "u");
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22092,7 +22278,7 @@ errors++;
 if(data2.hash !== undefined){
 let data3 = data2.hash;
 if(typeof data3 === "string"){
-if(!pattern164.test(data3)){
+if(!pattern166.test(data3)){
 const err6 = {instancePath:instancePath+"/documents/" + i0+"/hash",schemaPath:"#/components/schemas/SignedDocumentRef/properties/hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -22144,7 +22330,7 @@ errors = emErrs1.length;
 if(data2.id !== undefined){
 let data4 = data2.id;
 if(typeof data4 === "string"){
-if(!pattern165.test(data4)){
+if(!pattern167.test(data4)){
 const err11 = {instancePath:instancePath+"/documents/" + i0+"/id",schemaPath:"#/components/schemas/SignedDocumentRef/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,63}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -22224,7 +22410,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err18 = {instancePath:instancePath+"/documents/" + i0,schemaPath:"#/components/schemas/SignedDocumentRef/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema258.errorMessage[key0][keyProp0]};
+const err18 = {instancePath:instancePath+"/documents/" + i0,schemaPath:"#/components/schemas/SignedDocumentRef/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema261.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22349,7 +22535,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((data8 === "borrower") || (data8 === "coborrower"))){
-const err29 = {instancePath:instancePath+"/signatures/" + i1+"/party",schemaPath:"#/components/schemas/TypedSignature/properties/party/enum",keyword:"enum",params:{allowedValues: schema259.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/signatures/" + i1+"/party",schemaPath:"#/components/schemas/TypedSignature/properties/party/enum",keyword:"enum",params:{allowedValues: schema262.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -22417,7 +22603,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/components/schemas/TypedSignature/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema259.errorMessage[key1][keyProp1]};
+const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/components/schemas/TypedSignature/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema262.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -22461,14 +22647,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const StaffUserIdInput = validate127;
-const schema260 = {"properties":{"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+export const StaffUserIdInput = validate128;
+const schema263 = {"properties":{"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22565,7 +22751,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema260.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema263.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22585,15 +22771,15 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate127.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const UnmaskInput = validate128;
-const schema262 = {"properties":{"field":{"pattern":"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$","type":"string","errorMessage":"Choose a field the page shows masked."},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","field"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","field":"Choose a field the page shows masked."}}};
-const pattern167 = new RegExp("^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$", "u");
+export const UnmaskInput = validate129;
+const schema265 = {"properties":{"field":{"pattern":"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$","type":"string","errorMessage":"Choose a field the page shows masked."},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","field"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","field":"Choose a field the page shows masked."}}};
+const pattern169 = new RegExp("^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$", "u");
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22620,7 +22806,7 @@ errors++;
 if(data.field !== undefined){
 let data0 = data.field;
 if(typeof data0 === "string"){
-if(!pattern167.test(data0)){
+if(!pattern169.test(data0)){
 const err2 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/pattern",keyword:"pattern",params:{pattern: "^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$"},message:"must match pattern \""+"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -22752,7 +22938,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema262.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema265.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22772,15 +22958,15 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate128.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const VerifyIdentityInput = validate129;
-const schema264 = {"properties":{"idType":{"$ref":"#/components/schemas/IdSubtype"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose ID to check."}},"required":["party","idType"],"type":"object","errorMessage":{"required":{"party":"Choose whose ID to check.","idType":"Choose the kind of ID."}}};
-const schema265 = {"enum":["driver_license","passport","state_id","military_id","visa","residence_permit_card","green_card"],"type":"string","errorMessage":"Choose the kind of ID."};
+export const VerifyIdentityInput = validate130;
+const schema267 = {"properties":{"idType":{"$ref":"#/components/schemas/IdSubtype"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose ID to check."}},"required":["party","idType"],"type":"object","errorMessage":{"required":{"party":"Choose whose ID to check.","idType":"Choose the kind of ID."}}};
+const schema268 = {"enum":["driver_license","passport","state_id","military_id","visa","residence_permit_card","green_card"],"type":"string","errorMessage":"Choose the kind of ID."};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22817,7 +23003,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((data0 === "driver_license") || (data0 === "passport")) || (data0 === "state_id")) || (data0 === "military_id")) || (data0 === "visa")) || (data0 === "residence_permit_card")) || (data0 === "green_card"))){
-const err3 = {instancePath:instancePath+"/idType",schemaPath:"#/components/schemas/IdSubtype/enum",keyword:"enum",params:{allowedValues: schema265.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/idType",schemaPath:"#/components/schemas/IdSubtype/enum",keyword:"enum",params:{allowedValues: schema268.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22867,7 +23053,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data1 === "borrower") || (data1 === "coborrower"))){
-const err8 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema264.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema267.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22935,7 +23121,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema264.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema267.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22955,7 +23141,7 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate129.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 

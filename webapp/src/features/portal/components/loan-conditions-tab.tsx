@@ -26,6 +26,7 @@ import { QueryError } from '@/components/ui/query-error';
 
 import { useAddConditionMutation } from '../api/conditions-add';
 import { useClearConditionMutation } from '../api/conditions-clear';
+import { useResendConditionMutation } from '../api/conditions-resend';
 import {
   useLoanConditions,
   type ConditionCatalogEntry,
@@ -40,7 +41,7 @@ import { errorMessage } from '../lib/error-message';
 // the loan's conditions with where each stands, the borrower's answers and
 // documents, who set and who cleared each and when; and, for a user who
 // may manage them (conditions.manage), adding a condition of the catalogue
-// by its code and clearing or waiving one.
+// by its code, clearing or waiving one, and sending an e-mail request again.
 
 export const kindWords: Record<ConditionKind, string> = {
   document: 'Document',
@@ -172,11 +173,37 @@ function ConditionCard({ condition: c, view }: { condition: PortalCondition; vie
             <Button size="xs" variant="default" onClick={() => setResolving('waived')} aria-describedby={titleId}>
               Waive condition
             </Button>
+            {c.kind === 'email' ? <ResendButton condition={c} loanId={view.loanId} titleId={titleId} /> : null}
           </Group>
         ) : null}
       </Stack>
       {resolving ? <ResolveModal condition={c} loanId={view.loanId} outcome={resolving} onClose={() => setResolving(null)} /> : null}
     </Paper>
+  );
+}
+
+/** Sends an open e-mail request again; says so, or why not, beside the button. */
+function ResendButton({ condition: c, loanId, titleId }: { condition: PortalCondition; loanId: string; titleId: string }) {
+  const resend = useResendConditionMutation();
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const send = async () => {
+    setSaid(null);
+    try {
+      const sent = await resend.mutateAsync({ loanId, conditionId: c.id });
+      setSaid({ ok: true, text: `E-mail sent again on ${dateTime(sent.mailSentAt)}.` });
+    } catch (err) {
+      setSaid({ ok: false, text: errorMessage(err) });
+    }
+  };
+  return (
+    <>
+      <Button size="xs" variant="default" onClick={() => void send()} loading={resend.isPending} aria-describedby={titleId}>
+        Send the e-mail again
+      </Button>
+      <Text fz="sm" c={said && !said.ok ? 'red.8' : undefined} role="status">
+        {said?.text ?? ''}
+      </Text>
+    </>
   );
 }
 
