@@ -8,31 +8,7 @@ import (
 	"github.com/heloc/heloc/server/web"
 )
 
-// replacedUpload is an upload with its review as documents.list and
-// portal.documents show it, replaced included.
-type replacedUpload struct {
-	ID       string `json:"id"`
-	FileName string `json:"fileName"`
-	Review   struct {
-		Status     string  `json:"status"`
-		Note       *string `json:"note"`
-		Replaced   *bool   `json:"replaced"`
-		ReviewedBy *struct {
-			Email string `json:"email"`
-		} `json:"reviewedBy"`
-	} `json:"review"`
-}
-
-type replacedDocuments struct {
-	Requirements struct {
-		Borrower struct {
-			Missing map[string]int `json:"missing"`
-		} `json:"borrower"`
-	} `json:"requirements"`
-	Uploads []replacedUpload `json:"uploads"`
-}
-
-func uploadNamed(docs replacedDocuments, name string) *replacedUpload {
+func uploadNamed(docs reviewedDocuments, name string) *reviewedUpload {
 	for i := range docs.Uploads {
 		if docs.Uploads[i].FileName == name {
 			return &docs.Uploads[i]
@@ -59,7 +35,7 @@ func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
 			t.Fatalf("%s: got %d %+v", name, resp.StatusCode, res.Error)
 		}
 	}
-	all := mustCall[replacedDocuments](t, borrower, "GET", "documents.list", "")
+	all := mustCall[reviewedDocuments](t, borrower, "GET", "documents.list", "")
 	if all.Requirements.Borrower.Missing["paystubs"] != 0 || uploadNamed(all, "july.png").Review.Replaced != nil {
 		t.Fatalf("got %+v, want four paystubs, none missing, and nothing said of replacing a file not rejected", all)
 	}
@@ -73,10 +49,10 @@ func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
 	uw.signInStaff(s.enrol(t, "uma@example.com", "underwriter", pw), pw)
 	const note = "The pay date is cut off"
 	july := uploadNamed(all, "july.png").ID
-	mustCall[replacedDocuments](t, uw, "POST", "portal.reviewDocument", `{"documentId":"`+july+`","decision":"rejected","note":"`+note+`"}`)
+	mustCall[reviewedDocuments](t, uw, "POST", "portal.reviewDocument", `{"documentId":"`+july+`","decision":"rejected","note":"`+note+`"}`)
 
 	// Rejected, with a paystub missing again: the borrower is asked for another.
-	mine := mustCall[replacedDocuments](t, borrower, "GET", "documents.list", "")
+	mine := mustCall[reviewedDocuments](t, borrower, "GET", "documents.list", "")
 	r := uploadNamed(mine, "july.png").Review
 	if mine.Requirements.Borrower.Missing["paystubs"] != 1 || r.Status != "rejected" || r.Note == nil || *r.Note != note || r.Replaced == nil || *r.Replaced {
 		t.Fatalf("got %+v missing %v, want the rejection with its note, not yet replaced", r, mine.Requirements.Borrower.Missing)
@@ -87,17 +63,17 @@ func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("got %d %+v, want the replacement taken", resp.StatusCode, res.Error)
 	}
-	after := decode[replacedDocuments](t, res.Result.Data)
+	after := decode[reviewedDocuments](t, res.Result.Data)
 	r = uploadNamed(after, "july.png").Review
 	if after.Requirements.Borrower.Missing["paystubs"] != 0 || r.Status != "rejected" || r.Replaced == nil || !*r.Replaced {
 		t.Fatalf("got %+v missing %v, want the rejected paystub replaced once none is missing", r, after.Requirements.Borrower.Missing)
 	}
-	if again := mustCall[replacedDocuments](t, borrower, "GET", "documents.list", ""); !*uploadNamed(again, "july.png").Review.Replaced {
+	if again := mustCall[reviewedDocuments](t, borrower, "GET", "documents.list", ""); !*uploadNamed(again, "july.png").Review.Replaced {
 		t.Fatalf("got %+v, want documents.list to say so too", uploadNamed(again, "july.png").Review)
 	}
 
 	// The portal lists every file with its review as before.
-	staff := mustCall[replacedDocuments](t, uw, "GET", "portal.documents", `{"loanId":"`+loan.ID+`"}`)
+	staff := mustCall[reviewedDocuments](t, uw, "GET", "portal.documents", `{"loanId":"`+loan.ID+`"}`)
 	if len(staff.Uploads) != 5 {
 		t.Fatalf("got %d uploads, want all five on the portal", len(staff.Uploads))
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // reviewedUpload is an upload as documents.list and portal.documents show
-// it, with its review.
+// it, with its review (replaced: whether a rejected file has been).
 type reviewedUpload struct {
 	ID       string `json:"id"`
 	Type     string `json:"type"`
@@ -19,6 +19,7 @@ type reviewedUpload struct {
 	Review   struct {
 		Status     string  `json:"status"`
 		Note       *string `json:"note"`
+		Replaced   *bool   `json:"replaced"`
 		ReviewedAt *string `json:"reviewedAt"`
 		ReviewedBy *struct {
 			Email string `json:"email"`
