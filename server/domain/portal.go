@@ -25,13 +25,16 @@ func (t *LoanTeam) AssignedTo(u *StaffUser) bool {
 
 // PipelineRow is one loan as the portal's pipeline lists it.
 type PipelineRow struct {
-	LoanID            string    `json:"loanId"`
-	BorrowerName      string    `json:"borrowerName"`
-	BorrowerEmail     string    `json:"borrowerEmail"`
-	PropertyState     string    `json:"propertyState"`
-	LineAmount        *int64    `json:"lineAmount"`
-	ApplicationStatus string    `json:"applicationStatus"`
-	LastActivityAt    time.Time `json:"lastActivityAt"`
+	LoanID            string `json:"loanId"`
+	BorrowerName      string `json:"borrowerName"`
+	BorrowerEmail     string `json:"borrowerEmail"`
+	PropertyState     string `json:"propertyState"`
+	LineAmount        *int64 `json:"lineAmount"`
+	ApplicationStatus string `json:"applicationStatus"`
+	// StatusLabel is the status in words, the funnel policy's
+	// (heloc.funnel.step_labels); the service fills it.
+	StatusLabel    string    `json:"statusLabel"`
+	LastActivityAt time.Time `json:"lastActivityAt"`
 	// DaysSinceActivity is whole days from LastActivityAt to now (the
 	// service fills it from its clock).
 	DaysSinceActivity int       `json:"daysSinceActivity"`

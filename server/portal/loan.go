@@ -30,6 +30,11 @@ func (s *Service) Loan(ctx context.Context, loanID string, withCandidates bool) 
 		return nil, err
 	}
 	row.DaysSinceActivity = daysSince(s.now(), row.LastActivityAt)
+	labels, err := s.statusLabels(ctx)
+	if err != nil {
+		return nil, err
+	}
+	row.StatusLabel = labels.of(row.ApplicationStatus)
 	applicant, loan, err := s.loanAndApplicant(ctx, loanID)
 	if err != nil {
 		return nil, err

@@ -98,8 +98,15 @@ type PipelineView struct {
 	LoanOfficers []domain.StaffRef `json:"loanOfficers"`
 	// Statuses are the application statuses the status filter offers: the
 	// funnel's steps a loan reaches (data.heloc.funnel.order, order above
-	// 0), in funnel order.
-	Statuses []string `json:"statuses"`
+	// 0), in funnel order, each with its words.
+	Statuses []StatusOption `json:"statuses"`
+}
+
+// StatusOption is one application status (a funnel step) and its words
+// (schemas #StatusOption).
+type StatusOption struct {
+	Step  string `json:"step"`
+	Label string `json:"label"`
 }
 
 // cursor is where a page starts, as Next and Prev carry it (base64 of its
@@ -177,12 +184,22 @@ func (s *Service) Pipeline(ctx context.Context, u *domain.StaffUser, assignedOnl
 			return nil, err
 		}
 	}
-	if v.Statuses, err = s.statuses(ctx); err != nil {
+	labels, err := s.statusLabels(ctx)
+	if err != nil {
 		return nil, err
+	}
+	steps, err := s.statuses(ctx)
+	if err != nil {
+		return nil, err
+	}
+	v.Statuses = make([]StatusOption, len(steps))
+	for i, step := range steps {
+		v.Statuses[i] = StatusOption{Step: step, Label: labels.of(step)}
 	}
 	now := s.now()
 	for _, r := range v.Items {
 		r.DaysSinceActivity = daysSince(now, r.LastActivityAt)
+		r.StatusLabel = labels.of(r.ApplicationStatus)
 	}
 	if len(v.Items) == 0 {
 		return v, nil
@@ -228,6 +245,30 @@ func (s *Service) statuses(ctx context.Context) ([]string, error) {
 		return strings.Compare(a, b)
 	})
 	return steps, nil
+}
+
+// stepLabels are the funnel's steps in words (heloc.funnel.step_labels).
+type stepLabels map[string]string
+
+// of is step in words; a step the policy has no words for reads as itself.
+func (l stepLabels) of(step string) string {
+	if label, ok := l[step]; ok {
+		return label
+	}
+	return step
+}
+
+// statusLabels are the funnel policy's words for each status.
+func (s *Service) statusLabels(ctx context.Context) (stepLabels, error) {
+	out, err := s.policy.Decide(ctx, "heloc.funnel.step_labels", nil)
+	if err != nil {
+		return nil, err
+	}
+	var labels stepLabels
+	if err := remarshal(out, &labels); err != nil {
+		return nil, err
+	}
+	return labels, nil
 }
 
 // daysSince is the whole days from t to now (0 for a time ahead of now).

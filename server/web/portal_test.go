@@ -331,3 +331,47 @@ func TestPortalPipelinePagesForwardsAndBack(t *testing.T) {
 	_, res = admin.trpc("GET", "portal.pipeline", `{"sort":"ssn"}`)
 	portalRefused(t, res, "BAD_REQUEST", "")
 }
+
+// Staff read a loan's status in the funnel policy's words
+// (heloc.funnel.step_labels), in the pipeline, its status filter and on
+// the loan's page: "Declarations", not application8.
+func TestPortalStatusesReadInThePolicysWords(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	const pw = "staff password 1"
+	admin := s.portalUser(t, s.enrol(t, "ada@example.com", domain.RoleAdministrator, pw), pw)
+	type row struct {
+		LoanID            string `json:"loanId"`
+		ApplicationStatus string `json:"applicationStatus"`
+		StatusLabel       string `json:"statusLabel"`
+	}
+	_, res := admin.trpc("GET", "portal.pipeline", `{"limit":100}`)
+	page := portalData[struct {
+		Items    []row `json:"items"`
+		Statuses []struct {
+			Step  string `json:"step"`
+			Label string `json:"label"`
+		} `json:"statuses"`
+	}](t, res)
+	words := map[string]string{}
+	for _, o := range page.Statuses {
+		words[o.Step] = o.Label
+	}
+	if words["application8"] != "Declarations" || words["applicationSubmitted"] != "Submitted" || words["propertyValue"] != "Home value" {
+		t.Fatalf("got the filter's statuses %+v, want each in the policy's words", page.Statuses)
+	}
+	if len(page.Items) == 0 {
+		t.Fatal("got no loans, want the demo loans")
+	}
+	for _, r := range page.Items {
+		if r.StatusLabel == "" || r.StatusLabel != words[r.ApplicationStatus] {
+			t.Errorf("loan at %s: got %q, want %q", r.ApplicationStatus, r.StatusLabel, words[r.ApplicationStatus])
+		}
+	}
+	first := page.Items[0]
+	_, res = admin.trpc("GET", "portal.loan", `{"loanId":"`+first.LoanID+`"}`)
+	if loan := portalData[struct {
+		Loan row `json:"loan"`
+	}](t, res); loan.Loan.StatusLabel != first.StatusLabel {
+		t.Fatalf("the loan's page: got %q, want %q as in the pipeline", loan.Loan.StatusLabel, first.StatusLabel)
+	}
+}

@@ -35,6 +35,26 @@ default sections := {}
 sections := tables.sections if is_object(tables.sections)
 
 # METADATA
+# title: Steps in words
+# description: >-
+#   Step name -> where a loan at that step stands, in words, as staff read
+#   its status in the portal: in the full application, its section's label
+#   ("Declarations"); before it, the label of the first page the table
+#   lists for the step, the page such a loan resumes at ("Home value").
+#   A step that no page and no section names has no label.
+# custom:
+#   source: spec §2 "Full application section labels", "Screens and routes"
+default step_labels := {}
+
+step_labels := object.union(_first_page_labels, sections)
+
+_first_page_labels[step] := labels[0] if {
+	some step in {page.step | some page in tables.pages; page.step}
+	labels := [page.label | some page in tables.pages; page.step == step; not page.when]
+	count(labels) > 0
+}
+
+# METADATA
 # title: The literal routes of the webapp
 # description: >-
 #   Every page's path, title and area, as the page table lists them.

@@ -154,6 +154,29 @@ test_every_labelled_section_is_a_full_application_step if {
 	}
 }
 
+# --- Steps in words (the portal's status): the section, else the step's first page ---
+
+test_a_full_application_step_reads_as_its_section if {
+	funnel.step_labels.application8 == "Declarations"
+	funnel.step_labels.applicationSubmitted == "Submitted"
+}
+
+test_a_prequalification_step_reads_as_the_page_a_loan_there_resumes_at if {
+	funnel.step_labels.propertyValue == "Home value"
+	funnel.step_labels.zip == "Property ZIP code"
+}
+
+test_a_section_label_wins_over_its_pages_labels if {
+	# application5's pages are "Employment history" and the coborrower's
+	# and business pages; the status reads as the section.
+	funnel.step_labels.application5 == funnel.sections.application5
+}
+
+test_every_step_a_loan_reaches_reads_in_words_but_the_unlabelled_application2 if {
+	unlabelled := {step | some step, n in funnel.order; n > 0; not funnel.step_labels[step]}
+	unlabelled == {"application2"}
+}
+
 # --- §2 "Prequalification flow steps, in order" and "Alternate prequalification paths" ---
 
 _prequal := _decide("/prequal/address", {})

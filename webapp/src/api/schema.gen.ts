@@ -1950,7 +1950,8 @@ export interface components {
         /**
          * @description #PipelineRow is one loan in the pipeline: the borrower, the property's
          *     state ("" before the ZIP is answered), the line of the latest preview
-         *     offer (null before one), the application status, the last activity and
+         *     offer (null before one), the application status and its words (the
+         *     funnel policy's heloc.funnel.step_labels), the last activity and
          *     whole days since, and the loan team with the partner tag.
          */
         PipelineRow: {
@@ -1968,6 +1969,7 @@ export interface components {
             loanOfficerTag: string;
             processor: components["schemas"]["StaffRef"] | null;
             propertyState: string;
+            statusLabel: string;
         };
         /**
          * @description #PipelineSort is a column the pipeline sorts by: last activity, when the
@@ -1992,7 +1994,7 @@ export interface components {
             loanOfficers: components["schemas"]["StaffRef"][];
             next: string | null;
             prev: string | null;
-            statuses: string[];
+            statuses: components["schemas"]["StatusOption"][];
         };
         /** @description #PolicyRule is what a rule's METADATA says of it. */
         PolicyRule: {
@@ -2687,6 +2689,15 @@ export interface components {
             WV: "West Virginia";
             /** @enum {string} */
             WY: "Wyoming";
+        };
+        /**
+         * @description #StatusOption is an application status (a funnel step) and its words,
+         *     the funnel policy's (heloc.funnel.step_labels): "application8",
+         *     "Declarations".
+         */
+        StatusOption: {
+            label: string;
+            step: string;
         };
         /** @description #StepName is a funnel step's name: camelCase letters and digits. */
         StepName: string;

@@ -13,7 +13,7 @@ export type PortalLoan = components['schemas']['PortalLoan'];
 const PROCEDURE = 'portal.loan';
 
 export const isPortalLoan = is.shape({
-  loan: is.shape({ loanId: is.string, borrowerName: is.string, applicationStatus: is.string }),
+  loan: is.shape({ loanId: is.string, borrowerName: is.string, applicationStatus: is.string, statusLabel: is.string }),
   candidates: is.arrayOf(is.shape({ id: is.string })),
   can: is.recordOf(is.boolean),
 });

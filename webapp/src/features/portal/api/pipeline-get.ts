@@ -25,6 +25,7 @@ const isRow = is.shape({
   propertyState: is.string,
   lineAmount: is.nullable(is.number),
   applicationStatus: is.string,
+  statusLabel: is.string,
   daysSinceActivity: is.number,
 });
 
@@ -33,6 +34,7 @@ const isView = is.shape({
   next: is.nullable(is.string),
   prev: is.nullable(is.string),
   loanOfficers: is.arrayOf(is.shape({ id: is.string })),
+  statuses: is.arrayOf(is.shape({ step: is.string, label: is.string })),
 });
 
 export async function getPipeline(input: PipelineInput, { signal }: { signal?: AbortSignal } = {}): Promise<PipelineView> {

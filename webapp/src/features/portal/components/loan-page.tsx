@@ -7,7 +7,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 
 import { useLoan, type PortalLoan } from '../api/loan-get';
-import { formatAmount, statusLabel } from '../lib/loan-format';
+import { formatAmount } from '../lib/loan-format';
 
 import { LoanAuditTab } from './loan-audit-tab';
 import { LoanBorrowerTab } from './loan-borrower-tab';
@@ -128,7 +128,7 @@ function LoanFacts({ loan }: { loan: PortalLoan }) {
   return (
     <Group component="span" gap="xs" wrap="wrap">
       <Badge variant="light" radius="sm" tt="none" component="span">
-        {statusLabel(l.applicationStatus)}
+        {l.statusLabel}
       </Badge>
       <Text component="span" fz="md">
         {[l.propertyState || 'State not given', formatAmount(l.lineAmount), l.borrowerEmail].join(' · ')}

@@ -12,7 +12,7 @@ import { formatDate, formatPhone } from '@/lib/format';
 import { useAssignLoanMutation, type AssignInput } from '../api/loan-assign';
 import type { PortalLoan } from '../api/loan-get';
 import type { StaffRef } from '../api/pipeline-get';
-import { formatAmount, personName, statusLabel } from '../lib/loan-format';
+import { formatAmount, personName } from '../lib/loan-format';
 
 import { LoanNotes } from './loan-notes';
 import { FactList } from './fact-list';
@@ -30,7 +30,7 @@ export function LoanSummaryTab({ loan }: { loan: PortalLoan }) {
     ['Coborrower', loan.coborrowerName ?? 'None'],
     ['Property state', l.propertyState || 'Not given yet'],
     ['Line amount', formatAmount(l.lineAmount)],
-    ['Status', statusLabel(l.applicationStatus)],
+    ['Status', l.statusLabel],
     ['Started', formatDate(l.createdAt)],
     ['Last activity', `${formatDate(l.lastActivityAt)} (${l.daysSinceActivity === 1 ? '1 day' : `${l.daysSinceActivity} days`} ago)`],
     ['Submitted', loan.submittedAt ? formatDate(loan.submittedAt) : 'Not yet'],

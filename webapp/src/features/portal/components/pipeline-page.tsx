@@ -21,7 +21,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { QueryError } from '@/components/ui/query-error';
 
 import { usePipeline, type PipelineInput, type PipelineRow, type PipelineSort, type StaffRef } from '../api/pipeline-get';
-import { formatAmount, loanPath, personName, statusLabel } from '../lib/loan-format';
+import { formatAmount, loanPath, personName } from '../lib/loan-format';
 
 // The pipeline (spec §2 "Portal"): every loan the user may see, searched,
 // filtered, sorted and paged. What is asked lives in the URL (q, status,
@@ -129,7 +129,7 @@ export function PipelinePage() {
               label="Status"
               value={input.statuses?.[0] ?? ''}
               onChange={(e) => update({ status: e.currentTarget.value || null })}
-              data={[{ value: '', label: 'Any status' }, ...statuses.map((s) => ({ value: s, label: statusLabel(s) }))]}
+              data={[{ value: '', label: 'Any status' }, ...statuses.map((s) => ({ value: s.step, label: s.label }))]}
               style={{ flex: '1 1 200px' }}
             />
             <TextInput
@@ -260,7 +260,7 @@ function PipelineTable({
                 <Table.Td>{formatAmount(r.lineAmount)}</Table.Td>
                 <Table.Td>
                   <Badge variant="light" radius="sm" tt="none">
-                    {statusLabel(r.applicationStatus)}
+                    {r.statusLabel}
                   </Badge>
                 </Table.Td>
                 <Table.Td>{r.daysSinceActivity}</Table.Td>
@@ -289,7 +289,7 @@ function PipelineCards({ rows }: { rows: PipelineRow[] }) {
           </Text>
           <Group gap="xs" mt="xs">
             <Badge variant="light" radius="sm" tt="none">
-              {statusLabel(r.applicationStatus)}
+              {r.statusLabel}
             </Badge>
             <Text fz="sm">{r.propertyState || 'State not given'}</Text>
             <Text fz="sm">{formatAmount(r.lineAmount)}</Text>

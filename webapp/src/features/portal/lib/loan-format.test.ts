@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatAmount, loanPath, personName, statusLabel } from './loan-format';
+import { formatAmount, loanPath, personName } from './loan-format';
 
 describe('loan-format', () => {
-  it('writes statuses in words', () => {
-    expect(statusLabel('applicationSubmitted')).toBe('Application submitted');
-    expect(statusLabel('application4')).toBe('Application 4');
-    expect(statusLabel('previewOffer')).toBe('Preview offer');
-    expect(statusLabel('zip')).toBe('Zip');
-  });
-
   it('writes a line in whole dollars, or says there is none', () => {
     expect(formatAmount(175000)).toBe('$175,000');
     expect(formatAmount(null)).toBe('No offer yet');

@@ -16,19 +16,6 @@ export function formatAmount(amount: number | null): string {
   return money.format(amount);
 }
 
-/**
- * An application status (a step name of the funnel, like
- * "applicationSubmitted" or "application4") in words: "Application
- * submitted", "Application 4".
- */
-export function statusLabel(status: string): string {
-  const words = status
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([a-zA-Z])(\d)/g, '$1 $2')
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /** A portal user's name, or their e-mail without one. */
 export function personName(u: { firstName: string; lastName: string; email: string }): string {
   return `${u.firstName} ${u.lastName}`.trim() || u.email;
