@@ -23,12 +23,7 @@ func uploadNamed(docs reviewedDocuments, name string) *reviewedUpload {
 // lists it rejected, with the note and the reviewer.
 func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
 	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
-	borrower := s.browser(t)
-	borrower.signIn("prime@example.com")
-	reach(t, s, "prime@example.com", "application5")
-	if code, res := saveSection(borrower, "/app/application/4", `{"employments":[{"startDate":"2019-01-01","endDate":null,"employerName":"Acme"}],"employmentGaps":[]}`); code != 200 {
-		t.Fatalf("got %d %+v", code, res.Error)
-	}
+	borrower := borrowerWithAJob(t, s)
 	photo := pngBytes(t)
 	for _, name := range []string{"june.png", "july.png", "august.png", "september.png"} {
 		if resp, res := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, name, photo, nil); resp.StatusCode != 200 {

@@ -37,14 +37,22 @@ type reviewedDocuments struct {
 	ReadOnly bool             `json:"readOnly"`
 }
 
-func TestStaffRejectADocumentAndTheBorrowerReplacesItAfterSubmission(t *testing.T) {
-	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
+// borrowerWithAJob is the prime borrower signed in at employment, with
+// one current job saved, so the documents policy asks for paystubs.
+func borrowerWithAJob(t *testing.T, s *testServer) *browser {
+	t.Helper()
 	borrower := s.browser(t)
 	borrower.signIn("prime@example.com")
 	reach(t, s, "prime@example.com", "application5")
 	if code, res := saveSection(borrower, "/app/application/4", `{"employments":[{"startDate":"2019-01-01","endDate":null,"employerName":"Acme"}],"employmentGaps":[]}`); code != 200 {
 		t.Fatalf("got %d %+v", code, res.Error)
 	}
+	return borrower
+}
+
+func TestStaffRejectADocumentAndTheBorrowerReplacesItAfterSubmission(t *testing.T) {
+	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
+	borrower := borrowerWithAJob(t, s)
 	photo := pngBytes(t)
 	resp, res := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, "paystub.png", photo, nil)
 	if resp.StatusCode != 200 {
