@@ -228,7 +228,18 @@ func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in Up
 			return nil, err
 		}
 		if ok {
-			check = nil
+			// A replacement is taken on the documents as they stood when
+			// it was checked: every upload moves the loan's last activity,
+			// so a loan changed since (another file sent at the same time)
+			// refuses it, and of replacements sent at once only as many as
+			// were missing are taken.
+			seen := loan.UpdatedAt
+			check = func(l *domain.Loan) error {
+				if !l.UpdatedAt.Equal(seen) {
+					return domain.Errorf(domain.ECONFLICT, "Your documents changed while this file was on its way. Reload the page to see what is still needed.")
+				}
+				return nil
+			}
 		}
 	}
 	if check != nil {

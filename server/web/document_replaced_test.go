@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -75,5 +77,56 @@ func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
 	sr := uploadNamed(staff, "july.png").Review
 	if sr.Status != "rejected" || sr.Note == nil || *sr.Note != note || sr.ReviewedBy == nil || sr.ReviewedBy.Email != "uma@example.com" {
 		t.Fatalf("got %+v, want the portal to keep the rejection, its note and its reviewer", sr)
+	}
+}
+
+// A submitted application takes as many replacements as files are missing,
+// however many arrive at once: with one paystub rejected, of eight sent
+// together one is taken, and the others are refused, as the submitted
+// application's or as sent while the documents changed.
+func TestReplacementsSentAtOnceAreTakenOnlyForWhatIsMissing(t *testing.T) {
+	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
+	borrower := borrowerWithAJob(t, s)
+	photo := pngBytes(t)
+	for _, name := range []string{"june.png", "july.png", "august.png", "september.png"} {
+		if resp, res := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, name, photo, nil); resp.StatusCode != 200 {
+			t.Fatalf("%s: got %d %+v", name, resp.StatusCode, res.Error)
+		}
+	}
+	loan := loanOf(t, s, "prime@example.com")
+	if err := s.DB.UpdateLoanStatus(context.Background(), loan.ID, "applicationSubmitted"); err != nil {
+		t.Fatal(err)
+	}
+	const pw = "staff password 1"
+	uw := s.browser(t)
+	uw.signInStaff(s.enrol(t, "uma@example.com", "underwriter", pw), pw)
+	july := uploadNamed(mustCall[reviewedDocuments](t, borrower, "GET", "documents.list", ""), "july.png").ID
+	mustCall[reviewedDocuments](t, uw, "POST", "portal.reviewDocument", `{"documentId":"`+july+`","decision":"rejected","note":"Cut off"}`)
+
+	const sent = 8
+	statuses := make(chan int, sent)
+	var wg sync.WaitGroup
+	for i := range sent {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp, _ := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, fmt.Sprintf("again-%d.png", i), photo, nil)
+			statuses <- resp.StatusCode
+		}()
+	}
+	wg.Wait()
+	close(statuses)
+	taken := 0
+	for code := range statuses {
+		switch code {
+		case 200:
+			taken++
+		case 403, 409: // the submitted application's, or a file sent while another was
+		default:
+			t.Errorf("got %d, want 200, 403 or 409", code)
+		}
+	}
+	if taken != 1 {
+		t.Fatalf("got %d replacements taken, want 1 for the one paystub missing", taken)
 	}
 }
