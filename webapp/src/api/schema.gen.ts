@@ -253,7 +253,7 @@ export interface components {
         AssignInput: {
             loanId: components["schemas"]["Id"];
             loanOfficerId?: string & ("" | unknown);
-            loanOfficerTag?: string;
+            loanOfficerTag?: components["schemas"]["LoanOfficerTag"];
             processorId?: string & ("" | unknown);
         };
         /**
@@ -933,13 +933,7 @@ export interface components {
             note: string | null;
             replaced?: boolean;
             reviewedAt: string | null;
-            reviewedBy: {
-                email: string;
-                firstName: string;
-                id: components["schemas"]["Id"];
-                lastName: string;
-                role: string;
-            } | null;
+            reviewedBy: components["schemas"]["StaffRef"] | null;
             /** @enum {string} */
             status: "pending" | "accepted" | "rejected";
         };
