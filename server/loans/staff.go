@@ -57,19 +57,29 @@ func (s *Service) ReviewDocument(ctx context.Context, loanID string, in ReviewIn
 	default:
 		return nil, fieldError("decision", "Choose whether the document is accepted or rejected.")
 	}
+	rows, err := s.documentRows()
+	if err != nil {
+		return nil, err
+	}
+	return rows.ReviewDocument(ctx, loanID, in.DocumentID, in.Decision, by, note, nil)
+}
+
+// documentRows is the document store alone, for what reads or changes
+// the rows without opening a file (storage also needs the blob store).
+func (s *Service) documentRows() (DocumentStore, error) {
 	if s.documents == nil || s.documents.Store == nil {
 		return nil, errors.New("loans: no document storage (WithDocuments)")
 	}
-	return s.documents.Store.ReviewDocument(ctx, loanID, in.DocumentID, in.Decision, by, note, nil)
+	return s.documents.Store, nil
 }
 
 // StaffDocument is the stored document with the id (its loan, type and
 // party), without opening its file: the caller checks the user may read
 // that loan before calling StaffDownload.
 func (s *Service) StaffDocument(ctx context.Context, id string) (*domain.Document, error) {
-	// Only the rows are read: no blob store is needed to find one.
-	if s.documents == nil || s.documents.Store == nil {
-		return nil, errors.New("loans: no document storage (WithDocuments)")
+	rows, err := s.documentRows()
+	if err != nil {
+		return nil, err
 	}
-	return s.documents.Store.FindDocument(ctx, id)
+	return rows.FindDocument(ctx, id)
 }

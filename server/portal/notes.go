@@ -3,7 +3,6 @@ package portal
 import (
 	"context"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/heloc/heloc/server/domain"
 )
@@ -12,9 +11,6 @@ import (
 // loans.update, "Add notes to a loan file"). A note is kept as written,
 // with its author and time, and never edited or removed: the file shows
 // what the team knew and when.
-
-// MaxNoteLength is the longest note, in characters (schemas #NoteBody).
-const MaxNoteLength = 4000
 
 // NotesView is a loan's notes, newest first (schemas #LoanNotes).
 type NotesView struct {
@@ -36,15 +32,13 @@ func (s *Service) Notes(ctx context.Context, loanID string) (*NotesView, error) 
 	return &NotesView{Notes: notes}, nil
 }
 
-// AddNote adds u's note to the loan. The text is trimmed of surrounding
-// blank space and must then hold 1 to MaxNoteLength characters.
+// AddNote adds u's note to the loan. Its length is the input schema's
+// (#NoteBody, at most 4000 characters); the text is trimmed of surrounding
+// blank space, which must leave some (the schema's \S is ASCII only).
 func (s *Service) AddNote(ctx context.Context, u *domain.StaffUser, in AddNoteInput) (*domain.LoanNote, error) {
 	body := strings.TrimSpace(in.Body)
 	if body == "" {
 		return nil, fieldError("body", "Write the note first.")
-	}
-	if utf8.RuneCountInString(body) > MaxNoteLength {
-		return nil, fieldError("body", "Keep a note to at most 4000 characters.")
 	}
 	n := &domain.LoanNote{LoanID: in.LoanID, Body: body,
 		Author: domain.StaffRef{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, Role: u.Role}}

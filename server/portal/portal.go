@@ -37,6 +37,7 @@ type Store interface {
 // Loans is what the portal needs of the loan service (server/loans): the
 // application and documents as the borrower's pages have them.
 type Loans interface {
+	FunnelOrder(ctx context.Context) (map[string]float64, error)
 	StaffApplication(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (*domain.Application, bool, error)
 	StaffDocuments(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (*loans.DocumentsView, error)
 	StaffDocument(ctx context.Context, id string) (*domain.Document, error)
@@ -188,13 +189,8 @@ func (s *Service) Pipeline(ctx context.Context, u *domain.StaffUser, assignedOnl
 	if err != nil {
 		return nil, err
 	}
-	steps, err := s.statuses(ctx)
-	if err != nil {
+	if v.Statuses, err = s.statuses(ctx, labels); err != nil {
 		return nil, err
-	}
-	v.Statuses = make([]StatusOption, len(steps))
-	for i, step := range steps {
-		v.Statuses[i] = StatusOption{Step: step, Label: labels.of(step)}
 	}
 	now := s.now()
 	for _, r := range v.Items {
@@ -222,14 +218,10 @@ func (s *Service) Pipeline(ctx context.Context, u *domain.StaffUser, assignedOnl
 }
 
 // statuses are the funnel's steps a loan reaches, in funnel order (ties
-// by name).
-func (s *Service) statuses(ctx context.Context) ([]string, error) {
-	out, err := s.policy.Decide(ctx, "heloc.funnel.order", nil)
+// by name), each in words.
+func (s *Service) statuses(ctx context.Context, labels stepLabels) ([]StatusOption, error) {
+	order, err := s.loans.FunnelOrder(ctx)
 	if err != nil {
-		return nil, err
-	}
-	var order map[string]float64
-	if err := remarshal(out, &order); err != nil {
 		return nil, err
 	}
 	steps := []string{}
@@ -244,7 +236,11 @@ func (s *Service) statuses(ctx context.Context) ([]string, error) {
 		}
 		return strings.Compare(a, b)
 	})
-	return steps, nil
+	out := make([]StatusOption, len(steps))
+	for i, step := range steps {
+		out[i] = StatusOption{Step: step, Label: labels.of(step)}
+	}
+	return out, nil
 }
 
 // stepLabels are the funnel's steps in words (heloc.funnel.step_labels).

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/heloc/heloc/server/domain"
@@ -34,23 +33,14 @@ func appendAudit(ctx context.Context, tx *tx, e *domain.AuditEntry) error {
 	if e.ActorID == "" || e.Action == "" {
 		return fmt.Errorf("audit entry needs an actor and an action")
 	}
-	e.ID, e.At = auditID(), tx.now
+	// The log reads newest first by (at, id): entries written in the same
+	// millisecond (a change and its record, two clicks) keep their order.
+	e.ID, e.At = orderedID(), tx.now
 	_, err := tx.ExecContext(ctx, tx.Rebind(`
 		INSERT INTO audit_log (id, at, actor_id, actor_email, actor_role, action, loan_id, subject, detail, ip)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		e.ID, e.At.UnixMilli(), e.ActorID, e.ActorEmail, e.ActorRole, e.Action, e.LoanID, e.Subject, e.Detail, e.IP)
 	return err
-}
-
-// auditSeq numbers this process's audit entries.
-var auditSeq atomic.Uint32
-
-// auditID is a new entry's id: this process's next number (8 hex digits),
-// then 24 random ones. The log reads newest first by (at, id), so entries
-// written in the same millisecond (a change and its record, two clicks)
-// keep the order they were written in.
-func auditID() string {
-	return fmt.Sprintf("%08x", auditSeq.Add(1)) + newID()[:24]
 }
 
 // Audit page sizes: the default and the most one page holds.

@@ -196,24 +196,11 @@ func conditionField(path, message string) error {
 }
 
 func (db *DB) sealCondition(field, id, loanID, value string) (string, error) {
-	if value == "" {
-		return "", nil
-	}
-	if db.Sealer == nil {
-		return "", errNoSealer
-	}
-	return db.Sealer.Seal([]byte(value), conditionAAD(field, id, loanID))
+	return db.sealText(value, conditionAAD(field, id, loanID))
 }
 
 func (db *DB) openCondition(field, id, loanID, sealed string) (string, error) {
-	if sealed == "" {
-		return "", nil
-	}
-	if db.Sealer == nil {
-		return "", errNoSealer
-	}
-	plain, err := db.Sealer.Open(sealed, conditionAAD(field, id, loanID))
-	return string(plain), err
+	return db.openText(sealed, conditionAAD(field, id, loanID))
 }
 
 func (db *DB) scanCondition(row rowScanner) (*domain.Condition, error) {

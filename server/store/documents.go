@@ -152,12 +152,9 @@ func (db *DB) ReviewDocument(ctx context.Context, loanID, id, status, by, note s
 	if db.Sealer == nil {
 		return nil, errNoSealer
 	}
-	sealed := ""
-	if note != "" {
-		var err error
-		if sealed, err = db.Sealer.Seal([]byte(note), documentReviewNoteAAD(id, loanID)); err != nil {
-			return nil, err
-		}
+	sealed, err := db.sealText(note, documentReviewNoteAAD(id, loanID))
+	if err != nil {
+		return nil, err
 	}
 	tx, err := db.beginTx(ctx)
 	if err != nil {
@@ -237,12 +234,8 @@ func (db *DB) scanDocument(row rowScanner) (*domain.Document, error) {
 	d.FileName = string(plain)
 	d.UploadedAt = fromMS(uploaded)
 	d.ConditionID = condition.String
-	if note != "" {
-		opened, err := db.Sealer.Open(note, documentReviewNoteAAD(d.ID, d.LoanID))
-		if err != nil {
-			return nil, err
-		}
-		d.Review.Note = string(opened)
+	if d.Review.Note, err = db.openText(note, documentReviewNoteAAD(d.ID, d.LoanID)); err != nil {
+		return nil, err
 	}
 	if reviewedBy.Valid {
 		d.Review.ReviewedBy = &domain.StaffRef{ID: reviewedBy.String, Email: rEmail.String, FirstName: rFirst.String, LastName: rLast.String, Role: rRole.String}

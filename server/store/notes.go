@@ -25,8 +25,8 @@ func (db *DB) AddLoanNote(ctx context.Context, n *domain.LoanNote) error {
 	if db.Sealer == nil {
 		return errNoSealer
 	}
-	n.ID = newID()
-	body, err := db.Sealer.Seal([]byte(n.Body), noteAAD(n.ID, n.LoanID))
+	n.ID = orderedID() // notes list newest first by (created_at, id)
+	body, err := db.sealText(n.Body, noteAAD(n.ID, n.LoanID))
 	if err != nil {
 		return err
 	}
@@ -70,11 +70,10 @@ func (db *DB) ListLoanNotes(ctx context.Context, loanID string) ([]*domain.LoanN
 		if err := rows.Scan(&n.ID, &n.LoanID, &n.Author.ID, &n.Author.Email, &n.Author.FirstName, &n.Author.LastName, &n.Author.Role, &body, &at); err != nil {
 			return nil, err
 		}
-		plain, err := db.Sealer.Open(body, noteAAD(n.ID, n.LoanID))
-		if err != nil {
+		if n.Body, err = db.openText(body, noteAAD(n.ID, n.LoanID)); err != nil {
 			return nil, err
 		}
-		n.Body, n.CreatedAt = string(plain), fromMS(at)
+		n.CreatedAt = fromMS(at)
 		out = append(out, &n)
 	}
 	return out, rows.Err()

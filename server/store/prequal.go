@@ -43,6 +43,30 @@ func (db *DB) open(sealed, aad string, v any) error {
 	return json.Unmarshal(buf, v)
 }
 
+// sealText seals a free-text field bound to aad; an empty one stays empty
+// (no keyring is needed for it).
+func (db *DB) sealText(value string, aad []byte) (string, error) {
+	if value == "" {
+		return "", nil
+	}
+	if db.Sealer == nil {
+		return "", errNoSealer
+	}
+	return db.Sealer.Seal([]byte(value), aad)
+}
+
+// openText opens what sealText sealed with the same aad.
+func (db *DB) openText(sealed string, aad []byte) (string, error) {
+	if sealed == "" {
+		return "", nil
+	}
+	if db.Sealer == nil {
+		return "", errNoSealer
+	}
+	plain, err := db.Sealer.Open(sealed, aad)
+	return string(plain), err
+}
+
 // sealAnswers seals a loan's answers; a loan without any stores NULL, so
 // one can be made without a keyring.
 func (db *DB) sealAnswers(loanID string, a domain.PrequalAnswers) (sql.NullString, error) {

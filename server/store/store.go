@@ -22,6 +22,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -291,6 +292,16 @@ func newID() string {
 	b := make([]byte, 16)
 	rand.Read(b) // never fails since Go 1.24
 	return hex.EncodeToString(b)
+}
+
+// idSeq numbers the orderedIDs of this process.
+var idSeq atomic.Uint32
+
+// orderedID is newID for rows listed by (time, id): this process's next
+// number (8 hex digits), then 24 random ones, so rows written in the same
+// millisecond list in the order they were written (the audit log, notes).
+func orderedID() string {
+	return fmt.Sprintf("%08x", idSeq.Add(1)) + newID()[:24]
 }
 
 // fromMS turns a stored millisecond timestamp into a UTC time.

@@ -23,30 +23,45 @@ func uploadNamed(docs reviewedDocuments, name string) *reviewedUpload {
 // missing (replaced false); once a replacement brings the count back to
 // none missing, it is replaced and asks for nothing. The portal still
 // lists it rejected, with the note and the reviewer.
-func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
-	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
-	borrower := borrowerWithAJob(t, s)
-	photo := pngBytes(t)
+// julyRejected is where the replacement tests start: the borrower with a
+// job uploaded four paystubs (all, as listed then), the application was
+// submitted, and an underwriter (uw) rejected july.png with note.
+type julyRejected struct {
+	borrower, uw *browser
+	loanID       string
+	all          reviewedDocuments
+	photo        []byte
+}
+
+func rejectJulyAfterSubmission(t *testing.T, s *testServer, note string) julyRejected {
+	t.Helper()
+	f := julyRejected{borrower: borrowerWithAJob(t, s), photo: pngBytes(t)}
 	for _, name := range []string{"june.png", "july.png", "august.png", "september.png"} {
-		if resp, res := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, name, photo, nil); resp.StatusCode != 200 {
+		if resp, res := upload(f.borrower, map[string]string{"type": "paystubs", "party": "borrower"}, name, f.photo, nil); resp.StatusCode != 200 {
 			t.Fatalf("%s: got %d %+v", name, resp.StatusCode, res.Error)
 		}
 	}
-	all := mustCall[reviewedDocuments](t, borrower, "GET", "documents.list", "")
+	f.all = mustCall[reviewedDocuments](t, f.borrower, "GET", "documents.list", "")
+	f.loanID = loanOf(t, s, "prime@example.com").ID
+	if err := s.DB.UpdateLoanStatus(context.Background(), f.loanID, "applicationSubmitted"); err != nil {
+		t.Fatal(err)
+	}
+	const pw = "staff password 1"
+	f.uw = s.browser(t)
+	f.uw.signInStaff(s.enrol(t, "uma@example.com", "underwriter", pw), pw)
+	july := uploadNamed(f.all, "july.png").ID
+	mustCall[reviewedDocuments](t, f.uw, "POST", "portal.reviewDocument", `{"documentId":"`+july+`","decision":"rejected","note":"`+note+`"}`)
+	return f
+}
+
+func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
+	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
+	const note = "The pay date is cut off"
+	f := rejectJulyAfterSubmission(t, s, note)
+	borrower, uw, photo, all := f.borrower, f.uw, f.photo, f.all
 	if all.Requirements.Borrower.Missing["paystubs"] != 0 || uploadNamed(all, "july.png").Review.Replaced != nil {
 		t.Fatalf("got %+v, want four paystubs, none missing, and nothing said of replacing a file not rejected", all)
 	}
-	loan := loanOf(t, s, "prime@example.com")
-	if err := s.DB.UpdateLoanStatus(context.Background(), loan.ID, "applicationSubmitted"); err != nil {
-		t.Fatal(err)
-	}
-
-	const pw = "staff password 1"
-	uw := s.browser(t)
-	uw.signInStaff(s.enrol(t, "uma@example.com", "underwriter", pw), pw)
-	const note = "The pay date is cut off"
-	july := uploadNamed(all, "july.png").ID
-	mustCall[reviewedDocuments](t, uw, "POST", "portal.reviewDocument", `{"documentId":"`+july+`","decision":"rejected","note":"`+note+`"}`)
 
 	// Rejected, with a paystub missing again: the borrower is asked for another.
 	mine := mustCall[reviewedDocuments](t, borrower, "GET", "documents.list", "")
@@ -70,7 +85,7 @@ func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
 	}
 
 	// The portal lists every file with its review as before.
-	staff := mustCall[reviewedDocuments](t, uw, "GET", "portal.documents", `{"loanId":"`+loan.ID+`"}`)
+	staff := mustCall[reviewedDocuments](t, uw, "GET", "portal.documents", `{"loanId":"`+f.loanID+`"}`)
 	if len(staff.Uploads) != 5 {
 		t.Fatalf("got %d uploads, want all five on the portal", len(staff.Uploads))
 	}
@@ -86,22 +101,8 @@ func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
 // application's or as sent while the documents changed.
 func TestReplacementsSentAtOnceAreTakenOnlyForWhatIsMissing(t *testing.T) {
 	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
-	borrower := borrowerWithAJob(t, s)
-	photo := pngBytes(t)
-	for _, name := range []string{"june.png", "july.png", "august.png", "september.png"} {
-		if resp, res := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, name, photo, nil); resp.StatusCode != 200 {
-			t.Fatalf("%s: got %d %+v", name, resp.StatusCode, res.Error)
-		}
-	}
-	loan := loanOf(t, s, "prime@example.com")
-	if err := s.DB.UpdateLoanStatus(context.Background(), loan.ID, "applicationSubmitted"); err != nil {
-		t.Fatal(err)
-	}
-	const pw = "staff password 1"
-	uw := s.browser(t)
-	uw.signInStaff(s.enrol(t, "uma@example.com", "underwriter", pw), pw)
-	july := uploadNamed(mustCall[reviewedDocuments](t, borrower, "GET", "documents.list", ""), "july.png").ID
-	mustCall[reviewedDocuments](t, uw, "POST", "portal.reviewDocument", `{"documentId":"`+july+`","decision":"rejected","note":"Cut off"}`)
+	f := rejectJulyAfterSubmission(t, s, "Cut off")
+	borrower, photo := f.borrower, f.photo
 
 	const sent = 8
 	statuses := make(chan int, sent)
