@@ -4,7 +4,7 @@ import { pickFiles } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { freshEmail, persona } from './support/personas';
 import { addCondition, ready, signInAdmin, submitApplication } from './support/portal';
-import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test } from './support/fixtures';
+import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, viewports } from './support/fixtures';
 
 // Underwriting conditions end to end, against the real server (spec §9,
 // issue 13). A borrower like the prime persona submits an application
@@ -54,6 +54,11 @@ test('staff add condition 303 to a submitted loan and the borrower uploads it; a
   await expect(conditionCard(staff, '108').getByRole('status')).toHaveText('This request was e-mailed less than a minute ago. Try again in a minute.');
   await expectNoSeriousA11yViolations(staff);
   await screenshot(staff, 'conditions-portal-added');
+  // The same cards at a phone's width.
+  const desktop = staff.viewportSize()!;
+  await staff.setViewportSize(viewports.find((v) => v.name === 'phone')!);
+  await screenshot(staff, 'conditions-portal-added');
+  await staff.setViewportSize(desktop);
 
   // The e-mail condition's message is in the sandbox outbox, to the borrower.
   const outbox = await page.context().newPage();

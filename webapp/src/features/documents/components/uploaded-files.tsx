@@ -105,7 +105,7 @@ export function UploadedFiles({ uploads, readOnly, label }: { uploads: UploadedD
 }
 
 /** What the borrower is told of a file the loan team rejected and wants replaced. */
-export function rejectedWords(note: string | null | undefined): string {
+function rejectedWords(note: string | null | undefined): string {
   const why = (note ?? '').trim().replace(/[.!?]+$/, '');
   const first = why ? `Your loan team could not accept this file: ${why}.` : 'Your loan team could not accept this file.';
   return `${first} Please upload a replacement.`;

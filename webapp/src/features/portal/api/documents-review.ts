@@ -5,7 +5,7 @@ import type { components } from '@/api/schema.gen';
 import { expectShape, is } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
-import { loanDocumentsQueryKey, type LoanDocumentsView } from './loan-documents';
+import type { LoanDocumentsView } from './loan-documents';
 import { loanQueryKey } from './loan-get';
 
 // portal.reviewDocument: a portal user who may review this loan's
@@ -37,9 +37,8 @@ export function useReviewDocumentMutation(config: MutationConfig<typeof reviewDo
     ...config,
     mutationFn: reviewDocument,
     onSuccess: async (view, input, ...rest) => {
-      // The documents and everything else of the loan page (its audit tab,
-      // the summary's counts) read again.
-      await queryClient.invalidateQueries({ queryKey: loanDocumentsQueryKey(input.loanId) });
+      // The loan and every query under its key (its documents among them)
+      // read again, once: loanDocumentsQueryKey extends loanQueryKey.
       await queryClient.invalidateQueries({ queryKey: loanQueryKey(input.loanId) });
       return config.onSuccess?.(view, input, ...rest);
     },

@@ -36,6 +36,7 @@ import {
   type PortalConditionsView,
 } from '../api/conditions-list';
 import { errorMessage } from '../lib/error-message';
+import { dateTime } from '../lib/loan-format';
 
 // The loan page's Conditions tab (spec §9 "Underwriting condition codes"):
 // the loan's conditions with where each stands, the borrower's answers and
@@ -68,12 +69,6 @@ const statusWords: Record<ConditionStatus, { label: string; color: string; varia
   cleared: { label: 'Cleared', color: 'harbor', variant: 'light' },
   waived: { label: 'Waived', color: 'gray', variant: 'light' },
 };
-
-function dateTime(at: string | null | undefined): string {
-  if (!at) return '';
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? at : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function who(ref: { firstName: string; lastName: string; email: string } | null | undefined): string {
   if (!ref) return '';
@@ -185,23 +180,21 @@ function ConditionCard({ condition: c, view }: { condition: PortalCondition; vie
 /** Sends an open e-mail request again; says so, or why not, beside the button. */
 function ResendButton({ condition: c, loanId, titleId }: { condition: PortalCondition; loanId: string; titleId: string }) {
   const resend = useResendConditionMutation();
-  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
-  const send = async () => {
-    setSaid(null);
-    try {
-      const sent = await resend.mutateAsync({ loanId, conditionId: c.id });
-      setSaid({ ok: true, text: `E-mail sent again on ${dateTime(sent.mailSentAt)}.` });
-    } catch (err) {
-      setSaid({ ok: false, text: errorMessage(err) });
-    }
-  };
+  // What the last send said, read from the mutation (a new send clears it).
+  const said = resend.isSuccess ? `E-mail sent again on ${dateTime(resend.data.mailSentAt)}.` : resend.isError ? errorMessage(resend.error) : '';
   return (
     <>
-      <Button size="xs" variant="default" onClick={() => void send()} loading={resend.isPending} aria-describedby={titleId}>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => resend.mutate({ loanId, conditionId: c.id })}
+        loading={resend.isPending}
+        aria-describedby={titleId}
+      >
         Send the e-mail again
       </Button>
-      <Text fz="sm" c={said && !said.ok ? 'red.8' : undefined} role="status">
-        {said?.text ?? ''}
+      <Text fz="sm" c={resend.isError ? 'red.8' : undefined} role="status">
+        {said}
       </Text>
     </>
   );

@@ -24,6 +24,7 @@ import { useExportLoanMutation } from '../api/decisions-export';
 import { exportFileUrl, useLoanExports, type ExportTarget, type LoanExport } from '../api/decisions-exports';
 import { useLoanDecisions, type DecisionsPage, type StoredDecision, type TableRow } from '../api/decisions-list';
 import { useDecisionReplay, type DecisionChange } from '../api/decisions-replay';
+import { dateTime } from '../lib/loan-format';
 
 // The loan page's Decisions tab (spec §2 "Portal": decisions, "each rule
 // outcome with its reason and revision, replay"): every policy decision
@@ -31,12 +32,6 @@ import { useDecisionReplay, type DecisionChange } from '../api/decisions-replay'
 // its reasons; a replay of each under today's rules that shows what would
 // change; and, for a user who may export the loan, the export of the
 // submitted application to the loan system.
-
-function dateTime(at: string | null | undefined): string {
-  if (!at) return '';
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? at : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 // Alert titles in the text colour: the light variants' own title colours
 // (green, orange) are too pale on their backgrounds for WCAG AA.

@@ -13,6 +13,7 @@ import {
   type LoanUploadedDocument,
 } from '../api/loan-documents';
 import { errorMessage } from '../lib/error-message';
+import { personName } from '../lib/loan-format';
 
 // The documents tab: for the borrower and the coborrower, what the
 // documents policy requires (required, uploaded, missing per type) and the
@@ -113,7 +114,6 @@ function UploadList({
 }) {
   const review = useReviewDocumentMutation();
   const [rejecting, setRejecting] = useState<LoanUploadedDocument | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   if (uploads.length === 0) {
     return (
       <Text c="dimmed" mt="sm" fz="sm">
@@ -123,57 +123,54 @@ function UploadList({
   }
   const labelOf = (type: string) => labels.find((l) => l.type === type)?.label ?? type;
   return (
-    <Stack gap={6} mt="md" component="ul" p={0} style={{ listStyle: 'none' }} aria-label="Files uploaded">
-      {problem ? (
+    <Stack gap="xs" mt="md">
+      {/* Why the last accept failed (a new one clears it); a rejection says so in its dialog. */}
+      {review.isError ? (
         <Alert color="red" variant="light" role="alert">
-          {problem}
+          {errorMessage(review.error)}
         </Alert>
       ) : null}
-      {uploads.map((u) => (
-        <Stack key={u.id} component="li" gap={2}>
-          <Group gap="xs" wrap="wrap">
-            <Anchor href={loanDocumentUrl(u.id)} download={u.fileName} aria-label={`Download ${u.fileName}`}>
-              {u.fileName}
-            </Anchor>
-            <Text fz="sm" c="dimmed">
-              {labelOf(u.type)}
-              {u.side ? ` (${u.side})` : ''} · {Math.max(1, Math.round(u.size / 1024))} KB · {formatDate(u.uploadedAt)}
-            </Text>
-            <ReviewBadge upload={u} />
-            {canReview ? (
-              <Group gap={6}>
-                {u.review?.status !== 'accepted' ? (
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    color="teal"
-                    loading={review.isPending && review.variables?.documentId === u.id && review.variables.decision === 'accepted'}
-                    onClick={() => {
-                      setProblem(null);
-                      review.mutate(
-                        { loanId, documentId: u.id, decision: 'accepted' },
-                        { onError: (err) => setProblem(errorMessage(err)) },
-                      );
-                    }}
-                  >
-                    Accept {u.fileName}
-                  </Button>
-                ) : null}
-                {u.review?.status !== 'rejected' ? (
-                  <Button size="compact-sm" variant="light" color="red" onClick={() => setRejecting(u)}>
-                    Reject {u.fileName}
-                  </Button>
-                ) : null}
-              </Group>
+      <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Files uploaded">
+        {uploads.map((u) => (
+          <Stack key={u.id} component="li" gap={2}>
+            <Group gap="xs" wrap="wrap">
+              <Anchor href={loanDocumentUrl(u.id)} download={u.fileName} aria-label={`Download ${u.fileName}`}>
+                {u.fileName}
+              </Anchor>
+              <Text fz="sm" c="dimmed">
+                {labelOf(u.type)}
+                {u.side ? ` (${u.side})` : ''} · {Math.max(1, Math.round(u.size / 1024))} KB · {formatDate(u.uploadedAt)}
+              </Text>
+              <ReviewBadge upload={u} />
+              {canReview ? (
+                <Group gap={6}>
+                  {u.review?.status !== 'accepted' ? (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color="teal"
+                      loading={review.isPending && review.variables?.documentId === u.id && review.variables.decision === 'accepted'}
+                      onClick={() => review.mutate({ loanId, documentId: u.id, decision: 'accepted' })}
+                    >
+                      Accept {u.fileName}
+                    </Button>
+                  ) : null}
+                  {u.review?.status !== 'rejected' ? (
+                    <Button size="compact-sm" variant="light" color="red" onClick={() => setRejecting(u)}>
+                      Reject {u.fileName}
+                    </Button>
+                  ) : null}
+                </Group>
+              ) : null}
+            </Group>
+            {u.review?.note ? (
+              <Text fz="sm" c={u.review.status === 'rejected' ? 'red.8' : 'dimmed'}>
+                Note: {u.review.note}
+              </Text>
             ) : null}
-          </Group>
-          {u.review?.note ? (
-            <Text fz="sm" c={u.review.status === 'rejected' ? 'red.8' : 'dimmed'}>
-              Note: {u.review.note}
-            </Text>
-          ) : null}
-        </Stack>
-      ))}
+          </Stack>
+        ))}
+      </Stack>
       {rejecting ? <RejectModal upload={rejecting} loanId={loanId} onClose={() => setRejecting(null)} /> : null}
     </Stack>
   );
@@ -188,7 +185,7 @@ function ReviewBadge({ upload: u }: { upload: LoanUploadedDocument }) {
       </Badge>
     );
   }
-  const who = r.reviewedBy ? ` by ${r.reviewedBy.firstName} ${r.reviewedBy.lastName}`.trimEnd() : '';
+  const who = r.reviewedBy ? ` by ${personName(r.reviewedBy)}` : '';
   const when = r.reviewedAt ? ` on ${formatDate(r.reviewedAt)}` : '';
   return (
     <Badge color={r.status === 'accepted' ? 'teal' : 'red'} variant="light" radius="sm" tt="none">

@@ -9,17 +9,12 @@ import { QueryError } from '@/components/ui/query-error';
 
 import { useAddNoteMutation, type AddNoteInput } from '../api/notes-add';
 import { useLoanNotes, type LoanNote } from '../api/notes-list';
-import { personName } from '../lib/loan-format';
+import { dateTime, personName } from '../lib/loan-format';
 
 // The loan team's working notes on the Summary tab: every note, newest
 // first, with who wrote it and when; a user who may add notes to the loan
 // (loans.update) writes one here. Notes are kept as written: there is no
 // edit or delete.
-
-function when(at: string): string {
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? at : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /** The Notes section of a loan's Summary tab; canAdd shows the form. */
 export function LoanNotes({ loanId, canAdd }: { loanId: string; canAdd: boolean }) {
@@ -72,7 +67,7 @@ function NoteItem({ note }: { note: LoanNote }) {
           {personName(note.author)}
         </Text>
         <Text fz="sm" c="dimmed" component="time" dateTime={note.createdAt}>
-          {when(note.createdAt)}
+          {dateTime(note.createdAt)}
         </Text>
       </Group>
       <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note.body}</Text>

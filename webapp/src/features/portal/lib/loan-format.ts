@@ -16,6 +16,13 @@ export function formatAmount(amount: number | null): string {
   return money.format(amount);
 }
 
+/** A time from the server as "Nov 27, 2026, 3:04 PM"; empty without one, anything unreadable as given. */
+export function dateTime(at: string | null | undefined): string {
+  if (!at) return '';
+  const d = new Date(at);
+  return Number.isNaN(d.getTime()) ? at : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 /** A portal user's name, or their e-mail without one. */
 export function personName(u: { firstName: string; lastName: string; email: string }): string {
   return `${u.firstName} ${u.lastName}`.trim() || u.email;
