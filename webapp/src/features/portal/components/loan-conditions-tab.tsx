@@ -128,8 +128,9 @@ function ConditionCard({ condition: c, view }: { condition: PortalCondition; vie
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="article" aria-labelledby={titleId} bg="white">
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Title order={4} fz="md" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+        {/* On a phone the badges go below the title rather than squeeze it to a letter a line. */}
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={4} fz="md" id={titleId} style={{ flex: '1 1 16rem', minWidth: 0, overflowWrap: 'anywhere' }}>
             {c.code} · {c.label}
           </Title>
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
