@@ -15,6 +15,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -35,6 +36,12 @@ type Store interface {
 	// Delete removes the blob under key; deleting one that is not there is
 	// no error, so a retried removal succeeds.
 	Delete(ctx context.Context, key string) error
+	// NewWriter streams a blob to key: nothing is under key until Close
+	// returns nil, and cancelling ctx before Close abandons the blob, so a
+	// refused upload leaves nothing behind.
+	NewWriter(ctx context.Context, key string) (io.WriteCloser, error)
+	// NewReader streams the blob under key; ErrNotFound when there is none.
+	NewReader(ctx context.Context, key string) (io.ReadCloser, error)
 }
 
 // ErrNotFound is Get's error for a key with no blob.
@@ -123,6 +130,42 @@ func (b *Bucket) Put(ctx context.Context, key string, data []byte) error {
 	if err := checkKey(key); err != nil {
 		return err
 	}
+	if err := b.b.WriteAll(ctx, key, data, b.writerOptions()); err != nil {
+		return fmt.Errorf("blobs: write: %w", err)
+	}
+	return nil
+}
+
+// NewWriter streams a blob to key (Store.NewWriter).
+func (b *Bucket) NewWriter(ctx context.Context, key string) (io.WriteCloser, error) {
+	if err := checkKey(key); err != nil {
+		return nil, err
+	}
+	w, err := b.b.NewWriter(ctx, key, b.writerOptions())
+	if err != nil {
+		return nil, fmt.Errorf("blobs: write: %w", err)
+	}
+	return w, nil
+}
+
+// NewReader streams the blob under key (Store.NewReader).
+func (b *Bucket) NewReader(ctx context.Context, key string) (io.ReadCloser, error) {
+	if err := checkKey(key); err != nil {
+		return nil, err
+	}
+	r, err := b.b.NewReader(ctx, key, nil)
+	if gcerrors.Code(err) == gcerrors.NotFound {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("blobs: read: %w", err)
+	}
+	return r, nil
+}
+
+// writerOptions are every write's: opaque bytes, and in a local folder a
+// file the server's user alone may read.
+func (b *Bucket) writerOptions() *blob.WriterOptions {
 	opts := &blob.WriterOptions{ContentType: "application/octet-stream"}
 	if b.dir != "" {
 		// fileblob creates its files 0666 less the umask: this one is the
@@ -135,10 +178,7 @@ func (b *Bucket) Put(ctx context.Context, key string, data []byte) error {
 			return nil
 		}
 	}
-	if err := b.b.WriteAll(ctx, key, data, opts); err != nil {
-		return fmt.Errorf("blobs: write: %w", err)
-	}
-	return nil
+	return opts
 }
 
 // Get reads the blob under key.

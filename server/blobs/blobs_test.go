@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -103,5 +104,58 @@ func TestOpenURLs(t *testing.T) {
 		if _, err := blobs.Open(ctx, bad); err == nil {
 			t.Errorf("%q: got nil, want refused", bad)
 		}
+	}
+}
+
+// A streamed blob is there only once its writer closes; a write abandoned
+// by cancelling its context leaves no blob and no file behind.
+func TestStreamedBlobs(t *testing.T) {
+	ctx := context.Background()
+	b, dir := openFolder(t)
+	key := blobs.NewKey()
+	w, err := b.NewWriter(ctx, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := bytes.Repeat([]byte("chunk "), 50000)
+	if _, err := w.Write(want); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Get(ctx, key); !errors.Is(err, blobs.ErrNotFound) {
+		t.Fatalf("before Close: got %v, want ErrNotFound", err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := b.NewReader(ctx, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(r)
+	r.Close()
+	if err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("read back %d bytes, %v; want %d", len(got), err, len(want))
+	}
+
+	abandoned := blobs.NewKey()
+	wctx, cancel := context.WithCancel(ctx)
+	w, err = b.NewWriter(wctx, abandoned)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(want)
+	cancel()
+	if err := w.Close(); err == nil {
+		t.Fatal("Close after cancel: got nil, want an error")
+	}
+	if _, err := b.NewReader(ctx, abandoned); !errors.Is(err, blobs.ErrNotFound) {
+		t.Fatalf("abandoned blob: got %v, want ErrNotFound", err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Fatalf("got %d files in the folder, want only the closed blob's", len(entries))
+	}
+	if info, err := os.Stat(filepath.Join(dir, key)); err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("streamed blob mode: %v %v, want 0600", info, err)
 	}
 }

@@ -20,6 +20,7 @@ const (
 	EMETHOD       = "method"            // wrong HTTP method for the procedure
 	EPARSE        = "parse"             // the request could not be decoded
 	ETOOLARGE     = "too_large"         // the request body is over the limit
+	EUNSUPPORTED  = "unsupported_media" // the body's encoding is not one the server reads
 	EHEADERS      = "headers_too_large" // the request line or headers are over the limit
 	EINTERNAL     = "internal"          // a fault of ours
 )

@@ -1,11 +1,13 @@
 package loans
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -45,11 +47,12 @@ type DocumentStore interface {
 	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
 }
 
-// Sealer seals a document's bytes before they reach the blob store
-// (crypt.Keyring).
+// Sealer seals a document's bytes as they stream to the blob store, and
+// opens them as they stream back (crypt.Keyring). OpenStream also reads a
+// document sealed whole before streams, at most max bytes of it.
 type Sealer interface {
-	Seal(plaintext, aad []byte) (string, error)
-	Open(sealed string, aad []byte) ([]byte, error)
+	SealStream(w io.Writer, aad []byte) (io.WriteCloser, error)
+	OpenStream(r io.Reader, aad []byte, max int64) (io.Reader, error)
 }
 
 // DocumentStorage is where documents go: their rows, their sealed bytes and
@@ -183,18 +186,24 @@ type DocumentSubtype struct {
 // UploadInput is one uploaded file and what it is: Type a document type of
 // the documents policy, Party "borrower" or "coborrower", Side "front" or
 // "back" for an ID document ("" for any other, or an ID scanned whole);
-// ConditionID the underwriting condition it answers ("" for none).
+// ConditionID the underwriting condition it answers ("" for none). Body is
+// the file as it arrives: Upload reads it once, sealing it into the blob
+// store as it goes, so no file is ever held whole in memory; an error from
+// Body (the connection dropped, the request was malformed after the file)
+// refuses the upload and leaves nothing stored.
 type UploadInput struct {
 	Type, Party, Side, FileName string
 	ConditionID                 string
-	Body                        []byte
+	Body                        io.Reader
 }
 
-// Download is a stored document's bytes, opened, for its owner.
+// Download is a stored document, opened as it is read, for its owner. The
+// caller closes Body.
 type Download struct {
 	FileName    string
 	ContentType string
-	Body        []byte
+	Size        int64
+	Body        io.ReadCloser
 }
 
 // accepted are the kinds of file a document may be, by their sniffed type.
@@ -250,22 +259,22 @@ func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in Up
 	if err := s.checkUpload(loan, &in); err != nil {
 		return nil, err
 	}
-	contentType, err := sniff(in.Body)
-	if err != nil {
-		return nil, err
-	}
 	ds, err := s.storage()
 	if err != nil {
 		return nil, err
 	}
-	d := &domain.Document{ID: newDocumentID(), LoanID: loan.ID, Party: in.Party, Type: in.Type, Side: in.Side,
-		FileName: cleanFileName(in.FileName, contentType), ContentType: contentType, Size: int64(len(in.Body)), BlobKey: blobs.NewKey(),
-		ConditionID: in.ConditionID}
-	sealed, err := ds.Sealer.Seal(in.Body, blobAAD(d))
+	head, err := readHead(in.Body)
 	if err != nil {
 		return nil, err
 	}
-	if err := ds.Blobs.Put(ctx, d.BlobKey, []byte(sealed)); err != nil {
+	contentType, err := sniff(head)
+	if err != nil {
+		return nil, err
+	}
+	d := &domain.Document{ID: newDocumentID(), LoanID: loan.ID, Party: in.Party, Type: in.Type, Side: in.Side,
+		FileName: storedFileName(in.FileName, contentType), ContentType: contentType, BlobKey: blobs.NewKey(),
+		ConditionID: in.ConditionID}
+	if d.Size, err = s.storeBlob(ctx, ds, d, io.MultiReader(bytes.NewReader(head), in.Body)); err != nil {
 		return nil, err
 	}
 	if err := ds.Store.AddDocument(ctx, d, check); err != nil {
@@ -429,23 +438,90 @@ func (s *Service) StaffDownload(ctx context.Context, id string) (*Download, erro
 	return s.open(ctx, d)
 }
 
-// open reads a document's blob and opens it.
+// sniffLength is how much of a file its type is told by: what mimetype
+// reads by default.
+const sniffLength = 3072
+
+// readHead reads the start of a file, for sniff; an empty file is refused.
+func readHead(body io.Reader) ([]byte, error) {
+	head := make([]byte, sniffLength)
+	n, err := io.ReadFull(body, head)
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil, fieldError("file", "Choose a file to upload.")
+	case err != nil && !errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, err
+	}
+	return head[:n], nil
+}
+
+// storeBlob seals body into the blob store under d's key as it is read,
+// and says how many bytes it held. A file past the upload limit, or a body
+// that fails part way, abandons the blob: nothing is left under the key.
+func (s *Service) storeBlob(ctx context.Context, ds *DocumentStorage, d *domain.Document, body io.Reader) (int64, error) {
+	wctx, abandon := context.WithCancel(ctx)
+	defer abandon()
+	w, err := ds.Blobs.NewWriter(wctx, d.BlobKey)
+	if err != nil {
+		return 0, err
+	}
+	fail := func(err error) (int64, error) {
+		abandon()
+		_ = w.Close()
+		return 0, err
+	}
+	sealed, err := ds.Sealer.SealStream(w, blobAAD(d))
+	if err != nil {
+		return fail(err)
+	}
+	limit := s.UploadLimit()
+	n, err := io.Copy(sealed, io.LimitReader(body, limit+1))
+	switch {
+	case err != nil:
+		return fail(err)
+	case n > limit:
+		return fail(FileTooLarge(limit))
+	}
+	if err := sealed.Close(); err != nil {
+		return fail(err)
+	}
+	if err := w.Close(); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+// open opens a document's blob, to be read as it is sent. The first chunk
+// is opened here, so a blob that is missing, sealed under a retired key or
+// altered fails before anything is sent.
 func (s *Service) open(ctx context.Context, d *domain.Document) (*Download, error) {
 	ds, err := s.storage()
 	if err != nil {
 		return nil, err
 	}
-	sealed, err := ds.Blobs.Get(ctx, d.BlobKey)
+	r, err := ds.Blobs.NewReader(ctx, d.BlobKey)
 	if errors.Is(err, blobs.ErrNotFound) {
 		return nil, fmt.Errorf("document %s: its blob is missing", d.ID)
 	} else if err != nil {
 		return nil, err
 	}
-	body, err := ds.Sealer.Open(string(sealed), blobAAD(d))
+	// A document sealed whole (before streams) is base64 text: a third
+	// larger than the file, and a little more.
+	body, err := ds.Sealer.OpenStream(r, blobAAD(d), d.Size*4/3+1024)
 	if err != nil {
+		r.Close()
 		return nil, fmt.Errorf("document %s: %w", d.ID, err)
 	}
-	return &Download{FileName: d.FileName, ContentType: d.ContentType, Body: body}, nil
+	opened := bufio.NewReaderSize(body, 4096)
+	if _, err := opened.Peek(1); err != nil && !errors.Is(err, io.EOF) {
+		r.Close()
+		return nil, fmt.Errorf("document %s: %w", d.ID, err)
+	}
+	return &Download{FileName: d.FileName, ContentType: d.ContentType, Size: d.Size,
+		Body: struct {
+			io.Reader
+			io.Closer
+		}{opened, r}}, nil
 }
 
 // UploadedSides counts the party's idDocument uploads by side ("front",
@@ -602,18 +678,18 @@ func (s *Service) checkUpload(loan *domain.Loan, in *UploadInput) error {
 	case in.Side != "" && in.Side != "front" && in.Side != "back":
 		return fieldError("side", "Say which side of the ID this is: the front or the back.")
 	}
-	if len(in.Body) == 0 {
+	if in.Body == nil {
 		return fieldError("file", "Choose a file to upload.")
-	}
-	if limit := s.UploadLimit(); int64(len(in.Body)) > limit {
-		return FileTooLarge(limit)
 	}
 	return nil
 }
 
-// FileTooLarge is the field error of a file past limit bytes.
+// FileTooLarge is the error of a file past limit bytes: PAYLOAD_TOO_LARGE
+// (413), named at the file field, whether the request announced its size or
+// the file was found too large as it arrived.
 func FileTooLarge(limit int64) error {
-	return fieldError("file", fmt.Sprintf("The file is larger than %s. Upload a smaller file or a photo at a lower resolution.", sizeWords(limit)))
+	msg := fmt.Sprintf("The file is larger than %s. Upload a smaller file or a photo at a lower resolution.", sizeWords(limit))
+	return &domain.Error{Code: domain.ETOOLARGE, Message: msg, Fields: []domain.FieldError{{Path: "file", Message: msg}}}
 }
 
 // sniff is the file's type by its bytes; only PDF, JPEG, PNG and HEIC/HEIF
@@ -645,6 +721,44 @@ func blobAAD(d *domain.Document) []byte {
 // newDocumentID is a fresh document id (#Id: 32 hex digits).
 func newDocumentID() string { return blobs.NewKey() }
 
+// extensions are the accepted types' file extensions, the first the one a
+// stored file is named with.
+var extensions = map[string][]string{
+	"application/pdf": {".pdf"},
+	"image/jpeg":      {".jpg", ".jpeg", ".jpe"},
+	"image/png":       {".png"},
+	"image/heic":      {".heic"},
+	"image/heif":      {".heif", ".heic"},
+}
+
+// storedFileName is the name a file is kept and given back under: the
+// client's name (cleanFileName) ending in the extension of the type its
+// bytes were sniffed as. A PDF named invoice.html is kept as invoice.pdf,
+// so that saved and opened it is a PDF, never a page that runs (issue 19);
+// a name that already ends in one of the type's extensions keeps it.
+func storedFileName(name, contentType string) string {
+	name = cleanFileName(name, contentType)
+	exts := extensions[contentType]
+	if len(exts) == 0 {
+		return name
+	}
+	ext := filepath.Ext(name)
+	if slices.Contains(exts, strings.ToLower(ext)) {
+		return name
+	}
+	base := strings.TrimSuffix(name, ext)
+	if slices.Contains(exts, strings.ToLower(filepath.Ext(base))) {
+		return base // x.pdf.hta: x.pdf
+	}
+	if base == "" || strings.Trim(base, ".") == "" {
+		base = "document"
+	}
+	if r := []rune(base); len(r)+len(exts[0]) > 200 {
+		base = string(r[:200-len(exts[0])])
+	}
+	return base + exts[0]
+}
+
 // cleanFileName keeps the last part of a file's name, without control
 // characters, at most 200 characters; a name left empty is "document" with
 // the extension of its type.
@@ -662,8 +776,10 @@ func cleanFileName(name, contentType string) string {
 		name = string(r[len(r)-200:])
 	}
 	if name == "" || name == "/" || name == "." {
-		ext := map[string]string{"application/pdf": ".pdf", "image/jpeg": ".jpg", "image/png": ".png", "image/heic": ".heic", "image/heif": ".heif"}[contentType]
-		name = "document" + ext
+		name = "document"
+		if exts := extensions[contentType]; len(exts) > 0 {
+			name += exts[0]
+		}
 	}
 	return name
 }

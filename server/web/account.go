@@ -34,7 +34,7 @@ type createAccountInput struct {
 // browser), and mails a sign-in code (issue 4); for a known e-mail it only
 // mails a code, so the answer is the same either way.
 func (s *Server) createAccount(c fiber.Ctx, in createAccountInput) (any, error) {
-	if err := s.limit("create|ip|"+c.IP(), accountsPerAddress); err != nil {
+	if err := s.limit("create|ip|"+limitAddr(c), accountsPerAddress); err != nil {
 		return nil, err
 	}
 	if err := s.limit("send|account|"+strings.ToLower(strings.TrimSpace(in.Email)), sendsPerAccount); err != nil {

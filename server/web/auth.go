@@ -102,6 +102,8 @@ func (s *Server) authErrorOf(c fiber.Ctx, err error) *authError {
 		return authErr(429, "TooManyRequests", msg)
 	case domain.ETOOLARGE:
 		return authErr(413, "CALLBACK_CREDENTIALS_HANDLER_ERROR", msg)
+	case domain.EUNSUPPORTED:
+		return authErr(415, "CALLBACK_CREDENTIALS_HANDLER_ERROR", msg)
 	case domain.EHEADERS:
 		return authErr(431, "CALLBACK_CREDENTIALS_HANDLER_ERROR", msg)
 	}
@@ -340,7 +342,7 @@ func (s *Server) limit(key string, max int) error {
 
 // limitAttempt spends one attempt for the account and one for the address.
 func (s *Server) limitAttempt(c fiber.Ctx, kind, account string, perAccount, perAddress int) error {
-	if err := s.limit(kind+"|ip|"+c.IP(), perAddress); err != nil {
+	if err := s.limit(kind+"|ip|"+limitAddr(c), perAddress); err != nil {
 		return err
 	}
 	return s.limit(kind+"|account|"+strings.ToLower(strings.TrimSpace(account)), perAccount)
@@ -555,15 +557,26 @@ var logCode = regexp.MustCompile(`^[A-Za-z0-9_]{1,64}$`)
 const maxClientLog = 2 << 10
 
 // clientLog is POST _log: a client-side error worth knowing about. Only
-// its level and code are kept; its message may hold personal data.
+// its level and code are kept; its message may hold personal data. It has
+// the guards of every auth call (X-Same-Origin, this server's Origin, the
+// bot check; the body guards of every route, bodies.go) but the CSRF token:
+// a log line changes nothing of anyone's, and the client logs the failure
+// to fetch that token too.
 func (s *Server) clientLog(c fiber.Ctx, api authAPI, _ url.Values) (any, error) {
-	if !s.sameOrigin(c) {
+	if c.Get("X-Same-Origin") != "1" || !s.sameOrigin(c) {
 		return nil, authErr(403, "AccessDenied", "This API answers only the product's own pages.")
+	}
+	token := c.Get("X-Recaptcha-Token")
+	if token == "" {
+		return nil, authErr(403, "AccessDenied", "The human check is missing. Reload the page and try again.")
+	}
+	if err := s.botCheck.Verify(c.Context(), token, botAction, c.IP()); err != nil {
+		return nil, authErr(403, "AccessDenied", domain.ErrorMessage(err))
 	}
 	if len(c.Body()) > maxClientLog {
 		return nil, domain.Errorf(domain.ETOOLARGE, "The log line is too large.")
 	}
-	if ok, retry := s.limiter.Allow("log|"+c.IP(), logLinesPerMin, time.Minute); !ok {
+	if ok, retry := s.limiter.Allow("log|"+limitAddr(c), logLinesPerMin, time.Minute); !ok {
 		return nil, &domain.Error{Code: domain.ETOOMANY, RetryAfter: retry, Message: "Too many log lines."}
 	}
 	form, err := parseAuthBody(c.Get(fiber.HeaderContentType), c.Body())

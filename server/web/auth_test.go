@@ -617,9 +617,16 @@ func TestClientLogKeepsNoMessage(t *testing.T) {
 	if resp.StatusCode != 413 {
 		t.Fatalf("got %d, want 413 for an oversized log line", resp.StatusCode)
 	}
-	resp, _ = b.send("POST", applicantAuth+"/_log", "application/x-www-form-urlencoded", "code=X", map[string]string{"Origin": "https://evil.example"})
-	if resp.StatusCode != 403 {
-		t.Fatalf("got %d, want 403 from a foreign origin", resp.StatusCode)
+	for name, h := range map[string]map[string]string{
+		"from a foreign origin":   {"Origin": "https://evil.example"},
+		"without X-Same-Origin":   {"X-Same-Origin": ""},
+		"without the human check": {"X-Recaptcha-Token": ""},
+		"with a failed check":     {"X-Recaptcha-Token": "nope"},
+	} {
+		resp, _ = b.send("POST", applicantAuth+"/_log", "application/x-www-form-urlencoded", "code=X", h)
+		if resp.StatusCode != 403 {
+			t.Fatalf("%s: got %d, want 403", name, resp.StatusCode)
+		}
 	}
 }
 

@@ -21,7 +21,8 @@ import (
 // decides who may do what; this file translates the wire. A file's name and
 // bytes are never logged.
 
-// uploadPath is the one route whose body may exceed Config.BodyLimit.
+// uploadPath is the one route whose body may exceed Config.BodyLimit, and
+// the one read as it arrives (bodies.go).
 const uploadPath = "/api/documents"
 
 // uploadOverhead is what a multipart body carries besides the file: the
@@ -35,6 +36,16 @@ const (
 	uploadLimit  = 120
 )
 
+// DefaultUploadConcurrency is how many uploads are read at once when
+// UPLOAD_CONCURRENCY does not say. Each holds a few hundred KiB here while
+// it streams (more in an S3 client's part buffers), and its disk and
+// network while it lasts.
+const DefaultUploadConcurrency = 8
+
+// uploadWait is how long an upload waits for a free slot before it is
+// told to try again.
+const uploadWait = 2 * time.Second
+
 // documentRoutes registers the document routes; registered before the
 // catch-all /api/* answer.
 func (s *Server) documentRoutes() {
@@ -42,50 +53,41 @@ func (s *Server) documentRoutes() {
 	s.app.Get(uploadPath+"/:id", s.handleDownload)
 }
 
-// readLimit is the largest body the server reads at all: Config.BodyLimit,
-// or an upload's when that is larger. limitBodies holds every other route to
-// Config.BodyLimit.
-func (s *Server) readLimit() int {
-	return max(s.cfg.BodyLimit, int(s.loans.UploadLimit())+uploadOverhead)
-}
-
-// limitBodies refuses a body past Config.BodyLimit on every route but the
-// upload, as Fiber would have had its limit not been raised for uploads
-// (readLimit): 413 in the route's error shape.
-func (s *Server) limitBodies(c fiber.Ctx) error {
-	if c.Method() == fiber.MethodPost && c.Path() == uploadPath {
-		return c.Next()
-	}
-	if c.Request().Header.ContentLength() > s.cfg.BodyLimit || len(c.Request().Body()) > s.cfg.BodyLimit {
-		return domain.Errorf(domain.ETOOLARGE, "The request is too large.")
-	}
-	return c.Next()
-}
-
 // handleUpload is POST /api/documents: the guards of a mutation (same
-// origin, the human check), the applicant's session, then one file with
-// its type, party and side, answered like a tRPC mutation.
+// origin, the human check), the applicant's session, a free upload slot,
+// then one file with its type, party and side, answered like a tRPC
+// mutation. Nothing of the body is read before the guards pass; the file is
+// sealed into the blob store as it arrives.
 func (s *Server) handleUpload(c fiber.Ctx) error {
 	c.Set(fiber.HeaderCacheControl, "no-store")
-	if err := s.guardUpload(c); err != nil {
+	view, err := s.upload(c)
+	if err != nil {
+		s.discardBody(c)
 		return err
+	}
+	s.finishBody(c)
+	return c.JSON(trpcResult{Result: &trpcData{Data: view}})
+}
+
+func (s *Server) upload(c fiber.Ctx) (*loans.DocumentsView, error) {
+	if err := s.guardUpload(c); err != nil {
+		return nil, err
 	}
 	a, err := s.applicant(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if ok, retry := s.limiter.Allow("documents.upload|applicant|"+a.ID, uploadLimit, uploadWindow); !ok {
-		return &domain.Error{Code: domain.ETOOMANY, RetryAfter: retry, Message: "Too many uploads. Wait a few minutes and try again."}
+		return nil, &domain.Error{Code: domain.ETOOMANY, RetryAfter: retry, Message: "Too many uploads. Wait a few minutes and try again."}
 	}
-	in, err := s.readUpload(c)
-	if err != nil {
-		return err
+	if !s.uploads.take(uploadWait) {
+		return nil, &domain.Error{Code: domain.ETOOMANY, RetryAfter: 5 * time.Second,
+			Message: "Many files are being uploaded right now. Try again in a few seconds."}
 	}
-	view, err := s.loans.Upload(c.Context(), a, in)
-	if err != nil {
-		return err
-	}
-	return c.JSON(trpcResult{Result: &trpcData{Data: view}})
+	defer s.uploads.give()
+	return s.readUpload(c, func(in loans.UploadInput) (*loans.DocumentsView, error) {
+		return s.loans.Upload(c.Context(), a, in)
+	})
 }
 
 // guardUpload is the tRPC mutation guard (trpc.go) for a multipart body.
@@ -99,9 +101,6 @@ func (s *Server) guardUpload(c fiber.Ctx) error {
 	if mt, _, _ := mime.ParseMediaType(c.Get(fiber.HeaderContentType)); mt != fiber.MIMEMultipartForm {
 		return domain.Errorf(domain.EINVALID, "Send the file as multipart/form-data.")
 	}
-	if enc := c.Get(fiber.HeaderContentEncoding); enc != "" && enc != "identity" {
-		return domain.Errorf(domain.EINVALID, "Send the file without a content encoding.")
-	}
 	token := c.Get("X-Recaptcha-Token")
 	if token == "" {
 		return domain.Errorf(domain.EFORBIDDEN, "The human check is missing. Reload the page and try again.")
@@ -112,34 +111,45 @@ func (s *Server) guardUpload(c fiber.Ctx) error {
 // maxUploadField caps the text fields of an upload (type, party, side).
 const maxUploadField = 64
 
-// readUpload reads the multipart body in memory (no part is spooled to
-// disk): the fields type, party, side and conditionId, and the one file.
-func (s *Server) readUpload(c fiber.Ctx) (loans.UploadInput, error) {
+// readUpload reads the multipart body as it arrives: the fields type,
+// party, side and conditionId, then the file, which must be the last part
+// (the upload page sends it last). The file is handed to store as a
+// stream, never read whole here. What comes before the file is held to
+// uploadOverhead, so no part's headers can take the server's memory.
+func (s *Server) readUpload(c fiber.Ctx, store func(loans.UploadInput) (*loans.DocumentsView, error)) (*loans.DocumentsView, error) {
 	var in loans.UploadInput
 	_, params, err := mime.ParseMediaType(c.Get(fiber.HeaderContentType))
 	if err != nil || params["boundary"] == "" {
-		return in, domain.Errorf(domain.EPARSE, "The upload could not be read.")
+		return nil, domain.Errorf(domain.EPARSE, "The upload could not be read.")
 	}
-	body := c.Request().Body()
-	if len(body) > int(s.loans.UploadLimit())+uploadOverhead {
-		return in, loans.FileTooLarge(s.loans.UploadLimit())
+	limit := s.loans.UploadLimit()
+	if c.Request().Header.ContentLength() > int(limit)+uploadOverhead {
+		return nil, loans.FileTooLarge(limit)
 	}
-	r := multipart.NewReader(bytes.NewReader(body), params["boundary"])
-	files := 0
+	var stream io.Reader = c.Request().BodyStream()
+	if stream == nil {
+		stream = bytes.NewReader(c.Request().Body())
+	}
+	body := &budgetReader{r: stream, left: uploadOverhead}
+	r := multipart.NewReader(body, params["boundary"])
+	unreadable := domain.Errorf(domain.EPARSE, "The upload could not be read.")
 	for {
 		part, err := r.NextPart()
 		if errors.Is(err, io.EOF) {
-			break
+			return nil, fieldError("file", "Choose a file to upload.")
+		}
+		if errors.Is(err, errOverBudget) {
+			return nil, loans.FileTooLarge(limit)
 		}
 		if err != nil {
-			return in, domain.Errorf(domain.EPARSE, "The upload could not be read.")
+			return nil, unreadable
 		}
 		name := part.FormName()
 		switch name {
 		case "type", "party", "side", "conditionId":
 			v, err := io.ReadAll(io.LimitReader(part, maxUploadField+1))
 			if err != nil || len(v) > maxUploadField {
-				return in, fieldError(name, "This value is not one the form offers.")
+				return nil, fieldError(name, "This value is not one the form offers.")
 			}
 			switch name {
 			case "type":
@@ -152,26 +162,61 @@ func (s *Server) readUpload(c fiber.Ctx) (loans.UploadInput, error) {
 				in.ConditionID = string(v)
 			}
 		case "file":
-			if files++; files > 1 {
-				return in, fieldError("file", "Upload one file at a time.")
-			}
 			in.FileName = part.FileName()
-			limit := s.loans.UploadLimit()
-			buf, err := io.ReadAll(io.LimitReader(part, limit+1))
-			if err != nil {
-				return in, domain.Errorf(domain.EPARSE, "The upload could not be read.")
-			}
-			if int64(len(buf)) > limit {
-				return in, loans.FileTooLarge(limit)
-			}
-			in.Body = buf
+			// The file may use the upload limit, and one byte more so that
+			// a larger one is told apart.
+			body.left += limit + 1
+			in.Body = &lastPart{part: part, r: r, limit: limit}
+			return store(in)
 		}
 		part.Close()
 	}
-	if files == 0 {
-		return in, fieldError("file", "Choose a file to upload.")
+}
+
+// budgetReader reads at most left bytes more of r; past them it fails, so
+// a multipart body's headers and fields cannot grow without bound.
+type budgetReader struct {
+	r    io.Reader
+	left int64
+}
+
+var errOverBudget = errors.New("web: upload body over its budget")
+
+func (b *budgetReader) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		return 0, errOverBudget
 	}
-	return in, nil
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.r.Read(p)
+	b.left -= int64(n)
+	return n, err
+}
+
+// lastPart is the file part, read by the loan service: at its end, the
+// multipart body must end too (another part after the file, a field sent
+// late, is refused rather than ignored), and a file past the upload limit
+// is a field error, not a broken body.
+type lastPart struct {
+	part  *multipart.Part
+	r     *multipart.Reader
+	limit int64
+}
+
+func (l *lastPart) Read(p []byte) (int, error) {
+	n, err := l.part.Read(p)
+	switch {
+	case errors.Is(err, errOverBudget):
+		return n, loans.FileTooLarge(l.limit)
+	case errors.Is(err, io.EOF):
+		if _, next := l.r.NextPart(); !errors.Is(next, io.EOF) {
+			return n, fieldError("file", "Send the file as the form's last field.")
+		}
+	case err != nil:
+		return n, domain.Errorf(domain.EPARSE, "The upload could not be read.")
+	}
+	return n, err
 }
 
 // documentID is the shape of a document's id (#Id).
@@ -198,11 +243,17 @@ func (s *Server) handleDownload(c fiber.Ctx) error {
 	} else {
 		return err
 	}
+	return sendDocument(c, d)
+}
+
+// sendDocument sends a document as an attachment never shown inline, as
+// it is opened (loans.Download); fasthttp closes the body once sent.
+func sendDocument(c fiber.Ctx, d *loans.Download) error {
 	c.Set(fiber.HeaderContentType, d.ContentType)
 	c.Set(fiber.HeaderContentDisposition, mime.FormatMediaType("attachment", map[string]string{"filename": d.FileName}))
 	// Another site may not embed it, even where a cookie would be sent.
 	c.Set("Cross-Origin-Resource-Policy", "same-origin")
-	return c.Send(d.Body)
+	return c.SendStream(d.Body, int(d.Size))
 }
 
 // documentsList is documents.list: the applicant's documents and what is

@@ -28,6 +28,7 @@ var errorTable = map[string]trpcCode{
 	domain.EMETHOD:       {"METHOD_NOT_SUPPORTED", -32005, 405},
 	domain.ECONFLICT:     {"CONFLICT", -32009, 409},
 	domain.ETOOLARGE:     {"PAYLOAD_TOO_LARGE", -32013, 413},
+	domain.EUNSUPPORTED:  {"UNSUPPORTED_MEDIA_TYPE", -32015, 415},
 	domain.EHEADERS:      {"PAYLOAD_TOO_LARGE", -32013, 431},
 	domain.ETOOMANY:      {"TOO_MANY_REQUESTS", -32029, 429},
 	domain.EINTERNAL:     {"INTERNAL_SERVER_ERROR", -32603, 500},

@@ -107,7 +107,7 @@ func (s *Server) limitWaitlist(c fiber.Ctx) error {
 	if s.cfg.WaitlistLimit <= 0 {
 		return nil
 	}
-	if ok, retry := s.limiter.Allow("prequal.joinWaitlist|ip|"+c.IP(), s.cfg.WaitlistLimit, decisionWindow); !ok {
+	if ok, retry := s.limiter.Allow("prequal.joinWaitlist|ip|"+limitAddr(c), s.cfg.WaitlistLimit, decisionWindow); !ok {
 		return &domain.Error{Code: domain.ETOOMANY, RetryAfter: retry, Message: "Too many requests. Wait a few minutes and try again."}
 	}
 	return nil

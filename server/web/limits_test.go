@@ -228,3 +228,28 @@ func TestActiveSessionOutlivesItsIdleTime(t *testing.T) {
 		t.Fatal("a session idle for a minute is still live, want it ended")
 	}
 }
+
+// An IPv6 client is counted by its /64: one subscriber is given the whole
+// block, so rotating through its addresses does not buy more accounts. Its
+// neighbour in the next /64 has its own count, and an IPv4 client behind a
+// mapped address counts as its IPv4 address.
+func TestIPv6ClientsAreCountedByTheirSlash64(t *testing.T) {
+	s := MustOpenServer(t, web.Config{TrustProxy: true})
+	for i := range 11 {
+		xff := fmt.Sprintf("2001:db8:aa:bb:%x::%x", i, i+1)
+		if want := map[bool]int{true: 200, false: 429}[i < 10]; s.createAccount(t, i, xff) != want {
+			t.Fatalf("account %d from %s: want %d", i+1, xff, want)
+		}
+	}
+	if got := s.createAccount(t, 100, "2001:db8:aa:bc::1"); got != 200 {
+		t.Fatalf("the next /64: got %d, want 200", got)
+	}
+	for i := range 10 {
+		if got := s.createAccount(t, 200+i, "::ffff:203.0.113.5"); got != 200 {
+			t.Fatalf("account %d from a mapped IPv4 address: got %d", i+1, got)
+		}
+	}
+	if got := s.createAccount(t, 300, "203.0.113.5"); got != 429 {
+		t.Fatalf("the same IPv4 address unmapped: got %d, want 429", got)
+	}
+}

@@ -215,3 +215,24 @@ func (c *requestCtx) IP() string {
 	}
 	return c.trust.clientAddr(peer, c.Request().Header.PeekAll(fiber.HeaderXForwardedFor))
 }
+
+// limitAddr is the client's address as every per-address limit counts it:
+// an IPv4 address as it is, an IPv6 address by its /64. One subscriber is
+// usually given a whole /64 and may use any address in it, so counting
+// each /128 would let a client rotate addresses freely (issue 19).
+func limitAddr(c fiber.Ctx) string {
+	return addrKey(c.IP())
+}
+
+// addrKey is limitAddr for an address given as text.
+func addrKey(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	a = a.Unmap()
+	if a.Is4() {
+		return a.String()
+	}
+	return netip.PrefixFrom(a.WithZone(""), 64).Masked().String()
+}

@@ -2,7 +2,6 @@ package web
 
 import (
 	"log/slog"
-	"mime"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -203,11 +202,9 @@ func (s *Server) staffDownload(c fiber.Ctx, id string) error {
 		return err
 	}
 	if err := s.recordAudit(c, u, "documents.read", loanID, "document "+id, "file"); err != nil {
+		d.Body.Close()
 		return err
 	}
 	s.log.InfoContext(c.Context(), "document read by portal user", slog.String("document_id", id), slog.String("staff_user_id", u.ID))
-	c.Set(fiber.HeaderContentType, d.ContentType)
-	c.Set(fiber.HeaderContentDisposition, mime.FormatMediaType("attachment", map[string]string{"filename": d.FileName}))
-	c.Set("Cross-Origin-Resource-Policy", "same-origin")
-	return c.Send(d.Body)
+	return sendDocument(c, d)
 }

@@ -112,7 +112,8 @@ type Config struct {
 	// two-step reset) and the same-origin check of every mutation use it.
 	// Empty: the request's own scheme and host, which a client chooses.
 	PublicURL string
-	// BodyLimit caps every request body, in bytes.
+	// BodyLimit caps every request body but an upload's, in bytes (1 MiB
+	// when 0); no more of a body is ever read (bodies.go).
 	BodyLimit int
 	// Now is the clock (time.Now by default); the policies never read one.
 	Now func() time.Time
@@ -167,6 +168,10 @@ type Config struct {
 	// BodyLimit.
 	Blobs       blobs.Store
 	UploadLimit int64
+	// UploadConcurrency is how many uploads are read at once
+	// (UPLOAD_CONCURRENCY; 0: DefaultUploadConcurrency); one that finds no
+	// free slot within 2 s answers TOO_MANY_REQUESTS with Retry-After.
+	UploadConcurrency int
 	// Loans is the loan service (server/loans): the application's owner,
 	// validation, saving and status. nil makes one over the store and
 	// policies given to New.
@@ -199,7 +204,9 @@ type Server struct {
 	limiter  ratelimit.Allower
 	accounts *accounts.Service
 	loans    *loans.Service
-	portal   *portal.Service
+	// uploads bounds the uploads read at once (Config.UploadConcurrency).
+	uploads slots
+	portal  *portal.Service
 	// conditions is the underwriting conditions service (server/conditions).
 	conditions *conditions.Service
 	// decisions explains and replays a loan's stored decisions
@@ -259,6 +266,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 		limiter:  cfg.Limiter,
 		accounts: accounts.New(store, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
 		loans:    cfg.Loans,
+		uploads:  newSlots(orDefault(cfg.UploadConcurrency, DefaultUploadConcurrency)),
 	}
 	if s.loans == nil {
 		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now).WithIdentity(cfg.Identity).WithIncome(cfg.Income)
@@ -292,8 +300,12 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	}
 	s.spa = app
 	fcfg := fiber.Config{
-		AppName:   cfg.ProductName,
-		BodyLimit: s.readLimit(), // limitBodies holds all but uploads to cfg.BodyLimit
+		AppName: cfg.ProductName,
+		// Bodies are streamed, never read before a handler asks: readBodies
+		// reads all but an upload's, at most BodyLimit of them (bodies.go).
+		BodyLimit:                    cfg.BodyLimit,
+		StreamRequestBody:            true,
+		DisablePreParseMultipartForm: true,
 		// A query's input travels in its URL; 16 KiB of request line and
 		// headers leaves room for a page's answers.
 		ReadBufferSize: 16 << 10,
@@ -324,7 +336,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 
 // routes registers every route of the server, in the order they match.
 func (s *Server) routes() {
-	s.app.Use(s.requestID, s.accessLog, s.recoverPanics, s.securityHeaders, s.limitBodies)
+	s.app.Use(s.requestID, s.accessLog, s.recoverPanics, s.securityHeaders, s.readBodies)
 	s.app.Get("/healthz", s.handleHealth)
 	s.app.Get("/api/trpc/:procs", s.handleTRPC)
 	s.app.Post("/api/trpc/:procs", s.handleTRPC)

@@ -236,7 +236,7 @@ func (s *Server) limitDecisions(c fiber.Ctx, path string) error {
 	if err != nil {
 		return err
 	}
-	key := path + "|ip|" + c.IP()
+	key := path + "|ip|" + limitAddr(c)
 	if id.applicant != nil {
 		key = path + "|applicant|" + id.applicant.ID
 	}

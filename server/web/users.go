@@ -149,14 +149,14 @@ type inviteTokenInput struct {
 // invitation answers who an e-mailed link is for; the link is all the
 // caller has, so nobody needs to be signed in.
 func (s *Server) invitation(c fiber.Ctx, in inviteTokenInput) (any, error) {
-	if err := s.limit("invite|ip|"+c.IP(), invitesPerAddress); err != nil {
+	if err := s.limit("invite|ip|"+limitAddr(c), invitesPerAddress); err != nil {
 		return nil, err
 	}
 	return s.accounts.Invitation(c.Context(), in.Token)
 }
 
 func (s *Server) inviteAuthenticator(c fiber.Ctx, in inviteTokenInput) (any, error) {
-	if err := s.limit("invite|ip|"+c.IP(), invitesPerAddress); err != nil {
+	if err := s.limit("invite|ip|"+limitAddr(c), invitesPerAddress); err != nil {
 		return nil, err
 	}
 	return s.accounts.OfferAuthenticator(c.Context(), in.Token)
@@ -169,7 +169,7 @@ type acceptInviteInput struct {
 }
 
 func (s *Server) acceptInvite(c fiber.Ctx, in acceptInviteInput) (any, error) {
-	if err := s.limit("invite|ip|"+c.IP(), invitesPerAddress); err != nil {
+	if err := s.limit("invite|ip|"+limitAddr(c), invitesPerAddress); err != nil {
 		return nil, err
 	}
 	return s.accounts.AcceptInvitation(c.Context(), in.Token, in.Password, in.OtpCode, c.IP())

@@ -1,0 +1,130 @@
+package web
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// Request bodies (issue 19). The server streams every body (Fiber's
+// StreamRequestBody), so nothing is read before a handler asks:
+//
+//   - readBodies, before every route, refuses a Content-Encoding other than
+//     identity (Fiber's c.Body() would inflate gzip, deflate, brotli or zstd
+//     with no limit on what comes out), and reads every body but an
+//     upload's in full, at most Config.BodyLimit of it, so the handlers and
+//     c.Body() see it as before. A body past the limit is refused after
+//     BodyLimit bytes, never held whole.
+//   - POST /api/documents reads its multipart body as it arrives
+//     (documents.go), through at most Config.UploadConcurrency uploads at
+//     once.
+//
+// A body the server refuses unread is discarded, not kept: drained for at
+// most drainLimit bytes and drainTime, so a client still sending reads the
+// refusal instead of a reset connection, then the connection is closed.
+
+const (
+	drainLimit = 16 << 20
+	drainTime  = time.Second
+)
+
+// readBodies is the body guard of every route (see above).
+func (s *Server) readBodies(c fiber.Ctx) error {
+	req := c.Request()
+	if enc := strings.TrimSpace(string(req.Header.Peek(fiber.HeaderContentEncoding))); enc != "" && !strings.EqualFold(enc, "identity") {
+		s.discardBody(c)
+		return &domain.Error{Code: domain.EUNSUPPORTED, Message: "Send the request without a Content-Encoding: compressed bodies are not accepted."}
+	}
+	if c.Method() == fiber.MethodPost && c.Path() == uploadPath {
+		return c.Next()
+	}
+	if !req.IsBodyStream() {
+		return c.Next()
+	}
+	n := req.Header.ContentLength()
+	if n > s.cfg.BodyLimit {
+		s.discardBody(c)
+		return tooLarge()
+	}
+	var body []byte
+	var err error
+	if n >= 0 {
+		body = make([]byte, n)
+		_, err = io.ReadFull(req.BodyStream(), body)
+	} else {
+		// Chunked: as much as it sends, up to one byte past the limit.
+		body, err = io.ReadAll(io.LimitReader(req.BodyStream(), int64(s.cfg.BodyLimit)+1))
+		if err == nil && len(body) > s.cfg.BodyLimit {
+			s.discardBody(c)
+			return tooLarge()
+		}
+	}
+	if err != nil {
+		// The client stopped sending, or sent a malformed chunk: what is
+		// left of the connection cannot be read as the next request.
+		c.RequestCtx().SetConnectionClose()
+		return domain.Errorf(domain.EPARSE, "The request's body could not be read.")
+	}
+	req.SetBodyRaw(body)
+	return c.Next()
+}
+
+func tooLarge() error { return domain.Errorf(domain.ETOOLARGE, "The request is too large.") }
+
+// discardBody throws away what is left of a refused request's body, for at
+// most drainLimit bytes and drainTime, and closes the connection after the
+// answer: the rest of a body never read cannot be told from the next
+// request.
+func (s *Server) discardBody(c fiber.Ctx) {
+	c.RequestCtx().SetConnectionClose()
+	req := c.Request()
+	if !req.IsBodyStream() || req.Header.ContentLength() > drainLimit {
+		return
+	}
+	_ = c.RequestCtx().Conn().SetReadDeadline(time.Now().Add(drainTime))
+	_, _ = io.Copy(io.Discard, io.LimitReader(req.BodyStream(), drainLimit))
+}
+
+// finishBody reads what a handler left of a body it took whole (the end of
+// a multipart body, past its last part): a few bytes at most. The
+// connection stays open only when the body ended there.
+func (s *Server) finishBody(c fiber.Ctx) {
+	req := c.Request()
+	if !req.IsBodyStream() {
+		return
+	}
+	const rest = 4 << 10
+	n, err := io.Copy(io.Discard, io.LimitReader(req.BodyStream(), rest+1))
+	if n > rest || (err != nil && !errors.Is(err, io.EOF)) {
+		c.RequestCtx().SetConnectionClose()
+	}
+}
+
+// slots bounds how many of a costly thing run at once (uploads): take
+// waits up to wait for a free slot, and says false when none came free.
+type slots chan struct{}
+
+func newSlots(n int) slots { return make(slots, max(n, 1)) }
+
+func (s slots) take(wait time.Duration) bool {
+	select {
+	case s <- struct{}{}:
+		return true
+	default:
+	}
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case s <- struct{}{}:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+func (s slots) give() { <-s }
