@@ -10,7 +10,7 @@ GO_SOURCES     := go.mod go.sum $(shell find server rules schemas fixtures webap
 WEBAPP_SOURCES := $(shell find webapp/src webapp/public -type f 2>/dev/null) $(wildcard webapp/index.html webapp/vite.config.* webapp/tsconfig*.json webapp/scripts/prerender.mjs)
 NODE_MODULES   := webapp/node_modules/.package-lock.json
 
-.PHONY: run build test generate deps chromium xmllint clean perf \
+.PHONY: run build test generate deps chromium xmllint clean perf memprobe \
         test-go test-rego test-generated test-webapp test-e2e
 
 ## run: build everything, then serve with an SQLite database and demo data in ./data
@@ -109,6 +109,13 @@ perf: $(BIN) $(NODE_MODULES) chromium
 	-cd webapp && node scripts/lighthouse.mjs / /app/initial-setup/property-value
 	@echo; echo "Save throughput (load average $$(cut -d' ' -f1-3 /proc/loadavg)):"
 	$(GO) test ./server/web -run '^$$' -bench 'FunnelSave' -benchtime 5s
+
+## memprobe: the memory of issue 19's attacks measured (README "Security"), not a test:
+## starts bin/heloc on a free port with a fresh database, sends compressed bodies,
+## 200 concurrent 10 MiB bodies and 32 concurrent 10 MiB uploads, and prints the
+## server's RSS before, at its highest and after each, against its budget.
+memprobe: $(BIN)
+	$(GO) run ./server/cmd/memprobe -bin $(BIN)
 
 clean:
 	rm -rf bin webapp/dist webapp/.ssr-build webapp/e2e/artifacts

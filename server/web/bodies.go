@@ -30,7 +30,7 @@ import (
 
 const (
 	drainLimit = 16 << 20
-	drainTime  = time.Second
+	drainTime  = 5 * time.Second
 )
 
 // readBodies is the body guard of every route (see above).
