@@ -14,6 +14,7 @@ package conditions
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -35,7 +36,9 @@ type Store interface {
 	ListConditions(ctx context.Context, loanID string) ([]*domain.Condition, error)
 	AnswerCondition(ctx context.Context, loanID, id string, answer json.RawMessage, check func(c *domain.Condition) error) (*domain.Condition, error)
 	FindCondition(ctx context.Context, id string) (*domain.Condition, error)
-	MarkConditionMailed(ctx context.Context, loanID, id string) (*domain.Condition, error)
+	AddEmailCondition(ctx context.Context, c *domain.Condition, limits domain.ConditionMailLimits) (*domain.ConditionMailClaim, error)
+	ClaimConditionMail(ctx context.Context, loanID, id string, limits domain.ConditionMailLimits) (*domain.ConditionMailClaim, error)
+	ReleaseConditionMail(ctx context.Context, claim *domain.ConditionMailClaim) error
 	ResolveCondition(ctx context.Context, loanID, id, status, by, note string, check func(c *domain.Condition) error) (*domain.Condition, error)
 }
 
@@ -278,8 +281,10 @@ func (s *Service) ForLoan(ctx context.Context, loanID string, canManage bool) (*
 }
 
 // Add sets a condition of the catalogue on the loan on behalf of by. An
-// e-mail condition's message goes to the person it asks at once. Field
-// errors name code or party.
+// e-mail condition's message goes to the person it asks at once; when the
+// loan's people were sent mailsPerLoanPerHour condition e-mails within the
+// hour, an e-mail condition is not set (ETOOMANY, with when to try again).
+// Field errors name code or party.
 func (s *Service) Add(ctx context.Context, by *domain.StaffUser, in AddInput) (*Condition, error) {
 	loan, err := s.store.FindLoan(ctx, in.LoanID)
 	if err != nil {
@@ -306,22 +311,39 @@ func (s *Service) Add(ctx context.Context, by *domain.StaffUser, in AddInput) (*
 	if entry.DocumentType != nil {
 		c.DocumentType, c.DocumentCount = *entry.DocumentType, entry.Count
 	}
-	if entry.Kind == domain.ConditionEmail {
-		// The address is checked before anything is stored: a condition
-		// whose e-mail cannot go is not set.
-		if _, err := s.recipient(ctx, loan, party); err != nil {
+	if entry.Kind != domain.ConditionEmail {
+		if err := s.store.AddCondition(ctx, c); err != nil {
 			return nil, err
 		}
+		stored, err := s.find(ctx, loan.ID, c.ID)
+		if err != nil {
+			return nil, err
+		}
+		return portalView(stored, nil)
 	}
-	if err := s.store.AddCondition(ctx, c); err != nil {
+	// The address is checked before anything is stored: a condition whose
+	// e-mail cannot go is not set.
+	to, err := s.recipient(ctx, loan, party)
+	if err != nil {
 		return nil, err
 	}
-	stored := c
-	if entry.Kind == domain.ConditionEmail {
-		if stored, err = s.sendMail(ctx, loan, c); err != nil {
-			return nil, err
-		}
-	} else if stored, err = s.find(ctx, loan.ID, c.ID); err != nil {
+	// The condition is stored with its first e-mail claimed, or not at
+	// all. Beyond the loan's hourly limit the add is refused (ETOOMANY,
+	// with when to try again) rather than storing the condition with its
+	// e-mail held back: an e-mail condition asks the borrower only through
+	// its e-mail, and one stored unsent would read "Waiting for the
+	// borrower" on the loan page and on the borrower's list while the
+	// borrower was never asked, until someone thought to send it. The add
+	// form shows the refusal and keeps what the user chose and wrote.
+	claim, err := s.store.AddEmailCondition(ctx, c, mailLimits)
+	if err != nil {
+		return nil, err
+	}
+	if !claim.Claimed {
+		return nil, tooManyMails(claim.RetryAfter, "Add this condition again")
+	}
+	stored, err := s.deliver(ctx, to, claim)
+	if err != nil {
 		return nil, err
 	}
 	return portalView(stored, nil)
@@ -361,10 +383,22 @@ type ResendInput struct {
 // sent again: a double click sends one.
 const resendAfter = time.Minute
 
+// mailsPerLoanPerHour is how many condition e-mails (the first of each
+// e-mail condition and every resend, to the borrower and the coborrower
+// alike) a loan's people may be sent within an hour. The catalogue's four
+// e-mail conditions for both people, with a reminder or two, fit; twenty
+// conditions added in a second do not all go.
+const mailsPerLoanPerHour = 10
+
+// mailLimits are the limits the store checks when it claims an e-mail, so
+// that they hold across servers.
+var mailLimits = domain.ConditionMailLimits{Every: resendAfter, PerLoan: mailsPerLoanPerHour, Window: time.Hour}
+
 // Resend e-mails an open e-mail condition's message again (a reminder, or
 // a first message that did not go) and records when it went. Any other
 // condition, one cleared or waived, or one e-mailed within the last minute
-// is a conflict.
+// is a conflict; a loan sent mailsPerLoanPerHour condition e-mails within
+// the hour is answered ETOOMANY with when to try again, and nothing goes.
 func (s *Service) Resend(ctx context.Context, in ResendInput) (*Condition, error) {
 	loan, err := s.store.FindLoan(ctx, in.LoanID)
 	if err != nil {
@@ -374,19 +408,59 @@ func (s *Service) Resend(ctx context.Context, in ResendInput) (*Condition, error
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case c.Kind != domain.ConditionEmail:
-		return nil, domain.Errorf(domain.ECONFLICT, "Only a request answered by e-mail can be sent again.")
-	case c.Status != domain.ConditionOpen:
-		return nil, domain.Errorf(domain.ECONFLICT, "This condition was %s already.", c.Status)
-	case c.MailSentAt != nil && s.now().Sub(*c.MailSentAt) < resendAfter:
+	// Checked before the address is looked up, which only an e-mail
+	// condition has; the claim checks again.
+	if err := notResendable(c); err != nil {
+		return nil, err
+	}
+	to, err := s.recipient(ctx, loan, c.Party)
+	if err != nil {
+		return nil, err
+	}
+	// The store claims the send in one conditional write: of ten clicks at
+	// once, one owns the e-mail and the others are told it went.
+	claim, err := s.store.ClaimConditionMail(ctx, loan.ID, c.ID, mailLimits)
+	if err != nil {
+		return nil, err
+	}
+	if !claim.Claimed {
+		if claim.RetryAfter > 0 {
+			return nil, tooManyMails(claim.RetryAfter, "Try again")
+		}
+		if err := notResendable(claim.Condition); err != nil {
+			return nil, err
+		}
 		return nil, domain.Errorf(domain.ECONFLICT, "This request was e-mailed less than a minute ago. Try again in a minute.")
 	}
-	sent, err := s.sendMail(ctx, loan, c)
+	sent, err := s.deliver(ctx, to, claim)
 	if err != nil {
 		return nil, err
 	}
 	return portalView(sent, nil)
+}
+
+// notResendable is why c has no e-mail to send again (another kind, or
+// resolved), or nil.
+func notResendable(c *domain.Condition) error {
+	switch {
+	case c.Kind != domain.ConditionEmail:
+		return domain.Errorf(domain.ECONFLICT, "Only a request answered by e-mail can be sent again.")
+	case c.Status != domain.ConditionOpen:
+		return domain.Errorf(domain.ECONFLICT, "This condition was %s already.", c.Status)
+	}
+	return nil
+}
+
+// tooManyMails refuses an e-mail beyond the loan's hourly limit, saying
+// how to go on (what) and when.
+func tooManyMails(retryAfter time.Duration, what string) error {
+	minutes := max(1, int((retryAfter+time.Minute-1)/time.Minute))
+	wait := fmt.Sprintf("%d minutes", minutes)
+	if minutes == 1 {
+		wait = "a minute"
+	}
+	return &domain.Error{Code: domain.ETOOMANY, RetryAfter: retryAfter,
+		Message: fmt.Sprintf("This loan's borrowers were sent %d e-mails about conditions in the last hour, the most we send. %s in %s.", mailsPerLoanPerHour, what, wait)}
 }
 
 // Mine is the applicant's conditions: their loan's only.
@@ -534,14 +608,23 @@ func (s *Service) recipient(ctx context.Context, loan *domain.Loan, party string
 	return "", fieldError("party", "The application has no e-mail address for the coborrower.")
 }
 
-// sendMail hands an e-mail condition's message to the mailer and records
-// that it went. The message names the condition and the user's note, and
-// no personal data beyond the address it goes to.
-func (s *Service) sendMail(ctx context.Context, loan *domain.Loan, c *domain.Condition) (*domain.Condition, error) {
-	to, err := s.recipient(ctx, loan, c.Party)
-	if err != nil {
-		return nil, err
-	}
+// deliver hands the message of the claimed e-mail condition to the mailer
+// at to, and returns the condition as the claim left it. The message names
+// the condition and the user's note, and no personal data beyond the
+// address it goes to.
+//
+// When the mailer refuses it, no e-mail went: the claim is given back, so
+// the e-mail stops counting against the loan's limit, the condition shows
+// the e-mail time it had before (none for a new one), and staff may send it
+// again at once instead of waiting out the minute for a message that never
+// left. A relay that took the message and still answered with an error
+// would then let a retry send it twice; a borrower asked twice is the
+// lesser harm than a portal that says they were asked when they were not.
+// A server that stops between the claim and the mailer leaves the claim
+// standing: the condition shows an e-mail sent, and staff may send it
+// again after the minute.
+func (s *Service) deliver(ctx context.Context, to string, claim *domain.ConditionMailClaim) (*domain.Condition, error) {
+	c := claim.Condition
 	var body strings.Builder
 	body.WriteString("Hello,\n\nTo finish reviewing your home equity line of credit application, your loan team asks:\n\n")
 	fmt.Fprintf(&body, "  %s (condition %s)\n\n", c.Label, c.Code)
@@ -552,9 +635,12 @@ func (s *Service) sendMail(ctx context.Context, loan *domain.Loan, c *domain.Con
 	fmt.Fprintf(&body, "%s\n", s.product)
 	msg := mail.Message{To: to, Subject: s.product + ": your loan team needs something from you", Text: body.String()}
 	if err := s.mailer.Send(ctx, msg); err != nil {
-		return nil, fmt.Errorf("conditions: the e-mail of condition %s: %w", c.ID, err)
+		// The request may have been cancelled (the user left); the claim
+		// is given back all the same.
+		release := s.store.ReleaseConditionMail(context.WithoutCancel(ctx), claim)
+		return nil, errors.Join(fmt.Errorf("conditions: the e-mail of condition %s: %w", c.ID, err), release)
 	}
-	return s.store.MarkConditionMailed(ctx, loan.ID, c.ID)
+	return c, nil
 }
 
 // shownStatus is where a condition stands as the pages say it.

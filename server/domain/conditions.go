@@ -58,3 +58,31 @@ type Condition struct {
 	// Uploads counts the documents uploaded for the condition.
 	Uploads int
 }
+
+// ConditionMailLimits say how often the e-mails of e-mail conditions may
+// go: the store checks them when a send is claimed, so that they hold
+// across servers and concurrent requests.
+type ConditionMailLimits struct {
+	// Every is how long after one e-mail of a condition the next may go.
+	Every time.Duration
+	// PerLoan is how many e-mails of all of a loan's conditions may go
+	// within Window.
+	PerLoan int
+	Window  time.Duration
+}
+
+// ConditionMailClaim is the outcome of claiming a condition's e-mail:
+// Claimed when the caller, and no one else, is to hand it to the mailer.
+type ConditionMailClaim struct {
+	// Condition is the condition with the claim's time as MailSentAt, or
+	// as stored when the claim was refused.
+	Condition *Condition
+	Claimed   bool
+	// RetryAfter, when the loan's limit refused the claim, is how long
+	// until one of its e-mails leaves the window (0 for any other refusal).
+	RetryAfter time.Duration
+	// ID names the e-mail's row, and Previous is the condition's e-mail
+	// time before the claim (nil for none): what undoing the claim needs.
+	ID       string
+	Previous *time.Time
+}

@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"time"
@@ -29,14 +31,7 @@ const conditionSelect = `SELECT c.id, c.loan_id, c.code, c.kind, c.label, c.docu
 // its note sealed. c.ID and c.AddedAt are set. A loan or portal user that
 // does not exist is ENOTFOUND.
 func (db *DB) AddCondition(ctx context.Context, c *domain.Condition) error {
-	if c.LoanID == "" || c.Code == "" || c.Kind == "" || c.Party == "" || c.AddedBy.ID == "" {
-		return domain.Errorf(domain.EINVALID, "A condition needs its loan, code, kind, party and the user who sets it.")
-	}
-	if db.Sealer == nil {
-		return errNoSealer
-	}
-	c.ID = newID()
-	note, err := db.sealCondition("note", c.ID, c.LoanID, c.Note)
+	note, err := db.newCondition(c)
 	if err != nil {
 		return err
 	}
@@ -45,13 +40,7 @@ func (db *DB) AddCondition(ctx context.Context, c *domain.Condition) error {
 		return err
 	}
 	defer tx.Rollback()
-	_, err = tx.ExecContext(ctx, tx.Rebind(`INSERT INTO conditions
-		(id, loan_id, code, kind, label, document_type, document_count, party, note, status, added_by, added_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-		c.ID, c.LoanID, c.Code, c.Kind, c.Label, c.DocumentType, c.DocumentCount, c.Party, note, domain.ConditionOpen, c.AddedBy.ID, tx.now.UnixMilli())
-	if isForeignKeyViolation(err) {
-		return domain.Errorf(domain.ENOTFOUND, "Loan not found.")
-	} else if err != nil {
+	if err := insertCondition(ctx, tx, c, note, nil); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -59,6 +48,80 @@ func (db *DB) AddCondition(ctx context.Context, c *domain.Condition) error {
 	}
 	c.Status, c.AddedAt = domain.ConditionOpen, tx.now
 	return nil
+}
+
+// AddEmailCondition records an e-mail condition as AddCondition does and
+// claims its first e-mail in the same transaction, so that a condition is
+// set only with its e-mail counted against the loan's limit: twenty adds
+// at once cannot each find room for one more. When the loan has had
+// limits.PerLoan e-mails within limits.Window, nothing is stored and the
+// claim is refused with RetryAfter. The claim's Condition is the stored
+// condition with the claim's time as MailSentAt; undo it with
+// ReleaseConditionMail if the mailer refuses the message. The caller
+// checks PerLoan >= 1 and Window > 0.
+func (db *DB) AddEmailCondition(ctx context.Context, c *domain.Condition, limits domain.ConditionMailLimits) (*domain.ConditionMailClaim, error) {
+	if c.Kind != domain.ConditionEmail {
+		return nil, domain.Errorf(domain.EINVALID, "Only an e-mail condition has an e-mail to claim.")
+	}
+	note, err := db.newCondition(c)
+	if err != nil {
+		return nil, err
+	}
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if err := db.lockLoanMail(ctx, tx, c.LoanID); err != nil {
+		return nil, err
+	}
+	if retry, err := mailRetryAfter(ctx, tx, c.LoanID, limits); err != nil {
+		return nil, err
+	} else if retry > 0 {
+		c.ID = "" // not stored
+		return &domain.ConditionMailClaim{RetryAfter: retry}, nil
+	}
+	if err := insertCondition(ctx, tx, c, note, tx.now.UnixMilli()); err != nil {
+		return nil, err
+	}
+	claim := &domain.ConditionMailClaim{Claimed: true}
+	if claim.ID, err = recordMail(ctx, tx, c.LoanID, c.ID); err != nil {
+		return nil, err
+	}
+	if claim.Condition, err = db.conditionIn(ctx, tx, c.LoanID, c.ID); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	c.Status, c.AddedAt, c.MailSentAt = domain.ConditionOpen, tx.now, claim.Condition.MailSentAt
+	return claim, nil
+}
+
+// newCondition checks what every condition needs, gives c its id and
+// returns its note sealed.
+func (db *DB) newCondition(c *domain.Condition) (string, error) {
+	if c.LoanID == "" || c.Code == "" || c.Kind == "" || c.Party == "" || c.AddedBy.ID == "" {
+		return "", domain.Errorf(domain.EINVALID, "A condition needs its loan, code, kind, party and the user who sets it.")
+	}
+	if db.Sealer == nil {
+		return "", errNoSealer
+	}
+	c.ID = newID()
+	return db.sealCondition("note", c.ID, c.LoanID, c.Note)
+}
+
+// insertCondition writes c, open, with its sealed note and its e-mail time
+// (nil, or milliseconds).
+func insertCondition(ctx context.Context, tx *tx, c *domain.Condition, note string, mailSentAt any) error {
+	_, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO conditions
+		(id, loan_id, code, kind, label, document_type, document_count, party, note, status, added_by, added_at, mail_sent_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		c.ID, c.LoanID, c.Code, c.Kind, c.Label, c.DocumentType, c.DocumentCount, c.Party, note, domain.ConditionOpen, c.AddedBy.ID, tx.now.UnixMilli(), mailSentAt)
+	if isForeignKeyViolation(err) {
+		return domain.Errorf(domain.ENOTFOUND, "Loan not found.")
+	}
+	return err
 }
 
 // ListConditions returns the loan's conditions in the order they were set,
@@ -102,9 +165,172 @@ func (db *DB) AnswerCondition(ctx context.Context, loanID, id string, answer jso
 }
 
 // MarkConditionMailed records that the e-mail of the loan's condition id
-// was handed to the mailer.
+// was handed to the mailer, counting it against the loan's limit, without
+// the checks of ClaimConditionMail.
 func (db *DB) MarkConditionMailed(ctx context.Context, loanID, id string) (*domain.Condition, error) {
-	return db.changeCondition(ctx, loanID, id, nil, false, `mail_sent_at = ?`, func(t *tx) []any { return []any{t.now.UnixMilli()} })
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE conditions SET mail_sent_at = ? WHERE id = ? AND loan_id = ?`), tx.now.UnixMilli(), id, loanID)
+	if err != nil {
+		return nil, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, err
+	} else if n == 0 {
+		return nil, domain.Errorf(domain.ENOTFOUND, "Condition not found.")
+	}
+	if _, err := recordMail(ctx, tx, loanID, id); err != nil {
+		return nil, err
+	}
+	c, err := db.conditionIn(ctx, tx, loanID, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// ClaimConditionMail claims the next e-mail of the loan's open e-mail
+// condition id for the caller, who then hands it to the mailer. The claim
+// is one conditional UPDATE of the condition's e-mail time: of concurrent
+// claims (two clicks, two servers) exactly one changes the row, and the
+// others find the e-mail sent less than limits.Every ago. The claim then
+// counts the loan's e-mails of the last limits.Window; at limits.PerLoan it
+// is undone and refused with RetryAfter. A refused claim's Condition is the
+// condition as stored, for the caller to say why (another kind, resolved,
+// e-mailed too recently). A condition of another loan is ENOTFOUND. The
+// caller checks PerLoan >= 1 and Window > 0.
+func (db *DB) ClaimConditionMail(ctx context.Context, loanID, id string, limits domain.ConditionMailLimits) (*domain.ConditionMailClaim, error) {
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if err := db.lockLoanMail(ctx, tx, loanID); err != nil {
+		return nil, err
+	}
+	// The e-mail time before the claim, which undoing it puts back; the
+	// loan's lock keeps any other claim or release from moving it meanwhile.
+	before, err := db.conditionIn(ctx, tx, loanID, id)
+	if err != nil {
+		return nil, err
+	}
+	now := tx.now.UnixMilli()
+	res, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE conditions SET mail_sent_at = ?
+		WHERE id = ? AND loan_id = ? AND kind = ? AND status = ? AND (mail_sent_at IS NULL OR mail_sent_at <= ?)`),
+		now, id, loanID, domain.ConditionEmail, domain.ConditionOpen, now-limits.Every.Milliseconds())
+	if err != nil {
+		return nil, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, err
+	} else if n != 1 {
+		// Read again rather than answer with before: a condition cleared
+		// meanwhile (clearing does not wait for the loan's lock) is said so.
+		c, err := db.conditionIn(ctx, tx, loanID, id)
+		if err != nil {
+			return nil, err
+		}
+		return &domain.ConditionMailClaim{Condition: c}, nil
+	}
+	if retry, err := mailRetryAfter(ctx, tx, loanID, limits); err != nil {
+		return nil, err
+	} else if retry > 0 {
+		return &domain.ConditionMailClaim{Condition: before, RetryAfter: retry}, nil // the rollback undoes the claim
+	}
+	claim := &domain.ConditionMailClaim{Claimed: true, Previous: before.MailSentAt}
+	if claim.ID, err = recordMail(ctx, tx, loanID, id); err != nil {
+		return nil, err
+	}
+	if claim.Condition, err = db.conditionIn(ctx, tx, loanID, id); err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
+	return claim, nil
+}
+
+// ReleaseConditionMail undoes a claim whose e-mail the mailer did not
+// take: the e-mail no longer counts against the loan, and the condition's
+// e-mail time goes back to what it was before the claim, unless a later
+// claim has moved it since (a mailer slower than limits.Every).
+func (db *DB) ReleaseConditionMail(ctx context.Context, claim *domain.ConditionMailClaim) error {
+	if claim == nil || !claim.Claimed || claim.Condition == nil || claim.Condition.MailSentAt == nil {
+		return nil
+	}
+	c := claim.Condition
+	tx, err := db.beginTx(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := db.lockLoanMail(ctx, tx, c.LoanID); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`DELETE FROM condition_emails WHERE id = ?`), claim.ID); err != nil {
+		return err
+	}
+	var previous any
+	if claim.Previous != nil {
+		previous = claim.Previous.UnixMilli()
+	}
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE conditions SET mail_sent_at = ? WHERE id = ? AND loan_id = ? AND mail_sent_at = ?`),
+		previous, c.ID, c.LoanID, c.MailSentAt.UnixMilli()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// lockLoanMail makes the e-mail claims of one loan take turns on
+// PostgreSQL, with a transaction-scoped advisory lock, so that two of them
+// cannot both count the loan's e-mails below the limit and both go.
+// SQLite's writer holds the database's lock from BEGIN already
+// (_txlock=immediate).
+func (db *DB) lockLoanMail(ctx context.Context, t *tx, loanID string) error {
+	if db.dialect != "postgres" {
+		return nil
+	}
+	sum := sha256.Sum256([]byte("condition_emails:" + loanID))
+	_, err := t.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(binary.BigEndian.Uint64(sum[:8])))
+	return err
+}
+
+// mailRetryAfter is 0 while the loan has had fewer than limits.PerLoan
+// condition e-mails within limits.Window, else how long until the oldest
+// of them leaves the window. An e-mail exactly one window old no longer
+// counts.
+func mailRetryAfter(ctx context.Context, t *tx, loanID string, limits domain.ConditionMailLimits) (time.Duration, error) {
+	now, window := t.now.UnixMilli(), limits.Window.Milliseconds()
+	var times []int64
+	if err := t.SelectContext(ctx, &times, t.Rebind(`SELECT sent_at FROM condition_emails WHERE loan_id = ? AND sent_at > ? ORDER BY sent_at DESC LIMIT ?`),
+		loanID, now-window, limits.PerLoan); err != nil {
+		return 0, err
+	}
+	if len(times) < limits.PerLoan {
+		return 0, nil
+	}
+	return time.Duration(times[len(times)-1]+window-now) * time.Millisecond, nil
+}
+
+// recordMail counts one e-mail of the loan's condition id, sent now, and
+// returns its row's id.
+func recordMail(ctx context.Context, t *tx, loanID, id string) (string, error) {
+	rowID := newID()
+	_, err := t.ExecContext(ctx, t.Rebind(`INSERT INTO condition_emails (id, loan_id, condition_id, sent_at) VALUES (?, ?, ?, ?)`),
+		rowID, loanID, id, t.now.UnixMilli())
+	return rowID, err
+}
+
+// conditionIn is the loan's condition id as the transaction sees it;
+// ENOTFOUND when the loan has no such condition.
+func (db *DB) conditionIn(ctx context.Context, t *tx, loanID, id string) (*domain.Condition, error) {
+	return db.scanCondition(t.QueryRowxContext(ctx, t.Rebind(conditionSelect+` WHERE c.id = ? AND c.loan_id = ?`), id, loanID))
 }
 
 // ResolveCondition clears or waives (status) the loan's condition id on

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/store"
@@ -190,6 +192,122 @@ func TestDocumentsAnswerOnlyAnOpenDocumentConditionOfTheirLoan(t *testing.T) {
 		}
 		if err := db.AddDocument(ctx, doc(l.ID, c.ID, "borrower", "mortgageStatement"), nil); domain.ErrorCode(err) != domain.EINVALID {
 			t.Fatalf("got %v, want a waived condition to take no more documents", err)
+		}
+	})
+}
+
+// A condition's e-mail is claimed by one conditional write: of ten claims
+// at once exactly one owns the send, on both engines. Claims count against
+// the loan's limit, which refuses with how long to wait; a released claim
+// puts the e-mail time back and stops counting.
+func TestConditionMailIsClaimedOnceAndCountedPerLoan(t *testing.T) {
+	forEachDB(t, func(t *testing.T, db *store.DB) {
+		ctx := t.Context()
+		now := testNow
+		db.Now = func() time.Time { return now }
+		limits := domain.ConditionMailLimits{Every: time.Minute, PerLoan: 3, Window: time.Hour}
+		staff := mustCreateStaff(t, db, "mail@example.com", "processor")
+		l := newLoan(t, db, "cond-mail@example.com", "applicationSubmitted")
+		other := newLoan(t, db, "cond-mail-other@example.com", "applicationSubmitted")
+		email := func() *domain.Condition {
+			return &domain.Condition{LoanID: l.ID, Code: "108", Kind: "email", Label: "Confirm no new credit", Party: "borrower", AddedBy: domain.StaffRef{ID: staff.ID}}
+		}
+		emailsOf := func(loanID string) int {
+			t.Helper()
+			var n int
+			if err := db.QueryRowForTest(ctx, `SELECT COUNT(*) FROM condition_emails WHERE loan_id = ?`, loanID).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+
+		first, err := db.AddEmailCondition(ctx, email(), limits)
+		if err != nil || !first.Claimed || first.Condition.ID == "" || first.Condition.MailSentAt == nil || !first.Condition.MailSentAt.Equal(testNow) || first.Previous != nil {
+			t.Fatalf("got %+v %v, want the condition stored with its e-mail claimed now", first, err)
+		}
+		if _, err := db.AddEmailCondition(ctx, &domain.Condition{LoanID: l.ID, Code: "104", Kind: "text", Label: "x", Party: "borrower", AddedBy: domain.StaffRef{ID: staff.ID}}, limits); domain.ErrorCode(err) != domain.EINVALID {
+			t.Fatalf("got %v, want a condition of another kind refused", err)
+		}
+		id := first.Condition.ID
+		if c, err := db.ClaimConditionMail(ctx, l.ID, id, limits); err != nil || c.Claimed || c.Condition.ID != id {
+			t.Fatalf("got %+v %v, want a claim within the minute refused, with the condition", c, err)
+		}
+
+		now = testNow.Add(time.Minute)
+		claims := make([]*domain.ConditionMailClaim, 10)
+		errs := make([]error, 10)
+		var wg sync.WaitGroup
+		for i := range claims {
+			wg.Go(func() { claims[i], errs[i] = db.ClaimConditionMail(ctx, l.ID, id, limits) })
+		}
+		wg.Wait()
+		var won *domain.ConditionMailClaim
+		for i, c := range claims {
+			if errs[i] != nil {
+				t.Fatal(errs[i])
+			}
+			if c.Claimed {
+				if won != nil {
+					t.Fatal("got two claims of one e-mail in the same minute")
+				}
+				won = c
+			} else if c.RetryAfter != 0 {
+				t.Fatalf("got %+v, want a claim refused by the minute, not the loan's limit", c)
+			}
+		}
+		if won == nil || !won.Condition.MailSentAt.Equal(now) || won.Previous == nil || !won.Previous.Equal(testNow) || emailsOf(l.ID) != 2 {
+			t.Fatalf("got %+v and %d e-mails, want one claim now after the one at %v", won, emailsOf(l.ID), testNow)
+		}
+
+		// A claim given back puts the time back and stops counting.
+		now = testNow.Add(2 * time.Minute)
+		again, err := db.ClaimConditionMail(ctx, l.ID, id, limits)
+		if err != nil || !again.Claimed || emailsOf(l.ID) != 3 {
+			t.Fatalf("got %+v %v, want the next minute's claim", again, err)
+		}
+		if err := db.ReleaseConditionMail(ctx, again); err != nil {
+			t.Fatal(err)
+		}
+		if c, _ := db.FindCondition(ctx, id); !c.MailSentAt.Equal(testNow.Add(time.Minute)) || emailsOf(l.ID) != 2 {
+			t.Fatalf("got %v and %d e-mails, want the time of the e-mail before and 2", c.MailSentAt, emailsOf(l.ID))
+		}
+
+		// The third e-mail of the hour fills the loan's limit: a fourth is
+		// refused until the first leaves the window, and a refused add
+		// stores nothing.
+		if c, err := db.AddEmailCondition(ctx, email(), limits); err != nil || !c.Claimed {
+			t.Fatalf("got %+v %v, want the third e-mail claimed", c, err)
+		}
+		now = testNow.Add(3 * time.Minute)
+		if c, err := db.ClaimConditionMail(ctx, l.ID, id, limits); err != nil || c.Claimed || c.RetryAfter != 57*time.Minute {
+			t.Fatalf("got %+v %v, want the fourth refused for 57 minutes", c, err)
+		}
+		refused := email()
+		if c, err := db.AddEmailCondition(ctx, refused, limits); err != nil || c.Claimed || c.RetryAfter != 57*time.Minute || refused.ID != "" {
+			t.Fatalf("got %+v %v, want the add refused for 57 minutes", c, err)
+		}
+		if list, _ := db.ListConditions(ctx, l.ID); len(list) != 2 {
+			t.Fatalf("got %d conditions, want the refused one not stored", len(list))
+		}
+		if c, _ := db.FindCondition(ctx, id); !c.MailSentAt.Equal(testNow.Add(time.Minute)) {
+			t.Fatalf("got %v, want a claim refused by the limit to leave the time", c.MailSentAt)
+		}
+		now = testNow.Add(time.Hour)
+		if c, err := db.ClaimConditionMail(ctx, l.ID, id, limits); err != nil || !c.Claimed {
+			t.Fatalf("got %+v %v, want a claim once the first e-mail left the window", c, err)
+		}
+
+		// Another loan's condition is not found through this loan, and a
+		// resolved condition's e-mail is not claimed.
+		if _, err := db.ClaimConditionMail(ctx, other.ID, id, limits); domain.ErrorCode(err) != domain.ENOTFOUND {
+			t.Fatalf("got %v, want ENOTFOUND", err)
+		}
+		if _, err := db.ResolveCondition(ctx, l.ID, id, "waived", staff.ID, "", nil); err != nil {
+			t.Fatal(err)
+		}
+		now = testNow.Add(2 * time.Hour)
+		if c, err := db.ClaimConditionMail(ctx, l.ID, id, limits); err != nil || c.Claimed || c.Condition.Status != "waived" {
+			t.Fatalf("got %+v %v, want a waived condition's e-mail not claimed", c, err)
 		}
 	})
 }

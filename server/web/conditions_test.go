@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -399,4 +400,60 @@ func mustTime(t *testing.T, s string) time.Time {
 		t.Fatal(err)
 	}
 	return at
+}
+
+// A loan's people are sent at most 10 condition e-mails an hour: an
+// administrator adding e-mail conditions one after another gets ten sent,
+// then TOO_MANY_REQUESTS with Retry-After for an eleventh and for a
+// resend, and the refused condition is not set. A condition without an
+// e-mail is still added.
+func TestConditionEmailsAreLimitedPerLoanAndHour(t *testing.T) {
+	var ahead atomic.Int64 // how far the server's and the store's clock are ahead of the real one
+	clock := func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
+	s, _ := openDocumentsServer(t, web.Config{Now: clock})
+	s.DB.Now = clock // the e-mails' times are the store's
+	loan := loanOf(t, s, "prime@example.com")
+	const pw = "staff password 1"
+	admin := s.browser(t)
+	admin.signInStaff(s.enrol(t, "ada@example.com", "administrator", pw), pw)
+	add := `{"loanId":"` + loan.ID + `","code":"108"}`
+	var first wireCondition
+	for i := range 10 {
+		c := mustCall[wireCondition](t, admin, "POST", "portal.addCondition", add)
+		if i == 0 {
+			first = c
+		}
+	}
+	wantTooMany := func(proc, input string, most time.Duration) {
+		t.Helper()
+		resp, res := admin.trpc("POST", proc, input)
+		if resp.StatusCode != 429 || res.Error.Data.Code != "TOO_MANY_REQUESTS" || !strings.Contains(res.Error.Message, "10 e-mails") {
+			t.Fatalf("%s: got %d %+v, want TOO_MANY_REQUESTS saying the limit", proc, resp.StatusCode, res.Error)
+		}
+		if retry, err := strconv.Atoi(resp.Header.Get("Retry-After")); err != nil || retry <= 0 || time.Duration(retry)*time.Second > most {
+			t.Fatalf("%s: got Retry-After %q, want at most %v", proc, resp.Header.Get("Retry-After"), most)
+		}
+	}
+	wantTooMany("portal.addCondition", add, time.Hour)
+	// Two minutes on, the first condition may be sent again as far as its
+	// minute goes, but not as far as the loan's hour goes.
+	ahead.Store(int64(2 * time.Minute))
+	wantTooMany("portal.resendCondition", `{"loanId":"`+loan.ID+`","conditionId":"`+first.ID+`"}`, 58*time.Minute)
+	sent := 0
+	for _, m := range s.Outbox.Messages() {
+		if m.To == "prime@example.com" && strings.Contains(m.Text, "condition 108") {
+			sent++
+		}
+	}
+	if sent != 10 {
+		t.Fatalf("got %d e-mails, want 10", sent)
+	}
+	mustCall[wireCondition](t, admin, "POST", "portal.addCondition", `{"loanId":"`+loan.ID+`","code":"104"}`)
+	view := mustCall[portalConditionsView](t, admin, "GET", "portal.conditions", `{"loanId":"`+loan.ID+`"}`)
+	if len(view.Conditions) != 11 {
+		t.Fatalf("got %d conditions, want the ten e-mailed and the question", len(view.Conditions))
+	}
+	if adds := strings.Count(strings.Join(auditActions(t, s, loan.ID), ","), "conditions.add"); adds != 11 {
+		t.Fatalf("got %d adds audited, want 11 (none for the refused one)", adds)
+	}
 }
