@@ -95,8 +95,11 @@ func (s *Service) IdentityStatus(ctx context.Context, applicant *domain.Applican
 // has a result other than failed, and the loan has reached the page's own
 // step (identityVerification), its status moves on to the next page's, as a
 // save of the page would. A person whose ID passed or is in review is not
-// checked again. Errors name the fields party, idType and sides.
-func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applicant, party, idType string) (*IdentityResult, error) {
+// checked again, and after a failed check only with new photos, so no
+// request is made twice (vendors.go). Errors name the fields party, idType
+// and sides. Only a check the provider is really asked spends from spend,
+// after every refusal of the service's own.
+func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applicant, party, idType string, spend Spend) (*IdentityResult, error) {
 	loan, app, err := s.Stored(ctx, applicant)
 	if err != nil {
 		return nil, err
@@ -137,6 +140,9 @@ func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applican
 	}
 	if s.identity == nil {
 		return nil, domain.Errorf(domain.EINTERNAL, "Identity verification is not available right now. Please try again later.")
+	}
+	if err := spend.take(); err != nil {
+		return nil, err
 	}
 	res, err := s.identity.VerifyID(ctx, providers.IdentityRequest{
 		Applicant: applicant.Email, Party: party,

@@ -78,8 +78,10 @@ func (s *Service) Income(ctx context.Context, applicant *domain.Applicant) (*Inc
 // connection with the network's employers. When none of the person's
 // employments is known to the network nothing is written and the answer is
 // an error at "party" saying what was found. The loan's status moves on as
-// for a save of the page.
-func (s *Service) ConnectPayroll(ctx context.Context, applicant *domain.Applicant, party string) (*IncomeView, error) {
+// for a save of the page. The network's report is kept for the person
+// (vendors.go): a connection with the same request uses it again, found or
+// not, and only a request the network is really asked spends from spend.
+func (s *Service) ConnectPayroll(ctx context.Context, applicant *domain.Applicant, party string, spend Spend) (*IncomeView, error) {
 	if s.income == nil {
 		return nil, fieldError("party", "Payroll connection is not available. Choose to upload your pay documents.")
 	}
@@ -108,10 +110,10 @@ func (s *Service) ConnectPayroll(ctx context.Context, applicant *domain.Applican
 	if applicant != nil {
 		email = applicant.Email
 	}
-	report, err := s.income.Verify(ctx, providers.IncomeRequest{
+	report, err := s.payrollReport(ctx, loan.ID, providers.IncomeRequest{
 		Email: email, Party: party, FirstName: incomeDeref(p.FirstName), LastName: incomeDeref(p.LastName),
 		SSNLast4: (*p.SSN)[len(*p.SSN)-4:], Employers: employers, Today: s.now().UTC(),
-	})
+	}, spend)
 	if err != nil {
 		return nil, err
 	}

@@ -26,6 +26,9 @@ type Store interface {
 	SaveApplicationDraft(ctx context.Context, loanID, path string, draft json.RawMessage) (*domain.ApplicationDraft, error)
 	FindApplicationDraft(ctx context.Context, loanID, path string) (*domain.ApplicationDraft, error)
 	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
+	// The paid vendors' answers kept per loan (vendors.go).
+	FindVendorAnswer(ctx context.Context, loanID, kind, subject string) (json.RawMessage, error)
+	SaveVendorAnswer(ctx context.Context, loanID, kind, subject string, answer json.RawMessage) error
 }
 
 // Policy is what the service needs of the policy engine.

@@ -55,15 +55,30 @@ type Valuation interface {
 // the cascade's nil leaves the AVM's low-confidence answer.
 func Value(ctx context.Context, v Valuation, req ValuationRequest) (*domain.Valuation, error) {
 	first, err := v.AVM(ctx, req)
-	if err != nil || first == nil || first.Confidence != domain.ConfidenceLow {
+	if err != nil || !NeedsCascade(first) {
 		return first, err
 	}
 	second, err := v.AVMCascade(ctx, req)
 	if err != nil {
 		return nil, err
 	}
-	if second == nil {
-		return first, nil
+	return Chosen(first, second), nil
+}
+
+// NeedsCascade reports whether the AVM's answer is one the cascade is
+// asked after: a value of low confidence.
+func NeedsCascade(avm *domain.Valuation) bool {
+	return avm != nil && avm.Confidence == domain.ConfidenceLow
+}
+
+// Chosen is the valuation Value answers from the AVM's answer and the
+// cascade's (nil when it was not asked or found none): the cascade's when
+// the AVM's confidence was low and the cascade found a value, else the
+// AVM's. The loan service, which keeps each answer so that neither is paid
+// for twice, chooses the same way.
+func Chosen(avm, cascade *domain.Valuation) *domain.Valuation {
+	if !NeedsCascade(avm) || cascade == nil {
+		return avm
 	}
-	return second, nil
+	return cascade
 }

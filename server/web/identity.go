@@ -8,7 +8,9 @@ import (
 // to the loan service (server/loans/identity.go).
 
 // identityChecksPerAccount bounds the ID checks one applicant may ask for
-// in a window: each is a request to the identity provider.
+// in a window: each is a request to the identity provider, paid for. A
+// call the loan service refuses before asking the provider (a photo
+// missing, an ID already passed) counts for nothing.
 const identityChecksPerAccount = 10
 
 type verifyIdentityInput struct {
@@ -33,8 +35,7 @@ func (s *Server) verificationIdentity(c fiber.Ctx, in verifyIdentityInput) (any,
 	if err != nil {
 		return nil, err
 	}
-	if err := s.limit("identity|account|"+a.ID, identityChecksPerAccount); err != nil {
-		return nil, err
-	}
-	return s.loans.VerifyIdentity(c.Context(), a, in.Party, in.IDType)
+	return s.loans.VerifyIdentity(c.Context(), a, in.Party, in.IDType, func() error {
+		return s.limit("identity|account|"+a.ID, identityChecksPerAccount)
+	})
 }

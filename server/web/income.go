@@ -22,6 +22,11 @@ func (s *Server) verificationIncome(c fiber.Ctx, _ []byte) (any, error) {
 	return s.loans.Income(c.Context(), a)
 }
 
+// payrollRequestsPerAccount bounds the requests to the payroll network
+// one applicant's connections may make in a window: each is paid for. A
+// connection the loan has the network's answer to already makes none.
+const payrollRequestsPerAccount = 10
+
 // verificationConnectPayroll is verification.connectPayroll: the party's
 // jobs verified by the payroll network.
 func (s *Server) verificationConnectPayroll(c fiber.Ctx, in incomeVerificationInput) (any, error) {
@@ -29,7 +34,9 @@ func (s *Server) verificationConnectPayroll(c fiber.Ctx, in incomeVerificationIn
 	if err != nil {
 		return nil, err
 	}
-	return s.loans.ConnectPayroll(c.Context(), a, in.Party)
+	return s.loans.ConnectPayroll(c.Context(), a, in.Party, func() error {
+		return s.limit("payroll|account|"+a.ID, payrollRequestsPerAccount)
+	})
 }
 
 // verificationIncomeDocuments is verification.incomeDocuments: the party

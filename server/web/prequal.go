@@ -203,14 +203,26 @@ func (s *Server) zipState(ctx context.Context, zip string) (*string, error) {
 	return found.State, nil
 }
 
+// valuationsPerAccount bounds the requests to the valuation model one
+// applicant's valuations may make in a window: the AVM and, after a
+// low-confidence answer, the cascade each count, as each is paid for. A
+// valuation the loan has already is answered again without one.
+const valuationsPerAccount = 10
+
 // prequalValuation is prequal.valuation: the automated valuation of the
-// home (avm, then avmCascade when its confidence is low), or null.
+// home (avm, then avmCascade when its confidence is low), or null. It is a
+// GET, which the property-value page sends on every visit and which no bot
+// check guards: the loan service asks the model only for a home the loan
+// has no answer for, and each request it makes is spent from the
+// applicant's limit first.
 func (s *Server) prequalValuation(c fiber.Ctx, _ []byte) (any, error) {
-	a, loan, err := s.applicantLoan(c)
+	a, err := s.applicant(c)
 	if err != nil {
 		return nil, err
 	}
-	v, err := providers.Value(c.Context(), s.cfg.Valuation, providers.ValuationRequest{Email: a.Email, Answers: loan.Answers, Today: s.now()})
+	v, err := s.loans.Valuation(c.Context(), a, s.cfg.Valuation, func() error {
+		return s.limit("valuation|account|"+a.ID, valuationsPerAccount)
+	})
 	if v == nil || err != nil {
 		return nil, err
 	}
@@ -241,9 +253,6 @@ func (s *Server) creditCheck(c fiber.Ctx, in creditCheckInput) (any, error) {
 	if err := s.currentAuthorization(c.Context(), in.AuthorizationVersion); err != nil {
 		return nil, err
 	}
-	if err := s.limit("credit|account|"+a.ID, creditPullsPerAccount); err != nil {
-		return nil, err
-	}
 	person := domain.Identity{FirstName: a.FirstName, LastName: a.LastName, Email: a.Email, DateOfBirth: in.DateOfBirth, SSN: in.SSN}
 	req := providers.CreditRequest{Kind: domain.SingleCredit, Borrower: person, Answers: loan.Answers, Today: s.now()}
 	if in.Party == "coborrower" {
@@ -258,6 +267,11 @@ func (s *Server) creditCheck(c fiber.Ctx, in creditCheckInput) (any, error) {
 		if co.Relationship == "spouse" || co.Relationship == "partner" {
 			req.Kind = domain.JointCredit
 		}
+	}
+	// Spent only now, after every refusal of our own, so that the limit
+	// counts the pulls the bureau is asked for.
+	if err := s.limit("credit|account|"+a.ID, creditPullsPerAccount); err != nil {
+		return nil, err
 	}
 	report, err := s.cfg.Credit.SoftPull(c.Context(), req)
 	if err != nil {
