@@ -1,10 +1,11 @@
 // Package los hands MISMO 3.4 files to loan-origination systems. Every
 // system is one interface, System; the adapters are Encompass (ICE Mortgage
 // Technology's Developer Connect API), Byte and LendingPad (an import
-// endpoint each), and a file drop, the default, which writes each file to a
-// folder for the loan system (or a person) to pick up. Which target goes
-// where is configuration (Config, ConfigFromEnv): a target with an API
-// configured goes to its adapter, every other to the file drop.
+// endpoint each), and a file drop, the default, which writes each file,
+// sealed with the server's keyring, to a folder for the loan system (or a
+// person) to pick up. Which target goes where is configuration (Config,
+// ConfigFromEnv): a target with an API configured goes to its adapter,
+// every other to the file drop.
 package los
 
 import (
@@ -41,7 +42,10 @@ const (
 type Config struct {
 	// DropDir is the file drop's folder; each target has its own
 	// subfolder. Default: DATA_DIR/exports.
-	DropDir   string
+	DropDir string
+	// Sealer seals the files of the drop (FileDrop.Sealer): the server's
+	// keyring. Without it they are written in clear, which only tests do.
+	Sealer    Sealer
 	Encompass EncompassConfig
 	// Byte and LendingPad are import endpoints; a target without a URL
 	// goes to the file drop.
@@ -70,7 +74,9 @@ func New(cfg Config) (Systems, error) {
 	if client == nil {
 		client = &http.Client{Timeout: 30 * time.Second}
 	}
-	drop := func(target string) System { return &FileDrop{Dir: filepath.Join(cfg.DropDir, target)} }
+	drop := func(target string) System {
+		return &FileDrop{Dir: filepath.Join(cfg.DropDir, target), Sealer: cfg.Sealer}
+	}
 	s := Systems{TargetEncompass: drop(TargetEncompass), TargetByte: drop(TargetByte), TargetLendingPad: drop(TargetLendingPad)}
 	if cfg.Encompass.URL != "" {
 		if err := cfg.Encompass.check(); err != nil {

@@ -1,6 +1,7 @@
 package los_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -12,30 +13,50 @@ import (
 	"testing"
 	"time"
 
+	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/los"
 )
 
 const loanID = "0123456789abcdef0123456789abcdef"
 
-var file = []byte(`<?xml version="1.0" encoding="UTF-8"?>` + "\n<MESSAGE/>\n")
+var file = []byte(`<?xml version="1.0" encoding="UTF-8"?>` + "\n<MESSAGE><TaxpayerIdentifierValue>123456789</TaxpayerIdentifierValue></MESSAGE>\n")
+
+// ssn is the borrower's SSN in file, looked for in the drop's bytes.
+const ssn = "123456789"
+
+// keys is the keyring the drop's files are sealed with in these tests.
+var keys = func() *crypt.Keyring {
+	k, err := crypt.NewKeyring("k1", map[string][]byte{"k1": bytes.Repeat([]byte{7}, crypt.KeySize)})
+	if err != nil {
+		panic(err)
+	}
+	return k
+}()
 
 func TestFileDrop(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "exports", "encompass")
-	drop := &los.FileDrop{Dir: dir, Now: func() time.Time { return time.Date(2026, 11, 27, 15, 4, 5, 0, time.UTC) }}
+	drop := &los.FileDrop{Dir: dir, Sealer: keys, Now: func() time.Time { return time.Date(2026, 11, 27, 15, 4, 5, 0, time.UTC) }}
 
 	receipt, err := drop.Send(t.Context(), loanID, file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`^` + loanID + `-20261127T150405Z-[0-9a-f]{8}\.xml$`).MatchString(receipt.ID) {
-		t.Fatalf("receipt: got %q, want <loan>-<time>-<random>.xml", receipt.ID)
+	if !regexp.MustCompile(`^` + loanID + `-20261127T150405Z-[0-9a-f]{8}\.xml\.sealed$`).MatchString(receipt.ID) {
+		t.Fatalf("receipt: got %q, want <loan>-<time>-<random>.xml.sealed", receipt.ID)
 	}
 	got, err := os.ReadFile(filepath.Join(dir, receipt.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(got) != string(file) {
-		t.Fatalf("file: got %q, want %q", got, file)
+	if bytes.Contains(got, []byte(ssn)) || bytes.Contains(got, []byte("MESSAGE")) {
+		t.Fatalf("the dropped file holds the XML in clear: %q", got)
+	}
+	opened, err := los.OpenDropped(keys, receipt.ID, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(opened, file) {
+		t.Fatalf("opened: got %q, want %q", opened, file)
 	}
 	for path, want := range map[string]os.FileMode{dir: 0o700, filepath.Join(dir, receipt.ID): 0o600} {
 		info, err := os.Stat(path)
@@ -61,6 +82,26 @@ func TestFileDrop(t *testing.T) {
 		}
 	})
 
+	t.Run("a file renamed, altered or under another key does not open", func(t *testing.T) {
+		other := strings.Replace(receipt.ID, loanID, "fedcba9876543210fedcba9876543210", 1)
+		altered := bytes.Clone(got)
+		altered[len(altered)-3] ^= 1
+		stranger, err := crypt.NewKeyring("k2", map[string][]byte{"k2": bytes.Repeat([]byte{8}, crypt.KeySize)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, open := range map[string]func() ([]byte, error){
+			"another loan's name":  func() ([]byte, error) { return los.OpenDropped(keys, other, got) },
+			"not a sealed name":    func() ([]byte, error) { return los.OpenDropped(keys, strings.TrimSuffix(receipt.ID, ".sealed"), got) },
+			"an altered byte":      func() ([]byte, error) { return los.OpenDropped(keys, receipt.ID, altered) },
+			"a keyring without k1": func() ([]byte, error) { return los.OpenDropped(stranger, receipt.ID, got) },
+		} {
+			if xml, err := open(); err == nil {
+				t.Errorf("%s: opened to %q", name, xml)
+			}
+		}
+	})
+
 	t.Run("a loan id that is not one is refused", func(t *testing.T) {
 		for _, id := range []string{"../etc/passwd", "", "a/b"} {
 			if _, err := drop.Send(t.Context(), id, file); err == nil {
@@ -68,6 +109,45 @@ func TestFileDrop(t *testing.T) {
 			}
 		}
 	})
+
+	t.Run("without a sealer the file is in clear (tests only)", func(t *testing.T) {
+		clear := &los.FileDrop{Dir: t.TempDir()}
+		receipt, err := clear.Send(t.Context(), loanID, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(receipt.ID, ".xml") {
+			t.Fatalf("receipt: got %q, want <loan>-<time>-<random>.xml", receipt.ID)
+		}
+		if got, err := os.ReadFile(filepath.Join(clear.Dir, receipt.ID)); err != nil || !bytes.Equal(got, file) {
+			t.Fatalf("got %q, %v, want the file as given", got, err)
+		}
+	})
+}
+
+// The server gives los.New its keyring: every target's drop seals.
+func TestNewSealsTheDropWithItsSealer(t *testing.T) {
+	dir := t.TempDir()
+	systems, err := los.New(los.Config{DropDir: dir, Sealer: keys})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, target := range []string{los.TargetEncompass, los.TargetByte, los.TargetLendingPad} {
+		receipt, err := systems[target].Send(t.Context(), loanID, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, target, receipt.ID))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Contains(got, []byte(ssn)) {
+			t.Fatalf("%s: the SSN is in clear in %s", target, receipt.ID)
+		}
+		if opened, err := los.OpenDropped(keys, receipt.ID, got); err != nil || !bytes.Equal(opened, file) {
+			t.Fatalf("%s: opened to %q, %v, want the file as sent", target, opened, err)
+		}
+	}
 }
 
 func TestNewPicksTheFileDropUnlessAnAPIIsConfigured(t *testing.T) {

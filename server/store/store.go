@@ -17,8 +17,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -65,11 +67,15 @@ type DB struct {
 	Sealer Sealer
 }
 
-// Open connects to dsn, a postgres:// URL or an SQLite file path, and
-// applies any pending migrations.
-func Open(ctx context.Context, dsn string) (*DB, error) {
+// Open connects to the database of rawURL, in any form ParseDatabaseURL
+// accepts, and applies any pending migrations.
+func Open(ctx context.Context, rawURL string) (*DB, error) {
+	dialect, dsn, err := ParseDatabaseURL(rawURL)
+	if err != nil {
+		return nil, err
+	}
 	db := &DB{Now: func() time.Time { return time.Now().UTC() }}
-	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+	if dialect == "postgres" {
 		pool, err := sqlx.Open("pgx", dsn)
 		if err != nil {
 			return nil, fmt.Errorf("open postgres: %w", err)
@@ -92,6 +98,99 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, err
 	}
 	return db, nil
+}
+
+// DatabaseURLForms names the forms ParseDatabaseURL accepts, for the
+// messages that refuse another.
+const DatabaseURLForms = "an SQLite file as a path (data/heloc.db), sqlite:///absolute/path.db, sqlite:relative/path.db, " +
+	"file:///absolute/path.db or file:relative/path.db, or PostgreSQL as postgres://user@host:5432/db (or postgresql://)"
+
+// urlScheme matches the scheme of a URL (RFC 3986): a letter, then letters,
+// digits, "+", "-" or ".", then a colon.
+var urlScheme = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]*):`)
+
+// ParseDatabaseURL reads DATABASE_URL: dialect is "sqlite" or "postgres",
+// and dsn the SQLite file's path or the PostgreSQL URL as given (pgx reads
+// its query). An SQLite database is given as a plain path, or as a URL:
+//
+//   - sqlite:// followed by the path, as golang-migrate and dbmate read it:
+//     sqlite:///srv/heloc.db is /srv/heloc.db, sqlite://data/heloc.db is
+//     data/heloc.db (no one means a host for a file);
+//   - sqlite: followed by the path, sqlite:data/heloc.db or sqlite:/srv/heloc.db;
+//   - file: as SQLite itself reads it: file:///srv/heloc.db,
+//     file://localhost/srv/heloc.db, file:/srv/heloc.db, file:data/heloc.db.
+//
+// A URL's path is percent-decoded. Anything else with a scheme is refused,
+// so that sqlite3://... or mysql://... stops the server at start-up rather
+// than becoming a folder named after the scheme. SQLite settings in a query
+// (?mode=ro, ?_foreign_keys=off) are refused too: the server sets its own
+// (WAL, foreign keys, a busy timeout, a read-only read pool), and a setting
+// given beside them would be dropped or would contradict them. The errors
+// name the scheme or the setting, never the whole URL, which may hold a
+// PostgreSQL password.
+func ParseDatabaseURL(raw string) (dialect, dsn string, err error) {
+	if raw == "" {
+		return "", "", fmt.Errorf("DATABASE_URL is empty: give %s", DatabaseURLForms)
+	}
+	m := urlScheme.FindStringSubmatch(raw)
+	if m == nil {
+		if strings.Contains(raw, "?") {
+			// The SQLite driver reads what follows a "?" as settings, so the
+			// file opened would not be the one the server made 0600.
+			return "", "", errors.New("DATABASE_URL: an SQLite path cannot hold a \"?\": the server sets SQLite's settings itself, so give the file's path alone")
+		}
+		return "sqlite", raw, nil
+	}
+	scheme, rest := strings.ToLower(m[1]), raw[len(m[0]):]
+	switch scheme {
+	case "postgres", "postgresql":
+		// pgx recognises a URL by its scheme in lower case only.
+		return "postgres", scheme + ":" + rest, nil
+	case "sqlite", "file":
+	default:
+		return "", "", fmt.Errorf("DATABASE_URL: the scheme %q is not one the server knows; give %s. "+
+			"(A file whose name has a colon is written ./name:x.db.)", scheme+":", DatabaseURLForms)
+	}
+	if before, _, ok := strings.Cut(rest, "#"); ok || strings.Contains(before, "?") {
+		if ok && !strings.Contains(before, "?") {
+			return "", "", errors.New("DATABASE_URL: an SQLite URL takes no fragment (#...); write a \"#\" in its path as %23")
+		}
+		_, query, _ := strings.Cut(before, "?")
+		name, _, _ := strings.Cut(query, "&")
+		name, _, _ = strings.Cut(name, "=")
+		return "", "", fmt.Errorf("DATABASE_URL: an SQLite URL takes no settings (%q): the server sets SQLite's own, so give the file's path alone", name)
+	}
+	path := rest
+	if strings.HasPrefix(rest, "//") {
+		authority, p, _ := strings.Cut(rest[2:], "/")
+		switch {
+		case scheme == "sqlite":
+			// Everything after "sqlite://" is the path.
+			path = rest[2:]
+		case authority == "" || strings.EqualFold(authority, "localhost"):
+			// SQLite's own rule for file: URIs, which name no other host.
+			path = "/" + p
+		default:
+			return "", "", fmt.Errorf("DATABASE_URL: a file: URL names no host but localhost (%q): write file:///absolute/path.db or file:relative/path.db", authority)
+		}
+	}
+	if path, err = url.PathUnescape(path); err != nil {
+		return "", "", fmt.Errorf("DATABASE_URL: the %s URL's path has a malformed %%-escape", scheme+":")
+	}
+	if path == "" || path == "/" {
+		return "", "", fmt.Errorf("DATABASE_URL: the %s URL names no file: give %s", scheme+":", DatabaseURLForms)
+	}
+	if strings.Contains(path, "?") {
+		// An escaped "?" (%3F) would still end the path for the driver.
+		return "", "", errors.New("DATABASE_URL: an SQLite file's path cannot hold a \"?\"")
+	}
+	path = filepath.Clean(path)
+	if urlScheme.MatchString(path) {
+		// A relative path that itself begins like a URL (sqlite:file:x.db)
+		// must not be read as one again, by this function or by SQLite.
+		path = "./" + path
+	}
+	return "sqlite", path, nil
 }
 
 func (db *DB) openSQLite(path string) error {

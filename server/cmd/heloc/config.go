@@ -22,6 +22,7 @@ import (
 	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/store"
 )
 
 // config is everything the server reads from the environment. Each field
@@ -29,7 +30,7 @@ import (
 type config struct {
 	Port        string // PORT, default 8080
 	DataDir     string // DATA_DIR, default ./data
-	DatabaseURL string // DATABASE_URL, default an SQLite file in DATA_DIR
+	DatabaseURL string // DATABASE_URL, default an SQLite file in DATA_DIR; the forms of store.ParseDatabaseURL
 	RulesDir    string // RULES_DIR, default the policies built into the binary
 	Production  bool   // APP_ENV=production
 	ProductName string // PRODUCT_NAME
@@ -243,6 +244,12 @@ func loadConfig(getenv func(string) string) (config, error) {
 	if c.DatabaseURL == "" {
 		c.DatabaseURL = filepath.Join(c.DataDir, "heloc.db")
 	}
+	// Read here, not first at store.Open, so that a URL the store cannot
+	// read (mysql://..., sqlite3://...) stops the server before anything
+	// is written, instead of becoming a folder named after its scheme.
+	if _, _, err := store.ParseDatabaseURL(c.DatabaseURL); err != nil {
+		return c, err
+	}
 	if err := loadUploads(&c, getenv); err != nil {
 		return c, err
 	}
@@ -289,17 +296,29 @@ func secretsFromEnv(getenv func(string) string) (secrets, error) {
 	if keys == "" {
 		return s, errors.New("ENCRYPTION_KEYS is required when SESSION_SECRET is set (id:base64key,...)")
 	}
+	if err := s.readEncryptionKeys(keys); err != nil {
+		return s, err
+	}
+	return s, s.check()
+}
+
+// readEncryptionKeys reads ENCRYPTION_KEYS, "id:base64key,...", into s; the
+// first key is the current one.
+func (s *secrets) readEncryptionKeys(keys string) error {
+	if s.EncryptionKeys == nil {
+		s.EncryptionKeys = map[string]string{}
+	}
 	for i, pair := range strings.Split(keys, ",") {
 		id, key, ok := strings.Cut(strings.TrimSpace(pair), ":")
 		if !ok || id == "" {
-			return s, errors.New("ENCRYPTION_KEYS must look like id:base64key,id2:base64key")
+			return errors.New("ENCRYPTION_KEYS must look like id:base64key,id2:base64key")
 		}
 		if i == 0 {
 			s.CurrentKeyID = id
 		}
 		s.EncryptionKeys[id] = key
 	}
-	return s, s.check()
+	return nil
 }
 
 // check refuses keys too short to be secure. Its messages never include a key.

@@ -114,6 +114,9 @@ func TestConfigRefusesBadValues(t *testing.T) {
 		{"PAGES_LIMIT": "lots"},
 		{"PASSWORD_HASH_CONCURRENCY": "0"},
 		{"PASSWORD_HASH_CONCURRENCY": "many"},
+		{"DATABASE_URL": "mysql://root@db/heloc"},
+		{"DATABASE_URL": "sqlite3:///srv/heloc.db"},
+		{"DATABASE_URL": "sqlite:///srv/heloc.db?mode=ro"},
 	} {
 		m["DATA_DIR"] = t.TempDir()
 		if _, err := loadConfig(env(m)); err == nil {

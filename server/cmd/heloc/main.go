@@ -21,7 +21,6 @@ import (
 	"github.com/heloc/heloc/server/blobs"
 	"github.com/heloc/heloc/server/botcheck"
 	"github.com/heloc/heloc/server/loans"
-	"github.com/heloc/heloc/server/los"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/password"
 	"github.com/heloc/heloc/server/policy"
@@ -44,6 +43,9 @@ commands:
                 create a portal user (the first administrator): the password is read
                 from stdin; the authenticator secret and recovery codes are printed once
   audit purge   delete the audit entries older than 25 months (the server does it daily)
+  export open FILE
+                print a sealed file of the loan system's drop (LOS_DROP_DIR) as its MISMO XML,
+                opened with ENCRYPTION_KEYS (in development, DATA_DIR's secrets.json)
   seed pipeline --loans N [--seed S]
                 add N made-up borrowers with a loan each, to try the portal's pipeline at scale
 The policy commands read RULES_DIR when it is set, else the built-in policies.
@@ -74,6 +76,8 @@ func run(ctx context.Context, args []string) error {
 		return seedCommand(ctx, args[1:], os.Stdout)
 	case "audit":
 		return auditCommand(ctx, args[1:], os.Stdout)
+	case "export":
+		return exportCommand(ctx, args[1:], os.Getenv, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
@@ -192,8 +196,9 @@ func serve(ctx context.Context) error {
 	defer bucket.Close()
 	wcfg.Loans.WithDocuments(loans.DocumentStorage{Store: db, Blobs: bucket, Sealer: keyring, Limit: cfg.UploadLimit})
 	// The loan-origination systems exports go to: a file drop per target
-	// under DATA_DIR/exports unless a target's API is configured (LOS_*).
-	if wcfg.LoanSystems, err = los.New(los.ConfigFromEnv(os.Getenv, cfg.DataDir)); err != nil {
+	// under DATA_DIR/exports, its files sealed with the keyring, unless a
+	// target's API is configured (LOS_*).
+	if wcfg.LoanSystems, err = loanSystems(os.Getenv, cfg.DataDir, keyring); err != nil {
 		return err
 	}
 	srv, err := web.New(wcfg,
