@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"encoding/xml"
@@ -148,7 +149,7 @@ func exportPtr[T any](v T) *T { return &v }
 
 func TestPortalExportSendsASubmittedApplication(t *testing.T) {
 	drop := t.TempDir()
-	systems, err := los.New(los.Config{DropDir: drop})
+	systems, err := los.New(los.Config{DropDir: drop, Sealer: testKeyring})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +191,14 @@ func TestPortalExportSendsASubmittedApplication(t *testing.T) {
 	if exported.Status != domain.ExportSent || exported.System != "file drop" || exported.Receipt == "" || exported.ActorEmail != "ada@example.com" || len(exported.SHA256) != 64 {
 		t.Fatalf("got %+v", exported)
 	}
-	dropped, err := os.ReadFile(filepath.Join(drop, "lendingpad", exported.Receipt))
+	sealed, err := os.ReadFile(filepath.Join(drop, "lendingpad", exported.Receipt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(sealed, []byte("123456789")) {
+		t.Fatal("the dropped file holds the SSN in clear")
+	}
+	dropped, err := los.OpenDropped(testKeyring, exported.Receipt, sealed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -280,7 +280,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 		s.decisions = decisions.New(store, p)
 	}
 	if cfg.LoanSystems == nil {
-		systems, err := los.New(los.Config{DropDir: filepath.Join(os.TempDir(), "heloc-exports")})
+		systems, err := los.New(los.Config{DropDir: filepath.Join(os.TempDir(), "heloc-exports"), Sealer: cfg.Keyring})
 		if err != nil {
 			return nil, err
 		}

@@ -23,6 +23,7 @@ import (
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/store"
+	"github.com/heloc/heloc/server/web"
 )
 
 // config is everything the server reads from the environment. Each field
@@ -78,9 +79,11 @@ type config struct {
 	// (default DATA_DIR/uploads) or s3://bucket?region=...&endpoint=... for
 	// an S3-compatible store (credentials from AWS_ACCESS_KEY_ID and
 	// AWS_SECRET_ACCESS_KEY). UPLOAD_LIMIT: the largest file accepted, in
-	// bytes or with a KB/MB suffix, default 10MB.
-	BlobURL     string
-	UploadLimit int64
+	// bytes or with a KB/MB suffix, default 10MB. UPLOAD_CONCURRENCY: how
+	// many uploads are read at once (web.DefaultUploadConcurrency).
+	BlobURL           string
+	UploadLimit       int64
+	UploadConcurrency int
 
 	SMTP mail.SMTPConfig // SMTP_HOST, SMTP_PORT (587), SMTP_USERNAME, SMTP_PASSWORD, MAIL_FROM; no host: the sandbox outbox
 
@@ -389,10 +392,14 @@ func (s secrets) sessionSecret() []byte {
 	return b
 }
 
-// maxUploadLimit bounds UPLOAD_LIMIT: an upload is read whole into memory.
+// maxUploadLimit bounds UPLOAD_LIMIT: a file that size takes a slot
+// (UPLOAD_CONCURRENCY) for as long as it takes to arrive.
 const maxUploadLimit = 100 << 20
 
-// loadUploads reads BLOB_URL and UPLOAD_LIMIT.
+// maxUploadConcurrency bounds UPLOAD_CONCURRENCY.
+const maxUploadConcurrency = 1024
+
+// loadUploads reads BLOB_URL, UPLOAD_LIMIT and UPLOAD_CONCURRENCY.
 func loadUploads(c *config, getenv func(string) string) error {
 	c.BlobURL = getenv("BLOB_URL")
 	if c.BlobURL == "" {
@@ -411,6 +418,14 @@ func loadUploads(c *config, getenv func(string) string) error {
 			return fmt.Errorf("UPLOAD_LIMIT must be a size between 1KB and 100MB, like 10MB or 10485760, not %q", v)
 		}
 		c.UploadLimit = n
+	}
+	c.UploadConcurrency = web.DefaultUploadConcurrency
+	if v := getenv("UPLOAD_CONCURRENCY"); v != "" {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < 1 || n > maxUploadConcurrency {
+			return fmt.Errorf("UPLOAD_CONCURRENCY must be a whole number from 1 to %d, not %q", maxUploadConcurrency, v)
+		}
+		c.UploadConcurrency = n
 	}
 	return nil
 }

@@ -139,7 +139,8 @@ func serve(ctx context.Context) error {
 	}
 	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, PublicURL: cfg.PublicURL, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies,
 		EstimateLimit: cfg.EstimateLimit, PagesLimit: cfg.PagesLimit, WaitlistLimit: cfg.WaitlistLimit, FunnelVariant: cfg.FunnelVariant,
-		SessionSecret: cfg.Secrets.sessionSecret(), SessionIdle: cfg.SessionIdle, SessionMaxAge: cfg.SessionMaxAge, Keyring: keyring}
+		SessionSecret: cfg.Secrets.sessionSecret(), SessionIdle: cfg.SessionIdle, SessionMaxAge: cfg.SessionMaxAge, Keyring: keyring,
+		UploadConcurrency: cfg.UploadConcurrency}
 	if db.Dialect() == "postgres" {
 		// Several servers may share a PostgreSQL database: the rate limits
 		// count there, so a client cannot multiply its tries by the number

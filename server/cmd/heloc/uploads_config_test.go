@@ -26,6 +26,17 @@ func TestUploadConfig(t *testing.T) {
 			t.Errorf("UPLOAD_LIMIT=%q: got %v, want refused", v, err)
 		}
 	}
+	if c.UploadConcurrency != 8 {
+		t.Errorf("got UPLOAD_CONCURRENCY %d by default, want 8", c.UploadConcurrency)
+	}
+	if c, err := loadConfig(env(map[string]string{"DATA_DIR": dir, "UPLOAD_CONCURRENCY": "32"})); err != nil || c.UploadConcurrency != 32 {
+		t.Errorf("UPLOAD_CONCURRENCY=32: got %d %v", c.UploadConcurrency, err)
+	}
+	for _, v := range []string{"0", "-1", "many", "5000"} {
+		if _, err := loadConfig(env(map[string]string{"DATA_DIR": dir, "UPLOAD_CONCURRENCY": v})); err == nil || !strings.Contains(err.Error(), "UPLOAD_CONCURRENCY") {
+			t.Errorf("UPLOAD_CONCURRENCY=%q: got %v, want refused", v, err)
+		}
+	}
 	c, err = loadConfig(env(map[string]string{"DATA_DIR": dir, "BLOB_URL": "s3://docs?region=us-east-1&endpoint=http://127.0.0.1:9000"}))
 	if err != nil || !strings.HasPrefix(c.BlobURL, "s3://docs") {
 		t.Fatalf("got %q %v, want the s3 URL kept", c.BlobURL, err)
