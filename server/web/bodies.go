@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"io"
+	"net"
 	"strings"
 	"time"
 
@@ -24,13 +25,17 @@ import (
 //     (documents.go), through at most Config.UploadConcurrency uploads at
 //     once.
 //
-// A body the server refuses unread is discarded, not kept: drained for at
-// most drainLimit bytes and drainTime, so a client still sending reads the
-// refusal instead of a reset connection, then the connection is closed.
+// A body the server refuses unread is discarded, not kept, after the
+// refusal is sent (discardBody): the server stops writing and reads what
+// the client is still sending, for at most lingerLimit bytes and
+// lingerTime, then closes the connection. Closing it at once, with the
+// client's bytes still arriving, would reset it, and a client still
+// sending would often lose the refusal with it. (net/http's server lingers
+// the same way.)
 
 const (
-	drainLimit = 16 << 20
-	drainTime  = 5 * time.Second
+	lingerLimit = 64 << 20
+	lingerTime  = 2 * time.Second
 )
 
 // readBodies is the body guard of every route (see above).
@@ -76,18 +81,28 @@ func (s *Server) readBodies(c fiber.Ctx) error {
 
 func tooLarge() error { return domain.Errorf(domain.ETOOLARGE, "The request is too large.") }
 
-// discardBody throws away what is left of a refused request's body, for at
-// most drainLimit bytes and drainTime, and closes the connection after the
-// answer: the rest of a body never read cannot be told from the next
-// request.
+// discardBody ends the connection of a request whose body is left unread,
+// once the answer is sent: the rest of such a body cannot be told from
+// the next request. The connection is taken over after the answer is
+// flushed (fasthttp's Hijack), its writing side shut, and what the client
+// still sends read and thrown away for at most lingerLimit bytes and
+// lingerTime before it is closed (see above). Nothing of it is kept.
 func (s *Server) discardBody(c fiber.Ctx) {
-	c.RequestCtx().SetConnectionClose()
-	req := c.Request()
-	if !req.IsBodyStream() || req.Header.ContentLength() > drainLimit {
+	if !c.Request().IsBodyStream() {
 		return
 	}
-	_ = c.RequestCtx().Conn().SetReadDeadline(time.Now().Add(drainTime))
-	_, _ = io.Copy(io.Discard, io.LimitReader(req.BodyStream(), drainLimit))
+	// The answer says the connection ends, so the client sends its next
+	// request on another. fasthttp would end the connection itself on
+	// "close", before the hijack could run; the token is case-insensitive
+	// (RFC 9110, 7.6.1), and "Close" reaches the client as written.
+	c.Response().Header.Set(fiber.HeaderConnection, "Close")
+	c.RequestCtx().Hijack(func(conn net.Conn) {
+		if cw, ok := conn.(interface{ CloseWrite() error }); ok {
+			_ = cw.CloseWrite()
+		}
+		_ = conn.SetReadDeadline(time.Now().Add(lingerTime))
+		_, _ = io.Copy(io.Discard, io.LimitReader(conn, lingerLimit))
+	})
 }
 
 // finishBody reads what a handler left of a body it took whole (the end of
@@ -101,8 +116,11 @@ func (s *Server) finishBody(c fiber.Ctx) {
 	const rest = 4 << 10
 	n, err := io.Copy(io.Discard, io.LimitReader(req.BodyStream(), rest+1))
 	if n > rest || (err != nil && !errors.Is(err, io.EOF)) {
-		c.RequestCtx().SetConnectionClose()
+		s.discardBody(c)
+		return
 	}
+	// The body ended: the connection reads the next request.
+	_ = req.CloseBodyStream()
 }
 
 // slots bounds how many of a costly thing run at once (uploads): take

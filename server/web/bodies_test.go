@@ -205,3 +205,26 @@ func TestUploadsAreBoundedAtOnce(t *testing.T) {
 		t.Fatalf("after the first ended: got %d %+v, want the upload taken", resp.StatusCode, res.Error)
 	}
 }
+
+// A client still sending a body the server refuses reads the refusal, not
+// a reset connection: the server answers first, then reads and throws
+// away what keeps coming for a while before it closes. The next request
+// goes on a new connection.
+func TestARefusedBodyIsAnsweredWhileItIsStillSent(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	b := s.browser(t)
+	big := strings.Repeat("x", 40<<20)
+	for i := range 5 {
+		start := time.Now()
+		resp, out := b.send("POST", "/api/trpc/prequal.estimate", "application/json", big, nil)
+		if resp.StatusCode != 413 {
+			t.Fatalf("try %d: got %d %.200s, want 413", i+1, resp.StatusCode, out)
+		}
+		if took := time.Since(start); took > 3*time.Second {
+			t.Fatalf("try %d: answered in %v", i+1, took)
+		}
+		if resp, _ := b.send("POST", "/api/trpc/prequal.estimate", "application/json", `{}`, nil); resp.StatusCode == 413 || resp.StatusCode >= 500 {
+			t.Fatalf("the next call: got %d", resp.StatusCode)
+		}
+	}
+}
