@@ -310,24 +310,14 @@ func get(u string) {
 	}
 }
 
+// post sends body: with its length when it is bytes (post), as it is
+// read and chunked when it is a stream (postStream).
 func post(u, contentType string, body []byte, headers map[string]string) (int, error) {
-	req, _ := http.NewRequest(http.MethodPost, u, bytes.NewReader(body))
-	req.Header.Set("Content-Type", contentType)
-	for k, v := range headers {
-		req.Header.Set(k, v)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return 0, err
-	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	return resp.StatusCode, nil
+	return postStream(u, contentType, bytes.NewReader(body), headers)
 }
 
-// postStream posts body with no length (chunked).
 func postStream(u, contentType string, body io.Reader, headers map[string]string) (int, error) {
-	req, _ := http.NewRequest(http.MethodPost, u, body)
+	req, _ := http.NewRequest(http.MethodPost, u, body) // a *bytes.Reader gives its length
 	req.Header.Set("Content-Type", contentType)
 	for k, v := range headers {
 		req.Header.Set(k, v)
