@@ -168,12 +168,8 @@ func (s *Server) guarded(fn authFunc) authFunc {
 		if c.Get("X-Same-Origin") != "1" || !s.sameOrigin(c) {
 			return nil, authErr(403, "AccessDenied", "This API answers only the product's own pages.")
 		}
-		token := c.Get("X-Recaptcha-Token")
-		if token == "" {
-			return nil, authErr(403, "AccessDenied", "The human check is missing. Reload the page and try again.")
-		}
-		if err := s.botCheck.Verify(c.Context(), token, botAction, c.IP()); err != nil {
-			return nil, authErr(403, "AccessDenied", domain.ErrorMessage(err))
+		if err := s.authHumanCheck(c); err != nil {
+			return nil, err
 		}
 		form, err := parseAuthBody(c.Get(fiber.HeaderContentType), c.Body())
 		if err != nil {
@@ -566,12 +562,8 @@ func (s *Server) clientLog(c fiber.Ctx, api authAPI, _ url.Values) (any, error) 
 	if c.Get("X-Same-Origin") != "1" || !s.sameOrigin(c) {
 		return nil, authErr(403, "AccessDenied", "This API answers only the product's own pages.")
 	}
-	token := c.Get("X-Recaptcha-Token")
-	if token == "" {
-		return nil, authErr(403, "AccessDenied", "The human check is missing. Reload the page and try again.")
-	}
-	if err := s.botCheck.Verify(c.Context(), token, botAction, c.IP()); err != nil {
-		return nil, authErr(403, "AccessDenied", domain.ErrorMessage(err))
+	if err := s.authHumanCheck(c); err != nil {
+		return nil, err
 	}
 	if len(c.Body()) > maxClientLog {
 		return nil, domain.Errorf(domain.ETOOLARGE, "The log line is too large.")

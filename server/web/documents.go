@@ -101,11 +101,7 @@ func (s *Server) guardUpload(c fiber.Ctx) error {
 	if mt, _, _ := mime.ParseMediaType(c.Get(fiber.HeaderContentType)); mt != fiber.MIMEMultipartForm {
 		return domain.Errorf(domain.EINVALID, "Send the file as multipart/form-data.")
 	}
-	token := c.Get("X-Recaptcha-Token")
-	if token == "" {
-		return domain.Errorf(domain.EFORBIDDEN, "The human check is missing. Reload the page and try again.")
-	}
-	return s.botCheck.Verify(c.Context(), token, botAction, c.IP())
+	return s.humanCheck(c)
 }
 
 // maxUploadField caps the text fields of an upload (type, party, side).

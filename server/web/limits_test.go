@@ -253,3 +253,38 @@ func TestIPv6ClientsAreCountedByTheirSlash64(t *testing.T) {
 		t.Fatalf("the same IPv4 address unmapped: got %d, want 429", got)
 	}
 }
+
+// Every human check is a paid request to reCAPTCHA: a client address has
+// at most BotCheckLimit verified in 15 minutes, on tRPC mutations and auth
+// calls alike. Beyond it the call is TOO_MANY_REQUESTS with Retry-After
+// and no token is checked (a bad one is not told apart); a call without a
+// token counts nothing; another address has its own count.
+func TestHumanChecksAreLimitedPerAddress(t *testing.T) {
+	s := MustOpenServer(t, web.Config{TrustProxy: true, BotCheckLimit: 3})
+	b := s.browser(t)
+	from := func(addr string, extra map[string]string) map[string]string {
+		h := map[string]string{"X-Forwarded-For": addr}
+		for k, v := range extra {
+			h[k] = v
+		}
+		return h
+	}
+	for i := range 3 {
+		if resp, _ := b.send("POST", "/api/trpc/prequal.estimate", "application/json", `{}`, from("198.51.100.20", nil)); resp.StatusCode == 429 {
+			t.Fatalf("check %d: got 429 within the limit", i+1)
+		}
+		if resp, _ := b.send("POST", "/api/trpc/prequal.estimate", "application/json", `{}`, from("198.51.100.20", map[string]string{"X-Recaptcha-Token": ""})); resp.StatusCode != 403 {
+			t.Fatalf("without a token: got %d, want 403", resp.StatusCode)
+		}
+	}
+	resp, out := b.send("POST", "/api/trpc/prequal.estimate", "application/json", `{}`, from("198.51.100.20", map[string]string{"X-Recaptcha-Token": "forged"}))
+	if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" {
+		t.Fatalf("past the limit: got %d %s, want 429 with Retry-After and no check made", resp.StatusCode, out)
+	}
+	if resp, _ := b.send("POST", applicantAuth+"/signin/otp", "application/x-www-form-urlencoded", "email=a%40example.com", from("198.51.100.20", nil)); resp.StatusCode != 429 {
+		t.Fatalf("an auth call past the limit: got %d, want 429", resp.StatusCode)
+	}
+	if resp, _ := b.send("POST", "/api/trpc/prequal.estimate", "application/json", `{}`, from("198.51.100.21", nil)); resp.StatusCode == 429 {
+		t.Fatal("another address: got 429, want its own count")
+	}
+}

@@ -132,6 +132,10 @@ type Config struct {
 	// WaitlistLimit caps prequal.joinWaitlist calls per client address in
 	// 15 minutes: 0 means the default (10), a negative number no limit.
 	WaitlistLimit int
+	// BotCheckLimit caps the human checks verified per client address in
+	// 15 minutes (each is a paid request to reCAPTCHA): 0 means the default
+	// (1,000), a negative number no limit.
+	BotCheckLimit int
 	// FunnelVariant is the funnel's variant (FUNNEL_VARIANT): the
 	// funnel.pages policy's input.variant, "standard" when empty;
 	// "withoutPropertyUsage" leaves the property-usage question out.
@@ -245,6 +249,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	cfg.EstimateLimit = orDefault(cfg.EstimateLimit, defaultEstimatesLimit)
 	cfg.PagesLimit = orDefault(cfg.PagesLimit, defaultPagesLimit)
 	cfg.WaitlistLimit = orDefault(cfg.WaitlistLimit, defaultWaitlistLimit)
+	cfg.BotCheckLimit = orDefault(cfg.BotCheckLimit, defaultBotCheckLimit)
 	if cfg.FunnelVariant == "" {
 		cfg.FunnelVariant = "standard"
 	}

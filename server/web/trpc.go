@@ -117,14 +117,40 @@ func (s *Server) guard(c fiber.Ctx, paths []string) error {
 	if mt, _, _ := mime.ParseMediaType(c.Get(fiber.HeaderContentType)); mt != fiber.MIMEApplicationJSON {
 		return domain.Errorf(domain.EINVALID, "Send the input as application/json.")
 	}
+	return s.humanCheck(c)
+}
+
+// defaultBotCheckLimit is how many human checks one client address may
+// have verified in 15 minutes when BOTCHECK_LIMIT does not say: about one
+// a second, far more than a person filling in the application makes.
+const defaultBotCheckLimit = 1000
+
+// humanCheck is the bot check of every mutation (X-Recaptcha-Token): every
+// verification is a request to reCAPTCHA, which costs money, so they are
+// counted per client address (Config.BotCheckLimit) and, beyond the
+// limit, refused with TOO_MANY_REQUESTS without asking. A missing token is
+// refused without counting.
+func (s *Server) humanCheck(c fiber.Ctx) error {
 	token := c.Get("X-Recaptcha-Token")
 	if token == "" {
 		return domain.Errorf(domain.EFORBIDDEN, "The human check is missing. Reload the page and try again.")
 	}
-	if err := s.botCheck.Verify(c.Context(), token, botAction, c.IP()); err != nil {
+	if limit := s.cfg.BotCheckLimit; limit > 0 {
+		if ok, retry := s.limiter.Allow("botcheck|ip|"+limitAddr(c), limit, decisionWindow); !ok {
+			return &domain.Error{Code: domain.ETOOMANY, RetryAfter: retry, Message: "Too many requests from your network. Wait a few minutes and try again."}
+		}
+	}
+	return s.botCheck.Verify(c.Context(), token, botAction, c.IP())
+}
+
+// authHumanCheck is humanCheck in the auth APIs' words: a refused check is
+// AccessDenied, a limit TooManyRequests.
+func (s *Server) authHumanCheck(c fiber.Ctx) error {
+	err := s.humanCheck(c)
+	if err == nil || domain.ErrorCode(err) == domain.ETOOMANY {
 		return err
 	}
-	return nil
+	return authErr(403, "AccessDenied", domain.ErrorMessage(err))
 }
 
 // sameOrigin reports whether the Origin header names this server (its

@@ -59,8 +59,11 @@ type config struct {
 	EstimateLimit int
 	PagesLimit    int
 	// WAITLIST_LIMIT: prequal.joinWaitlist calls per client address in 15
-	// minutes; default 10, 0 for no limit.
+	// minutes; default 10, 0 for no limit. BOTCHECK_LIMIT: human checks
+	// verified per client address in 15 minutes; default 1000, 0 for no
+	// limit.
 	WaitlistLimit int
+	BotCheckLimit int
 
 	// FUNNEL_VARIANT: the funnel's variant, one the page table lists
 	// (rules/heloc/funnel/tables/data.yaml `variants`): standard (default)
@@ -143,7 +146,7 @@ func loadConfig(getenv func(string) string) (config, error) {
 		}
 		c.TrustProxy = c.TrustProxy || len(c.TrustedProxies) > 0
 	}
-	for name, n := range map[string]*int{"ESTIMATE_LIMIT": &c.EstimateLimit, "PAGES_LIMIT": &c.PagesLimit, "WAITLIST_LIMIT": &c.WaitlistLimit} {
+	for name, n := range map[string]*int{"ESTIMATE_LIMIT": &c.EstimateLimit, "PAGES_LIMIT": &c.PagesLimit, "WAITLIST_LIMIT": &c.WaitlistLimit, "BOTCHECK_LIMIT": &c.BotCheckLimit} {
 		v := getenv(name)
 		if v == "" {
 			continue // the server's default

@@ -138,7 +138,7 @@ func serve(ctx context.Context) error {
 		password.SetConcurrency(cfg.HashConcurrency, password.MaxWait)
 	}
 	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, PublicURL: cfg.PublicURL, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies,
-		EstimateLimit: cfg.EstimateLimit, PagesLimit: cfg.PagesLimit, WaitlistLimit: cfg.WaitlistLimit, FunnelVariant: cfg.FunnelVariant,
+		EstimateLimit: cfg.EstimateLimit, PagesLimit: cfg.PagesLimit, WaitlistLimit: cfg.WaitlistLimit, BotCheckLimit: cfg.BotCheckLimit, FunnelVariant: cfg.FunnelVariant,
 		SessionSecret: cfg.Secrets.sessionSecret(), SessionIdle: cfg.SessionIdle, SessionMaxAge: cfg.SessionMaxAge, Keyring: keyring,
 		UploadConcurrency: cfg.UploadConcurrency}
 	if db.Dialect() == "postgres" {
