@@ -7,7 +7,9 @@ package crypt
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/hkdf"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -48,6 +50,9 @@ var encoding = base64.RawURLEncoding
 type Keyring struct {
 	current string
 	aeads   map[string]cipher.AEAD
+	// streamKeys are derived from each key for sealed streams only
+	// (stream.go), so a stream's keys and the one-shot values' never meet.
+	streamKeys map[string][]byte
 }
 
 // NewKeyring returns a keyring holding keys (id -> 32-byte key) that seals
@@ -56,7 +61,7 @@ func NewKeyring(currentID string, keys map[string][]byte) (*Keyring, error) {
 	if _, ok := keys[currentID]; !ok {
 		return nil, fmt.Errorf("crypt: current key id %q is not among the keys", currentID)
 	}
-	k := &Keyring{current: currentID, aeads: make(map[string]cipher.AEAD, len(keys))}
+	k := &Keyring{current: currentID, aeads: make(map[string]cipher.AEAD, len(keys)), streamKeys: make(map[string][]byte, len(keys))}
 	for id, key := range keys {
 		if !keyIDPattern.MatchString(id) {
 			return nil, fmt.Errorf("crypt: key id %q: use 1 to 64 letters, digits, '-' or '_'", id)
@@ -73,6 +78,9 @@ func NewKeyring(currentID string, keys map[string][]byte) (*Keyring, error) {
 			return nil, fmt.Errorf("crypt: key %q: %w", id, err)
 		}
 		k.aeads[id] = aead
+		if k.streamKeys[id], err = hkdf.Key(sha256.New, key, nil, streamKeyInfo, KeySize); err != nil {
+			return nil, fmt.Errorf("crypt: key %q: %w", id, err)
+		}
 	}
 	return k, nil
 }

@@ -3,8 +3,11 @@ package crypt
 import (
 	"bufio"
 	"bytes"
+	"crypto/aes"
 	"crypto/cipher"
+	"crypto/hkdf"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -17,51 +20,77 @@ import (
 //
 // The format is the STREAM construction (Hoang, Reyhanitabar, Rogaway and
 // Vizár, "Online authenticated-encryption and its nonce-reuse
-// misuse-resistance", 2015) over AES-256-GCM:
+// misuse-resistance", 2015) over AES-256-GCM, with a key of its own for
+// each stream, as Tink's streaming AEAD does:
 //
-//	"v2." keyid "\n"  prefix (7 random bytes)  chunk 0  chunk 1 ... chunk n
+//	"v2." keyid "\n"  salt (32 random bytes)  chunk 0  chunk 1 ... chunk n
 //
-// Each chunk is StreamChunk bytes of plaintext (the last one fewer, perhaps
-// none) sealed with the nonce prefix || counter (4 bytes, big-endian) ||
-// last (1 byte: 1 on the final chunk, 0 before), and the caller's aad
-// followed by the header as associated data. So a chunk cannot be moved,
-// dropped, repeated or taken from another stream, and a stream cut at a
-// chunk boundary does not open: its new last chunk was not sealed as last.
+// The stream's key is HKDF-SHA256 of the keyring key's stream key (itself
+// HKDF of the key, so streams and one-shot values never share a key) with
+// the salt. Each chunk is StreamChunk bytes of plaintext (the last one
+// fewer, perhaps none) sealed with the nonce 0 (7 bytes) || counter (4
+// bytes, big-endian) || last (1 byte: 1 on the final chunk, 0 before), and
+// the caller's aad followed by the header and salt as associated data.
+// A nonce is never used twice under one key: each key seals one stream,
+// whose counters differ. So a chunk cannot be moved, dropped, repeated or
+// taken from another stream, and a stream cut at a chunk boundary does not
+// open: its new last chunk was not sealed as last.
 
 // StreamChunk is the plaintext size of every chunk but the last.
 const StreamChunk = 64 << 10
 
 const (
 	streamVersion = "v2"
-	prefixSize    = 7
+	saltSize      = 32
+	prefixSize    = 7 // the nonce's first bytes, zero: the key is the stream's own
 	// maxStreamHeader bounds the header line a reader accepts: "v2.", a
 	// key id of at most 64 characters, and the newline.
 	maxStreamHeader = 3 + 64 + 1
+	// streamKeyInfo and chunkKeyInfo name the two derivations.
+	streamKeyInfo = "heloc crypt: stream key"
+	chunkKeyInfo  = "heloc crypt: key of one stream"
 )
+
+// streamAEAD is the AEAD of one stream: its key derived from the keyring
+// key's stream key and the stream's salt.
+func streamAEAD(streamKey, salt []byte) (cipher.AEAD, error) {
+	key, err := hkdf.Key(sha256.New, streamKey, salt, chunkKeyInfo, KeySize)
+	if err != nil {
+		return nil, err
+	}
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	return cipher.NewGCM(block)
+}
 
 // SealStream returns a writer that seals what is written to it under the
 // current key and writes the sealed stream to w. Close seals the last chunk;
 // without it the stream does not open. aad binds the stream to its record
 // as in Seal.
 func (k *Keyring) SealStream(w io.Writer, aad []byte) (io.WriteCloser, error) {
-	aead := k.aeads[k.current]
 	header := []byte(streamVersion + "." + k.current + "\n")
-	prefix := make([]byte, prefixSize)
-	if _, err := rand.Read(prefix); err != nil {
-		return nil, fmt.Errorf("crypt: nonce: %w", err)
+	salt := make([]byte, saltSize)
+	if _, err := rand.Read(salt); err != nil {
+		return nil, fmt.Errorf("crypt: salt: %w", err)
+	}
+	aead, err := streamAEAD(k.streamKeys[k.current], salt)
+	if err != nil {
+		return nil, err
 	}
 	if _, err := w.Write(header); err != nil {
 		return nil, err
 	}
-	if _, err := w.Write(prefix); err != nil {
+	if _, err := w.Write(salt); err != nil {
 		return nil, err
 	}
-	return &sealWriter{w: w, aead: aead, prefix: prefix, ad: streamAD(aad, header, prefix),
+	return &sealWriter{w: w, aead: aead, prefix: make([]byte, prefixSize), ad: streamAD(aad, header, salt),
 		buf: make([]byte, 0, StreamChunk), out: make([]byte, 0, StreamChunk+aead.Overhead())}, nil
 }
 
 // streamAD is a chunk's associated data: the caller's aad, then the header
-// and the nonce prefix, so the key id and prefix are authenticated too.
+// and the salt, so the key id and salt are authenticated too.
 func streamAD(aad, header, prefix []byte) []byte {
 	ad := make([]byte, 0, len(aad)+len(header)+len(prefix))
 	return append(append(append(ad, aad...), header...), prefix...)
@@ -179,7 +208,7 @@ func (k *Keyring) OpenStream(r io.Reader, aad []byte, max int64) (io.Reader, err
 	if !ok || string(v) != streamVersion || !keyIDPattern.Match(id) {
 		return nil, ErrMalformed
 	}
-	aead, ok := k.aeads[string(id)]
+	streamKey, ok := k.streamKeys[string(id)]
 	if !ok {
 		return nil, fmt.Errorf("%w %q", ErrUnknownKey, id)
 	}
@@ -187,11 +216,15 @@ func (k *Keyring) OpenStream(r io.Reader, aad []byte, max int64) (io.Reader, err
 	if _, err := br.Discard(len(header)); err != nil {
 		return nil, ErrMalformed
 	}
-	prefix := make([]byte, prefixSize)
-	if _, err := io.ReadFull(br, prefix); err != nil {
+	salt := make([]byte, saltSize)
+	if _, err := io.ReadFull(br, salt); err != nil {
 		return nil, ErrMalformed
 	}
-	return &openReader{r: br, aead: aead, prefix: prefix, ad: streamAD(aad, header, prefix),
+	aead, err := streamAEAD(streamKey, salt)
+	if err != nil {
+		return nil, err
+	}
+	return &openReader{r: br, aead: aead, prefix: make([]byte, prefixSize), ad: streamAD(aad, header, salt),
 		in: make([]byte, StreamChunk+aead.Overhead())}, nil
 }
 

@@ -66,7 +66,7 @@ func TestStream_Refuses(t *testing.T) {
 	c := crypt.StreamChunk
 	plain := bytes.Repeat([]byte("statement "), (3*c)/10)
 	sealed := sealStream(t, k, plain, []byte("doc:1"), 1<<20)
-	header := len("v2.k1\n") + 7
+	header := len("v2.k1\n") + 32
 	chunk := c + 16
 	cases := map[string][]byte{
 		"another record's aad":    nil,
@@ -78,6 +78,8 @@ func TestStream_Refuses(t *testing.T) {
 		"a chunk repeated": append(append([]byte(nil), sealed[:header+chunk]...), sealed[header:]...),
 	}
 	cases["a flipped byte"][header+chunk+10] ^= 1
+	cases["an altered salt"] = append([]byte(nil), sealed...)
+	cases["an altered salt"][header-1] ^= 1
 	for name, bad := range cases {
 		aad := []byte("doc:1")
 		if bad == nil {

@@ -562,14 +562,15 @@ func (s *Server) clientLog(c fiber.Ctx, api authAPI, _ url.Values) (any, error) 
 	if c.Get("X-Same-Origin") != "1" || !s.sameOrigin(c) {
 		return nil, authErr(403, "AccessDenied", "This API answers only the product's own pages.")
 	}
-	if err := s.authHumanCheck(c); err != nil {
-		return nil, err
-	}
 	if len(c.Body()) > maxClientLog {
 		return nil, domain.Errorf(domain.ETOOLARGE, "The log line is too large.")
 	}
+	// The free limit before the paid check.
 	if ok, retry := s.limiter.Allow("log|"+limitAddr(c), logLinesPerMin, time.Minute); !ok {
 		return nil, &domain.Error{Code: domain.ETOOMANY, RetryAfter: retry, Message: "Too many log lines."}
+	}
+	if err := s.authHumanCheck(c); err != nil {
+		return nil, err
 	}
 	form, err := parseAuthBody(c.Get(fiber.HeaderContentType), c.Body())
 	if err != nil {

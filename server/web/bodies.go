@@ -5,9 +5,11 @@ import (
 	"io"
 	"net"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
+	"github.com/valyala/fasthttp"
 
 	"github.com/heloc/heloc/server/domain"
 )
@@ -56,18 +58,21 @@ func (s *Server) readBodies(c fiber.Ctx) error {
 		s.discardBody(c)
 		return tooLarge()
 	}
-	var body []byte
-	var err error
-	if n >= 0 {
-		body = make([]byte, n)
-		_, err = io.ReadFull(req.BodyStream(), body)
-	} else {
-		// Chunked: as much as it sends, up to one byte past the limit.
-		body, err = io.ReadAll(io.LimitReader(req.BodyStream(), int64(s.cfg.BodyLimit)+1))
-		if err == nil && len(body) > s.cfg.BodyLimit {
-			s.discardBody(c)
-			return tooLarge()
-		}
+	// As much as it sends, up to the length it announced, or when chunked
+	// one byte past the limit. The buffer grows with what arrives, never
+	// with what a Content-Length promises: a client announcing 1 MiB and
+	// sending nothing holds no megabyte.
+	want := int64(n)
+	if n < 0 {
+		want = int64(s.cfg.BodyLimit) + 1
+	}
+	body, err := io.ReadAll(io.LimitReader(req.BodyStream(), want))
+	switch {
+	case err == nil && n >= 0 && len(body) < n:
+		err = io.ErrUnexpectedEOF
+	case err == nil && len(body) > s.cfg.BodyLimit:
+		s.discardBody(c)
+		return tooLarge()
 	}
 	if err != nil {
 		// The client stopped sending, or sent a malformed chunk: what is
@@ -87,22 +92,42 @@ func tooLarge() error { return domain.Errorf(domain.ETOOLARGE, "The request is t
 // flushed (fasthttp's Hijack), its writing side shut, and what the client
 // still sends read and thrown away for at most lingerLimit bytes and
 // lingerTime before it is closed (see above). Nothing of it is kept.
-func (s *Server) discardBody(c fiber.Ctx) {
-	if !c.Request().IsBodyStream() {
+func (s *Server) discardBody(c fiber.Ctx) { discardRest(c.RequestCtx()) }
+
+// discardRest is discardBody on fasthttp's context, for guardUnread too.
+func discardRest(ctx *fasthttp.RequestCtx) {
+	if !ctx.Request.IsBodyStream() || ctx.Hijacked() {
 		return
 	}
 	// The answer says the connection ends, so the client sends its next
 	// request on another. fasthttp would end the connection itself on
 	// "close", before the hijack could run; the token is case-insensitive
 	// (RFC 9110, 7.6.1), and "Close" reaches the client as written.
-	c.Response().Header.Set(fiber.HeaderConnection, "Close")
-	c.RequestCtx().Hijack(func(conn net.Conn) {
-		if cw, ok := conn.(interface{ CloseWrite() error }); ok {
+	ctx.Response.Header.Set(fiber.HeaderConnection, "Close")
+	ctx.Hijack(func(conn net.Conn) {
+		raw := conn
+		if u, ok := conn.(interface{ UnsafeConn() net.Conn }); ok {
+			raw = u.UnsafeConn() // fasthttp's wrapper hides CloseWrite
+		}
+		if cw, ok := raw.(interface{ CloseWrite() error }); ok {
 			_ = cw.CloseWrite()
 		}
 		_ = conn.SetReadDeadline(time.Now().Add(lingerTime))
 		_, _ = io.Copy(io.Discard, io.LimitReader(conn, lingerLimit))
 	})
+}
+
+// guardUnread wraps the server's whole handler, Fiber's router included:
+// whatever answered a request (a route, Fiber's own 501 for a method it
+// does not know, a panic turned into a 500), a body left unread on the
+// connection is discarded and the connection ended, so it is never read
+// as the next request (request smuggling). readBodies and finishBody
+// leave no stream behind when the body was read to its end.
+func guardUnread(next fasthttp.RequestHandler) fasthttp.RequestHandler {
+	return func(ctx *fasthttp.RequestCtx) {
+		next(ctx)
+		discardRest(ctx)
+	}
 }
 
 // finishBody reads what a handler left of a body it took whole (the end of
@@ -123,26 +148,49 @@ func (s *Server) finishBody(c fiber.Ctx) {
 	_ = req.CloseBodyStream()
 }
 
-// slots bounds how many of a costly thing run at once (uploads): take
-// waits up to wait for a free slot, and says false when none came free.
-type slots chan struct{}
+// slots bounds how many of a costly thing run at once (uploads), and how
+// many of them one holder may run (perHolder), so that one account cannot
+// take every slot: take waits up to wait for a free slot, and says false
+// when none came free or the holder has its share already.
+type slots struct {
+	free      chan struct{}
+	perHolder int
+	mu        sync.Mutex
+	held      map[string]int
+}
 
-func newSlots(n int) slots { return make(slots, max(n, 1)) }
+func newSlots(n, perHolder int) *slots {
+	return &slots{free: make(chan struct{}, max(n, 1)), perHolder: max(perHolder, 1), held: map[string]int{}}
+}
 
-func (s slots) take(wait time.Duration) bool {
-	select {
-	case s <- struct{}{}:
-		return true
-	default:
+func (s *slots) take(holder string, wait time.Duration) bool {
+	s.mu.Lock()
+	if s.held[holder] >= s.perHolder {
+		s.mu.Unlock()
+		return false
 	}
+	s.held[holder]++
+	s.mu.Unlock()
 	t := time.NewTimer(wait)
 	defer t.Stop()
 	select {
-	case s <- struct{}{}:
+	case s.free <- struct{}{}:
 		return true
 	case <-t.C:
+		s.release(holder)
 		return false
 	}
 }
 
-func (s slots) give() { <-s }
+func (s *slots) give(holder string) {
+	<-s.free
+	s.release(holder)
+}
+
+func (s *slots) release(holder string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.held[holder]--; s.held[holder] <= 0 {
+		delete(s.held, holder)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/rand"
 	"fmt"
+	"io"
 	"net"
 	"net/url"
 	"os"
@@ -171,17 +172,8 @@ func TestUploadsAreBoundedAtOnce(t *testing.T) {
 	}
 	// The first upload sends its fields and the start of its file, then
 	// holds the slot while it "sends" the rest.
-	conn, err := net.Dial("tcp", u.Host)
-	if err != nil {
-		t.Fatal(err)
-	}
+	conn := stalledUpload(t, s.URL, cookies)
 	defer conn.Close()
-	head := "--x\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nbankStatements\r\n" +
-		"--x\r\nContent-Disposition: form-data; name=\"party\"\r\n\r\nborrower\r\n" +
-		"--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"slow.pdf\"\r\n\r\n" + string(pdfBytes) + strings.Repeat("0", 16<<10)
-	fmt.Fprintf(conn, "POST /api/documents HTTP/1.1\r\nHost: %s\r\nOrigin: %s\r\nX-Same-Origin: 1\r\nX-Recaptcha-Token: %s\r\n"+
-		"Cookie: %s\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: %d\r\n\r\n%s",
-		u.Host, s.URL, botcheck.SandboxPrefix+"api_update", strings.Join(cookies, "; "), 1<<20, head)
 	time.Sleep(300 * time.Millisecond)
 
 	start := time.Now()
@@ -226,5 +218,75 @@ func TestARefusedBodyIsAnsweredWhileItIsStillSent(t *testing.T) {
 		if resp, _ := b.send("POST", "/api/trpc/prequal.estimate", "application/json", `{}`, nil); resp.StatusCode == 413 || resp.StatusCode >= 500 {
 			t.Fatalf("the next call: got %d", resp.StatusCode)
 		}
+	}
+}
+
+// A body no handler read is never read as the next request, whatever
+// answered (here Fiber's own 501 for a method it does not know, before any
+// route's guard): the connection ends after the answer. Before, the rest
+// of the body, a request of the client's making, was answered as one.
+func TestAnUnreadBodyIsNeverTheNextRequest(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	u, _ := url.Parse(s.URL)
+	conn, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	smuggled := "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+	body := strings.Repeat("p", 8<<10) + smuggled
+	fmt.Fprintf(conn, "FOO / HTTP/1.1\r\nHost: %s\r\nContent-Length: %d\r\n\r\n%s", u.Host, len(body), body)
+	fmt.Fprintf(conn, "GET /api/nothing HTTP/1.1\r\nHost: %s\r\n\r\n", u.Host)
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	all, _ := io.ReadAll(conn)
+	if n := strings.Count(string(all), "HTTP/1.1 "); n != 1 || strings.Contains(string(all), "HTTP/1.1 200") {
+		t.Fatalf("got %d answers on one connection, want only the first:\n%.600s", n, all)
+	}
+}
+
+// stalledUpload starts an upload that sends its fields and the start of
+// its file, then nothing more: it holds an upload slot until closed.
+func stalledUpload(t *testing.T, base string, cookies []string) net.Conn {
+	t.Helper()
+	u, _ := url.Parse(base)
+	conn, err := net.Dial("tcp", u.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := "--x\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nbankStatements\r\n" +
+		"--x\r\nContent-Disposition: form-data; name=\"party\"\r\n\r\nborrower\r\n" +
+		"--x\r\nContent-Disposition: form-data; name=\"file\"; filename=\"slow.pdf\"\r\n\r\n" + string(pdfBytes) + strings.Repeat("0", 16<<10)
+	fmt.Fprintf(conn, "POST /api/documents HTTP/1.1\r\nHost: %s\r\nOrigin: %s\r\nX-Same-Origin: 1\r\nX-Recaptcha-Token: %s\r\n"+
+		"Cookie: %s\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: %d\r\n\r\n%s",
+		u.Host, base, botcheck.SandboxPrefix+"api_update", strings.Join(cookies, "; "), 1<<20, head)
+	return conn
+}
+
+// One applicant holds at most two upload slots at once, however many are
+// free: a third upload of theirs is told to retry at once, while another
+// applicant's goes through.
+func TestOneApplicantCannotTakeEveryUploadSlot(t *testing.T) {
+	s, _ := openDocumentsServer(t, web.Config{})
+	b := s.browser(t)
+	b.signIn("prime@example.com")
+	u, _ := url.Parse(s.URL)
+	var cookies []string
+	for _, c := range b.client.Jar.Cookies(u) {
+		cookies = append(cookies, c.Name+"="+c.Value)
+	}
+	for range 2 {
+		conn := stalledUpload(t, s.URL, cookies)
+		defer conn.Close()
+	}
+	time.Sleep(300 * time.Millisecond)
+	start := time.Now()
+	resp, res := upload(b, map[string]string{"type": "bankStatements", "party": "borrower"}, "third.pdf", pdfBytes, nil)
+	if resp.StatusCode != 429 || res.Error == nil || time.Since(start) > time.Second {
+		t.Fatalf("a third upload at once: got %d %+v after %v, want 429 at once", resp.StatusCode, res.Error, time.Since(start))
+	}
+	other := s.browser(t)
+	other.signIn("coborrower@example.com")
+	if resp, res := upload(other, map[string]string{"type": "bankStatements", "party": "borrower"}, "mine.pdf", pdfBytes, nil); resp.StatusCode != 200 {
+		t.Fatalf("another applicant: got %d %+v, want the upload taken", resp.StatusCode, res.Error)
 	}
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"mime"
@@ -43,8 +44,17 @@ const (
 const DefaultUploadConcurrency = 8
 
 // uploadWait is how long an upload waits for a free slot before it is
-// told to try again.
-const uploadWait = 2 * time.Second
+// told to try again; uploadsPerApplicant is how many of the slots one
+// applicant may hold at once (the upload page sends one file at a time;
+// several picked at once go two by two at most).
+const (
+	uploadWait          = 2 * time.Second
+	uploadsPerApplicant = 2
+)
+
+// uploadStoreTimeout bounds the sealing and storing of one file once it
+// has arrived, so a blob store that stalls cannot hold a slot for ever.
+const uploadStoreTimeout = 2 * time.Minute
 
 // documentRoutes registers the document routes; registered before the
 // catch-all /api/* answer.
@@ -80,13 +90,15 @@ func (s *Server) upload(c fiber.Ctx) (*loans.DocumentsView, error) {
 	if ok, retry := s.limiter.Allow("documents.upload|applicant|"+a.ID, uploadLimit, uploadWindow); !ok {
 		return nil, &domain.Error{Code: domain.ETOOMANY, RetryAfter: retry, Message: "Too many uploads. Wait a few minutes and try again."}
 	}
-	if !s.uploads.take(uploadWait) {
+	if !s.uploads.take(a.ID, uploadWait) {
 		return nil, &domain.Error{Code: domain.ETOOMANY, RetryAfter: 5 * time.Second,
 			Message: "Many files are being uploaded right now. Try again in a few seconds."}
 	}
-	defer s.uploads.give()
+	defer s.uploads.give(a.ID)
+	ctx, cancel := context.WithTimeout(c.Context(), uploadStoreTimeout)
+	defer cancel()
 	return s.readUpload(c, func(in loans.UploadInput) (*loans.DocumentsView, error) {
-		return s.loans.Upload(c.Context(), a, in)
+		return s.loans.Upload(ctx, a, in)
 	})
 }
 

@@ -209,7 +209,7 @@ type Server struct {
 	accounts *accounts.Service
 	loans    *loans.Service
 	// uploads bounds the uploads read at once (Config.UploadConcurrency).
-	uploads slots
+	uploads *slots
 	portal  *portal.Service
 	// conditions is the underwriting conditions service (server/conditions).
 	conditions *conditions.Service
@@ -271,7 +271,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 		limiter:  cfg.Limiter,
 		accounts: accounts.New(store, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
 		loans:    cfg.Loans,
-		uploads:  newSlots(orDefault(cfg.UploadConcurrency, DefaultUploadConcurrency)),
+		uploads:  newSlots(orDefault(cfg.UploadConcurrency, DefaultUploadConcurrency), uploadsPerApplicant),
 	}
 	if s.loans == nil {
 		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now).WithIdentity(cfg.Identity).WithIncome(cfg.Income)
@@ -336,6 +336,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	}, fcfg)
 	s.procs = s.procedures()
 	s.routes()
+	s.app.Server().Handler = guardUnread(s.app.Server().Handler)
 	return s, nil
 }
 
