@@ -150,47 +150,66 @@ func (s *Server) finishBody(c fiber.Ctx) {
 
 // slots bounds how many of a costly thing run at once (uploads), and how
 // many of them one holder may run (perHolder), so that one account cannot
-// take every slot: take waits up to wait for a free slot, and says false
-// when none came free or the holder has its share already.
+// take every slot: take waits up to wait for the holder's share and a free
+// slot, and says false when none came free in time.
 type slots struct {
 	free      chan struct{}
 	perHolder int
 	mu        sync.Mutex
-	held      map[string]int
+	holders   map[string]*holderSlots
+}
+
+// holderSlots are one holder's share, and how many of its takes are under
+// way (the entry goes when none is).
+type holderSlots struct {
+	share chan struct{}
+	users int
 }
 
 func newSlots(n, perHolder int) *slots {
-	return &slots{free: make(chan struct{}, max(n, 1)), perHolder: max(perHolder, 1), held: map[string]int{}}
+	return &slots{free: make(chan struct{}, max(n, 1)), perHolder: max(perHolder, 1), holders: map[string]*holderSlots{}}
 }
 
 func (s *slots) take(holder string, wait time.Duration) bool {
 	s.mu.Lock()
-	if s.held[holder] >= s.perHolder {
-		s.mu.Unlock()
-		return false
+	h := s.holders[holder]
+	if h == nil {
+		h = &holderSlots{share: make(chan struct{}, s.perHolder)}
+		s.holders[holder] = h
 	}
-	s.held[holder]++
+	h.users++
 	s.mu.Unlock()
 	t := time.NewTimer(wait)
 	defer t.Stop()
 	select {
+	case h.share <- struct{}{}:
+	case <-t.C:
+		s.leave(holder, h)
+		return false
+	}
+	select {
 	case s.free <- struct{}{}:
 		return true
 	case <-t.C:
-		s.release(holder)
+		<-h.share
+		s.leave(holder, h)
 		return false
 	}
 }
 
 func (s *slots) give(holder string) {
+	s.mu.Lock()
+	h := s.holders[holder]
+	s.mu.Unlock()
 	<-s.free
-	s.release(holder)
+	<-h.share
+	s.leave(holder, h)
 }
 
-func (s *slots) release(holder string) {
+func (s *slots) leave(holder string, h *holderSlots) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.held[holder]--; s.held[holder] <= 0 {
-		delete(s.held, holder)
+	if h.users--; h.users == 0 {
+		delete(s.holders, holder)
 	}
 }
