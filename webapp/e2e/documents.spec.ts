@@ -105,7 +105,7 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
   await expect(paystubs.getByRole('alert')).toHaveCount(0);
   await expect(count(w2, 'Uploaded')).toHaveText('0');
 
-  // A file past the upload limit (10 MB here) is refused beside its control, with the limit named.
+  // A file past the upload limit (10 MB here) is refused by the server beside its control, with the limit named.
   await pickFile(page, w2.getByRole('button', { name: 'Upload a file' }), {
     name: 'w2-2025-scan.pdf',
     mimeType: 'application/pdf',
@@ -114,10 +114,17 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
   await expect(w2.getByRole('alert')).toContainText('The file is larger than 10 MB.');
   await expect(count(w2, 'Uploaded')).toHaveText('0');
 
-  // A real PDF whose name says HTML is kept as what its bytes are: it comes back named .pdf.
+  // A page named .html is refused by the picker before it is sent.
   await pickFile(page, w2.getByRole('button', { name: 'Upload a file' }), {
     name: 'w2-2025.html',
     mimeType: 'text/html',
+    buffer: Buffer.from('<!doctype html><script>alert(1)</script>'),
+  });
+  await expect(w2.getByRole('alert')).toContainText('w2-2025.html: this kind of file can’t be uploaded.');
+  // A real PDF named as a photo is kept as what its bytes are: it comes back named .pdf.
+  await pickFile(page, w2.getByRole('button', { name: 'Upload a file' }), {
+    name: 'w2-2025.jpg',
+    mimeType: 'image/jpeg',
     buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
   });
   await expect(w2.getByRole('link', { name: 'w2-2025.pdf' })).toBeVisible();
