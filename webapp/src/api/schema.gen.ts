@@ -72,7 +72,9 @@ export interface components {
          * @description #AdverseActionNotice is the notice of an ineligible decision (ECOA, Reg B
          *     12 CFR 1002.9; FCRA §615(a)): the principal reasons, the score used with
          *     its range, date and key factors, the bureau's name and contact, and the
-         *     creditor.
+         *     creditor. Since issue 20 its content is the rules'
+         *     (heloc.notice.adverse_action): version names the wording used; notices
+         *     stored before have none.
          */
         AdverseActionNotice: {
             bureau: components["schemas"]["Bureau"];
@@ -84,10 +86,13 @@ export interface components {
             date: string;
             keyFactors: string[];
             noticeId: string;
+            reasonCodes?: string[];
             reasons: string[];
             score: number | null;
             scoreDate: string;
             scoreRange: components["schemas"]["ScoreRange"];
+            version?: string;
+            wording?: components["schemas"]["NoticeWording"];
         };
         /**
          * @description #AlimonySubtype is the document that shows alimony (spec §9).
@@ -667,6 +672,18 @@ export interface components {
             old?: components["schemas"]["JSONValue"];
             path: string;
         };
+        /**
+         * @description #DecisionReason is one reason of an eligibility or offer decision; weight
+         *     ranks the reasons for the notice (higher contributed more).
+         */
+        DecisionReason: {
+            adverseAction?: string | null;
+            code: string;
+            message: string;
+            page?: string | null;
+            rule?: string;
+            weight?: number;
+        };
         /** @description #DecisionReplay is portal.replay's result. */
         DecisionReplay: {
             changed: boolean;
@@ -957,8 +974,13 @@ export interface components {
             requirements: components["schemas"]["DocumentRequirements"];
             uploads: components["schemas"]["UploadedDocument"][];
         };
-        /** @description #EligibilityResult is an eligibility decision as the webapp reads it. */
+        /**
+         * @description #EligibilityResult is an eligibility decision as the webapp reads it.
+         *     The fields after reasons are the rules' (issue 20); optional while a
+         *     policy revision without them may answer.
+         */
         EligibilityResult: {
+            creditScoreUsed?: number | null;
             decisionId: string;
             eligible: boolean;
             /**
@@ -966,10 +988,13 @@ export interface components {
              * @enum {string|null}
              */
             ineligiblePage: "low-equity" | "boost" | "late-payment" | null;
-            reasons: {
-                code: string;
-                message: string;
-            }[];
+            missing?: components["schemas"]["MissingFact"][];
+            mortgageBalanceUsed?: number;
+            outcome?: components["schemas"]["Outcome"];
+            propertyValueUsed?: number | null;
+            reasons: components["schemas"]["DecisionReason"][];
+            /** @enum {string|null} */
+            scoreOf?: "borrower" | "coborrower" | null;
         };
         /** @description #Email is an e-mail address (spec §5: a standard e-mail-address pattern). */
         Email: string;
@@ -1110,10 +1135,20 @@ export interface components {
                 apr: number;
                 cltv: number;
                 decisionId: string;
+                dti?: components["schemas"]["OfferDti"] | null;
                 eligible: boolean;
+                example?: components["schemas"]["OfferExample"];
+                line?: number;
+                maxDraw?: number;
                 maxLine: number;
+                minDraw?: number;
                 minLine: number;
+                missing?: components["schemas"]["MissingFact"][];
                 originationFee: number;
+                outcome?: components["schemas"]["Outcome"];
+                payments?: components["schemas"]["OfferPayments"];
+                reasons?: components["schemas"]["DecisionReason"][];
+                requestedLine?: number | null;
             };
         };
         /**
@@ -1702,6 +1737,15 @@ export interface components {
          * @enum {string}
          */
         MilitaryStatus: "survivingSpouse" | "currentlyServing" | "retiredOrDischardOrSeparated" | "reserveOrNationalGuard" | "none";
+        /**
+         * @description #MissingFact is a fact a decision needs and lacks, with its label and the
+         *     funnel page that asks it.
+         */
+        MissingFact: {
+            fact: string;
+            label: string;
+            page: string | null;
+        };
         Mortgage: components["schemas"]["Liability"];
         /** @description #MortgageAnswer is one mortgage of the mortgage-balance page. */
         MortgageAnswer: {
@@ -1724,6 +1768,72 @@ export interface components {
          *     line breaks and tabs are kept.
          */
         NoteBody: string & (unknown & unknown);
+        /**
+         * @description #NoticeScore is the score block of an adverse-action notice (FCRA
+         *     §615(a)): the score used (null: the bureau gave none), its range, date,
+         *     key factors and the bureau.
+         */
+        NoticeScore: {
+            bureau: components["schemas"]["Bureau"];
+            date: string;
+            keyFactors: string[];
+            range: components["schemas"]["ScoreRange"];
+            value: number | null;
+        };
+        /**
+         * @description #NoticeWording is the statutory wording of an adverse-action notice, from
+         *     the rules (rules/heloc/notice/tables/data.yaml), stored with its version.
+         */
+        NoticeWording: {
+            agency?: string[];
+            decision?: string;
+            ecoa?: string;
+            ecoaAgency?: string;
+            ecoaHeading?: string;
+            fcra?: string[];
+            fcraHeading?: string;
+            heading?: string;
+            keyFactorsHeading?: string;
+            noScore?: string;
+            reasonsHeading?: string;
+            scoreHeading?: string;
+            scoreIntro?: string;
+        };
+        /**
+         * @description #OfferDti is the offer's debt-to-income check (back-end, with the line's
+         *     repayment payment fully drawn).
+         */
+        OfferDti: {
+            max: number;
+            monthlyDebts: number;
+            monthlyIncome: number;
+            qualifyingPaymentCents: number;
+            ratio: number;
+            rule: string;
+        };
+        /**
+         * @description #OfferExample is the Truth in Lending $10,000 example, at the APR and at
+         *     the rate cap, in cents.
+         */
+        OfferExample: {
+            balance: number;
+            drawPaymentCents: number;
+            maxRateDrawPaymentCents: number;
+            maxRateRepaymentPaymentCents: number;
+            repaymentPaymentCents: number;
+        };
+        /**
+         * @description #OfferPayments are the payments on a balance at the offer's APR
+         *     (heloc.offer.payments): interest only in the draw period, a level
+         *     amortized payment in the repayment period, in cents.
+         */
+        OfferPayments: {
+            balance: number;
+            drawMonths: number;
+            drawPaymentCents: number;
+            repaymentMonths: number;
+            repaymentPaymentCents: number;
+        };
         /**
          * @description #OtherIncomeLabel is the kind of other income the borrower picks on the
          *     other-income page, by its label as the spec gives it (spec §3).
@@ -1751,6 +1861,15 @@ export interface components {
         OtherPropertyType: "primaryResidence" | "fhaSecondaryResidence" | "secondHome" | "investment";
         /** @description #OtpCode is a one-time sign-in code: 6 digits. */
         OtpCode: string;
+        /**
+         * @description #Outcome is a decision's outcome (policy contract, issue 20): eligible;
+         *     ineligible (a decline on verified facts, the only one with a page and a
+         *     notice); notDecided (a fact the decision needs is missing: `missing`
+         *     names it); mayNotQualify (self-reported facts that would not qualify:
+         *     never a decline, never a notice).
+         * @enum {string}
+         */
+        Outcome: "eligible" | "ineligible" | "notDecided" | "mayNotQualify";
         /**
          * @description #OwnershipInterestType is a self-employed borrower's share of the business.
          *     The spec's text is garbled here ("{hash} or LessThan25Percent"); the two
@@ -2289,11 +2408,18 @@ export interface components {
             email: components["schemas"]["Email"];
             /** @default false */
             fetchOriginationFee: boolean;
+            /**
+             * @description requestedLine: the amount chosen on the offer page, whole dollars;
+             *     without it the saved answer desiredAmount is the requested line.
+             */
+            requestedLine?: number;
         };
         /**
          * @description #QuoteResult is quote.current's answer: eligibility and the preview
          *     offer decided on the bureau's data, and for an ineligible decision its
          *     adverse-action notice. originationFee is there only when asked for.
+         *     line is the amount offered: the requested line within [minLine,
+         *     maxLine], maxLine when none was requested.
          */
         QuoteResult: {
             adverseAction: components["schemas"]["AdverseActionNotice"] | null;
@@ -2303,15 +2429,26 @@ export interface components {
                 cltv: number;
                 decisionId: string;
                 drawPeriodYears: number;
+                dti?: components["schemas"]["OfferDti"] | null;
                 eligible: boolean;
+                example?: components["schemas"]["OfferExample"];
+                line?: number;
                 margin: number;
+                maxDraw?: number;
                 maxLine: number;
+                maxLineByDti?: number | null;
+                minDraw?: number;
                 minLine: number;
+                missing?: components["schemas"]["MissingFact"][];
                 originationFee?: number;
+                outcome?: components["schemas"]["Outcome"];
+                payments?: components["schemas"]["OfferPayments"];
                 primeRate: number;
                 rateCap: number;
                 rateFloor: number;
+                reasons?: components["schemas"]["DecisionReason"][];
                 repaymentPeriodYears: number;
+                requestedLine?: number | null;
             };
         };
         /**

@@ -20244,7 +20244,7 @@ return errors === 0;
 }
 
 export const QuoteCurrentInput = validate115;
-const schema235 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+const schema235 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"},"requestedLine":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Choose an amount in whole dollars, up to 100,000,000."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -20325,9 +20325,10 @@ vErrors.push(err6);
 }
 errors++;
 }
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.requestedLine !== undefined){
+let data2 = data.requestedLine;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err7 = {instancePath:instancePath+"/requestedLine",schemaPath:"#/properties/requestedLine/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20336,27 +20337,19 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(errors > 0){
-const emErrors0 = {"required":{"email":[]}};
-const templates0 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
-for(const err8 of vErrors){
-if((((((err8.keyword !== "errorMessage") && (!err8.emUsed)) && (err8.instancePath === instancePath)) && (err8.keyword in emErrors0)) && (err8.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err8.schemaPath.slice(1)))){
-emPropParams0 = obj0[err8.keyword];
-emParamsErrors0 = emErrors0[err8.keyword][err8.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err8);
-err8.emUsed = true;
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 100000000 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/requestedLine",schemaPath:"#/properties/requestedLine/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err8];
 }
+else {
+vErrors.push(err8);
 }
+errors++;
 }
-for(const key0 in emErrors0){
-for(const keyProp0 in emErrors0[key0]){
-emParamsErrors0 = emErrors0[key0][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema235.errorMessage[key0][keyProp0]};
+if(data2 < 0 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/requestedLine",schemaPath:"#/properties/requestedLine/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20366,15 +20359,84 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
+if(errors > 0){
 const emErrs2 = [];
 for(const err10 of vErrors){
-if(!err10.emUsed){
+if(((((err10.keyword !== "errorMessage") && (!err10.emUsed)) && ((err10.instancePath === instancePath+"/requestedLine") || ((err10.instancePath.indexOf(instancePath+"/requestedLine") === 0) && (err10.instancePath[instancePath+"/requestedLine".length] === "/")))) && (err10.schemaPath.indexOf("#/properties/requestedLine") === 0)) && (err10.schemaPath["#/properties/requestedLine".length] === "/")){
 emErrs2.push(err10);
+err10.emUsed = true;
 }
 }
-vErrors = emErrs2;
-errors = emErrs2.length;
+if(emErrs2.length){
+const err11 = {instancePath:instancePath+"/requestedLine",schemaPath:"#/properties/requestedLine/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Choose an amount in whole dollars, up to 100,000,000."};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err12 of vErrors){
+if(!err12.emUsed){
+emErrs3.push(err12);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"email":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err14 of vErrors){
+if((((((err14.keyword !== "errorMessage") && (!err14.emUsed)) && (err14.instancePath === instancePath)) && (err14.keyword in emErrors0)) && (err14.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err14.schemaPath.slice(1)))){
+emPropParams0 = obj0[err14.keyword];
+emParamsErrors0 = emErrors0[err14.keyword][err14.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err14);
+err14.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema235.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+const emErrs4 = [];
+for(const err16 of vErrors){
+if(!err16.emUsed){
+emErrs4.push(err16);
+}
+}
+vErrors = emErrs4;
+errors = emErrs4.length;
 }
 validate115.errors = vErrors;
 return errors === 0;
