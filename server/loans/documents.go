@@ -206,8 +206,29 @@ type Download struct {
 	Body        io.ReadCloser
 }
 
-// accepted are the kinds of file a document may be, by their sniffed type.
-var accepted = []string{"application/pdf", "image/jpeg", "image/png", "image/heic", "image/heif"}
+// accepted are the kinds of file a document may be, by their sniffed type,
+// each with its file extensions, the first the one a stored file is named
+// with.
+var accepted = []struct {
+	contentType string
+	extensions  []string
+}{
+	{"application/pdf", []string{".pdf"}},
+	{"image/jpeg", []string{".jpg", ".jpeg", ".jpe"}},
+	{"image/png", []string{".png"}},
+	{"image/heic", []string{".heic"}},
+	{"image/heif", []string{".heif", ".heic"}},
+}
+
+// extensions are an accepted type's file extensions (nil for any other).
+func extensions(contentType string) []string {
+	for _, a := range accepted {
+		if a.contentType == contentType {
+			return a.extensions
+		}
+	}
+	return nil
+}
 
 // Documents is the applicant's documents and what is still required.
 func (s *Service) Documents(ctx context.Context, applicant *domain.Applicant) (*DocumentsView, error) {
@@ -696,9 +717,9 @@ func FileTooLarge(limit int64) error {
 // are accepted, whatever the file's name says.
 func sniff(body []byte) (string, error) {
 	m := mimetype.Detect(body)
-	for _, t := range accepted {
-		if m.Is(t) {
-			return t, nil
+	for _, a := range accepted {
+		if m.Is(a.contentType) {
+			return a.contentType, nil
 		}
 	}
 	return "", fieldError("file", "This file is not a PDF, JPEG, PNG or HEIC image. Upload a scan or a photo of the document.")
@@ -721,16 +742,6 @@ func blobAAD(d *domain.Document) []byte {
 // newDocumentID is a fresh document id (#Id: 32 hex digits).
 func newDocumentID() string { return blobs.NewKey() }
 
-// extensions are the accepted types' file extensions, the first the one a
-// stored file is named with.
-var extensions = map[string][]string{
-	"application/pdf": {".pdf"},
-	"image/jpeg":      {".jpg", ".jpeg", ".jpe"},
-	"image/png":       {".png"},
-	"image/heic":      {".heic"},
-	"image/heif":      {".heif", ".heic"},
-}
-
 // storedFileName is the name a file is kept and given back under: the
 // client's name (cleanFileName) ending in the extension of the type its
 // bytes were sniffed as. A PDF named invoice.html is kept as invoice.pdf,
@@ -738,7 +749,7 @@ var extensions = map[string][]string{
 // a name that already ends in one of the type's extensions keeps it.
 func storedFileName(name, contentType string) string {
 	name = cleanFileName(name, contentType)
-	exts := extensions[contentType]
+	exts := extensions(contentType)
 	if len(exts) == 0 {
 		return name
 	}
@@ -777,7 +788,7 @@ func cleanFileName(name, contentType string) string {
 	}
 	if name == "" || name == "/" || name == "." {
 		name = "document"
-		if exts := extensions[contentType]; len(exts) > 0 {
+		if exts := extensions(contentType); len(exts) > 0 {
 			name += exts[0]
 		}
 	}
