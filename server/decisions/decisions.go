@@ -55,6 +55,7 @@ const PageSize = 20
 var words = map[string]string{
 	"heloc.eligibility.decision":   "Eligibility",
 	"heloc.offer.preview":          "Preview offer",
+	"heloc.notice.adverse_action":  "Adverse-action notice",
 	"heloc.documents.requirements": "Required documents",
 	"heloc.conditions.catalog":     "Condition catalogue",
 	"heloc.funnel.pages":           "Pages of the application",

@@ -1,6 +1,9 @@
 package domain
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // The report types of spec §3 that prequalification uses: a soft pull of
 // the borrower alone, of borrower and coborrower together, or of the
@@ -93,6 +96,13 @@ type AdverseActionNotice struct {
 	KeyFactors []string   `json:"keyFactors"`
 	Bureau     Bureau     `json:"bureau"`
 	Creditor   Creditor   `json:"creditor"`
+	// Version names the statutory wording the notice used, ReasonCodes the
+	// reasons' codes and Wording the wording itself, all the rules'
+	// (heloc.notice.adverse_action). Notices stored before issue 20 have
+	// none of the three.
+	Version     string          `json:"version,omitempty"`
+	ReasonCodes []string        `json:"reasonCodes,omitempty"`
+	Wording     json.RawMessage `json:"wording,omitempty"`
 }
 
 // Creditor is the lender as a notice names it.

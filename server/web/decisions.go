@@ -15,6 +15,7 @@ import (
 var recorded = map[string]recording{
 	"heloc.eligibility.decision":   always,
 	"heloc.offer.preview":          always,
+	"heloc.notice.adverse_action":  always,
 	"heloc.documents.requirements": always,
 	"heloc.conditions.catalog":     always,
 	"heloc.funnel.pages":           forLoans,

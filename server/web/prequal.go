@@ -25,7 +25,10 @@ type estimateInput struct {
 }
 
 // policyInput is the eligibility and offer input of the policy contract,
-// made from the homeowner's answers and today's date.
+// made from the homeowner's answers and today's date: self-reported facts
+// at the estimate stage, which the rules never decline on (at worst "this
+// may not qualify") and never make a notice of. mortgageBalance is the
+// liens' sum as the homeowner gave it.
 func (in estimateInput) policyInput(today time.Time) map[string]any {
 	m := map[string]any{
 		"today":           today.UTC().Format(time.DateOnly),
@@ -36,6 +39,8 @@ func (in estimateInput) policyInput(today time.Time) map[string]any {
 		"propertyType":    in.PropertyType,
 		"hasFbm":          in.HasFbm,
 		"mortgages":       []any{},
+		"creditSource":    "selfReported",
+		"stage":           "estimate",
 	}
 	if in.PropertyState != nil {
 		m["propertyState"] = *in.PropertyState
@@ -332,19 +337,27 @@ func (s *Server) prequalCreditReport(c fiber.Ctx, _ []byte) (any, error) {
 // else the borrower's with the coborrower's score beside it; nil before
 // any pull.
 func (s *Server) loanCreditReport(ctx context.Context, loanID string) (*domain.CreditReport, error) {
+	r, _, err := s.loanCreditReports(ctx, loanID)
+	return r, err
+}
+
+// loanCreditReports is loanCreditReport and whether a coborrower's file
+// was pulled (so that a coborrower the bureau gave no score is told from
+// no coborrower at all).
+func (s *Server) loanCreditReports(ctx context.Context, loanID string) (*domain.CreditReport, bool, error) {
 	borrower, err := s.store.LatestCreditReport(ctx, loanID, "borrower")
 	if err != nil && domain.ErrorCode(err) != domain.ENOTFOUND {
-		return nil, err
+		return nil, false, err
 	}
 	co, err := s.store.LatestCreditReport(ctx, loanID, "coborrower")
 	if err != nil && domain.ErrorCode(err) != domain.ENOTFOUND {
-		return nil, err
+		return nil, false, err
 	}
 	switch {
 	case co != nil && (co.Kind == domain.JointCredit || borrower == nil):
-		return co, nil
+		return co, true, nil
 	case borrower != nil && co != nil:
 		borrower.CoborrowerScore = co.Score
 	}
-	return borrower, nil
+	return borrower, co != nil || (borrower != nil && borrower.CoborrowerScore != nil), nil
 }

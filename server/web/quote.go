@@ -1,8 +1,8 @@
 package web
 
 import (
-	"context"
-	"errors"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 
@@ -14,13 +14,16 @@ import (
 type quoteCurrentInput struct {
 	Email               string `json:"email"`
 	FetchOriginationFee bool   `json:"fetchOriginationFee"`
+	RequestedLine       *int64 `json:"requestedLine,omitempty"`
 }
 
 // quote is quote.current (spec §7): eligibility and the preview offer
 // decided on the loan's answers and the bureau's data, both stored as
-// decisions, with the adverse-action notice of an ineligible decision
-// (stored once per decision). Null before the credit check. The e-mail
-// must be the applicant's own.
+// decisions, with the adverse-action notice the rules make
+// (heloc.notice.adverse_action, stored once per decision) when they say
+// one is required. Null before the credit check. The e-mail must be the
+// applicant's own. The requested line is the amount chosen on the offer
+// page, else the saved answer desiredAmount.
 func (s *Server) quote(c fiber.Ctx, in quoteCurrentInput) (any, error) {
 	a, loan, err := s.applicantLoan(c)
 	if err != nil {
@@ -29,11 +32,11 @@ func (s *Server) quote(c fiber.Ctx, in quoteCurrentInput) (any, error) {
 	if !strings.EqualFold(strings.TrimSpace(in.Email), a.Email) {
 		return nil, domain.Errorf(domain.EFORBIDDEN, "A quote can be read only by the applicant it was made for.")
 	}
-	report, err := s.loanCreditReport(c.Context(), loan.ID)
+	report, coborrower, err := s.loanCreditReports(c.Context(), loan.ID)
 	if report == nil || err != nil {
 		return nil, err
 	}
-	input := bureauInput(loan.Answers, report, s.now())
+	input := bureauInput(loan.Answers, report, coborrower, in.RequestedLine, s.now())
 	eligibility, err := s.decide(c, "heloc.eligibility.decision", loan.ID, input)
 	if err != nil {
 		return nil, err
@@ -46,55 +49,82 @@ func (s *Server) quote(c fiber.Ctx, in quoteCurrentInput) (any, error) {
 	if !in.FetchOriginationFee {
 		delete(out["offer"].(map[string]any), "originationFee")
 	}
-	if eligible, _ := out["eligibility"].(map[string]any)["eligible"].(bool); !eligible {
-		notice, err := s.adverseAction(c.Context(), loan.ID, eligibility, report, input["creditScore"].(*int))
-		if err != nil {
-			return nil, err
-		}
+	notice, err := s.adverseAction(c, loan.ID, input)
+	if err != nil {
+		return nil, err
+	}
+	if notice != nil {
 		out["adverseAction"] = notice
 	}
 	return out, nil
 }
 
-// bureauInput is the eligibility and offer input made from the bureau's
-// data: the score used (the lower of borrower's and coborrower's, when
-// both have one), the mortgages the homeowner confirmed as liens on this
-// home with their corrected balances and the late payments the report
-// shows, plus any they added; before they said which, the report's own.
-// The home's value is their answer (the valuation accepted or corrected).
-func bureauInput(answers domain.PrequalAnswers, r *domain.CreditReport, today time.Time) map[string]any {
-	reported := map[string]domain.ReportedMortgage{}
-	for _, m := range r.Mortgages {
-		reported[m.ID] = m
+// bureauInput is the facts of the eligibility, offer and notice policies
+// (policy contract, issue 20) made from the loan's answers and the
+// bureau's data. It gathers, it decides nothing: both scores as the bureau
+// gave them (the rules pick the one used), every mortgage of the report
+// with the homeowner's word on it (confirmed true or false, null before
+// they said) and the ones they added, the report's other debts, the
+// home's value as answered (null when not: a missing fact, never 0), the
+// line requested, income and debts as stated, and the report's own
+// score block for the notice.
+func bureauInput(answers domain.PrequalAnswers, r *domain.CreditReport, coborrower bool, requested *int64, today time.Time) map[string]any {
+	said := map[string]domain.MortgageAnswer{}
+	for _, m := range answers.Mortgages {
+		said[m.ID] = m
 	}
 	mortgages := []map[string]any{}
-	var balance int64
-	add := func(bal int64, days int, date *string) {
-		balance += bal
-		mortgages = append(mortgages, map[string]any{"balance": bal, "latePaymentDays": days, "latePaymentDate": date})
-	}
-	if len(answers.Mortgages) > 0 {
-		for _, m := range answers.Mortgages {
-			rm, onReport := reported[m.ID]
-			switch {
-			case m.AddedByUser && !onReport:
-				add(m.Balance, 0, nil)
-			case m.Confirmed && onReport:
-				add(m.Balance, rm.LatePaymentDays, rm.LatePaymentDate)
+	for _, m := range r.Mortgages {
+		mortgage := map[string]any{"balance": m.Balance, "monthlyPayment": m.MonthlyPayment,
+			"latePaymentDays": m.LatePaymentDays, "latePaymentDate": m.LatePaymentDate,
+			"source": "bureau", "confirmed": nil}
+		if a, ok := said[m.ID]; ok && !a.AddedByUser {
+			mortgage["confirmed"] = a.Confirmed
+			if a.Confirmed {
+				mortgage["balance"] = a.Balance // the homeowner's correction
 			}
 		}
-	} else {
-		for _, m := range r.Mortgages {
-			add(m.Balance, m.LatePaymentDays, m.LatePaymentDate)
+		mortgages = append(mortgages, mortgage)
+	}
+	onReport := map[string]bool{}
+	for _, m := range r.Mortgages {
+		onReport[m.ID] = true
+	}
+	for _, a := range answers.Mortgages {
+		if a.AddedByUser && !onReport[a.ID] {
+			mortgages = append(mortgages, map[string]any{"balance": a.Balance, "latePaymentDays": 0,
+				"latePaymentDate": nil, "source": "borrower", "confirmed": true})
 		}
 	}
+	debts := []map[string]any{}
+	for _, d := range r.Liabilities {
+		debts = append(debts, map[string]any{"monthlyPayment": d.MonthlyPayment, "type": d.Type, "source": "bureau"})
+	}
+	scores := map[string]any{"borrower": r.Score}
+	if coborrower {
+		scores["coborrower"] = r.CoborrowerScore
+	}
+	keyFactors := r.KeyFactors
+	if keyFactors == nil {
+		keyFactors = []string{}
+	}
 	input := map[string]any{
-		"today":           today.UTC().Format(time.DateOnly),
-		"propertyValue":   deref(answers.PropertyValue),
-		"mortgageBalance": balance,
-		"mortgages":       mortgages,
-		"creditScore":     scoreUsed(r),
-		"hasFbm":          answers.FBM.Any(),
+		"today":         today.UTC().Format(time.DateOnly),
+		"stage":         "preview",
+		"creditSource":  "bureau",
+		"creditScores":  scores,
+		"keyFactors":    keyFactors,
+		"propertyValue": answers.PropertyValue,
+		"mortgages":     mortgages,
+		"hasFbm":        answers.FBM.Any(),
+		"requestedLine": requestedLine(requested, answers),
+		"annualIncome":  answers.AnnualIncome,
+		"monthlyDebts":  answers.MonthlyDebts,
+		"debts":         debts,
+		"creditReport": map[string]any{
+			"score": r.Score, "scoreRange": r.ScoreRange, "pulledOn": r.PulledAt.UTC().Format(time.DateOnly),
+			"keyFactors": keyFactors, "bureau": r.Bureau,
+		},
 	}
 	if answers.PropertyUsage != nil {
 		input["propertyUsage"] = *answers.PropertyUsage
@@ -105,76 +135,78 @@ func bureauInput(answers domain.PrequalAnswers, r *domain.CreditReport, today ti
 	return input
 }
 
-// scoreUsed is the report's score, or the coborrower's when lower (lender
-// practice: the weaker file decides); nil when neither has one.
-func scoreUsed(r *domain.CreditReport) *int {
-	score := r.Score
-	if c := r.CoborrowerScore; c != nil && (score == nil || *c < *score) {
-		score = c
+// requestedLine is the amount asked for: the offer page's, else the saved
+// answer desiredAmount; nil when neither.
+func requestedLine(requested *int64, answers domain.PrequalAnswers) *int64 {
+	if requested != nil {
+		return requested
 	}
-	return score
+	return answers.DesiredAmount
 }
 
-func deref(p *int64) int64 {
-	if p == nil {
-		return 0
-	}
-	return *p
+// noticeResult is heloc.notice.adverse_action's answer (policy contract).
+type noticeResult struct {
+	Required    bool            `json:"required"`
+	Version     string          `json:"version"`
+	Date        string          `json:"date"`
+	Reasons     []string        `json:"reasons"`
+	ReasonCodes []string        `json:"reasonCodes"`
+	Score       *noticeScore    `json:"score"`
+	Wording     json.RawMessage `json:"wording"`
+	Creditor    domain.Creditor `json:"creditor"`
 }
 
-// adverseAction makes and stores (once per decision) the notice of an
-// ineligible eligibility decision: its reasons in Regulation B's words,
-// the score used with its range, date and key factors, the bureau, and
-// the creditor.
-func (s *Server) adverseAction(ctx context.Context, loanID string, d decision, r *domain.CreditReport, score *int) (*domain.AdverseActionNotice, error) {
-	creditor, err := s.creditor(ctx)
+type noticeScore struct {
+	Value      *int              `json:"value"`
+	Range      domain.ScoreRange `json:"range"`
+	Date       string            `json:"date"`
+	KeyFactors []string          `json:"keyFactors"`
+	Bureau     domain.Bureau     `json:"bureau"`
+}
+
+// adverseAction is the notice the rules make of the facts
+// (heloc.notice.adverse_action, a recorded decision), stored once per
+// decision when the rules say one is required (a decline on verified
+// facts); nil otherwise. Its content is the policy's: the reasons, their
+// codes, the score block, the statutory wording with its version and the
+// creditor. A notice that cannot be decided or stored fails the quote, as
+// any decision does: no quote is answered without the notice it needs.
+func (s *Server) adverseAction(c fiber.Ctx, loanID string, input map[string]any) (*domain.AdverseActionNotice, error) {
+	d, err := s.decide(c, "heloc.notice.adverse_action", loanID, input)
+	if err != nil {
+		return nil, fmt.Errorf("adverse-action notice: %w", err)
+	}
+	var r noticeResult
+	buf, err := json.Marshal(d.Result)
 	if err != nil {
 		return nil, err
 	}
+	if err := json.Unmarshal(buf, &r); err != nil {
+		return nil, fmt.Errorf("adverse-action notice: %w", err)
+	}
+	if !r.Required {
+		return nil, nil
+	}
+	if string(r.Wording) == "null" {
+		r.Wording = nil
+	}
 	n := &domain.AdverseActionNotice{
-		DecisionID: d.ID, Date: s.now().UTC().Format(time.DateOnly), Reasons: []string{},
-		Score: score, ScoreRange: r.ScoreRange, ScoreDate: r.PulledAt.UTC().Format(time.DateOnly),
-		KeyFactors: r.KeyFactors, Bureau: r.Bureau, Creditor: creditor,
+		DecisionID: d.ID, Date: r.Date, Reasons: r.Reasons, ReasonCodes: r.ReasonCodes,
+		Version: r.Version, Wording: r.Wording, Creditor: r.Creditor, KeyFactors: []string{},
 	}
-	result, _ := d.Result.(map[string]any)
-	reasons, _ := result["reasons"].([]any)
-	for _, v := range reasons {
-		reason, _ := v.(map[string]any)
-		words, _ := reason["adverseAction"].(string)
-		if words == "" {
-			words, _ = reason["message"].(string)
-		}
-		if words != "" && !contains(n.Reasons, words) {
-			n.Reasons = append(n.Reasons, words)
-		}
+	if n.Date == "" {
+		n.Date = s.now().UTC().Format(time.DateOnly)
 	}
-	return s.store.SaveAdverseActionNotice(ctx, loanID, n)
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
+	if n.Reasons == nil {
+		n.Reasons = []string{}
+	}
+	if sc := r.Score; sc != nil {
+		n.Score, n.ScoreRange, n.ScoreDate, n.Bureau = sc.Value, sc.Range, sc.Date, sc.Bureau
+		if sc.KeyFactors != nil {
+			n.KeyFactors = sc.KeyFactors
 		}
 	}
-	return false
-}
-
-// creditor is the lender as the licensing table names it
-// (data.heloc.licensing.states: company, nmlsId, address).
-func (s *Server) creditor(ctx context.Context) (domain.Creditor, error) {
-	var t struct {
-		Company *string `json:"company"`
-		NMLSID  *string `json:"nmlsId"`
-		Address *string `json:"address"`
-	}
-	if err := s.decideInto(ctx, "heloc.licensing.states", nil, &t); err != nil {
-		return domain.Creditor{}, err
-	}
-	if t.Company == nil || t.NMLSID == nil || t.Address == nil {
-		return domain.Creditor{}, errors.New("adverse action: the licensing table names no lender (company, nmlsId, address)")
-	}
-	return domain.Creditor{Name: *t.Company, NMLSID: *t.NMLSID, Address: *t.Address}, nil
+	return s.store.SaveAdverseActionNotice(c.Context(), loanID, n)
 }
 
 // prequalAdverseAction is prequal.adverseAction: the loan's latest notice
