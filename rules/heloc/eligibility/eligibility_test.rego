@@ -72,8 +72,37 @@ test_an_eligible_application_has_no_page_and_no_reasons if {
 }
 
 test_the_result_has_the_contract_fields_and_no_others if {
-	object.keys(decide({})) == {"eligible", "ineligiblePage", "reasons", "availableLine", "minLine", "maxCltv", "cltvRule"}
-	object.keys(decide(everything_wrong).reasons[0]) == {"code", "message", "rule", "page", "adverseAction"}
+	fields := {
+		"eligible", "outcome", "ineligiblePage", "reasons", "missing", "creditScoreUsed", "scoreOf",
+		"propertyValueUsed", "mortgageBalanceUsed", "availableLine", "minLine", "maxCltv", "cltvRule",
+	}
+	every overrides in [{}, everything_wrong, {"propertyValue": null}, {"creditSource": "selfReported"}] {
+		object.keys(decide(overrides)) == fields
+	}
+	broken := decide({}) with data.heloc.eligibility.tables as {}
+	object.keys(broken) == fields
+	every overrides in [everything_wrong, {"propertyValue": null}, object.union(everything_wrong, {"creditSource": "selfReported"})] {
+		every r in decide(overrides).reasons {
+			object.keys(r) == {"code", "message", "rule", "page", "adverseAction", "weight"}
+		}
+	}
+}
+
+test_an_eligible_application_says_what_it_used if {
+	d := decide({})
+	d.outcome == "eligible"
+	d.missing == []
+	d.creditScoreUsed == base.creditScore
+	d.scoreOf == "borrower"
+	d.propertyValueUsed == base.propertyValue
+	d.mortgageBalanceUsed == base.mortgageBalance
+}
+
+test_a_refusal_on_verified_facts_is_ineligible if {
+	d := decide(everything_wrong)
+	d.outcome == "ineligible"
+	d.eligible == false
+	d.missing == []
 }
 
 # This also fails if the policy was loaded without its METADATA, where the
@@ -207,7 +236,19 @@ test_a_thin_file_without_a_score_goes_to_boost if {
 	d := decide({"creditScore": null})
 	d.ineligiblePage == "boost"
 	codes(d) == ["NO_CREDIT_SCORE"]
-	codes(eligibility.decision) == ["NO_CREDIT_SCORE"] with input as object.remove(base, ["creditScore"])
+	d.outcome == "ineligible"
+	d.creditScoreUsed == null
+}
+
+# A bureau report whose scores are null is a thin file too: a fact, not a
+# missing one.
+test_a_bureau_report_without_scores_is_a_thin_file_not_a_missing_fact if {
+	every scores in [{"borrower": null}, {"borrower": null, "coborrower": null}, {}] {
+		d := decide({"creditScores": scores})
+		codes(d) == ["NO_CREDIT_SCORE"]
+		d.outcome == "ineligible"
+		d.missing == []
+	}
 }
 
 test_a_score_that_is_not_a_number_is_no_score if {
@@ -371,9 +412,11 @@ test_every_message_is_filled_in_with_no_placeholder_left if {
 }
 
 # Each reason's principal reason for an adverse-action notice is Regulation
-# B's sample-notice wording (12 CFR 1002 Appendix C, Form C-1), or "Other:"
-# with the reason specified.
-test_the_adverse_action_reasons_use_the_words_of_form_c_1 if {
+# B's sample-notice wording (12 CFR 1002 Appendix C, Form C-1) followed by
+# what in the file made it so, or "Other:" with the reason specified, or
+# the score and the minimum it missed (12 CFR 1002.9(b)(2); CFPB Circulars
+# 2022-03 and 2023-03: never a bare checklist phrase).
+test_the_adverse_action_reasons_are_form_c_1_made_specific if {
 	form_c_1 := {
 		"Value or type of collateral not sufficient",
 		"Delinquent past or present credit obligations with others",
@@ -381,14 +424,59 @@ test_the_adverse_action_reasons_use_the_words_of_form_c_1 if {
 	}
 	every overrides in [everything_wrong, {"creditScore": null}] {
 		every r in decide(overrides).reasons {
-			_form_c_1_or_other(r.adverseAction, form_c_1)
+			_specific(r.adverseAction, form_c_1)
+			not r.adverseAction in form_c_1
 		}
 	}
 }
 
-_form_c_1_or_other(words, form_c_1) if words in form_c_1
+_specific(words, form_c_1) if {
+	some phrase in form_c_1
+	startswith(words, concat("", [phrase, ": "]))
+}
 
-_form_c_1_or_other(words, _) if startswith(words, "Other: ")
+_specific(words, _) if startswith(words, "Other: ")
+
+_specific(words, _) if startswith(words, "Credit score of ")
+
+# The score's reason says which score, what the minimum is and, when the
+# bureau gave them, the first two key factors that lowered it.
+test_the_score_reason_names_the_score_the_minimum_and_two_key_factors if {
+	score := tables.credit_score.minimum - 1
+	factors := ["Serious delinquency", "Proportion of balances to credit limits is too high", "Too many inquiries"]
+	[r] := decide({"creditScore": score, "keyFactors": factors}).reasons
+	r.adverseAction == sprintf("Credit score of %d below our minimum of %d; what lowered it: %s; %s", [score, tables.credit_score.minimum, factors[0], factors[1]])
+	not contains(r.adverseAction, factors[2])
+
+	[plain] := decide({"creditScore": score}).reasons
+	plain.adverseAction == sprintf("Credit score of %d below our minimum of %d", [score, tables.credit_score.minimum])
+
+	# The report's key factors serve when the facts give none.
+	[reported] := decide({"creditScore": score, "creditReport": {"keyFactors": factors}}).reasons
+	contains(reported.adverseAction, factors[1])
+}
+
+test_the_equity_reason_names_the_value_the_balance_and_the_line if {
+	[r] := decide(owing(0)).reasons
+	contains(r.adverseAction, eligibility.dollars(1000000))
+	contains(r.adverseAction, eligibility.dollars(floor(1000000 * primary.max)))
+	contains(r.adverseAction, eligibility.dollars(tables.line.minimum))
+	contains(r.adverseAction, eligibility.percent(primary.max))
+}
+
+test_the_late_payment_reason_names_its_days_and_date if {
+	[r] := decide(late(tables.late_payment.min_days_late + 30, "2026-08-14")).reasons
+	contains(r.adverseAction, sprintf("%d days late on August 14, 2026", [tables.late_payment.min_days_late + 30]))
+}
+
+test_the_property_reason_names_what_we_do_not_lend_on if {
+	[r] := decide({"propertyUnits": "5+"}).reasons
+	contains(r.adverseAction, sprintf("more than %d dwelling units", [tables.property.max_units]))
+	every t in tables.property.not_eligible_types {
+		[by_type] := decide({"propertyType": t}).reasons
+		contains(by_type.adverseAction, t)
+	}
+}
 
 # --- The tables ---
 
@@ -407,6 +495,8 @@ test_every_row_id_is_unique if count(_row_ids) == 5 + count(tables.max_cltv)
 
 # --- Policy contract: always a result, never a runtime error ---
 
+# Odd inputs get a decision made on the tables (never the tables-broken
+# default): a refusal, or, without a fact, notDecided with the fact named.
 test_odd_but_well_formed_inputs_still_get_a_decision if {
 	every x in [
 		{},
@@ -415,15 +505,24 @@ test_odd_but_well_formed_inputs_still_get_a_decision if {
 		{"propertyValue": "500000", "creditScore": 720},
 		{"today": "not a date", "mortgages": [{"latePaymentDays": 30, "latePaymentDate": "2026-01-01"}]},
 		{"propertyUsage": null, "propertyType": null, "hasFbm": null, "propertyUnits": null},
+		{"creditScores": "none", "creditSource": 7, "stage": ["preview"]},
+		{"propertyValue": 500000, "mortgages": [1, {"balance": "x", "source": 3, "confirmed": "no"}], "creditScores": {"borrower": "700"}},
 	] {
 		d := eligibility.decision with input as x
 		d.eligible == false
-		d.reasons[0].code != "NOT_DECIDED"
+		d.outcome in {"ineligible", "notDecided"}
+		_decided_on_the_tables(d)
 	}
 }
 
-test_an_empty_input_is_low_equity_and_no_score if {
-	codes(eligibility.decision) == ["LOW_EQUITY", "NO_CREDIT_SCORE"] with input as {}
+_decided_on_the_tables(d) if d.reasons[0].code != "NOT_DECIDED"
+
+_decided_on_the_tables(d) if count(d.missing) > 0
+
+test_an_empty_input_is_not_decided_and_names_what_is_missing if {
+	d := eligibility.decision with input as {}
+	d.outcome == "notDecided"
+	[m.fact | some m in d.missing] == tables.required_facts.preview
 }
 
 test_without_tables_the_decision_fails_closed if {
@@ -476,6 +575,8 @@ case_holds(c, d) if {
 	d.ineligiblePage == c.want.ineligiblePage
 	object.get(c.want, "codes", codes(d)) == codes(d)
 	object.get(c.want, "availableLine", d.availableLine) == d.availableLine
+	object.get(c.want, "outcome", d.outcome) == d.outcome
+	object.get(c.want, "missing", [m.fact | some m in d.missing]) == [m.fact | some m in d.missing]
 }
 
 failing_cases contains {"name": c.name, "got": d} if {
