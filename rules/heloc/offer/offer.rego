@@ -31,11 +31,21 @@ import data.heloc.offer.tables
 #   source: Lender practice (policy contract "always a result")
 default preview := {
 	"eligible": false,
+	"outcome": "notDecided",
+	"missing": [],
 	"maxLine": 0,
 	"minLine": 0,
+	"line": 0,
+	"requestedLine": null,
 	"cltv": 0,
 	"apr": 0,
 	"originationFee": 0,
+	"minDraw": 0,
+	"maxDraw": 0,
+	"payments": {"balance": 0, "drawPaymentCents": 0, "repaymentPaymentCents": 0, "drawMonths": 0, "repaymentMonths": 0},
+	"example": {"balance": 0, "drawPaymentCents": 0, "repaymentPaymentCents": 0, "maxRateDrawPaymentCents": 0, "maxRateRepaymentPaymentCents": 0},
+	"dti": null,
+	"maxLineByDti": null,
 	"margin": 0,
 	"primeRate": 0,
 	"primeRateRule": null,
@@ -51,24 +61,37 @@ default preview := {
 		"rule": null,
 		"page": null,
 		"adverseAction": null,
+		"weight": 0,
 	}],
 }
 
 # preview: {eligible, maxLine, minLine, cltv, apr, originationFee} (policy
-# contract) plus margin, primeRate, primeRateRule, rateFloor, rateCap,
-# drawPeriodYears, repaymentPeriodYears, pricingRow (the id of the grid row),
-# and eligibility's ineligiblePage and reasons.
-# Money in whole dollars; cltv a fraction (0.85); apr, margin, primeRate,
-# rateFloor and rateCap in percent (7.25).
+# contract) plus outcome and missing (eligibility's, or "ineligible" when
+# this policy's own rules refuse), line (the line offered: input.requestedLine
+# kept within [minLine, maxLine], maxLine when none is requested),
+# requestedLine, minDraw and maxDraw (the first draw's bounds on line),
+# payments (on line fully drawn at apr) and example (the Truth in Lending
+# $10,000 example at apr and at rateCap), dti and maxLineByDti (dti.rego),
+# margin, primeRate, primeRateRule, rateFloor, rateCap, drawPeriodYears,
+# repaymentPeriodYears, pricingRow (the id of the grid row), ineligiblePage
+# and reasons [{code, message, rule, page, adverseAction, weight}].
+# Money in whole dollars, payments in integer cents; cltv a fraction (0.85);
+# apr, margin, primeRate, rateFloor and rateCap in percent (7.25).
 #
-# An eligible application that a grid row prices: the offer of the largest
-# line, priced at that line's CLTV.
+# An eligible application that a grid row prices and no rule of this
+# policy refuses: the offer of the line chosen, priced at its CLTV.
 preview := object.union(_terms, {
 	"eligible": true,
+	"outcome": "eligible",
 	"maxLine": _max_line,
+	"line": _line,
 	"cltv": _line_cltv,
 	"apr": _apr,
-	"originationFee": origination_fee(_max_line),
+	"originationFee": _fee,
+	"minDraw": min([tables.program.min_initial_draw, _line - _fee]),
+	"maxDraw": _line - _fee,
+	"payments": payment_schedule(_line, _apr),
+	"example": _tila_example,
 	"margin": _margin,
 	"pricingRow": _pricing_row.id,
 	"ineligiblePage": null,
@@ -78,35 +101,78 @@ preview := object.union(_terms, {
 }
 
 # No offer: no line, no price; cltv is the current one, what is owed over
-# the value. The reasons and page are eligibility's, or, for an eligible
-# application that no grid row prices, this policy's own.
+# the value. The outcome, reasons and page are eligibility's (with this
+# policy's own reasons that also fail, so that a notice can rank them all),
+# or, for an eligible application that this policy refuses, its own.
 preview := object.union(_terms, {
 	"eligible": false,
+	"outcome": _outcome,
 	"maxLine": 0,
+	"line": 0,
 	"cltv": cltv(_balance, _value),
 	"apr": 0,
 	"originationFee": 0,
+	"minDraw": 0,
+	"maxDraw": 0,
+	"payments": payment_schedule(0, 0),
+	"example": _no_example,
 	"margin": 0,
 	"pricingRow": null,
-	"ineligiblePage": eligibility.decision.ineligiblePage,
+	"ineligiblePage": _no_offer_page,
 	"reasons": _no_offer_reasons,
 }) if {
 	not _offered
 }
 
-# An offer is made when eligibility says yes and a grid row prices it.
+# An offer is made when eligibility says yes, a grid row prices the line
+# and no rule here refuses it.
 _offered if {
 	eligibility.decision.eligible
 	_pricing_row
+	count(reasons) == 0
 }
 
+# Eligibility's outcome. Read with a default derived from eligible and the
+# reasons, for a decision that does not state one.
+_eligibility_outcome := object.get(eligibility.decision, "outcome", _derived_outcome)
+
+_derived_outcome := "eligible" if {
+	eligibility.decision.eligible
+} else := "notDecided" if {
+	some r in eligibility.decision.reasons
+	r.code == "NOT_DECIDED"
+} else := "ineligible"
+
+# No offer: eligibility's outcome when it refuses or does not decide;
+# otherwise this policy refuses, and a self-reported answer only may not
+# qualify (it never declines).
+_outcome := _eligibility_outcome if {
+	_eligibility_outcome != "eligible"
+} else := "mayNotQualify" if {
+	_self_reported
+} else := "ineligible"
+
+_self_reported if object.get(input, "creditSource", null) == "selfReported"
+
 _no_offer_reasons := eligibility.decision.reasons if {
+	_eligibility_outcome == "notDecided"
+} else := array.concat(eligibility.decision.reasons, _own_reasons) if {
 	not eligibility.decision.eligible
-} else := [r | some r in reasons]
+} else := _own_reasons
+
+_own_reasons := [r | some r in reasons]
+
+_no_offer_page := eligibility.decision.ineligiblePage if {
+	not eligibility.decision.eligible
+} else := null
 
 # What every preview states, offer or not.
 _terms := {
-	"minLine": eligibility.decision.minLine,
+	"minLine": _min_line,
+	"requestedLine": _requested_line,
+	"missing": object.get(eligibility.decision, "missing", []),
+	"dti": _dti_or_null,
+	"maxLineByDti": _max_line_by_dti_or_null,
 	"primeRate": _prime.rate,
 	"primeRateRule": _prime.rule,
 	"rateFloor": tables.program.rate_floor,
@@ -115,6 +181,11 @@ _terms := {
 	"repaymentPeriodYears": tables.program.repayment_period_years,
 }
 
+# The debt-to-income figures (dti.rego), null when the rule does not run.
+_dti_or_null := _dti_result if _dti_decides else := null
+
+_max_line_by_dti_or_null := _max_line_by_dti if _dti_decides else := null
+
 # METADATA
 # title: No row of the pricing grid prices the offer
 # description: >-
@@ -122,25 +193,46 @@ _terms := {
 #   of tables.pricing_grid (or, were two rows to overlap, in more than one).
 #   The grid tests rule this out (every eligible score and CLTV is priced by
 #   exactly one row); the reason keeps the preview defined all the same. It
-#   is not a credit decision about the applicant, so it names no
-#   ineligible page and no adverse-action reason: the applicant is asked
-#   to contact us.
+#   is a refusal all the same (outcome ineligible, with an adverse-action
+#   reason: no product we offer fits the score and the CLTV), and names no
+#   page (the reasons are shown in place). weight: 1, the only reason.
 # custom:
 #   code: NO_PRICING_ROW
 #   message: We could not price a line of credit for this application. Please contact us.
-#   source: Lender practice (the pricing grid is tables/data.yaml)
+#   estimate_message: We may not be able to price a line of credit for these answers. Please contact us.
+#   adverse_action: "Other: we offer no line of credit for a credit score of {score} at a combined loan-to-value of {cltv}"
+#   source: >-
+#     Lender practice (the pricing grid is tables/data.yaml). Adverse-action
+#     wording: Reg B, 12 CFR 1002.9(b)(2) (the specific reason; Form C-1's
+#     "Other, specify"); CFPB Circular 2022-03.
 reasons contains r if {
 	eligibility.decision.eligible
 	not _pricing_row
 	md := rego.metadata.rule()
-	r := {
-		"code": md.custom.code,
-		"message": md.custom.message,
-		"rule": tables.program.id,
-		"page": null,
-		"adverseAction": null,
-	}
+	r := _offer_reason(md, tables.program.id, {"score": sprintf("%v", [_score]), "cltv": eligibility.percent(_line_cltv)}, 1)
 }
+
+# _offer_reason(metadata, row, values, weight): the reason a rule of this
+# policy gives, in eligibility's shape {code, message, rule, page,
+# adverseAction, weight}; no page (the reasons are shown in place). For a
+# self-reported answer, the estimate's words and no adverse action.
+_offer_reason(md, row, values, weight) := {
+	"code": md.custom.code,
+	"message": _fill(_words(md), values),
+	"rule": row,
+	"page": null,
+	"adverseAction": _adverse_action(md, values),
+	"weight": weight,
+}
+
+_words(md) := md.custom.estimate_message if _self_reported else := md.custom.message
+
+_adverse_action(_, _) := null if _self_reported
+
+_adverse_action(md, values) := _fill(md.custom.adverse_action, values) if not _self_reported
+
+# _fill(words, values) puts values[name] in place of each {name} in words.
+_fill(words, values) := strings.replace_n({sprintf("{%s}", [name]): value | some name, value in values}, words)
 
 # ---------------------------------------------------------------------------
 # The line (policy contract)
@@ -150,15 +242,43 @@ _value := eligibility.property_value(input)
 
 _balance := eligibility.mortgage_balance(input)
 
-# maxLine = min(program maximum, available line), where the available line
-# is eligibility's: max(0, value x maximum CLTV of the usage - balance); and
-# never above what the home is worth beyond what is owed (0 when
-# underwater), whatever a table says.
-_max_line := min([tables.program.max_line, eligibility.decision.availableLine, max([0, _value - _balance])])
+_min_line := eligibility.decision.minLine
+
+# The score the offer is priced at and the DTI band read: eligibility's
+# (the lower of two bureau scores, as its table says), or, from a decision
+# that does not state it, the input's creditScore.
+_score := object.get(eligibility.decision, "creditScoreUsed", object.get(input, "creditScore", null))
+
+# The largest line the equity allows: min(program maximum, available
+# line), where the available line is eligibility's: max(0, value x maximum
+# CLTV of the usage - balance); and never above what the home is worth
+# beyond what is owed (0 when underwater), whatever a table says.
+_cltv_max_line := min([tables.program.max_line, eligibility.decision.availableLine, max([0, _value - _balance])])
+
+# maxLine, the largest line allowed: the equity's, and no more than the
+# debt-to-income rule allows when it runs (dti.rego).
+_max_line := min([_cltv_max_line, _max_line_by_dti]) if {
+	_dti_decides
+} else := _cltv_max_line
+
+# The line offered: the amount the borrower chose (input.requestedLine,
+# whole dollars), kept within [minLine, maxLine]; maxLine when none is
+# chosen.
+_line := max([_min_line, min([_max_line, floor(_requested_line)])]) if {
+	is_number(_requested_line)
+} else := _max_line
+
+_requested_line := object.get(input, "requestedLine", null)
+
+# The origination fee is on the line offered.
+_fee := origination_fee(_line)
 
 # The line's CLTV counts the whole line, drawn or not, as Fannie Mae's HCLTV
-# does for HELOCs.
-_line_cltv := cltv(_balance + _max_line, _value)
+# does for HELOCs. The largest line's CLTV sets the qualifying rate of the
+# debt-to-income rule.
+_line_cltv := cltv(_balance + _line, _value)
+
+_cltv_line_cltv := cltv(_balance + _cltv_max_line, _value)
 
 # cltv(owed, value): (liens + line) / value as Fannie Mae rounds it (Selling
 # Guide B2-1.2-01: truncate to two decimals of a percent, then round up to
@@ -176,24 +296,55 @@ cltv(_, value) := 0 if value <= 0
 # credit score and whose CLTV band (above, upTo] holds the line's CLTV. The
 # rows neither overlap nor leave a gap (tested), so one row holds each
 # eligible application; the order of the rows decides nothing.
-_pricing_row := row if {
+_pricing_row := _row_at(_line_cltv)
+
+_row_at(line_cltv) := row if {
 	[row] := [r |
 		some r in tables.pricing_grid
-		r.score.min <= input.creditScore
-		input.creditScore < r.score.below
-		r.cltv.above < _line_cltv
-		_line_cltv <= r.cltv.upTo
+		r.score.min <= _score
+		_score < r.score.below
+		r.cltv.above < line_cltv
+		line_cltv <= r.cltv.upTo
 	]
 }
 
 # The margin over prime: the grid row's plus the property usage's (spec §3
 # "Property usage"); a usage not listed in usage_margins adds 0.
-_margin := _pricing_row.margin + sum([m.add | some m in tables.usage_margins; m.usage == input.propertyUsage])
+_margin := _pricing_row.margin + _usage_margin
+
+_usage_margin := sum([m.add | some m in tables.usage_margins; m.usage == input.propertyUsage])
 
 # APR = prime + margin, kept within the floor and the cap, to two decimals.
 # For open-end credit the APR is the periodic rate times the periods in a
 # year, so the fee is not in it (Regulation Z §1026.14(b)).
-_apr := round(min([tables.program.rate_cap, max([tables.program.rate_floor, _prime.rate + _margin])]) * 100) / 100
+_apr := _apr_of(_margin)
+
+_apr_of(margin) := round(min([tables.program.rate_cap, max([tables.program.rate_floor, _prime.rate + margin])]) * 100) / 100
+
+# The Truth in Lending example (Regulation Z §1026.40(d)(5)(i) and
+# (d)(12)(x)-(xi)): the payments on a $10,000 balance at the APR and at the
+# maximum APR (the cap), with the same arithmetic as every payment.
+_tila_example := {
+	"balance": _example_balance,
+	"drawPaymentCents": at_apr.drawPaymentCents,
+	"repaymentPaymentCents": at_apr.repaymentPaymentCents,
+	"maxRateDrawPaymentCents": at_cap.drawPaymentCents,
+	"maxRateRepaymentPaymentCents": at_cap.repaymentPaymentCents,
+} if {
+	at_apr := payment_schedule(_example_balance, _apr)
+	at_cap := payment_schedule(_example_balance, tables.program.rate_cap)
+}
+
+_example_balance := 10000
+
+# No offer, no example: a balance of 0 and no payments.
+_no_example := {
+	"balance": 0,
+	"drawPaymentCents": 0,
+	"repaymentPaymentCents": 0,
+	"maxRateDrawPaymentCents": 0,
+	"maxRateRepaymentPaymentCents": 0,
+}
 
 # The prime rate: the input's when it gives one; else the table's row in
 # effect on input.today, the last whose effective day is on or before it

@@ -1,0 +1,105 @@
+# The monthly payments of a line (policy contract
+# "data.heloc.offer.payments"; issue 20 "One arithmetic, in the rules, in
+# exact money").
+#
+# How to read this file: a HELOC's payments are computed here and nowhere
+# else. The preview offer, the Truth in Lending example, the disclosures,
+# the portal and the debt-to-income rule (dti.rego) all use
+# payment_schedule. Money in: whole dollars; money out: integer cents.
+#
+# - Draw period: interest only on the balance drawn, at the APR's monthly
+#   periodic rate (APR / 12, Regulation Z §1026.14(b)): balance x apr/100/12.
+# - Repayment period: the level payment that repays the balance over
+#   repaymentMonths at the same rate: P x r / (1 - (1 + r)^-n).
+# - Each payment is rounded half-up to the cent (Regulation Z rounds money to
+#   the cent; appendix J rounds half-up).
+#
+# The arithmetic is exact where it can be: the APR is read as whole
+# hundredths of a percent (the contract gives two decimals) and the
+# interest-only payment is an integer division. The level payment needs
+# (1 + r)^n, which OPA (no pow builtin) gets by repeated squaring in its
+# arbitrary-precision numbers (64-bit mantissa, about 19 significant
+# digits, not float64): a payment is off by less than 1e-9 of a cent before
+# the rounding to the cent (the tests check figures worked out with exact
+# fractions).
+package heloc.offer
+
+import rego.v1
+
+import data.heloc.offer.tables
+
+# payments: the monthly payments of input.balance (whole dollars, fully
+# drawn) at input.apr (percent), over the program's periods (policy contract
+# "heloc.offer.payments"): {balance, drawPaymentCents, repaymentPaymentCents,
+# drawMonths, repaymentMonths}. Read-only, not recorded. Without a number for
+# each, or without the program table: null.
+default payments := null
+
+payments := payment_schedule(input.balance, input.apr) if {
+	is_number(input.balance)
+	input.balance >= 0
+	is_number(input.apr)
+	input.apr >= 0
+}
+
+# payment_schedule(balance, apr) is the payments of balance whole dollars,
+# fully drawn, at apr percent, over the program's draw and repayment periods.
+payment_schedule(balance, apr) := {
+	"balance": balance,
+	"drawPaymentCents": interest_only_cents(balance, apr),
+	"repaymentPaymentCents": amortized_cents(balance, apr, _repayment_months),
+	"drawMonths": _draw_months,
+	"repaymentMonths": _repayment_months,
+}
+
+_draw_months := tables.program.draw_period_years * 12
+
+_repayment_months := tables.program.repayment_period_years * 12
+
+# interest_only_cents(balance, apr): balance x apr/100/12 dollars, in cents
+# (balance x hundredths-of-a-percent / 1200), rounded half-up. An integer
+# divided by 1200: its fraction is a multiple of 1/1200, so the floor of the
+# quotient is exact.
+interest_only_cents(balance, apr) := floor(((balance * _hundredths(apr)) + 600) / 1200)
+
+# amortized_cents(balance, apr, months): the level monthly payment that
+# repays balance over months at apr, in cents, rounded half-up. It is the
+# balance times the payment per dollar (repayment_factor), so that the
+# debt-to-income rule can solve it for the line.
+amortized_cents(balance, apr, months) := round(balance * repayment_factor(apr, months))
+
+# repayment_factor(apr, months): the level payment, in cents, on each dollar
+# owed: 100 x r / (1 - (1 + r)^-n) = 100 x r x g / (g - 1), g = (1 + r)^n,
+# r = apr/100/12 the monthly periodic rate. At 0% it is 100 / n; with no
+# repayment months the whole balance is due at once (100).
+repayment_factor(apr, months) := (100 * r) * g / (g - 1) if {
+	months > 0
+	_hundredths(apr) > 0
+	r := _hundredths(apr) / 120000
+	g := power(1 + r, months)
+} else := 100 / months if {
+	months > 0
+} else := 100
+
+# The APR in whole hundredths of a percent (7.25 -> 725), so that 7.35 is
+# exactly 735 and not its nearest binary fraction.
+_hundredths(apr) := round(apr * 100)
+
+# power(x, n): x^n for a whole n from 0 to 4095 (340 years of months), by
+# repeated squaring: the product of the squares x^(2^k) for each bit k of n.
+# Twelve squarings and one product, whatever n.
+power(x, n) := product([s | some k, s in _squares(x); bits.and(n, bits.lsh(1, k)) != 0])
+
+_squares(x) := [x, x2, x4, x8, x16, x32, x64, x128, x256, x512, x1024, x2048] if {
+	x2 := x * x
+	x4 := x2 * x2
+	x8 := x4 * x4
+	x16 := x8 * x8
+	x32 := x16 * x16
+	x64 := x32 * x32
+	x128 := x64 * x64
+	x256 := x128 * x128
+	x512 := x256 * x256
+	x1024 := x512 * x512
+	x2048 := x1024 * x1024
+}
