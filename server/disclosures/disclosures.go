@@ -44,7 +44,9 @@ type Document struct {
 }
 
 // Terms are the loan's numbers and people a document is filled in with.
-// Money in dollars; rates in percent (7.25).
+// Money in whole dollars, payments in cents (the preview offer's, computed
+// by the policy: heloc.offer.preview's payments and example); rates in
+// percent (7.25).
 type Terms struct {
 	// Borrowers are the full names of the people on the loan, the borrower
 	// first.
@@ -55,16 +57,39 @@ type Terms struct {
 	// PrimaryResidence: the home is the borrower's principal dwelling, so
 	// the right to rescind applies (Regulation Z §1026.15).
 	PrimaryResidence bool
-	Line             float64
-	APR              float64
-	Margin           float64
-	IndexRate        float64
-	RateFloor        float64
-	RateCap          float64
-	DrawYears        int
-	RepaymentYears   int
-	OriginationFee   float64
-	MinimumDraw      float64
+	// Line is the credit limit: the amount the borrower chose.
+	Line           int64
+	APR            float64
+	Margin         float64
+	IndexRate      float64
+	RateFloor      float64
+	RateCap        float64
+	DrawYears      int
+	RepaymentYears int
+	OriginationFee int64
+	MinimumDraw    int64
+	// Payments are the minimum payments on the line fully drawn at the APR;
+	// Example those of the Truth in Lending example balance at the APR and
+	// at the maximum APR. Both the policy's, in cents.
+	Payments Payments
+	Example  Example
+}
+
+// Payments are the payments on the line fully drawn, in cents.
+type Payments struct {
+	DrawPaymentCents      int64
+	RepaymentPaymentCents int64
+	RepaymentMonths       int
+}
+
+// Example is the payment example of Regulation Z §1026.40(d)(5)(iii) on
+// Balance dollars, in cents.
+type Example struct {
+	Balance                      int64
+	DrawPaymentCents             int64
+	RepaymentPaymentCents        int64
+	MaxRateDrawPaymentCents      int64
+	MaxRateRepaymentPaymentCents int64
 }
 
 // A template and what it is called.
@@ -74,9 +99,9 @@ type spec struct {
 
 // The documents in the order they are read; the consent is apart (Consent).
 var documents = []spec{
-	{"heca", "Home Equity Credit Agreement", "2026-11.1", "heca.md"},
-	{"truth-in-lending", "Truth in Lending disclosure for open-end credit", "2026-11.1", "truth-in-lending.md"},
-	{"early-disclosure", "Important terms of our home equity line of credit (early disclosure)", "2026-11.1", "early-disclosure.md"},
+	{"heca", "Home Equity Credit Agreement", "2026-11.2", "heca.md"},
+	{"truth-in-lending", "Truth in Lending disclosure for open-end credit", "2026-11.2", "truth-in-lending.md"},
+	{"early-disclosure", "Important terms of our home equity line of credit (early disclosure)", "2026-11.2", "early-disclosure.md"},
 	{"heloc-booklet", "What you should know about home equity lines of credit", "2026-11.1", "heloc-booklet.md"},
 }
 
@@ -85,12 +110,13 @@ var consent = spec{"esign-consent", "Consent to electronic records and signature
 // ConsentID is the id of the e-sign consent's document.
 const ConsentID = "esign-consent"
 
-// ExampleBalance is the balance the payment examples are worked on
-// (§1026.40(d)(5)(iii) asks for a $10,000 example).
+// ExampleBalance is the balance the payment examples are worked on when
+// the offer names none (§1026.40(d)(5)(iii) asks for a $10,000 example).
 const ExampleBalance = 10000
 
 var parsed = template.Must(template.New("").Funcs(template.FuncMap{
 	"money":   Money,
+	"cents":   Cents,
 	"percent": Percent,
 	"names":   joinNames,
 }).ParseFS(texts, "texts/*.md"))
@@ -120,32 +146,40 @@ func Hash(body string) string {
 }
 
 // data is what the templates see: the terms and what follows from them.
+// No payment is computed here: the payments are the policy's.
 type data struct {
 	Terms
-	ExampleBalance float64
+	ExampleBalance int64
 	// DrawPayment is the minimum monthly payment in the draw period on the
-	// example balance at the APR (the month's interest).
-	DrawPayment float64
-	// RepaymentPayment is the first minimum payment of the repayment period
-	// on the example balance at the APR.
-	RepaymentPayment float64
+	// example balance at the APR (the month's interest), in cents.
+	DrawPayment int64
+	// RepaymentPayment is the level monthly payment of the repayment
+	// period on the example balance at the APR, in cents.
+	RepaymentPayment int64
 	// MaxRateDrawPayment and MaxRateRepaymentPayment are the same at the
 	// maximum APR.
-	MaxRateDrawPayment      float64
-	MaxRateRepaymentPayment float64
+	MaxRateDrawPayment      int64
+	MaxRateRepaymentPayment int64
 	RepaymentMonths         int
 	Term                    int
 }
 
 func render(s spec, t Terms) (Document, error) {
-	months := t.RepaymentYears * 12
+	months := t.Payments.RepaymentMonths
+	if months <= 0 {
+		months = t.RepaymentYears * 12
+	}
+	balance := t.Example.Balance
+	if balance <= 0 {
+		balance = ExampleBalance
+	}
 	d := data{
 		Terms:                   t,
-		ExampleBalance:          ExampleBalance,
-		DrawPayment:             interest(ExampleBalance, t.APR),
-		RepaymentPayment:        repayment(ExampleBalance, t.APR, months),
-		MaxRateDrawPayment:      interest(ExampleBalance, t.RateCap),
-		MaxRateRepaymentPayment: repayment(ExampleBalance, t.RateCap, months),
+		ExampleBalance:          balance,
+		DrawPayment:             t.Example.DrawPaymentCents,
+		RepaymentPayment:        t.Example.RepaymentPaymentCents,
+		MaxRateDrawPayment:      t.Example.MaxRateDrawPaymentCents,
+		MaxRateRepaymentPayment: t.Example.MaxRateRepaymentPaymentCents,
 		RepaymentMonths:         months,
 		Term:                    t.DrawYears + t.RepaymentYears,
 	}
@@ -157,25 +191,17 @@ func render(s spec, t Terms) (Document, error) {
 	return Document{ID: s.id, Title: s.title, Version: s.version, Body: body, Hash: Hash(body)}, nil
 }
 
-// interest is a month's interest on balance at apr percent, to the cent.
-func interest(balance, apr float64) float64 {
-	return cents(balance * apr / 100 / 12)
+// Money writes whole dollars as $12,345.
+func Money(dollars int64) string {
+	return Cents(dollars * 100)
 }
 
-// repayment is the first monthly payment of the repayment period: an equal
-// share of the balance over the months plus the month's interest.
-func repayment(balance, apr float64, months int) float64 {
-	if months <= 0 {
-		return cents(balance)
+// Cents writes an amount in cents as $12,345 or $12,345.67.
+func Cents(c int64) string {
+	sign := ""
+	if c < 0 {
+		sign, c = "-", -c
 	}
-	return cents(balance/float64(months) + balance*apr/100/12)
-}
-
-func cents(v float64) float64 { return math.Round(v*100) / 100 }
-
-// Money writes an amount as $12,345 or $12,345.67.
-func Money(v float64) string {
-	c := int64(math.Round(v * 100))
 	whole, part := c/100, c%100
 	digits := strconv.FormatInt(whole, 10)
 	var b strings.Builder
@@ -186,9 +212,9 @@ func Money(v float64) string {
 		b.WriteRune(r)
 	}
 	if part != 0 {
-		return fmt.Sprintf("$%s.%02d", b.String(), part)
+		return fmt.Sprintf("%s$%s.%02d", sign, b.String(), part)
 	}
-	return "$" + b.String()
+	return sign + "$" + b.String()
 }
 
 // Percent writes a rate as 7.25%.

@@ -2,12 +2,10 @@ package loans
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
-	"strconv"
-	"strings"
 
+	"github.com/heloc/heloc/server/disclosures"
 	"github.com/heloc/heloc/server/domain"
 )
 
@@ -22,12 +20,16 @@ import (
 const DisbursementPath = "/app/application/loan-disbursement"
 
 // DisbursementTerms are the bounds of the first draw on the loan's line
-// (schemas #DisbursementTerms), in dollars.
+// (schemas #DisbursementTerms), in whole dollars: the line the borrower
+// chose, its origination fee, the smallest and largest first draw, and
+// the draw the page starts at (the chosen amount when it fits the bounds,
+// else the smallest).
 type DisbursementTerms struct {
-	Line           float64 `json:"line"`
-	OriginationFee float64 `json:"originationFee"`
-	MinimumDraw    float64 `json:"minimumDraw"`
-	MaximumDraw    float64 `json:"maximumDraw"`
+	Line           int64 `json:"line"`
+	OriginationFee int64 `json:"originationFee"`
+	MinimumDraw    int64 `json:"minimumDraw"`
+	MaximumDraw    int64 `json:"maximumDraw"`
+	FirstDraw      int64 `json:"firstDraw"`
 }
 
 // DisbursementTerms is what the applicant may draw first: the line of the
@@ -44,40 +46,63 @@ func (s *Service) DisbursementTerms(ctx context.Context, applicant *domain.Appli
 // offerEntrypoint is the decision whose line the draw is taken from.
 const offerEntrypoint = "heloc.offer.preview"
 
-// drawTerms decides the draw's bounds on the loan's latest stored preview
-// offer.
-func (s *Service) drawTerms(ctx context.Context, loan *domain.Loan) (*DisbursementTerms, error) {
+// latestOffer is the loan's latest stored preview offer.
+func (s *Service) latestOffer(ctx context.Context, loan *domain.Loan) (*domain.Offer, error) {
 	d, err := s.store.LatestDecision(ctx, loan.ID, offerEntrypoint)
 	if domain.ErrorCode(err) == domain.ENOTFOUND {
 		return nil, domain.Errorf(domain.EINVALID, "We have no offer on file for your line of credit yet. Go back to your offer, or contact us.")
 	} else if err != nil {
 		return nil, err
 	}
-	var offer struct {
-		Eligible       bool     `json:"eligible"`
-		MaxLine        float64  `json:"maxLine"`
-		OriginationFee *float64 `json:"originationFee"`
+	offer, err := domain.ReadOffer(d.Result)
+	if err != nil {
+		return nil, fmt.Errorf("loan %s: %w", loan.ID, err)
 	}
-	if err := json.Unmarshal(d.Result, &offer); err != nil {
-		return nil, fmt.Errorf("read the offer of loan %s: %w", loan.ID, err)
-	}
-	if !offer.Eligible || offer.MaxLine <= 0 {
-		return nil, domain.Errorf(domain.EINVALID, "Your offer has no line of credit to draw on. Please contact us.")
-	}
-	input := map[string]any{"line": offer.MaxLine}
-	if offer.OriginationFee != nil {
-		input["originationFee"] = *offer.OriginationFee
-	}
-	var bounds struct {
-		Minimum        float64 `json:"minimum"`
-		Maximum        float64 `json:"maximum"`
-		Line           float64 `json:"line"`
-		OriginationFee float64 `json:"originationFee"`
-	}
-	if err := s.decideInto(ctx, "heloc.offer.draw", input, &bounds); err != nil {
+	return offer, nil
+}
+
+// drawTerms are the draw's bounds on the loan's latest stored preview
+// offer.
+func (s *Service) drawTerms(ctx context.Context, loan *domain.Loan) (*DisbursementTerms, error) {
+	offer, err := s.latestOffer(ctx, loan)
+	if err != nil {
 		return nil, err
 	}
-	return &DisbursementTerms{Line: bounds.Line, OriginationFee: bounds.OriginationFee, MinimumDraw: bounds.Minimum, MaximumDraw: bounds.Maximum}, nil
+	if !offer.Eligible || offer.Amount() <= 0 {
+		return nil, domain.Errorf(domain.EINVALID, "Your offer has no line of credit to draw on. Please contact us.")
+	}
+	return s.drawBounds(ctx, offer)
+}
+
+// drawBounds are the first draw's bounds on an offer's line: the offer's
+// own minDraw and maxDraw (the rules', issue 20), or for an offer decided
+// before it had them the program's (data.heloc.offer.draw on its line and
+// fee). The first draw starts at the chosen amount when it fits them,
+// else at the smallest.
+func (s *Service) drawBounds(ctx context.Context, offer *domain.Offer) (*DisbursementTerms, error) {
+	t := &DisbursementTerms{Line: offer.Amount(), OriginationFee: offer.Fee()}
+	if offer.MinDraw != nil && offer.MaxDraw != nil {
+		t.MinimumDraw, t.MaximumDraw = int64(*offer.MinDraw), int64(*offer.MaxDraw)
+	} else {
+		input := map[string]any{"line": t.Line}
+		if offer.OriginationFee != nil {
+			input["originationFee"] = t.OriginationFee
+		}
+		var bounds struct {
+			Minimum        domain.Dollars `json:"minimum"`
+			Maximum        domain.Dollars `json:"maximum"`
+			OriginationFee domain.Dollars `json:"originationFee"`
+		}
+		if err := s.decideInto(ctx, "heloc.offer.draw", input, &bounds); err != nil {
+			return nil, err
+		}
+		t.MinimumDraw, t.MaximumDraw, t.OriginationFee = int64(bounds.Minimum), int64(bounds.Maximum), int64(bounds.OriginationFee)
+	}
+	t.FirstDraw = t.MinimumDraw
+	if t.Line >= t.MinimumDraw && t.Line <= t.MaximumDraw {
+		t.FirstDraw = t.Line
+	}
+	return t, nil
 }
 
 // disbursementPage is the loan-disbursement page: its section, and the
@@ -144,17 +169,19 @@ func mergeDisbursement(in *domain.LoanDisbursementSection, app *domain.Applicati
 }
 
 // checkDraw refuses a draw outside the terms' bounds or in part cents.
+// The draw (dollars and cents, as the page sends it) is compared in cents.
 func checkDraw(draw float64, t *DisbursementTerms) error {
 	between := fmt.Sprintf("Your first draw can be from %s to %s (your line of %s less the %s origination fee).",
 		dollars(t.MinimumDraw), dollars(t.MaximumDraw), dollars(t.Line), dollars(t.OriginationFee))
+	cents := math.Round(draw * 100)
 	switch {
 	case t.MaximumDraw <= 0:
 		return fieldError("disbursement.initialDraw", "Your line has nothing left to draw after its fee. Please contact us.")
-	case math.Round(draw*100) != draw*100:
+	case cents != draw*100:
 		return fieldError("disbursement.initialDraw", "Enter the amount in dollars and cents.")
-	case draw < t.MinimumDraw:
+	case int64(cents) < t.MinimumDraw*100:
 		return fieldError("disbursement.initialDraw", "Draw at least "+dollars(t.MinimumDraw)+". "+between)
-	case draw > t.MaximumDraw:
+	case int64(cents) > t.MaximumDraw*100:
 		return fieldError("disbursement.initialDraw", "Draw at most "+dollars(t.MaximumDraw)+". "+between)
 	}
 	return nil
@@ -197,20 +224,7 @@ func maskNumber(n string) string {
 	return "****" + n[len(n)-4:]
 }
 
-// dollars writes an amount as $12,345 (or $12,345.67 with cents).
-func dollars(v float64) string {
-	cents := int64(math.Round(v * 100))
-	whole, part := cents/100, cents%100
-	digits := strconv.FormatInt(whole, 10)
-	var b strings.Builder
-	for i, c := range digits {
-		if i > 0 && (len(digits)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if part != 0 {
-		return fmt.Sprintf("$%s.%02d", b.String(), part)
-	}
-	return "$" + b.String()
+// dollars writes whole dollars as $12,345.
+func dollars(v int64) string {
+	return disclosures.Money(v)
 }

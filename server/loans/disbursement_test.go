@@ -68,7 +68,28 @@ func TestDrawBounds(t *testing.T) {
 			t.Errorf("draw %v: got %+v, want the error at disbursement.initialDraw", tt.draw, domain.ErrorFields(err))
 		}
 	}
-	if got := dollars(1234567.5); got != "$1,234,567.50" {
+	if got := dollars(1234567); got != "$1,234,567" {
 		t.Errorf("dollars: got %s", got)
+	}
+}
+
+// The first draw starts at the chosen amount when it fits the bounds, else
+// at the smallest draw; the offer's own bounds are used.
+func TestFirstDrawStartsAtTheChosenAmount(t *testing.T) {
+	d := func(v int64) *domain.Dollars { x := domain.Dollars(v); return &x }
+	s := &Service{}
+	for _, tt := range []struct {
+		offer *domain.Offer
+		want  DisbursementTerms
+	}{
+		{&domain.Offer{Eligible: true, MaxLine: 410500, Line: d(150000), OriginationFee: d(0), MinDraw: d(10000), MaxDraw: d(150000)},
+			DisbursementTerms{Line: 150000, OriginationFee: 0, MinimumDraw: 10000, MaximumDraw: 150000, FirstDraw: 150000}},
+		{&domain.Offer{Eligible: true, MaxLine: 410500, Line: d(150000), OriginationFee: d(1500), MinDraw: d(10000), MaxDraw: d(148500)},
+			DisbursementTerms{Line: 150000, OriginationFee: 1500, MinimumDraw: 10000, MaximumDraw: 148500, FirstDraw: 10000}},
+	} {
+		got, err := s.drawBounds(t.Context(), tt.offer)
+		if err != nil || *got != tt.want {
+			t.Errorf("got %+v %v, want %+v", got, err, tt.want)
+		}
 	}
 }

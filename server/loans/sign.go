@@ -2,8 +2,6 @@ package loans
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -92,21 +90,14 @@ type SignResult struct {
 	Application *View            `json:"application"`
 }
 
-// signOffer is the part of the preview offer the disclosures state.
+// signOffer is the preview offer the disclosures state, with the
+// smallest first draw on its line.
 type signOffer struct {
-	Eligible             bool     `json:"eligible"`
-	MaxLine              float64  `json:"maxLine"`
-	APR                  float64  `json:"apr"`
-	Margin               float64  `json:"margin"`
-	PrimeRate            float64  `json:"primeRate"`
-	RateFloor            float64  `json:"rateFloor"`
-	RateCap              float64  `json:"rateCap"`
-	DrawPeriodYears      int      `json:"drawPeriodYears"`
-	RepaymentPeriodYears int      `json:"repaymentPeriodYears"`
-	OriginationFee       *float64 `json:"originationFee"`
-	// MinimumDraw is the program's smallest first draw on this line
-	// (data.heloc.offer.draw), filled in after the offer is read.
-	MinimumDraw float64 `json:"-"`
+	*domain.Offer
+	// MinimumDraw is the smallest first draw on the line offered: the
+	// offer's minDraw, or for an offer decided before it had one the
+	// program's (data.heloc.offer.draw).
+	MinimumDraw int64
 }
 
 // Disclosures are the applicant's documents to read and sign, filled in with
@@ -228,43 +219,32 @@ func (s *Service) reachedSign(ctx context.Context, loan *domain.Loan) error {
 	return fieldError("applicationStatus", "Finish the earlier steps of your application before you sign.")
 }
 
-// signOffer is the loan's latest preview offer with the program's minimum
-// first draw on its line.
+// signOffer is the loan's latest preview offer: the line the borrower
+// chose (line; maxLine for an offer decided before the amount could be
+// chosen), its fee, its payments and the smallest first draw.
 func (s *Service) signOffer(ctx context.Context, loan *domain.Loan) (*signOffer, error) {
-	d, err := s.store.LatestDecision(ctx, loan.ID, signOfferEntrypoint)
-	if domain.ErrorCode(err) == domain.ENOTFOUND {
-		return nil, domain.Errorf(domain.EINVALID, "We have no offer on file for your line of credit yet. Go back to your offer, or contact us.")
-	} else if err != nil {
+	offer, err := s.latestOffer(ctx, loan)
+	if err != nil {
 		return nil, err
 	}
-	var offer signOffer
-	if err := json.Unmarshal(d.Result, &offer); err != nil {
-		return nil, fmt.Errorf("read the offer of loan %s: %w", loan.ID, err)
-	}
-	if !offer.Eligible || offer.MaxLine <= 0 {
+	if !offer.Eligible || offer.Amount() <= 0 {
 		return nil, domain.Errorf(domain.EINVALID, "Your offer has no line of credit to sign for. Please contact us.")
 	}
-	input := map[string]any{"line": offer.MaxLine}
-	if offer.OriginationFee != nil {
-		input["originationFee"] = *offer.OriginationFee
-	}
-	var draw struct {
-		Minimum float64 `json:"minimum"`
-	}
-	if err := s.decideInto(ctx, "heloc.offer.draw", input, &draw); err != nil {
+	bounds, err := s.drawBounds(ctx, offer)
+	if err != nil {
 		return nil, err
 	}
-	offer.MinimumDraw = draw.Minimum
-	return &offer, nil
+	return &signOffer{Offer: offer, MinimumDraw: bounds.MinimumDraw}, nil
 }
 
 // renderDisclosures fills the documents and the consent in with the
-// offer's terms and the application's names and property.
+// offer's terms (the chosen line, its fee, the policy's payments) and the
+// application's names and property.
 func renderDisclosures(l *domain.Loan, app *domain.Application, offer *signOffer) ([]disclosures.Document, disclosures.Document, error) {
 	t := disclosures.Terms{
 		PropertyAddress:  oneLine(app.Property.Address),
 		PrimaryResidence: app.Property.Usage != nil && *app.Property.Usage == "primaryResidence",
-		Line:             offer.MaxLine,
+		Line:             offer.Amount(),
 		APR:              offer.APR,
 		Margin:           offer.Margin,
 		IndexRate:        offer.PrimeRate,
@@ -272,10 +252,15 @@ func renderDisclosures(l *domain.Loan, app *domain.Application, offer *signOffer
 		RateCap:          offer.RateCap,
 		DrawYears:        offer.DrawPeriodYears,
 		RepaymentYears:   offer.RepaymentPeriodYears,
+		OriginationFee:   offer.Fee(),
 		MinimumDraw:      offer.MinimumDraw,
 	}
-	if offer.OriginationFee != nil {
-		t.OriginationFee = *offer.OriginationFee
+	if p := offer.Payments; p != nil {
+		t.Payments = disclosures.Payments{DrawPaymentCents: p.DrawPaymentCents, RepaymentPaymentCents: p.RepaymentPaymentCents, RepaymentMonths: p.RepaymentMonths}
+	}
+	if e := offer.Example; e != nil {
+		t.Example = disclosures.Example{Balance: int64(e.Balance), DrawPaymentCents: e.DrawPaymentCents, RepaymentPaymentCents: e.RepaymentPaymentCents,
+			MaxRateDrawPaymentCents: e.MaxRateDrawPaymentCents, MaxRateRepaymentPaymentCents: e.MaxRateRepaymentPaymentCents}
 	}
 	for _, p := range signers(l, app) {
 		t.Borrowers = append(t.Borrowers, p.Name)
