@@ -8,7 +8,6 @@ package exports
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -149,20 +148,12 @@ func (s *Service) input(ctx context.Context, loan *domain.Loan) (mismo.Input, er
 	offer, err := s.store.LatestDecision(ctx, loan.ID, "heloc.offer.preview")
 	switch {
 	case err == nil:
-		var r struct {
-			Eligible             bool    `json:"eligible"`
-			MaxLine              float64 `json:"maxLine"`
-			APR                  float64 `json:"apr"`
-			Margin               float64 `json:"margin"`
-			PrimeRate            float64 `json:"primeRate"`
-			RateCap              float64 `json:"rateCap"`
-			RepaymentPeriodYears int     `json:"repaymentPeriodYears"`
-		}
-		if err := json.Unmarshal(offer.Result, &r); err != nil {
-			return mismo.Input{}, fmt.Errorf("exports: the preview offer: %w", err)
+		r, err := domain.ReadOffer(offer.Result)
+		if err != nil {
+			return mismo.Input{}, fmt.Errorf("exports: %w", err)
 		}
 		if r.Eligible {
-			in.Terms = &mismo.Terms{Line: r.MaxLine, APR: r.APR, Margin: r.Margin, IndexRate: r.PrimeRate, RateCap: r.RateCap, RepaymentPeriodYears: r.RepaymentPeriodYears}
+			in.Terms = &mismo.Terms{Line: r.Amount(), APR: r.APR, Margin: r.Margin, IndexRate: r.PrimeRate, RateCap: r.RateCap, RepaymentPeriodYears: r.RepaymentPeriodYears}
 		}
 	case domain.ErrorCode(err) != domain.ENOTFOUND:
 		return mismo.Input{}, err

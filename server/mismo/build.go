@@ -33,7 +33,7 @@ type Input struct {
 
 // Terms are a line of credit's terms as the preview offer gave them.
 type Terms struct {
-	Line                 float64 // the line's maximum balance, dollars
+	Line                 int64   // the line's maximum balance (the amount chosen), whole dollars
 	APR                  float64 // percent
 	Margin               float64 // percent over the index
 	IndexRate            float64 // the prime rate, percent
@@ -187,9 +187,10 @@ func loan(in Input, borrowers int, hasLien bool) Loan {
 	}
 	rule := HELOCRule{}
 	if t := in.Terms; t != nil {
-		l.Terms.BaseLoanAmount, l.Terms.NoteAmount = positive(t.Line), positive(t.Line)
+		line := float64(t.Line) // whole dollars: exact in a float64 below 2^53
+		l.Terms.BaseLoanAmount, l.Terms.NoteAmount = positive(line), positive(line)
 		l.Terms.NoteRatePercent, l.Terms.DisclosedMarginRatePercent, l.Terms.DisclosedIndexRatePercent = positive(t.APR), positive(t.Margin), positive(t.IndexRate)
-		rule.HELOCMaximumBalanceAmount, rule.HELOCMaximumAPRPercent = positive(t.Line), positive(t.RateCap)
+		rule.HELOCMaximumBalanceAmount, rule.HELOCMaximumAPRPercent = positive(line), positive(t.RateCap)
 		rule.HELOCRepayPeriodMonthsCount = t.RepaymentPeriodYears * 12
 	}
 	if d := app.Disbursement; d != nil {

@@ -3,10 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -269,21 +267,19 @@ func setBorrower(ctx context.Context, tx *tx, applicantID string) error {
 // shows.
 const offerEntrypoint = "heloc.offer.preview"
 
-// setLineAmount copies the line of a loan's newest preview offer (its
-// maxLine, in whole dollars; 0 when it offers none) onto the loan for the
-// pipeline.
+// setLineAmount copies the line of a loan's newest preview offer (the
+// amount chosen: its line, or maxLine for an offer decided before the
+// amount could be chosen, in whole dollars; 0 when it offers none) onto
+// the loan for the pipeline.
 func setLineAmount(ctx context.Context, tx *tx, loanID string, result []byte) error {
-	var offer struct {
-		Eligible bool    `json:"eligible"`
-		MaxLine  float64 `json:"maxLine"`
-	}
-	if err := json.Unmarshal(result, &offer); err != nil {
+	offer, err := domain.ReadOffer(result)
+	if err != nil {
 		return fmt.Errorf("offer decision: %w", err)
 	}
 	amount := int64(0)
-	if offer.Eligible && offer.MaxLine > 0 {
-		amount = int64(math.Round(offer.MaxLine))
+	if offer.Eligible && offer.Amount() > 0 {
+		amount = offer.Amount()
 	}
-	_, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE loans SET line_amount = ? WHERE id = ?`), amount, loanID)
+	_, err = tx.ExecContext(ctx, tx.Rebind(`UPDATE loans SET line_amount = ? WHERE id = ?`), amount, loanID)
 	return err
 }
