@@ -12,7 +12,7 @@ var terms = Terms{Borrowers: []string{"Pat Prime", "Cora Prime"}, PropertyAddres
 	// The policy's figures (heloc.offer.preview: payments and example):
 	// interest only in the draw period, a level amortized payment over the
 	// 240 months of the repayment period.
-	Payments: Payments{DrawPaymentCents: 68750, RepaymentPaymentCents: 85206, RepaymentMonths: 240},
+	Payments: Payments{DrawPaymentCents: 68750, RepaymentPaymentCents: 85207, RepaymentMonths: 240},
 	Example: Example{Balance: 10000, DrawPaymentCents: 6875, RepaymentPaymentCents: 8521,
 		MaxRateDrawPaymentCents: 15000, MaxRateRepaymentPaymentCents: 15433}}
 

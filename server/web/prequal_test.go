@@ -16,6 +16,7 @@ type estimate struct {
 		DecisionID     string  `json:"decisionId"`
 		Eligible       bool    `json:"eligible"`
 		IneligiblePage *string `json:"ineligiblePage"`
+		Outcome        string  `json:"outcome"`
 		Reasons        []struct{ Code string }
 	}
 	Offer struct {
@@ -48,11 +49,15 @@ func TestEstimateDecidesAndRecords(t *testing.T) {
 			t.Fatalf("got stored decision %+v, want the offer with its revision and dated input", d)
 		}
 	})
-	t.Run("an underwater home is sent to the low-equity page", func(t *testing.T) {
+	t.Run("an underwater home on self-reported answers may not qualify: no decline, no page, no line", func(t *testing.T) {
 		_, body := post(t, `{"propertyValue":300000,"mortgageBalance":320000,"creditScore":760,"propertyUsage":"primaryResidence"}`)
 		got := decode[estimate](t, decode[wireResult](t, body).Result.Data)
-		if got.Eligibility.Eligible || got.Eligibility.IneligiblePage == nil || *got.Eligibility.IneligiblePage != "low-equity" || got.Offer.MaxLine != 0 {
-			t.Fatalf("got %+v, want low-equity and no line", got)
+		if got.Eligibility.Eligible || got.Eligibility.IneligiblePage != nil || got.Eligibility.Outcome != "mayNotQualify" || got.Offer.MaxLine != 0 {
+			t.Fatalf("got %+v, want mayNotQualify with no page and no line", got)
+		}
+		d, err := s.DB.FindDecision(context.Background(), got.Eligibility.DecisionID)
+		if err != nil || !strings.Contains(string(d.Input), `"creditSource":"selfReported"`) || !strings.Contains(string(d.Input), `"stage":"estimate"`) {
+			t.Fatalf("got %+v %v, want the self-reported facts at the estimate stage recorded", d, err)
 		}
 	})
 	t.Run("a bad answer is named at its field", func(t *testing.T) {
@@ -215,9 +220,30 @@ func TestEstimateFromACreditRange(t *testing.T) {
 		if got.Eligibility.Eligible != tc.eligible || got.CreditScore == nil {
 			t.Fatalf("%s: got %+v, want eligible %v with the table's score", tc.creditRange, got, tc.eligible)
 		}
-		if !tc.eligible && (got.Eligibility.IneligiblePage == nil || *got.Eligibility.IneligiblePage != "boost") {
-			t.Fatalf("got %+v, want the boost page", got.Eligibility)
+		if !tc.eligible && (got.Eligibility.IneligiblePage != nil || got.Eligibility.Outcome != "mayNotQualify") {
+			t.Fatalf("got %+v, want mayNotQualify and no page: a self-reported range never declines", got.Eligibility)
 		}
+	}
+}
+
+// A signed-in homeowner's estimate on a self-reported range that would not
+// qualify stores no adverse-action notice: nothing was declined.
+func TestASelfReportedEstimateNeverStoresANotice(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	b := s.browser(t)
+	b.signIn("prime@example.com")
+	resp, res := b.trpc("POST", "prequal.estimate", `{"propertyValue":300000,"mortgageBalance":320000,"creditRange":"poor","propertyUsage":"primaryResidence"}`)
+	if resp.StatusCode != 200 {
+		t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
+	}
+	if got := decode[estimate](t, res.Result.Data); got.Eligibility.Eligible || got.Eligibility.IneligiblePage != nil || got.Eligibility.Outcome != "mayNotQualify" {
+		t.Fatalf("got %+v, want mayNotQualify with no page", got.Eligibility)
+	}
+	if _, res := b.trpc("GET", "prequal.adverseAction", ""); res.Error != nil || string(res.Result.Data) != "null" {
+		t.Fatalf("got %+v, want no notice", res)
+	}
+	if _, err := s.DB.LatestAdverseActionNotice(context.Background(), loanOf(t, s, "prime@example.com").ID); domain.ErrorCode(err) != domain.ENOTFOUND {
+		t.Fatalf("got %v, want no notice stored", err)
 	}
 }
 

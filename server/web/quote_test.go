@@ -216,6 +216,42 @@ func TestQuoteDecidesOnTheBureausData(t *testing.T) {
 			t.Fatalf("got %d %+v, want 403", resp.StatusCode, res)
 		}
 	})
+	t.Run("without the home's value nothing is decided and no notice is made", func(t *testing.T) {
+		// The /prequal path: no page asked the home's value. The sandbox
+		// gives anyone who is not a persona its standard file.
+		b := s.browser(t)
+		if resp, res := b.trpc("POST", "identity.createAccount", `{"email":"no-value@example.com","firstName":"Noa","lastName":"Value","phone":null,`+agreed+`}`); resp.StatusCode != 200 {
+			t.Fatalf("create account: got %d %+v", resp.StatusCode, res.Error)
+		}
+		b.signIn("no-value@example.com")
+		creditCheck(t, b, "borrower", "123450099")
+		_, res := b.trpc("GET", "quote.current", `{"email":"no-value@example.com"}`)
+		q := decode[struct {
+			Eligibility struct {
+				DecisionID     string
+				Eligible       bool
+				IneligiblePage *string
+				Outcome        string
+				Missing        []struct{ Fact, Label string }
+			}
+			Offer         struct{ Outcome string }
+			AdverseAction any
+		}](t, res.Result.Data)
+		named := false
+		for _, m := range q.Eligibility.Missing {
+			named = named || m.Fact == "propertyValue" && m.Label != ""
+		}
+		if q.Eligibility.Eligible || q.Eligibility.IneligiblePage != nil || q.Eligibility.Outcome != "notDecided" || !named || q.AdverseAction != nil {
+			t.Fatalf("got %+v, want notDecided naming the home's value, with no page and no notice", q)
+		}
+		if _, res := b.trpc("GET", "prequal.adverseAction", ""); string(res.Result.Data) != "null" {
+			t.Fatalf("got notice %s, want none stored", res.Result.Data)
+		}
+		d, err := s.DB.FindDecision(context.Background(), q.Eligibility.DecisionID)
+		if err == nil && strings.Contains(string(d.Input), `"propertyValue":0`) {
+			t.Fatalf("got input %s, want the value sent as null, never 0", d.Input)
+		}
+	})
 	t.Run("a confirmed correction decides", func(t *testing.T) {
 		b := s.browser(t)
 		b.signIn("late-payment@example.com")

@@ -10,13 +10,88 @@ import (
 	"time"
 
 	"github.com/heloc/heloc/server/loans"
+	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/web"
 )
 
 // signOffer is a preview offer as the policy decides it: a $100,000 line
-// at prime 7.00% + 1.25% margin, with a $1,000 fee.
+// at prime 7.00% + 1.25% margin, with a $1,000 fee, and the Truth in
+// Lending example's payments the policy computes (heloc.offer.payments;
+// TestSignOffersPaymentsAreThePolicys checks them). It has no line: an
+// offer decided before the amount could be chosen, whose line is maxLine.
 const signOffer = `{"eligible":true,"maxLine":100000,"minLine":25000,"originationFee":1000,"apr":8.25,"margin":1.25,` +
-	`"primeRate":7.0,"rateFloor":4,"rateCap":18,"drawPeriodYears":10,"repaymentPeriodYears":20,"cltv":0.7}`
+	`"primeRate":7.0,"rateFloor":4,"rateCap":18,"drawPeriodYears":10,"repaymentPeriodYears":20,"cltv":0.7,` +
+	`"payments":{"balance":100000,"drawPaymentCents":68750,"repaymentPaymentCents":85207,"drawMonths":120,"repaymentMonths":240},` +
+	`"example":{"balance":10000,"drawPaymentCents":6875,"repaymentPaymentCents":8521,"maxRateDrawPaymentCents":15000,"maxRateRepaymentPaymentCents":15433}}`
+
+// chosenOffer is the same offer with $150,000 chosen of a $410,500 line:
+// its fee, draws and payments on the amount chosen.
+const chosenOffer = `{"eligible":true,"maxLine":410500,"minLine":25000,"line":150000,"requestedLine":150000,"originationFee":1500,` +
+	`"minDraw":10000,"maxDraw":148500,"apr":8.25,"margin":1.25,"primeRate":7.0,"rateFloor":4,"rateCap":18,"drawPeriodYears":10,"repaymentPeriodYears":20,` +
+	`"payments":{"balance":150000,"drawPaymentCents":103125,"repaymentPaymentCents":127810,"drawMonths":120,"repaymentMonths":240},` +
+	`"example":{"balance":10000,"drawPaymentCents":6875,"repaymentPaymentCents":8521,"maxRateDrawPaymentCents":15000,"maxRateRepaymentPaymentCents":15433}}`
+
+// The payments of the offers above are the policy's own
+// (heloc.offer.payments, the one arithmetic).
+func TestSignOffersPaymentsAreThePolicys(t *testing.T) {
+	engine, err := loadRules()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		balance         int64
+		apr             float64
+		draw, repayment int64
+	}{{100000, 8.25, 68750, 85207}, {150000, 8.25, 103125, 127810}, {10000, 8.25, 6875, 8521}, {10000, 18, 15000, 15433}} {
+		var got struct {
+			DrawPaymentCents, RepaymentPaymentCents int64
+			RepaymentMonths                         int
+		}
+		if err := policy.DecideInto(context.Background(), engine, "heloc.offer.payments", map[string]any{"balance": tc.balance, "apr": tc.apr}, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.DrawPaymentCents != tc.draw || got.RepaymentPaymentCents != tc.repayment || got.RepaymentMonths != 240 {
+			t.Errorf("$%d at %v%%: the policy says %+v, the fixture %d and %d", tc.balance, tc.apr, got, tc.draw, tc.repayment)
+		}
+	}
+}
+
+// The agreement, the Truth in Lending disclosure and the disbursement page
+// state the amount chosen, its fee and the policy's payments, not the full
+// line.
+func TestDisclosuresAndDrawUseTheChosenLine(t *testing.T) {
+	s := MustOpenServer(t, web.Config{Now: func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }})
+	ctx := context.Background()
+	b := s.browser(t)
+	b.signIn("prime@example.com")
+	loan := loanOf(t, s, "prime@example.com")
+	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`}`); code != 200 {
+		t.Fatalf("page 1: got %d %+v", code, res.Error)
+	}
+	if _, err := s.DB.CreateDecision(ctx, "heloc.offer.preview", loan.ID, []byte(`{}`), []byte(chosenOffer), "test"); err != nil {
+		t.Fatal(err)
+	}
+	v := disclosuresOf(t, b)
+	heca, tila := v.Documents[0].Body, v.Documents[1].Body
+	for _, want := range []string{"**Credit limit:** $150,000", "**Origination fee:** $1,500", "at least $10,000"} {
+		if !strings.Contains(heca, want) {
+			t.Errorf("the agreement does not say %q", want)
+		}
+	}
+	for _, want := range []string{"**Credit limit:** $150,000", "**Origination fee:** $1,500", "about $1,031.25 a month", "about $1,278.10 a month", "about $68.75 a month", "about $85.21 a month"} {
+		if !strings.Contains(tila, want) {
+			t.Errorf("the Truth in Lending disclosure does not say %q", want)
+		}
+	}
+	for _, d := range v.Documents {
+		if strings.Contains(d.Body, "$410,500") {
+			t.Errorf("%s states the full line, not the amount chosen", d.ID)
+		}
+	}
+	if !sameJSON(t, mustGet(t, b, "application.drawTerms"), `{"line":150000,"originationFee":1500,"minimumDraw":10000,"maximumDraw":148500,"firstDraw":10000}`) {
+		t.Errorf("got draw terms %s, want the chosen line's", mustGet(t, b, "application.drawTerms"))
+	}
+}
 
 func disclosuresOf(t *testing.T, b *browser) loans.DisclosuresView {
 	t.Helper()

@@ -109,7 +109,7 @@ func TestLoanDisbursementAndSubmission(t *testing.T) {
 		if resp.StatusCode != 200 {
 			t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
 		}
-		if !sameJSON(t, res.Result.Data, `{"line":100000,"originationFee":1000,"minimumDraw":10000,"maximumDraw":99000}`) {
+		if !sameJSON(t, res.Result.Data, `{"line":100000,"originationFee":1000,"minimumDraw":10000,"maximumDraw":99000,"firstDraw":10000}`) {
 			t.Fatalf("got %s, want at least the program's $10,000 and at most the line less the fee", res.Result.Data)
 		}
 	})
