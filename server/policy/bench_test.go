@@ -26,6 +26,7 @@ var entrypointOf = map[string]string{
 	"employment":  "heloc.employment.history",
 	"resume":      "heloc.routing.resume",
 	"access":      "heloc.access.decision",
+	"notice":      "heloc.notice.adverse_action",
 }
 
 type example struct {

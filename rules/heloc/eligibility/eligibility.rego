@@ -729,9 +729,15 @@ _reason(metadata, row, values) := {
 	"page": object.get(metadata, ["custom", "page"], null),
 	"rule": row,
 	"message": _fill(object.get(metadata, ["custom", "message"], ""), values),
-	"estimateMessage": _fill(object.get(metadata, ["custom", "estimate_message"], ""), values),
+	"estimateMessage": _estimate_words(metadata, values),
 	"adverseAction": _fill(object.get(metadata, ["custom", "adverse_action"], ""), values),
 }
+
+# The estimate's words, filled in for a self-reported answer only (no
+# other decision shows them).
+_estimate_words(metadata, values) := _fill(object.get(metadata, ["custom", "estimate_message"], ""), values) if {
+	self_reported
+} else := ""
 
 # _sentence_list(["a", "b", "c"]) is "a, b and c".
 _sentence_list(words) := words[0] if {
