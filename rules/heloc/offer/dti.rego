@@ -129,7 +129,7 @@ _qualifying_payment_cents(line) := amortized_cents(line, _qualifying_apr, _repay
 # compared in whole numbers: cents x 12 x 10000 against the maximum in
 # hundredths of a percent x income in cents.
 _dti_fits(line) if {
-	((_monthly_debts_cents + _qualifying_payment_cents(line)) * 1200) <= round(_dti_row.max * 10000) * _income
+	(_monthly_debts_cents + _qualifying_payment_cents(line)) * 1200 <= round(_dti_row.max * 10000) * _income
 }
 
 # The DTI of a line, a fraction to four decimals (0.4312).
@@ -167,9 +167,13 @@ _dti_result := {
 	line := _dti_line
 }
 
-_dti_line := _line if _offered else := _min_line
+_dti_line := _line if {
+	_offered
+} else := _min_line
 
-_ratio_or_null(line) := _dti_ratio(line) if _income > 0 else := null
+_ratio_or_null(line) := _dti_ratio(line) if {
+	_income > 0
+} else := null
 
 # Monthly debts, in dollars and in cents.
 _monthly_debts := _other_debts + _lien_payments
@@ -191,7 +195,9 @@ _lien_payments := sum([p |
 	is_number(p)
 ])
 
-_list(x) := x if is_array(x) else := []
+_list(x) := x if {
+	is_array(x)
+} else := []
 
 # The qualifying rate: the APR of the largest line the equity allows (the
 # grid row of the score at that line's CLTV); with no such row, the grid's

@@ -32,7 +32,7 @@ income_for(line, apr, debts) := ceil((((debts * 100) + offer.amortized_cents(lin
 
 # Whether a line fits: (debts + its payment) / monthly income <= maximum.
 fits(line, apr, debts, income, maximum) if {
-	((((debts * 100) + offer.amortized_cents(line, apr, months)) * 12) / (income * 100)) <= maximum
+	(((debts * 100) + offer.amortized_cents(line, apr, months)) * 12) / (income * 100) <= maximum
 }
 
 # --- When it runs ---

@@ -1,19 +1,26 @@
 # The preview offer (policy contract "data.heloc.offer.preview"; screens.md
-# "preview-offer"; spec §2 step previewOffer).
+# "preview-offer"; spec §2 step previewOffer; issue 20).
 #
 # How to read this file: heloc.eligibility decides who gets an offer and
-# the line available; here the line is capped (_max_line), its CLTV worked
-# out (_line_cltv), the pricing grid row that holds the credit score and that
-# CLTV found (_pricing_row), and the APR and fee follow from the row. The one
-# reason this policy adds (NO_PRICING_ROW) is a rule with its METADATA, as
-# in heloc.eligibility.
+# the line the equity allows; here that line is capped at the program's
+# maximum and by the debt-to-income rule (dti.rego) into maxLine
+# (_max_line), the line offered is the amount the borrower chose within
+# [minLine, maxLine] (_line), its CLTV worked out (_line_cltv), the pricing
+# grid row that holds the credit score and that CLTV found (_pricing_row),
+# and the APR follows from the row; the fee, the first draw's bounds and the
+# payments (payments.rego, the one payment arithmetic) are on the line
+# offered. The reasons this policy adds (NO_PRICING_ROW here, DTI_TOO_HIGH
+# in dti.rego) are rules with their METADATA, as in heloc.eligibility, in
+# its shape {code, message, rule, page, adverseAction, weight}.
 #
-# Input: the eligibility input plus, optionally, primeRate (percent, e.g.
-# 7.5): without it the prime rate in effect on input.today comes from the
-# table. The pricing grid, the usage margins, the prime rate history, the
-# program (maximum line, periods, APR floor and cap) and the fee are data
-# (tables/data.yaml, loaded at data.heloc.offer.tables); the Rego holds no
-# copy of them.
+# Input: the eligibility input (policy contract "Facts") plus, optionally,
+# primeRate (percent, e.g. 7.5; without it the prime rate in effect on
+# input.today comes from the table), requestedLine (whole dollars),
+# annualIncome, monthlyDebts and debts (for the DTI rule). The pricing grid,
+# the usage margins, the prime rate history, the program (maximum line,
+# periods, APR floor and cap, minimum draw), the fee and the DTI maximums
+# are data (tables/data.yaml, loaded at data.heloc.offer.tables); the Rego
+# holds no copy of them.
 package heloc.offer
 
 import rego.v1
@@ -182,9 +189,13 @@ _terms := {
 }
 
 # The debt-to-income figures (dti.rego), null when the rule does not run.
-_dti_or_null := _dti_result if _dti_decides else := null
+_dti_or_null := _dti_result if {
+	_dti_decides
+} else := null
 
-_max_line_by_dti_or_null := _max_line_by_dti if _dti_decides else := null
+_max_line_by_dti_or_null := _max_line_by_dti if {
+	_dti_decides
+} else := null
 
 # METADATA
 # title: No row of the pricing grid prices the offer
@@ -225,7 +236,9 @@ _offer_reason(md, row, values, weight) := {
 	"weight": weight,
 }
 
-_words(md) := md.custom.estimate_message if _self_reported else := md.custom.message
+_words(md) := md.custom.estimate_message if {
+	_self_reported
+} else := md.custom.message
 
 _adverse_action(_, _) := null if _self_reported
 

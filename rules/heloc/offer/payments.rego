@@ -72,7 +72,7 @@ amortized_cents(balance, apr, months) := round(balance * repayment_factor(apr, m
 # owed: 100 x r / (1 - (1 + r)^-n) = 100 x r x g / (g - 1), g = (1 + r)^n,
 # r = apr/100/12 the monthly periodic rate. At 0% it is 100 / n; with no
 # repayment months the whole balance is due at once (100).
-repayment_factor(apr, months) := (100 * r) * g / (g - 1) if {
+repayment_factor(apr, months) := ((100 * r) * g) / (g - 1) if {
 	months > 0
 	_hundredths(apr) > 0
 	r := _hundredths(apr) / 120000
