@@ -2,11 +2,17 @@ package schema
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"slices"
 	"strings"
 
 	"cuelang.org/go/cue"
 	"cuelang.org/go/cue/ast"
+	"cuelang.org/go/cue/cuecontext"
+	cueerrors "cuelang.org/go/cue/errors"
+	"cuelang.org/go/cue/load"
 	"cuelang.org/go/encoding/openapi"
 )
 
@@ -15,44 +21,74 @@ import (
 // value fails that node, and what a form shows beside the field.
 const MessageKey = "x-message"
 
-// OpenAPI exports every definition as an OpenAPI 3 document, each node
-// carrying its CUE message under MessageKey.
+// OpenAPI exports every definition of the API as an OpenAPI 3 document,
+// each node carrying its CUE message under MessageKey. The policy tables'
+// schemas (tables_*.cue, the #...Tables definitions) check files in rules/,
+// are not part of the API and may use constraints OpenAPI cannot state
+// (string & !=""), so the document is made from the package without them.
 func (s *Set) OpenAPI() ([]byte, error) {
-	var doc map[string]any
-	err := s.with(func(sh *shard) error {
-		b, err := openapi.Gen(sh.value, &openapi.Config{
-			Info:    map[string]any{"title": "HELOC API schemas", "version": "1"},
-			Version: "3.0.0",
-		})
-		if err != nil {
-			return err
-		}
-		if err := json.Unmarshal(b, &doc); err != nil {
-			return err
-		}
-		components, _ := doc["components"].(map[string]any)
-		schemas, _ := components["schemas"].(map[string]any)
-		for name, node := range schemas {
-			// The policy tables' definitions check files in rules/; they are
-			// not part of the API, so the webapp gets no types for them.
-			if strings.HasSuffix(name, "Tables") {
-				delete(schemas, name)
-				continue
-			}
-			if def := sh.def(name); def.Exists() {
-				annotate(def, node)
-			}
-		}
-		return nil
+	value, err := compileAPI(s.fsys)
+	if err != nil {
+		return nil, fmt.Errorf("schema: openapi: %w", err)
+	}
+	b, err := openapi.Gen(value, &openapi.Config{
+		Info:    map[string]any{"title": "HELOC API schemas", "version": "1"},
+		Version: "3.0.0",
 	})
 	if err != nil {
 		return nil, fmt.Errorf("schema: openapi: %w", err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return nil, err
+	}
+	components, _ := doc["components"].(map[string]any)
+	schemas, _ := components["schemas"].(map[string]any)
+	for name, node := range schemas {
+		if strings.HasSuffix(name, "Tables") {
+			delete(schemas, name)
+			continue
+		}
+		if def := value.LookupPath(cue.ParsePath("#" + name)); def.Exists() {
+			annotate(def, node)
+		}
 	}
 	out, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return nil, err
 	}
 	return append(out, '\n'), nil
+}
+
+// compileAPI compiles the package at the root of fsys without its
+// tables_*.cue files.
+func compileAPI(fsys fs.FS) (cue.Value, error) {
+	insts := load.Instances([]string{"."}, &load.Config{FS: withoutTables{fsys}, Dir: "/"})
+	if len(insts) != 1 {
+		return cue.Value{}, fmt.Errorf("want one CUE instance, got %d", len(insts))
+	}
+	if err := insts[0].Err; err != nil {
+		return cue.Value{}, err
+	}
+	v := cuecontext.New().BuildInstance(insts[0])
+	if err := v.Err(); err != nil {
+		return cue.Value{}, errors.New(cueerrors.Details(err, nil))
+	}
+	return v, nil
+}
+
+// withoutTables is fsys with the policy tables' schema files left out of
+// every directory listing.
+type withoutTables struct{ fs.FS }
+
+func (w withoutTables) ReadDir(name string) ([]fs.DirEntry, error) {
+	entries, err := fs.ReadDir(w.FS, name)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(entries, func(e fs.DirEntry) bool {
+		return !e.IsDir() && strings.HasPrefix(e.Name(), "tables_") && strings.HasSuffix(e.Name(), ".cue")
+	}), nil
 }
 
 // annotate walks the exported schema node of v alongside v, naming on each

@@ -27,6 +27,9 @@ type Set struct {
 	// cue.Context is not safe for concurrent use, and one shared behind a
 	// mutex made every request's validation wait for the others'.
 	shards chan *shard
+	// fsys is the package's files, which OpenAPI compiles again without
+	// the policy tables' schemas.
+	fsys fs.FS
 }
 
 // shard is one compilation: its context and the package's value.
@@ -63,7 +66,7 @@ func Load(fsys fs.FS) (*Set, error) {
 		return nil, fmt.Errorf("schema: load: %w", err)
 	}
 	n := max(1, runtime.GOMAXPROCS(0))
-	s := &Set{shards: make(chan *shard, n)}
+	s := &Set{shards: make(chan *shard, n), fsys: fsys}
 	for range n {
 		ctx := cuecontext.New()
 		v := ctx.BuildInstance(insts[0])

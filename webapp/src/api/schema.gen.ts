@@ -882,10 +882,13 @@ export interface components {
         };
         /**
          * @description #DisbursementTerms is the result of application.drawTerms: the
-         *     line offered, its origination fee and the bounds of the first draw
-         *     (data.heloc.offer.draw on the loan's latest preview offer), in dollars.
+         *     line offered (the amount chosen), its origination fee and the bounds of
+         *     the first draw (the latest preview offer's minDraw and maxDraw), in
+         *     whole dollars, and the draw the page starts at: the chosen amount when
+         *     it fits the bounds, else the smallest.
          */
         DisbursementTerms: {
+            firstDraw?: number;
             line: number;
             maximumDraw: number;
             minimumDraw: number;
@@ -2830,8 +2833,6 @@ export interface components {
             label: string;
             step: string;
         };
-        /** @description #StepName is a funnel step's name: camelCase letters and digits. */
-        StepName: string;
         /**
          * @description #StoredDecision is one decision of portal.decisions: its entrypoint and
          *     in words, a line of its result, its revision and time, its input and
