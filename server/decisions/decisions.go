@@ -208,11 +208,15 @@ func parseCursor(s string) (*domain.DecisionCursor, error) {
 // a headline; "" for the others.
 func summary(entrypoint string, result json.RawMessage) string {
 	var r struct {
-		Eligible      *bool   `json:"eligible"`
-		MaxLine       float64 `json:"maxLine"`
-		APR           float64 `json:"apr"`
-		TotalRequired *int    `json:"totalRequired"`
-		TotalMissing  int     `json:"totalMissing"`
+		Eligible      *bool           `json:"eligible"`
+		Outcome       string          `json:"outcome"`
+		MaxLine       domain.Dollars  `json:"maxLine"`
+		Line          *domain.Dollars `json:"line"`
+		APR           float64         `json:"apr"` // percent, not money
+		Required      *bool           `json:"required"`
+		ReasonCodes   []string        `json:"reasonCodes"`
+		TotalRequired *int            `json:"totalRequired"`
+		TotalMissing  int             `json:"totalMissing"`
 		Reasons       []struct {
 			Code string `json:"code"`
 		} `json:"reasons"`
@@ -233,12 +237,24 @@ func summary(entrypoint string, result json.RawMessage) string {
 		if r.Eligible != nil && *r.Eligible {
 			return "Eligible"
 		}
+		if r.Outcome == "notDecided" || r.Outcome == "mayNotQualify" {
+			return outcomeWords[r.Outcome] + ": " + strings.Join(codes, ", ")
+		}
 		return "Not eligible: " + strings.Join(codes, ", ")
 	case "heloc.offer.preview":
 		if r.Eligible != nil && *r.Eligible {
-			return fmt.Sprintf("A line of %s at %s%% APR", dollars(r.MaxLine), strconv.FormatFloat(r.APR, 'f', -1, 64))
+			line := int64(r.MaxLine)
+			if r.Line != nil {
+				line = int64(*r.Line)
+			}
+			return fmt.Sprintf("A line of %s at %s%% APR", dollars(line), strconv.FormatFloat(r.APR, 'f', -1, 64))
 		}
 		return "No offer: " + strings.Join(codes, ", ")
+	case "heloc.notice.adverse_action":
+		if r.Required != nil && *r.Required {
+			return "Notice required: " + strings.Join(r.ReasonCodes, ", ")
+		}
+		return "No notice"
 	case "heloc.documents.requirements":
 		if r.TotalRequired != nil {
 			return fmt.Sprintf("%d documents required, %d missing", *r.TotalRequired, r.TotalMissing)
@@ -253,9 +269,13 @@ func summary(entrypoint string, result json.RawMessage) string {
 	return ""
 }
 
+// outcomeWords are the outcomes other than eligible and ineligible in
+// staff's words.
+var outcomeWords = map[string]string{"notDecided": "Not decided", "mayNotQualify": "May not qualify (self-reported)"}
+
 // dollars writes whole dollars with thousands separators: $175,000.
-func dollars(f float64) string {
-	s := strconv.FormatInt(int64(f), 10)
+func dollars(v int64) string {
+	s := strconv.FormatInt(v, 10)
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]
 	}
