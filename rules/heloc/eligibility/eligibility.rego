@@ -343,7 +343,8 @@ _opening_value := ceil((mortgage_balance(input) + tables.line.minimum) / _cltv_r
 _opening_balance := floor((property_value(input) * _cltv_row.max) - tables.line.minimum)
 
 _or_owing(md) := _fill(object.get(md, ["custom", "or_owing"], ""), {"openingBalance": dollars(_opening_balance)}) if {
-	_opening_balance >= 0
+	# Compared before rounding: OPA's floor rounds -0.8 to 0, not -1.
+	(property_value(input) * _cltv_row.max) - tables.line.minimum >= 0
 } else := ""
 
 # METADATA
@@ -554,8 +555,8 @@ _key_factors := [f | some f in input.keyFactors; is_string(f)] if {
 } else := []
 
 # _shortfall(minimum, value) is how far value falls short of minimum, as a
-# share of minimum, rounded to four places (0 when it does not).
-_shortfall(minimum, value) := round((max([0, minimum - value]) / minimum) * 10000) / 10000 if {
+# share of minimum, rounded to six places (0 when it does not).
+_shortfall(minimum, value) := round((max([0, minimum - value]) / minimum) * 1000000) / 1000000 if {
 	minimum > 0
 } else := 0
 

@@ -16,15 +16,22 @@ import data.heloc.eligibility.tables
 # --- The score used: the lowest of the file's (tables.credit_score.use) ---
 
 test_the_lowest_of_the_borrower_s_and_the_coborrower_s_scores_is_used if {
-	tables.credit_score.use == "lowest"
 	low := tables.credit_score.minimum - 1
 	high := tables.credit_score.minimum + 50
-	d := decide({"creditScores": {"borrower": high, "coborrower": low}})
+	d := decide({"creditScores": {"borrower": high, "coborrower": low}}) with data.heloc.eligibility.tables.credit_score.use as "lowest"
 	d.creditScoreUsed == low
 	d.scoreOf == "coborrower"
 	codes(d) == ["CREDIT_SCORE_BELOW_MINIMUM"]
-	e := decide({"creditScores": {"borrower": low, "coborrower": high}})
+	e := decide({"creditScores": {"borrower": low, "coborrower": high}}) with data.heloc.eligibility.tables.credit_score.use as "lowest"
 	e.scoreOf == "borrower"
+}
+
+# The table's choice decides which score is used.
+test_the_score_used_is_the_one_the_table_says if {
+	low := tables.credit_score.minimum - 1
+	high := tables.credit_score.minimum + 50
+	d := decide({"creditScores": {"borrower": high, "coborrower": low}})
+	d.creditScoreUsed == {"lowest": low, "highest": high}[tables.credit_score.use]
 }
 
 test_creditscores_wins_over_the_older_creditscore if {
@@ -300,7 +307,7 @@ test_a_low_score_weighs_its_shortfall_from_the_minimum if {
 	minimum := tables.credit_score.minimum
 	score := minimum - 66
 	[r] := decide({"creditScore": score}).reasons
-	r.weight == round(((minimum - score) / minimum) * 10000) / 10000
+	r.weight == round(((minimum - score) / minimum) * 1000000) / 1000000
 	[near] := decide({"creditScore": minimum - 1}).reasons
 	near.weight < r.weight
 }
@@ -309,7 +316,7 @@ test_low_equity_weighs_its_shortfall_from_the_minimum_line if {
 	[none_left] := decide(owing(0)).reasons
 	none_left.weight == 1
 	[some_left] := decide(owing(floor(tables.line.minimum / 2))).reasons
-	some_left.weight == round(((tables.line.minimum - floor(tables.line.minimum / 2)) / tables.line.minimum) * 10000) / 10000
+	some_left.weight == round(((tables.line.minimum - floor(tables.line.minimum / 2)) / tables.line.minimum) * 1000000) / 1000000
 }
 
 test_a_not_decided_reason_weighs_nothing if {
