@@ -40,3 +40,12 @@ test_the_estimates_meet_the_minimum_as_their_bands_do if {
 	poor.max < tables.credit_score.minimum
 	poor.estimate < tables.credit_score.minimum
 }
+
+# Each band has the words its page shows, which an estimate names back
+# instead of the estimate score (a figure the visitor never gave).
+test_each_band_has_a_label_without_its_estimate_score if {
+	every r in tables.credit_ranges {
+		count(r.label) > 0
+		not contains(r.label, format_int(r.estimate, 10))
+	}
+}
