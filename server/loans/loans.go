@@ -46,11 +46,14 @@ type Schemas interface {
 
 // Service is the loan service.
 type Service struct {
-	store   Store
-	policy  Policy
-	schemas Schemas
-	variant string
-	now     func() time.Time
+	// redecide decides eligibility and the offer again on the
+	// application's figures before a submission (WithRedecide); nil: not.
+	redecide Redecider
+	store    Store
+	policy   Policy
+	schemas  Schemas
+	variant  string
+	now      func() time.Time
 	// income is the payroll network (WithIncome); nil: none is connected.
 	income providers.Income
 	// identity is the identity provider (WithIdentity); nil: none, and an
@@ -77,6 +80,18 @@ func New(store Store, policy Policy, schemas Schemas, variant string, now func()
 		now = time.Now
 	}
 	return &Service{store: store, policy: policy, schemas: schemas, variant: variant, now: now}
+}
+
+// Redecider decides eligibility and the offer again on the application's
+// figures, recorded like every decision, with the offer the borrower chose
+// (the loan's latest preview offer); an error is what the borrower is told
+// when the terms they chose no longer stand.
+type Redecider func(ctx context.Context, loan *domain.Loan, app *domain.Application, chosen *domain.Offer) error
+
+// WithRedecide sets how a submission is decided again.
+func (s *Service) WithRedecide(fn Redecider) *Service {
+	s.redecide = fn
+	return s
 }
 
 // View is what application.get and application.save answer

@@ -57,6 +57,17 @@ func (s *Service) Submit(ctx context.Context, applicant *domain.Applicant) (*Vie
 	if len(missing) > 0 {
 		return nil, &domain.Error{Code: domain.EINVALID, Message: missing[0].Message, Fields: missing}
 	}
+	// Decided again on the application's figures: a decline, a lower line
+	// or a higher APR is told before anything is submitted.
+	if s.redecide != nil {
+		chosen, err := s.latestOffer(ctx, loan)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.redecide(ctx, loan, app, chosen); err != nil {
+			return nil, err
+		}
+	}
 	at := s.now().UTC().Format(time.RFC3339)
 	saved, stored, err := s.store.UpdateApplication(ctx, loan.ID, "", func(l *domain.Loan, app *domain.Application, exists bool) error {
 		if err := writable(l); err != nil {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
@@ -44,7 +45,13 @@ type decision struct {
 // product acts on, with the loan it was made for ("" when there is none
 // yet). A decision that cannot be stored is not acted on.
 func (s *Server) decide(c fiber.Ctx, entrypoint, loanID string, input any) (decision, error) {
-	result, revision, err := s.policy.DecideAt(c.Context(), entrypoint, input)
+	return s.decideFor(c.Context(), entrypoint, loanID, input)
+}
+
+// decideFor is decide outside a request's handler (the loan service's
+// re-decision at submission).
+func (s *Server) decideFor(ctx context.Context, entrypoint, loanID string, input any) (decision, error) {
+	result, revision, err := s.policy.DecideAt(ctx, entrypoint, input)
 	if err != nil {
 		return decision{}, err
 	}
@@ -69,13 +76,13 @@ func (s *Server) decide(c fiber.Ctx, entrypoint, loanID string, input any) (deci
 	// A loan that sees the same decision again (the same page reloaded)
 	// keeps the one record of it.
 	if loanID != "" {
-		last, err := s.store.LatestDecision(c.Context(), loanID, entrypoint)
+		last, err := s.store.LatestDecision(ctx, loanID, entrypoint)
 		if err == nil && last.Revision == revision && bytes.Equal(last.Input, in) && bytes.Equal(last.Result, out) {
 			s.remember(memoKey, seen, last.ID)
 			return decision{ID: last.ID, Result: result}, nil
 		}
 	}
-	id, err := s.store.CreateDecision(c.Context(), entrypoint, loanID, in, out, revision)
+	id, err := s.store.CreateDecision(ctx, entrypoint, loanID, in, out, revision)
 	if err != nil {
 		return decision{}, err
 	}

@@ -4,6 +4,7 @@ package web
 var (
 	SplitInputs   = splitInputs
 	ParseAuthBody = parseAuthBody
+	CompareTerms  = compareTerms
 )
 
 // ProcedureNames lists every tRPC procedure, for the test that each one a

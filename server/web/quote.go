@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -49,7 +50,7 @@ func (s *Server) quote(c fiber.Ctx, in quoteCurrentInput) (any, error) {
 	if !in.FetchOriginationFee {
 		delete(out["offer"].(map[string]any), "originationFee")
 	}
-	notice, err := s.adverseAction(c, loan.ID, input)
+	notice, err := s.adverseAction(c.Context(), loan.ID, input)
 	if err != nil {
 		return nil, err
 	}
@@ -171,8 +172,8 @@ type noticeScore struct {
 // codes, the score block, the statutory wording with its version and the
 // creditor. A notice that cannot be decided or stored fails the quote, as
 // any decision does: no quote is answered without the notice it needs.
-func (s *Server) adverseAction(c fiber.Ctx, loanID string, input map[string]any) (*domain.AdverseActionNotice, error) {
-	d, err := s.decide(c, "heloc.notice.adverse_action", loanID, input)
+func (s *Server) adverseAction(ctx context.Context, loanID string, input map[string]any) (*domain.AdverseActionNotice, error) {
+	d, err := s.decideFor(ctx, "heloc.notice.adverse_action", loanID, input)
 	if err != nil {
 		return nil, fmt.Errorf("adverse-action notice: %w", err)
 	}
@@ -206,7 +207,7 @@ func (s *Server) adverseAction(c fiber.Ctx, loanID string, input map[string]any)
 			n.KeyFactors = sc.KeyFactors
 		}
 	}
-	return s.store.SaveAdverseActionNotice(c.Context(), loanID, n)
+	return s.store.SaveAdverseActionNotice(ctx, loanID, n)
 }
 
 // prequalAdverseAction is prequal.adverseAction: the loan's latest notice

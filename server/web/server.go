@@ -274,7 +274,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 		uploads:  newSlots(orDefault(cfg.UploadConcurrency, DefaultUploadConcurrency), uploadsPerApplicant),
 	}
 	if s.loans == nil {
-		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now).WithIdentity(cfg.Identity).WithIncome(cfg.Income)
+		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now).WithIdentity(cfg.Identity).WithIncome(cfg.Income).WithRedecide(s.redecideAtSubmission)
 		if ds, ok := store.(loans.DocumentStore); ok {
 			s.loans.WithDocuments(loans.DocumentStorage{Store: ds, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})
 		}

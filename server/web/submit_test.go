@@ -215,6 +215,12 @@ func TestLoanDisbursementAndSubmission(t *testing.T) {
 		if l := loanOf(t, s, "prime@example.com"); l.ApplicationStatus != "applicationSubmitted" {
 			t.Fatalf("got status %q, want applicationSubmitted stored", l.ApplicationStatus)
 		}
+		// Decided again on the application's figures, and recorded.
+		for _, e := range []string{"heloc.eligibility.decision", "heloc.offer.preview", "heloc.notice.adverse_action"} {
+			if d, err := s.DB.LatestDecision(ctx, loan.ID, e); err != nil || !strings.Contains(string(d.Input), `"stage":"submission"`) || !strings.Contains(string(d.Input), `"requestedLine":100000`) {
+				t.Errorf("%s: got %v, want the submission's decision recorded with the line chosen", e, err)
+			}
+		}
 		for _, tc := range []struct{ path, section string }{
 			{"/app/application/1", `{"user":` + personalInfo + `}`},
 			{"/app/application/3", `{"propertyOwnerships":[]}`},
@@ -281,4 +287,41 @@ func mustGet(t *testing.T, b *browser, procedure string) []byte {
 		t.Fatalf("%s: got %d %+v", procedure, resp.StatusCode, res.Error)
 	}
 	return res.Result.Data
+}
+
+// A submission whose terms changed on the application's figures is told
+// the change, in the reasons' own words, before anything is submitted.
+func TestCompareTermsAtSubmission(t *testing.T) {
+	chosen, err := domain.ReadOffer([]byte(`{"eligible":true,"maxLine":410500,"line":150000,"apr":8.25}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eligible := map[string]any{"eligible": true, "outcome": "eligible", "reasons": []any{}, "missing": []any{}}
+	offer := func(line int, apr float64) map[string]any {
+		return map[string]any{"eligible": true, "maxLine": 410500, "line": line, "apr": apr, "reasons": []any{}}
+	}
+	for _, tc := range []struct {
+		name             string
+		eligibility, off any
+		says             string
+	}{
+		{"the same terms", eligible, offer(150000, 8.25), ""},
+		{"a lower APR", eligible, offer(150000, 8), ""},
+		{"a decline", map[string]any{"eligible": false, "outcome": "ineligible", "reasons": []any{map[string]any{"code": "PROPERTY_UNITS", "message": "We lend on homes of 1 to 4 units."}}},
+			offer(0, 0), "we cannot offer you this line. We lend on homes of 1 to 4 units."},
+		{"an offer refused by its own rules", eligible, map[string]any{"eligible": false, "maxLine": 0, "line": 0, "apr": 0,
+			"reasons": []any{map[string]any{"code": "DTI_TOO_HIGH", "message": "Your debts are too high for your income."}}}, "Your debts are too high for your income."},
+		{"a lower line", eligible, offer(120000, 8.25), "the most we can offer is $120,000, less than the $150,000 you chose"},
+		{"a higher APR", eligible, offer(150000, 8.5), "the APR is 8.50%, above the 8.25% you were shown"},
+		{"a missing fact", map[string]any{"eligible": false, "outcome": "notDecided", "reasons": []any{map[string]any{"code": "NOT_DECIDED", "message": "x"}},
+			"missing": []any{map[string]any{"fact": "annualIncome", "label": "Your annual income", "page": "income"}}}, offer(0, 0), "we need: Your annual income."},
+	} {
+		err := web.CompareTerms(tc.eligibility, tc.off, chosen)
+		switch {
+		case tc.says == "" && err != nil:
+			t.Errorf("%s: got %v, want it accepted", tc.name, err)
+		case tc.says != "" && (err == nil || !strings.Contains(err.Error(), tc.says) || domain.ErrorFields(err)[0].Path != "offer"):
+			t.Errorf("%s: got %v, want %q at offer", tc.name, err, tc.says)
+		}
+	}
 }
