@@ -123,7 +123,10 @@ _dti_row := row if {
 }
 
 # The payment of a line fully drawn at the qualifying rate, in cents.
-_qualifying_payment_cents(line) := amortized_cents(line, _qualifying_apr, _repayment_months)
+_qualifying_payment_cents(line) := round(line * _qualifying_factor)
+
+# The repayment payment per dollar at the qualifying rate, worked out once.
+_qualifying_factor := repayment_factor(_qualifying_apr, _repayment_months)
 
 # A line fits when (debts + its payment) / monthly income <= the maximum,
 # compared in whole numbers: cents x 12 x 10000 against the maximum in
@@ -145,7 +148,7 @@ _dti_ratio(line) := round((((_monthly_debts_cents + _qualifying_payment_cents(li
 _max_line_by_dti := 0 if {
 	_income <= 0
 } else := max(array.concat([0], [line |
-	k := repayment_factor(_qualifying_apr, _repayment_months)
+	k := _qualifying_factor
 	room := ((round(_dti_row.max * 10000) * _income) / 1200) - _monthly_debts_cents
 	room > 0
 	some line in numbers.range(max([0, floor((room - 0.5) / k)]), floor(room / k) + 1)

@@ -97,7 +97,7 @@ preview := object.union(_terms, {
 	"originationFee": _fee,
 	"minDraw": min([tables.program.min_initial_draw, _line - _fee]),
 	"maxDraw": _line - _fee,
-	"payments": payment_schedule(_line, _apr),
+	"payments": schedule(_line, _apr, _apr_factor),
 	"example": _tila_example,
 	"margin": _margin,
 	"pricingRow": _pricing_row.id,
@@ -344,9 +344,15 @@ _tila_example := {
 	"maxRateDrawPaymentCents": at_cap.drawPaymentCents,
 	"maxRateRepaymentPaymentCents": at_cap.repaymentPaymentCents,
 } if {
-	at_apr := payment_schedule(_example_balance, _apr)
-	at_cap := payment_schedule(_example_balance, tables.program.rate_cap)
+	at_apr := schedule(_example_balance, _apr, _apr_factor)
+	at_cap := schedule(_example_balance, tables.program.rate_cap, repayment_factor(tables.program.rate_cap, _repayment_months))
 }
+
+# The repayment payment per dollar at the APR, worked out once (the
+# qualifying rate's, when the two rates are the same).
+_apr_factor := _qualifying_factor if {
+	_apr == _qualifying_apr
+} else := repayment_factor(_apr, _repayment_months)
 
 _example_balance := 10000
 

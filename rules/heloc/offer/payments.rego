@@ -44,10 +44,16 @@ payments := payment_schedule(input.balance, input.apr) if {
 
 # payment_schedule(balance, apr) is the payments of balance whole dollars,
 # fully drawn, at apr percent, over the program's draw and repayment periods.
-payment_schedule(balance, apr) := {
+payment_schedule(balance, apr) := schedule(balance, apr, repayment_factor(apr, _repayment_months))
+
+# schedule(balance, apr, factor): the same, with the repayment payment per
+# dollar at apr (repayment_factor(apr, repayment months)) worked out once by
+# the caller, as the preview does for its APR and the rate cap (the power in
+# the factor is the costly step).
+schedule(balance, apr, factor) := {
 	"balance": balance,
 	"drawPaymentCents": interest_only_cents(balance, apr),
-	"repaymentPaymentCents": amortized_cents(balance, apr, _repayment_months),
+	"repaymentPaymentCents": round(balance * factor),
 	"drawMonths": _draw_months,
 	"repaymentMonths": _repayment_months,
 }
@@ -86,11 +92,17 @@ repayment_factor(apr, months) := ((100 * r) * g) / (g - 1) if {
 _hundredths(apr) := round(apr * 100)
 
 # power(x, n): x^n for a whole n from 0 to 4095 (340 years of months), by
-# repeated squaring: the product of the squares x^(2^k) for each bit k of n.
-# Twelve squarings and one product, whatever n.
-power(x, n) := product([s | some k, s in _squares(x); bits.and(n, bits.lsh(1, k)) != 0])
+# repeated squaring: the product of the squares x^(2^k) for each binary
+# digit k of n that is 1. Below 256 (a repayment of up to 21 years) the
+# squares up to x^128 suffice.
+power(x, n) := _product_of_squares(_squares_to_128(x), n) if {
+	n < 256
+} else := _product_of_squares(_squares_to_2048(x), n)
 
-_squares(x) := [x, x2, x4, x8, x16, x32, x64, x128, x256, x512, x1024, x2048] if {
+# The squares x^(2^k) of the digits of n (written in binary, last digit first).
+_product_of_squares(squares, n) := product([squares[k] | some k, digit in split(strings.reverse(format_int(n, 2)), ""); digit == "1"])
+
+_squares_to_128(x) := [x, x2, x4, x8, x16, x32, x64, x128] if {
 	x2 := x * x
 	x4 := x2 * x2
 	x8 := x4 * x4
@@ -98,7 +110,11 @@ _squares(x) := [x, x2, x4, x8, x16, x32, x64, x128, x256, x512, x1024, x2048] if
 	x32 := x16 * x16
 	x64 := x32 * x32
 	x128 := x64 * x64
-	x256 := x128 * x128
+}
+
+_squares_to_2048(x) := array.concat(low, [x256, x512, x1024, x2048]) if {
+	low := _squares_to_128(x)
+	x256 := low[7] * low[7]
 	x512 := x256 * x256
 	x1024 := x512 * x512
 	x2048 := x1024 * x1024

@@ -73,6 +73,15 @@ test_power_is_repeated_multiplication if {
 	offer.power(2, 10) == 1024
 	offer.power(3, 13) == 1594323
 	offer.power(1.5, 3) == 3.375
+
+	# 256 and above take the squares beyond x^128
+	offer.power(2, 300) == 2037035976334486086268445688409378161051468393665936250636140449354381299763336706183397376
+	offer.power(2, 4095) == offer.power(2, 2048) * offer.power(2, 2047)
+}
+
+test_thirty_years_is_the_textbook_mortgage_payment if {
+	# 360 months: the squares beyond x^128
+	offer.amortized_cents(200000, 6.5, 360) == 126414
 }
 
 test_a_higher_rate_or_balance_never_pays_less if {
