@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io/fs"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -206,4 +207,58 @@ func (m *median) report(b *testing.B) {
 	}
 	slices.Sort(m.d)
 	b.ReportMetric(float64(m.d[len(m.d)/2].Nanoseconds())/1e3, "median-µs")
+}
+
+// offerWithDti is a submission's facts (issue 20's contract): both bureau
+// scores, mortgages with their payments, income, debts and a chosen line, so
+// that heloc.offer.preview runs the DTI rule, the line chosen and the
+// payments.
+var offerWithDti = map[string]any{
+	"today": "2026-11-28", "stage": "submission", "creditSource": "bureau",
+	"creditScores":  map[string]any{"borrower": 742, "coborrower": 715},
+	"propertyValue": 640000, "propertyUsage": "primaryResidence", "propertyState": "CA",
+	"propertyType": "singleFamily", "propertyUnits": 1, "hasFbm": false,
+	"mortgages": []any{
+		map[string]any{"balance": 200000, "monthlyPayment": 1400, "latePaymentDays": 0, "latePaymentDate": nil, "source": "bureau", "confirmed": true},
+		map[string]any{"balance": 30000, "monthlyPayment": 310, "latePaymentDays": 0, "latePaymentDate": nil, "source": "borrower", "confirmed": nil},
+	},
+	"annualIncome":  150000,
+	"debts":         []any{map[string]any{"monthlyPayment": 450, "type": "auto", "source": "bureau"}, map[string]any{"monthlyPayment": 120, "type": "card", "source": "bureau"}},
+	"requestedLine": 150000,
+}
+
+// benchDecide reports the mean and the median of entrypoint on input through
+// the prepared engine.
+func benchDecide(b *testing.B, entrypoint string, input any) {
+	ctx := context.Background()
+	e := MustLoad(b, rules.FS)
+	b.ReportAllocs()
+	m := newMedian()
+	for b.Loop() {
+		start := time.Now()
+		if _, err := e.Decide(ctx, entrypoint, input); err != nil {
+			b.Fatal(err)
+		}
+		m.add(time.Since(start))
+	}
+	m.report(b)
+}
+
+// BenchmarkOfferPreviewWithDti: the preview offer of a submission, with the
+// DTI rule, the line chosen, its payments and the TILA example.
+func BenchmarkOfferPreviewWithDti(b *testing.B) {
+	benchDecide(b, "heloc.offer.preview", offerWithDti)
+}
+
+// BenchmarkOfferPreviewDtiTooHigh: the same facts with an income the
+// smallest line does not fit (the refusal and its weight).
+func BenchmarkOfferPreviewDtiTooHigh(b *testing.B) {
+	input := maps.Clone(offerWithDti)
+	input["annualIncome"] = 30000
+	benchDecide(b, "heloc.offer.preview", input)
+}
+
+// BenchmarkPayments: heloc.offer.payments, the one payment arithmetic.
+func BenchmarkPayments(b *testing.B) {
+	benchDecide(b, "heloc.offer.payments", map[string]any{"balance": 150000, "apr": 8.25})
 }
