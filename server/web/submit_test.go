@@ -65,6 +65,17 @@ func TestLoanDisbursementAndSubmission(t *testing.T) {
 	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`}`); code != 200 {
 		t.Fatalf("page 1: got %d %+v", code, res.Error)
 	}
+	// The soft pull the preview offer was decided on: the submission is
+	// decided again on it.
+	creditCheck(t, b, "borrower", "123450001")
+	// The home as page 2 states it (its own tests go through the page).
+	if _, _, err := s.DB.UpdateApplication(ctx, loan.ID, "", func(_ *domain.Loan, app *domain.Application, _ bool) error {
+		kind, units := "singleFamily", "1"
+		app.Property.Type, app.Property.Units = &kind, &units
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
 
 	t.Run("before the earlier steps are saved, neither the disbursement nor a submission is taken", func(t *testing.T) {
 		code, res := saveSection(b, "/app/application/loan-disbursement", disbursement("021000021", "123456789012", "25000"))
