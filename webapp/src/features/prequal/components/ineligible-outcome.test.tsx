@@ -20,6 +20,27 @@ const notice: AdverseAction = {
   keyFactors: ['Proportion of balances to credit limits is too high', 'Too many recent inquiries'],
   bureau: { name: 'Sandbox Credit Bureau', address: 'PO Box 1000, Atlanta, GA 30348', phone: '1-800-555-0100', website: 'www.sandbox-bureau.example' },
   creditor: { name: 'Keystone Home Equity', address: '100 Market Street, San Francisco, CA 94105', nmlsId: '1234567' },
+  version: 'AAN-2026-11.1',
+  reasonCodes: ['CREDIT_SCORE_BELOW_MINIMUM'],
+  // The rules' wording (rules/heloc/notice/tables/data.yaml), as stored with the notice.
+  wording: {
+    heading: 'Notice of action taken',
+    decision: 'Thank you for your request for a home equity line of credit. We are unable to offer you a line at this time.',
+    reasonsHeading: 'Principal reasons for our decision',
+    scoreHeading: 'Your credit score',
+    scoreIntro: 'We also obtained your credit score from the consumer reporting agency named below and used it in making our credit decision.',
+    noScore: 'The consumer reporting agency could not produce a credit score from your report.',
+    keyFactorsHeading: 'Key factors that adversely affected your credit score',
+    fcraHeading: 'Your rights under the Fair Credit Reporting Act',
+    fcra: [
+      'You have a right to a free copy of your report from the reporting agency, if you request it no later than 60 days after you receive this notice.',
+      'If you find that any information contained in the report you receive is inaccurate or incomplete, you have the right to dispute the matter with the reporting agency.',
+    ],
+    ecoaHeading: 'Equal Credit Opportunity Act notice',
+    ecoa: 'The Federal Equal Credit Opportunity Act prohibits creditors from discriminating against credit applicants on the basis of race, color, religion, national origin, sex, marital status, age.',
+    ecoaAgency: 'The Federal agency that administers compliance with this law concerning this creditor is:',
+    agency: ['Federal Trade Commission', 'Equal Credit Opportunity', 'Washington, DC 20580'],
+  },
 };
 
 const reason = 'Your credit score of 610 is below our minimum of 660 for a home equity line of credit.';
@@ -38,7 +59,7 @@ describe('IneligibleOutcome', () => {
   });
 
   it('says why with the policy’s numbers, what would help, and shows the stored notice', async () => {
-    rememberOutcome({ reasons: [reason], source: 'bureau' });
+    rememberOutcome({ reasons: [reason] });
     signedIn(notice);
     renderAt('/app/ineligible/boost', <IneligibleOutcome reason="boost" />);
 
@@ -66,6 +87,27 @@ describe('IneligibleOutcome', () => {
     expect(ecoa).toHaveTextContent('Keystone Home Equity');
     expect(ecoa).toHaveTextContent('100 Market Street, San Francisco, CA 94105');
     expect(within(letter).getByRole('button', { name: 'Print this notice' })).toBeInTheDocument();
+    expect(within(letter).getByText('Notice version AAN-2026-11.1')).toBeInTheDocument();
+  });
+
+  it('says nothing of a soft credit check or a score the applicant did not have checked', () => {
+    stubTRPC({ 'system.info': () => ok(sandboxSystemInfo) }, { auth: { 'GET applicant/session': () => ({ body: {} }) } });
+    renderAt('/app/ineligible/boost', <IneligibleOutcome reason="boost" />);
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/soft credit check/i);
+    expect(document.body).toHaveTextContent('the credit score on the credit report we obtained');
+  });
+
+  it('shows a notice stored before the rules gave its wording under its headings, with no statutory text of ours', async () => {
+    const { version: _v, wording: _w, reasonCodes: _c, ...old } = notice;
+    signedIn(old);
+    renderAt('/app/ineligible/boost', <IneligibleOutcome reason="boost" />);
+    const letter = await screen.findByRole('article', { name: 'Notice of action taken' });
+    expect(within(letter).getByRole('region', { name: 'Principal reasons for our decision' })).toHaveTextContent('Other: credit score below our minimum');
+    expect(within(letter).getByRole('region', { name: 'Your credit score' })).toHaveTextContent('Your credit score:610');
+    expect(within(letter).getByRole('region', { name: 'Your rights under the Fair Credit Reporting Act' })).toHaveTextContent('Sandbox Credit Bureau');
+    expect(within(letter).getByRole('region', { name: 'Equal Credit Opportunity Act notice' })).toHaveTextContent('Keystone Home Equity');
+    expect(letter).not.toHaveTextContent(/Federal Trade Commission|60 days|Notice version/);
   });
 
   it('shows the notice again on a later visit without this browser’s reasons, its principal reasons saying why', async () => {
@@ -76,22 +118,17 @@ describe('IneligibleOutcome', () => {
     expect(within(screen.getByRole('region', { name: 'Why' })).getByText('Limited credit experience')).toBeInTheDocument();
   });
 
-  it('for an estimate, says it is based on what they told us and shows no credit-based notice', async () => {
-    rememberOutcome({
-      reasons: ['Your home’s value and what you owe on it leave $4,000 to borrow (we lend up to 85% of the value, less your mortgages), less than our smallest line of $25,000.'],
-      source: 'estimate',
-    });
+  it('does not take a record kept for a self-reported estimate as a decline', async () => {
+    usePrequalStore.getState().update({ isAdverseAction: false, adverseActionMessage: 'Your home’s value and what you owe on it leave $4,000 to borrow.' });
     stubTRPC({ 'system.info': () => ok(sandboxSystemInfo) }, { auth: { 'GET applicant/session': () => ({ body: {} }) } });
     renderAt('/app/ineligible/low-equity', <IneligibleOutcome reason="low-equity" />);
-    expect(screen.getByText(/leave \$4,000 to borrow .* smallest line of \$25,000/)).toBeInTheDocument();
-    expect(await screen.findByText(/This answer is based on what you told us; we have not checked your credit/)).toBeInTheDocument();
-    expect(screen.queryByRole('article', { name: 'Notice of action taken' })).not.toBeInTheDocument();
-    expect(screen.queryByText(/Fair Credit Reporting Act/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Sign in to see it' })).toBeInTheDocument();
+    expect(screen.queryByText(/leave \$4,000 to borrow/)).not.toBeInTheDocument();
   });
 
   it('on the late-payment page, shows the late payment the bureau reported, with its date', async () => {
     const late = 'Your credit report shows a mortgage payment made 30 or more days late in the last 12 months.';
-    rememberOutcome({ reasons: [late], source: 'bureau' });
+    rememberOutcome({ reasons: [late] });
     stubTRPC(
       {
         'system.info': () => ok(sandboxSystemInfo),

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, List, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
 import { PageHeading } from '@/components/ui/page-heading';
@@ -7,10 +7,10 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/stores/session-store';
 
 import { useAdverseAction } from '../api/get-adverse-action';
-import { estimateOnlyNote, ineligibleCopy } from '../content/ineligible-copy';
+import { ineligibleCopy } from '../content/ineligible-copy';
 import { AdverseActionNotice } from './outcome/adverse-action-notice';
 import { LatePayments } from './outcome/late-payments';
-import { useRememberedOutcome, type Outcome } from './outcome/remember-outcome';
+import { useRememberedOutcome } from './outcome/remember-outcome';
 
 function Reasons({ reasons }: { reasons: string[] }) {
   return (
@@ -33,11 +33,9 @@ function Reasons({ reasons }: { reasons: string[] }) {
 
 /** The notice part: the stored adverse-action notice, or why there is none. */
 function NoticePart({
-  outcome,
   signedIn,
   notice,
 }: {
-  outcome: Outcome | null;
   signedIn: boolean;
   notice: ReturnType<typeof useAdverseAction>;
 }) {
@@ -56,13 +54,6 @@ function NoticePart({
     return <QueryError title="We couldn’t load your notice" error={notice.error} onRetry={() => void notice.refetch()} />;
   }
   if (signedIn && notice.data) return <AdverseActionNotice notice={notice.data} />;
-  if (outcome?.source === 'estimate') {
-    return (
-      <Alert variant="light" color="harbor" title="Based on what you told us">
-        {estimateOnlyNote}
-      </Alert>
-    );
-  }
   if (!signedIn) {
     return (
       <Text>
@@ -78,10 +69,11 @@ function NoticePart({
 }
 
 /**
- * An ineligible outcome (low-equity, boost, late-payment): why, in the
- * eligibility policy's words with their numbers, what could change the
- * answer, and the adverse-action notice, stored with the decision and
- * shown again on a later visit (or, for an estimate, why there is none).
+ * A decline (low-equity, boost, late-payment), reached only from a decision
+ * on the credit bureau's report (outcome "ineligible"; a self-reported
+ * answer never comes here): why, in the policy's words with their numbers,
+ * what could change the answer, and the adverse-action notice, stored with
+ * the decision and shown again on a later visit.
  */
 export function IneligibleOutcome({ reason }: { reason: string }) {
   const copy = ineligibleCopy[reason];
@@ -98,7 +90,7 @@ export function IneligibleOutcome({ reason }: { reason: string }) {
     <Stack gap="xl">
       <PageHeading title={copy.heading} help={copy.explanation} />
       <Reasons reasons={reasons} />
-      {reason === 'late-payment' && outcome?.source !== 'estimate' ? <LatePayments signedIn={signedIn} /> : null}
+      {reason === 'late-payment' ? <LatePayments signedIn={signedIn} /> : null}
       <Stack gap="sm" component="section" aria-labelledby="what-helps">
         <Title order={2} fz="xl" id="what-helps">
           What could change the answer
@@ -113,7 +105,7 @@ export function IneligibleOutcome({ reason }: { reason: string }) {
         <Title order={2} fz="xl" id="notice" className="no-print">
           Your notice
         </Title>
-        {status === 'loading' ? <Skeleton h={80} aria-hidden="true" /> : <NoticePart outcome={outcome} signedIn={signedIn} notice={notice} />}
+        {status === 'loading' ? <Skeleton h={80} aria-hidden="true" /> : <NoticePart signedIn={signedIn} notice={notice} />}
       </Stack>
       <Group gap="sm" className="no-print">
         <Button component={Link} to={paths.initialSetup['property-value']!}>

@@ -1,9 +1,8 @@
-import { NumberInput, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, NumberInput, SimpleGrid, Slider, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 
 import type { Offer } from '../../api/get-quote';
-import { formatDollars, formatPayment } from './offer-format';
-import { monthlyPayments } from './payment-math';
+import { formatCents, formatDollars } from './offer-format';
 
 /** The slider moves in steps of this many dollars; the field takes any whole amount. */
 const SLIDER_STEP = 1_000;
@@ -17,23 +16,59 @@ export function amountError(amount: number | null, offer: Pick<Offer, 'minLine' 
 }
 
 /**
+ * The policy's figures for the amount being chosen: the offer priced on it
+ * (undefined until the first answer), whether newer figures are on their
+ * way (the shown ones are then the last amount's), and a load that failed.
+ */
+export type Priced = {
+  offer: Offer | undefined;
+  loading: boolean;
+  error: Error | null;
+  retry: () => void;
+};
+
+function Figure({ term, value, detail, testId }: { term: string; value: string; detail: string; testId: string }) {
+  return (
+    <Stack gap={2}>
+      <Text component="dt" fz="sm" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" m={0} fz="xl" fw={600} data-testid={testId}>
+        {value}
+      </Text>
+      <Text component="dd" m={0} fz="sm" c="dimmed">
+        {detail}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
  * How much to borrow, between the offer's smallest and largest line (a
- * slider and a currency field that follow each other), and the estimated
- * monthly payment on it in the draw period (interest only) and in
- * repayment. `amount` is null while the field is empty.
+ * slider and a currency field that follow each other), and what the policy
+ * computed for that line (heloc.offer.preview with the requested line): the
+ * monthly payment in the draw period (interest only) and in repayment, and
+ * the origination fee. The page computes nothing: while the next figures
+ * load, the last ones stay, dimmed. `amount` is null while the field is empty.
  */
 export function AmountPicker({
   offer,
   amount,
   onChange,
+  priced,
 }: {
   offer: Offer;
   amount: number | null;
   onChange: (amount: number | null) => void;
+  priced: Priced;
 }) {
   const headingId = useId();
   const error = amountError(amount, offer);
-  const payments = monthlyPayments({ amount: error ? 0 : amount!, apr: offer.apr, repaymentYears: offer.repaymentPeriodYears });
+  const shown = error ? undefined : priced.offer;
+  const payments = shown?.payments;
+  const line = shown?.line;
+  const stale = !error && (priced.loading || shown === undefined);
+  const apr = shown?.apr ?? offer.apr;
 
   return (
     <Stack gap="md" component="section" aria-labelledby={headingId}>
@@ -70,32 +105,45 @@ export function AmountPicker({
         mb="xl"
         mx={{ base: 'md', sm: 'xl' }}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" aria-live="polite">
-        <Stack gap={2}>
-          <Text fz="sm" c="dimmed">
-            Monthly payment in the draw period
-          </Text>
-          <Text fz="xl" fw={600} data-testid="draw-payment">
-            {error ? '—' : formatPayment(payments.draw)}
-          </Text>
-          <Text fz="sm" c="dimmed">
-            Interest only, for {offer.drawPeriodYears} years, if you draw it all.
-          </Text>
-        </Stack>
-        <Stack gap={2}>
-          <Text fz="sm" c="dimmed">
-            Monthly payment in repayment
-          </Text>
-          <Text fz="xl" fw={600} data-testid="repayment-payment">
-            {error ? '—' : formatPayment(payments.repayment)}
-          </Text>
-          <Text fz="sm" c="dimmed">
-            Principal and interest over {offer.repaymentPeriodYears} years.
-          </Text>
-        </Stack>
+      {stale ? <VisuallyHidden role="status">Working out the payments for {formatDollars(amount!)}</VisuallyHidden> : null}
+      {priced.error && !error ? (
+        <Alert color="red" variant="light" role="alert" title="We couldn’t work out the payments for this amount">
+          <Button size="xs" variant="default" onClick={priced.retry}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      <SimpleGrid
+        component="dl"
+        cols={{ base: 1, xs: 3 }}
+        spacing="md"
+        m={0}
+        aria-busy={stale}
+        aria-live="polite"
+        data-testid="amount-figures"
+        style={{ opacity: stale && shown ? 0.5 : 1, transition: 'opacity 120ms' }}
+      >
+        <Figure
+          term="Monthly payment in the draw period"
+          value={payments ? formatCents(payments.drawPaymentCents) : '—'}
+          detail={`Interest only, for ${offer.drawPeriodYears} years, if you draw it all.`}
+          testId="draw-payment"
+        />
+        <Figure
+          term="Monthly payment in repayment"
+          value={payments ? formatCents(payments.repaymentPaymentCents) : '—'}
+          detail={`Principal and interest over ${offer.repaymentPeriodYears} years.`}
+          testId="repayment-payment"
+        />
+        <Figure
+          term="Origination fee"
+          value={shown?.originationFee !== undefined ? formatDollars(shown.originationFee) : '—'}
+          detail={line !== undefined ? `On a line of ${formatDollars(line)}, charged once when it opens.` : 'Charged once when the line opens.'}
+          testId="origination-fee"
+        />
       </SimpleGrid>
       <Text fz="xs" c="dimmed">
-        Estimates at today’s APR of {offer.apr.toFixed(2)}%. The rate is variable, so payments change with the prime rate.
+        Payments at today’s APR of {apr.toFixed(2)}%. The rate is variable, so payments change with the prime rate.
       </Text>
     </Stack>
   );

@@ -1,44 +1,44 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 
 import type { Offer } from '../../api/get-quote';
-import { formatDollars, formatPayment } from './offer-format';
-import { monthlyPayments } from './payment-math';
+import { formatCents, formatDollars } from './offer-format';
 
-/** The amount chosen on the preview offer and its estimated monthly payments, read only. */
-export function ChosenAmount({ offer, amount }: { offer: Offer; amount: number }) {
-  const payments = monthlyPayments({ amount, apr: offer.apr, repaymentYears: offer.repaymentPeriodYears });
+function Term({ term, value, detail }: { term: string; value: string; detail?: string }) {
   return (
-    <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="lg" m={0}>
-      <Stack gap={2}>
-        <Text component="dt" fz="sm" c="dimmed">
-          Amount you chose
-        </Text>
-        <Text component="dd" m={0} fz="xl" fw={600}>
-          {formatDollars(amount)}
-        </Text>
-      </Stack>
-      <Stack gap={2}>
-        <Text component="dt" fz="sm" c="dimmed">
-          Monthly payment, draw period
-        </Text>
-        <Text component="dd" m={0} fz="xl" fw={600}>
-          {formatPayment(payments.draw)}
-        </Text>
+    <Stack gap={2}>
+      <Text component="dt" fz="sm" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" m={0} fz="xl" fw={600}>
+        {value}
+      </Text>
+      {detail ? (
         <Text component="dd" m={0} fz="sm" c="dimmed">
-          Interest only
+          {detail}
         </Text>
-      </Stack>
-      <Stack gap={2}>
-        <Text component="dt" fz="sm" c="dimmed">
-          Monthly payment, repayment
-        </Text>
-        <Text component="dd" m={0} fz="xl" fw={600}>
-          {formatPayment(payments.repayment)}
-        </Text>
-        <Text component="dd" m={0} fz="sm" c="dimmed">
-          Over {offer.repaymentPeriodYears} years
-        </Text>
-      </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The line chosen on the preview offer (the policy's line for the saved
+ * amount) with the policy's monthly payments and fee on it, read only.
+ */
+export function ChosenAmount({ offer, amount }: { offer: Offer; amount: number }) {
+  const { payments } = offer;
+  return (
+    <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" m={0}>
+      <Term term="Amount you chose" value={formatDollars(offer.line ?? amount)} />
+      <Term term="Monthly payment, draw period" value={payments ? formatCents(payments.drawPaymentCents) : '—'} detail="Interest only" />
+      <Term
+        term="Monthly payment, repayment"
+        value={payments ? formatCents(payments.repaymentPaymentCents) : '—'}
+        detail={`Over ${offer.repaymentPeriodYears} years`}
+      />
+      {offer.originationFee === undefined ? null : (
+        <Term term="Origination fee" value={formatDollars(offer.originationFee)} detail="Charged once when the line opens" />
+      )}
     </SimpleGrid>
   );
 }

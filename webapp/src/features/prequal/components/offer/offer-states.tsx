@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 
 import { QueryError } from '@/components/ui/query-error';
 
+import { AdverseActionNotice } from '../outcome/adverse-action-notice';
+import { MissingAnswers } from '../outcome/missing-answers';
 import type { CurrentOffer } from './use-current-offer';
 
 /** The landing funnel's first page, where an account is made. */
@@ -32,20 +34,27 @@ export function OfferPlaceholder({ state }: { state: Exclude<CurrentOffer, { sta
     );
   }
   if (state.status === 'error') return <QueryError title="We couldn’t load your offer" error={state.error} onRetry={state.retry} />;
-  // Ineligible: the page named by the policy takes over; a reason without
-  // one (or no price for an eligible answer) is said here.
-  const reasons = state.quote.eligibility.reasons;
+  if (state.status === 'notDecided') {
+    return <MissingAnswers missing={state.missing} intro="We can’t work out your offer yet. Please answer these, then come back to your offer:" />;
+  }
+  // No offer. A decline with a page of its own is on its way there; one
+  // without (a debt-to-income limit, no price for the answers) is said
+  // here, with its notice.
+  const { reasons, decline, quote } = state;
   return (
-    <Alert variant="light" color="yellow" title="We can’t make you an offer right now">
-      {reasons.length > 0 ? (
-        <List fz="sm">
-          {reasons.map((r) => (
-            <List.Item key={r.code}>{r.message}</List.Item>
-          ))}
-        </List>
-      ) : (
-        <Text fz="sm">Please contact us and we will look at your application with you.</Text>
-      )}
-    </Alert>
+    <Stack gap="lg">
+      <Alert variant="light" color="yellow" title="We can’t make you an offer right now">
+        {reasons.length > 0 ? (
+          <List fz="sm">
+            {reasons.map((r) => (
+              <List.Item key={r.code}>{r.message}</List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text fz="sm">Please contact us and we will look at your application with you.</Text>
+        )}
+      </Alert>
+      {decline && quote.adverseAction ? <AdverseActionNotice notice={quote.adverseAction} /> : null}
+    </Stack>
   );
 }

@@ -25,7 +25,8 @@ function Term({ label, value, detail }: { label: string; value: ReactNode; detai
 /**
  * The preview offer's terms (screens.md "preview-offer"): the line
  * available, the APR as prime plus margin, variable, with its floor and cap,
- * the origination fee, the CLTV, and the draw and repayment periods.
+ * the CLTV, and the draw and repayment periods. The fee and the payments
+ * depend on the line chosen: the amount picker and the summary show them.
  */
 export function OfferTerms({ offer }: { offer: Offer }) {
   return (
@@ -36,9 +37,6 @@ export function OfferTerms({ offer }: { offer: Offer }) {
         value={formatRate(offer.apr)}
         detail={`Prime rate ${formatRate(offer.primeRate)} plus a margin of ${formatRate(offer.margin)}. It moves with the prime rate, never below ${formatRate(offer.rateFloor)} or above ${formatRate(offer.rateCap)}.`}
       />
-      {offer.originationFee === undefined ? null : (
-        <Term label="Origination fee" value={formatDollars(offer.originationFee)} detail="On the full line, charged once when it opens." />
-      )}
       <Term
         label="Combined loan-to-value (CLTV)"
         value={formatFraction(offer.cltv)}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 
 import { sessions } from '@/features/auth/stores/session-store';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
@@ -56,6 +56,9 @@ describe('PreOfferPage', () => {
       hasFbm: true,
     });
     expect(estimateInput({ propertyValue: 1 })).toBeNull();
+    // The credit range is the policy's to ask for (notDecided), not a reason not to ask.
+    const { creditRange: _c, ...withoutRange } = answers;
+    expect(estimateInput(withoutRange)).not.toHaveProperty('creditRange');
   });
 
   it('shows a visitor’s estimate, marked as one, from the answers kept in the browser', async () => {
@@ -77,18 +80,68 @@ describe('PreOfferPage', () => {
     expect(estimates).toEqual([estimateInput(answers)]);
   });
 
-  it('lists the answers it still needs, linked to their pages', async () => {
+  it('before the answers its input requires, lists them linked to their pages and asks nothing', async () => {
     usePrequalStore.getState().saveAnswers({ propertyValue: 400_000 });
     const estimates: unknown[] = [];
     stub({}, estimates);
     renderRoutes('/app/initial-setup/pre-offer', routes());
-    expect(await screen.findByRole('link', { name: 'What you owe on your mortgages' })).toHaveAttribute('href', '/app/initial-setup/mortgage-estimate');
-    expect(screen.getByRole('link', { name: 'Your credit range' })).toHaveAttribute('href', '/app/initial-setup/credit-range');
+    expect(await screen.findByText('We need a few more answers')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'What you owe on your mortgages' })).toHaveAttribute('href', '/app/initial-setup/mortgage-estimate');
     expect(screen.queryByRole('link', { name: 'Your home’s value' })).not.toBeInTheDocument();
     expect(estimates).toEqual([]);
   });
 
-  it('goes to the ineligible page with the reasons, kept as an estimate’s (no credit notice)', async () => {
+  it('lists what the policy says is missing, linked to the pages that ask it, and never declines', async () => {
+    const { creditRange: _c, ...withoutRange } = answers;
+    usePrequalStore.getState().saveAnswers(withoutRange);
+    const missing = [{ fact: 'creditScore', label: 'Your credit range', page: 'credit-range' }];
+    stub({
+      eligibility: {
+        decisionId: 'e',
+        eligible: false,
+        outcome: 'notDecided',
+        ineligiblePage: null,
+        reasons: [{ code: 'NOT_DECIDED', message: 'We need more answers to decide.', page: null, adverseAction: null }],
+        missing,
+      },
+      offer: { decisionId: 'o', eligible: false, outcome: 'notDecided', missing, maxLine: 0, minLine: 25_000, cltv: 0, apr: 0, originationFee: 0 },
+      creditScore: null,
+    });
+    const { router } = renderRoutes('/app/initial-setup/pre-offer', routes());
+    expect(await screen.findByText('We need a few more answers')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your credit range' })).toHaveAttribute('href', '/app/initial-setup/credit-range');
+    expect(screen.queryByText('We need more answers to decide.')).not.toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/app/initial-setup/pre-offer');
+  });
+
+  it('says answers that may not qualify in the policy’s estimate words and offers the soft credit check, never the ineligible page', async () => {
+    usePrequalStore.getState().saveAnswers({ ...answers, creditRange: 'poor' });
+    const message = 'The credit range you chose is below the score we need; a soft credit check will tell us your actual score.';
+    stub({
+      eligibility: {
+        decisionId: 'e',
+        eligible: false,
+        outcome: 'mayNotQualify',
+        ineligiblePage: null,
+        reasons: [{ code: 'CREDIT_SCORE_BELOW_MINIMUM', message, page: null, adverseAction: null }],
+        missing: [],
+      },
+      offer: { decisionId: 'o', eligible: false, outcome: 'mayNotQualify', maxLine: 0, minLine: 25_000, cltv: 0.4, apr: 0, originationFee: 0 },
+      creditScore: 600,
+    });
+    const { router } = renderRoutes('/app/initial-setup/pre-offer', routes());
+    expect(await screen.findByText('From what you told us, this may not qualify')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.getByText(/we have not checked your credit/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Check my credit with a soft pull' })).toHaveAttribute('href', '/app/initial-setup/credit-score');
+    // No figure the visitor did not give, no notice, nothing kept as a decline.
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/\b600\b/);
+    expect(screen.queryByRole('article', { name: 'Notice of action taken' })).not.toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/app/initial-setup/pre-offer');
+    expect(usePrequalStore.getState().adverseActionMessage).toBeFalsy();
+  });
+
+  it('reads a self-reported "no" from a server without outcomes as may-not-qualify, never a decline', async () => {
     usePrequalStore.getState().saveAnswers({ ...answers, propertyValue: 380_000, mortgageEstimate: 352_000 });
     const reason = 'Your home’s value and what you owe on it leave $0 to borrow, less than our smallest line of $25,000.';
     stub({
@@ -96,8 +149,10 @@ describe('PreOfferPage', () => {
       offer: { decisionId: 'o', eligible: false, maxLine: 0, minLine: 25_000, cltv: 0.93, apr: 0, originationFee: 0 },
       creditScore: 760,
     });
-    const { router } = renderRoutes('/app/initial-setup/pre-offer', routes());
-    await waitFor(() => expect(currentUrl(router)).toBe('/app/ineligible/low-equity'));
-    expect(usePrequalStore.getState()).toMatchObject({ isAdverseAction: false, adverseActionMessage: reason });
+    const { router } = renderRoutes('/prequal/pre-offer', [{ path: '/prequal/pre-offer', element: <PreOfferPage /> }, ...routes()]);
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Check my credit with a soft pull' })).toHaveAttribute('href', '/prequal/credit-check');
+    expect(currentUrl(router)).toBe('/prequal/pre-offer');
+    expect(usePrequalStore.getState().adverseActionMessage).toBeFalsy();
   });
 });

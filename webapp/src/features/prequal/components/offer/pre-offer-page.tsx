@@ -1,49 +1,59 @@
-import { Alert, Anchor, Badge, List, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Alert, Badge, Button, List, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
 
 import { PageHeading } from '@/components/ui/page-heading';
 import { QueryError } from '@/components/ui/query-error';
 import { StepNavigation } from '@/components/ui/step-navigation';
-import { paths } from '@/config/paths';
+import { paths, PREQUAL_PREFIX } from '@/config/paths';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
+import { combinedOutcome, missingOf, reasonsOf, type Reason } from '../../api/decision';
 import type { PrequalAnswers } from '../../api/get-answers';
 import { useEstimate, type EstimateInput } from '../../api/estimate';
 import { useAnswers } from '../../hooks/use-answers';
 import { useFunnelPagesHere } from '../../hooks/use-funnel-pages-here';
-import { useGoToIneligible } from '../outcome/remember-outcome';
+import { MissingAnswers } from '../outcome/missing-answers';
 import { formatDollars, formatFraction, formatRate } from './offer-format';
 
-/** The questions the estimate needs, by the page that asks each. */
-const NEEDED: { slug: string; label: string; answered: (a: PrequalAnswers) => boolean }[] = [
-  { slug: 'property-value', label: 'Your home’s value', answered: (a) => typeof a.propertyValue === 'number' },
+/**
+ * The answers prequal.estimate's input cannot be sent without (its schema
+ * requires them), by the page that asks each: the only check made here, so
+ * that the estimate is not asked for before they exist. What else the
+ * decision needs, the policy says (outcome notDecided, `missing`).
+ */
+const REQUIRED_TO_ASK: { fact: string; page: string; label: string; answered: (a: PrequalAnswers) => boolean }[] = [
+  { fact: 'propertyValue', page: 'property-value', label: 'Your home’s value', answered: (a) => typeof a.propertyValue === 'number' },
   {
-    slug: 'mortgage-estimate',
+    fact: 'mortgageBalance',
+    page: 'mortgage-estimate',
     label: 'What you owe on your mortgages',
     answered: (a) => a.hasMortgage === false || typeof a.mortgageEstimate === 'number',
   },
-  { slug: 'credit-range', label: 'Your credit range', answered: (a) => a.creditRange !== undefined },
 ];
 
 /**
- * prequal.estimate's input from the answers so far: null while one it needs
- * is missing. Without a property-use answer (the funnel variant that leaves
- * the question out) the home is a primary residence, as the page table's
- * variants say the policies take it.
+ * prequal.estimate's input from the answers so far: null while one its
+ * schema requires is missing. Without a property-use answer (the funnel
+ * variant that leaves the question out) the home is a primary residence, as
+ * the page table's variants say the policies take it.
  */
 export function estimateInput(a: PrequalAnswers): EstimateInput | null {
-  if (!NEEDED.every((n) => n.answered(a))) return null;
+  if (!REQUIRED_TO_ASK.every((n) => n.answered(a))) return null;
   const fbm = a.fbm;
   const input: EstimateInput = {
     propertyValue: a.propertyValue!,
     mortgageBalance: a.hasMortgage === false ? 0 : a.mortgageEstimate!,
-    creditRange: a.creditRange!,
     propertyUsage: a.propertyUsage ?? 'primaryResidence',
     hasFbm: Boolean(fbm && (fbm.foreclosure || fbm.bankruptcy || fbm.modification)),
   };
+  if (a.creditRange) input.creditRange = a.creditRange;
   if (a.propertyState) input.propertyState = a.propertyState;
   return input;
+}
+
+/** The soft credit check's page in the funnel being walked. */
+function creditCheckPath(pathname: string): string {
+  return pathname.startsWith(PREQUAL_PREFIX) ? paths.prequal['credit-check']! : paths.initialSetup['credit-score']!;
 }
 
 function Loading({ label }: { label: string }) {
@@ -56,57 +66,51 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-function Missing({ answers }: { answers: PrequalAnswers }) {
-  const missing = NEEDED.filter((n) => !n.answered(answers));
+/**
+ * Self-reported answers that may not qualify (outcome mayNotQualify): what
+ * the policy would need, in its estimate words (which state no figure the
+ * borrower did not give), and the soft credit check that decides. Not a
+ * decline: no ineligible page and no notice.
+ */
+function MayNotQualify({ reasons }: { reasons: Reason[] }) {
+  const { pathname } = useLocation();
   return (
-    <Alert variant="light" color="yellow" title="A few answers are missing">
-      <Text fz="sm">We need these before we can estimate your line:</Text>
-      <List fz="sm" mt="xs">
-        {missing.map((m) => (
-          <List.Item key={m.slug}>
-            <Anchor component={Link} to={paths.initialSetup[m.slug] ?? paths.home}>
-              {m.label}
-            </Anchor>
-          </List.Item>
-        ))}
-      </List>
-    </Alert>
+    <Stack gap="md">
+      <Alert variant="light" color="yellow" title="From what you told us, this may not qualify">
+        <Stack gap="xs">
+          {reasons.length > 0 ? (
+            <List fz="sm" spacing={4}>
+              {reasons.map((r) => (
+                <List.Item key={r.code}>{r.message}</List.Item>
+              ))}
+            </List>
+          ) : null}
+          <Text fz="sm">
+            This is not a decision: it is based only on your own answers, and we have not checked your credit. A soft credit check,
+            which does not affect your credit score, tells us what we can offer.
+          </Text>
+        </Stack>
+      </Alert>
+      <Button component={Link} to={creditCheckPath(pathname)} w={{ base: '100%', xs: 'auto' }}>
+        Check my credit with a soft pull
+      </Button>
+    </Stack>
   );
 }
 
 function Estimate({ input }: { input: EstimateInput }) {
   const estimate = useEstimate(input);
-  const goToIneligible = useGoToIneligible();
-  const result = estimate.data;
-
-  // An ineligible estimate goes to its page, never onward.
-  useEffect(() => {
-    if (result) goToIneligible(result.eligibility, 'estimate');
-  }, [result, goToIneligible]);
 
   if (estimate.isPending) return <Loading label="Working out your estimate" />;
   if (estimate.isError)
     return <QueryError title="We couldn’t work out your estimate" error={estimate.error} onRetry={() => void estimate.refetch()} />;
   const { eligibility, offer } = estimate.data;
-  if (!eligibility.eligible) {
-    // A reason without a page of its own: say it here.
-    return (
-      <Alert variant="light" color="red" title="We can’t estimate a line from these answers">
-        <List fz="sm">
-          {eligibility.reasons.map((r) => (
-            <List.Item key={r.code}>{r.message}</List.Item>
-          ))}
-        </List>
-      </Alert>
-    );
+  // A self-reported estimate never declines: a "no" on it reads as "may not qualify".
+  const outcome = combinedOutcome(eligibility, offer, { selfReported: true });
+  if (outcome === 'notDecided') {
+    return <MissingAnswers missing={missingOf(eligibility, offer)} intro="We can’t estimate your line yet. Please answer these:" />;
   }
-  if (!offer.eligible) {
-    return (
-      <Alert variant="light" color="yellow" title="We can’t estimate a rate from these answers">
-        Your credit check on the next pages gives us what we need for a preview offer.
-      </Alert>
-    );
-  }
+  if (outcome !== 'eligible') return <MayNotQualify reasons={reasonsOf(eligibility, offer)} />;
   return (
     <Stack gap="md" aria-label="Your estimate" component="section">
       <Badge variant="light" color="harbor" size="lg" w="fit-content">
@@ -152,8 +156,9 @@ function Estimate({ input }: { input: EstimateInput }) {
 /**
  * Step 7.5 (/app/initial-setup/pre-offer, /prequal/pre-offer): the
  * self-reported estimate (prequal.estimate) on the answers so far, clearly
- * an estimate. An ineligible estimate goes to its ineligible page with its
- * reasons; otherwise Continue goes on as funnel.pages says.
+ * an estimate. Never a decline: answers that may not qualify say so and
+ * offer the soft credit check; a missing answer is asked for, linked to its
+ * page. Continue goes on as funnel.pages says.
  */
 export function PreOfferPage() {
   useRouteDocumentTitle();
@@ -165,7 +170,13 @@ export function PreOfferPage() {
   if (answers.status === 'pending') body = <Loading label="Loading your answers" />;
   else if (answers.status === 'error')
     body = <QueryError title="We couldn’t load your answers" error={answers.error} onRetry={answers.retry} />;
-  else if (!input) body = <Missing answers={answers.answers} />;
+  else if (!input)
+    body = (
+      <MissingAnswers
+        missing={REQUIRED_TO_ASK.filter((n) => !n.answered(answers.answers))}
+        intro="We need these before we can estimate your line:"
+      />
+    );
   else body = <Estimate input={input} />;
 
   return (

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -7,9 +8,9 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/config/paths';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
-import type { Offer } from '../../api/get-quote';
+import { usePricedQuote, type Offer, type Quote } from '../../api/get-quote';
 import { useAnswers, useSaveAnswers } from '../../hooks/use-answers';
-import { AmountPicker, amountError } from './amount-picker';
+import { AmountPicker, amountError, type Priced } from './amount-picker';
 import { OfferPlaceholder } from './offer-states';
 import { OfferTerms } from './offer-terms';
 import { useCurrentOffer } from './use-current-offer';
@@ -17,10 +18,39 @@ import { useCurrentOffer } from './use-current-offer';
 export const BEST_OFFER_SUMMARY_PATH = '/start/best-offer-summary';
 export const AFTER_OFFER_PATH = '/start/after-offer';
 
-/** The amount the picker starts at: the one chosen before, kept within the offer, else the whole line. */
-export function startingAmount(offer: Pick<Offer, 'minLine' | 'maxLine'>, desired: number | undefined): number {
+/** How long the amount rests before the policy is asked for its figures. */
+export const PRICE_DELAY_MS = 300;
+
+/**
+ * The amount the picker starts at: the policy's line (the amount chosen
+ * before, kept within the offer; the whole line when none was). A server
+ * that names no line: the one chosen before, kept within the offer.
+ */
+export function startingAmount(offer: Pick<Offer, 'minLine' | 'maxLine' | 'line'>, desired: number | undefined): number {
+  if (typeof offer.line === 'number' && offer.line > 0) return offer.line;
   if (typeof desired !== 'number') return offer.maxLine;
   return Math.min(offer.maxLine, Math.max(offer.minLine, desired));
+}
+
+/**
+ * The policy's figures for the amount being chosen: quote.current with the
+ * amount as requestedLine, asked once the amount has rested PRICE_DELAY_MS.
+ * The quote the page opened with already prices the starting amount.
+ */
+function usePriced(quote: Quote, email: string, amount: number | null, valid: boolean, start: number): Priced {
+  const [settled] = useDebouncedValue(valid ? amount : null, PRICE_DELAY_MS);
+  const ask = settled !== null && settled !== start ? settled : null;
+  const priced = usePricedQuote(email, ask);
+  const moving = valid && amount !== settled;
+  if (ask === null && !moving) return { offer: valid ? quote.offer : undefined, loading: false, error: null, retry: () => {} };
+  // Before the first answer for another amount, the opening quote's figures stay (dimmed).
+  const shown = priced.data?.offer ?? quote.offer;
+  return {
+    offer: shown,
+    loading: moving || priced.isFetching || priced.isPlaceholderData,
+    error: priced.isError ? priced.error : null,
+    retry: () => void priced.refetch(),
+  };
 }
 
 function saveError(err: unknown): string {
@@ -30,11 +60,14 @@ function saveError(err: unknown): string {
   return 'We couldn’t save your amount. Please try again.';
 }
 
-function OfferView({ offer, desired }: { offer: Offer; desired: number | undefined }) {
+function OfferView({ quote, email, desired }: { quote: Quote; email: string; desired: number | undefined }) {
+  const { offer } = quote;
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { save, isPending } = useSaveAnswers();
-  const [amount, setAmount] = useState<number | null>(() => startingAmount(offer, desired));
+  const [start] = useState(() => startingAmount(offer, desired));
+  const [amount, setAmount] = useState<number | null>(start);
+  const priced = usePriced(quote, email, amount, amountError(amount, offer) === null, start);
   const [error, setError] = useState<string | null>(null);
   const [going, setGoing] = useState<string | null>(null);
 
@@ -58,7 +91,7 @@ function OfferView({ offer, desired }: { offer: Offer; desired: number | undefin
     <Stack gap="xl">
       <OfferTerms offer={offer} />
       <Divider />
-      <AmountPicker offer={offer} amount={amount} onChange={setAmount} />
+      <AmountPicker offer={offer} amount={amount} onChange={setAmount} priced={priced} />
       {error ? (
         <Alert color="red" variant="light" role="alert">
           {error}
@@ -87,9 +120,11 @@ function OfferView({ offer, desired }: { offer: Offer; desired: number | undefin
 
 /**
  * The preview offer (/app/initial-setup/preview-offer, /prequal/preview-offer):
- * quote.current on the bureau's data. Ineligible: its ineligible page.
- * Otherwise the line, APR, fee, CLTV and periods, an amount picker with its
- * monthly payments, and Continue to the application, with the amount saved.
+ * quote.current on the bureau's data. A decline with a page: its ineligible
+ * page; without one, its reasons and notice here; a missing answer: which,
+ * linked to its page. An offer: the line, APR, CLTV and periods, an amount
+ * picker with the policy's payments and fee for the amount, and Continue to
+ * the application, with the amount saved.
  */
 export function PreviewOfferPage() {
   useRouteDocumentTitle();
@@ -105,7 +140,7 @@ export function PreviewOfferPage() {
         help="What we can offer on your credit check and your answers. Choose how much you want; you can change it later."
       />
       {state.status === 'ready' && answers.status !== 'pending' ? (
-        <OfferView offer={state.quote.offer} desired={desired} />
+        <OfferView quote={state.quote} email={state.email} desired={desired} />
       ) : state.status === 'ready' ? (
         <OfferPlaceholder state={{ status: 'pending' }} />
       ) : (

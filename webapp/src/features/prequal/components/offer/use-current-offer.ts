@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 
 import { useApplicantSession } from '@/features/auth/stores/session-store';
 
+import { combinedOutcome, missingOf, reasonsOf, type MissingFact, type Reason } from '../../api/decision';
 import { useQuote, type Quote } from '../../api/get-quote';
 import { useGoToIneligible } from '../outcome/remember-outcome';
 
@@ -9,14 +10,21 @@ export type CurrentOffer =
   | { status: 'pending' }
   | { status: 'signedOut' }
   | { status: 'error'; error: Error; retry: () => void }
-  /** No offer: the page is on its way to the ineligible page, or (no page named) shows the reasons. */
-  | { status: 'ineligible'; quote: Quote }
-  | { status: 'ready'; quote: Quote };
+  /** A fact the decision needs is missing: the page asks for it. Never a decline. */
+  | { status: 'notDecided'; quote: Quote; missing: MissingFact[] }
+  /**
+   * No offer: a decline (on its way to its ineligible page, or, with no page
+   * named, its reasons and notice shown in place), or answers that may not
+   * qualify (no notice).
+   */
+  | { status: 'ineligible'; quote: Quote; reasons: Reason[]; decline: boolean }
+  | { status: 'ready'; quote: Quote; email: string };
 
 /**
  * The signed-in applicant's preview offer (quote.current with their
- * session's e-mail and the origination fee). An ineligible answer goes to
- * its ineligible page with its reasons, never onward.
+ * session's e-mail and the origination fee), read by its outcome: a decline
+ * with a page goes to its ineligible page, never onward; a missing fact is
+ * asked for; only an eligible outcome is an offer.
  */
 export function useCurrentOffer(): CurrentOffer {
   const session = useApplicantSession();
@@ -26,7 +34,10 @@ export function useCurrentOffer(): CurrentOffer {
   const data = quote.data;
 
   useEffect(() => {
-    if (data) goToIneligible(data.eligibility, 'bureau');
+    if (!data || combinedOutcome(data.eligibility, data.offer) !== 'ineligible') return;
+    // The eligibility policy's page; else a page the offer's refusal names.
+    const page = data.eligibility.ineligiblePage ?? data.offer.reasons?.find((r) => r.page)?.page ?? null;
+    goToIneligible({ ...(data.eligibility.eligible ? data.offer : data.eligibility), outcome: 'ineligible', ineligiblePage: page });
   }, [data, goToIneligible]);
 
   if (session.status === 'loading') return { status: 'pending' };
@@ -34,6 +45,8 @@ export function useCurrentOffer(): CurrentOffer {
   if (quote.isPending) return { status: 'pending' };
   if (quote.isError) return { status: 'error', error: quote.error, retry: () => void quote.refetch() };
   const q = quote.data;
-  if (!q.eligibility.eligible || !q.offer.eligible) return { status: 'ineligible', quote: q };
-  return { status: 'ready', quote: q };
+  const outcome = combinedOutcome(q.eligibility, q.offer);
+  if (outcome === 'notDecided') return { status: 'notDecided', quote: q, missing: missingOf(q.eligibility, q.offer) };
+  if (outcome !== 'eligible') return { status: 'ineligible', quote: q, reasons: reasonsOf(q.eligibility, q.offer), decline: outcome === 'ineligible' };
+  return { status: 'ready', quote: q, email: email! };
 }

@@ -4,8 +4,31 @@ import { useId } from 'react';
 import { formatDate, formatPhone, phoneDigits } from '@/lib/format';
 
 import type { AdverseAction } from '../../api/get-adverse-action';
-import { notice as words } from '../../content/ineligible-copy';
 import './print.css';
+
+/**
+ * The headings of a notice stored before its wording came from the rules
+ * (no `wording`): such a notice shows what it stored (reasons, score,
+ * bureau, creditor) under these headings, and no statutory text of ours.
+ */
+const OLD_NOTICE_HEADINGS = {
+  heading: 'Notice of action taken',
+  reasonsHeading: 'Principal reasons for our decision',
+  scoreHeading: 'Your credit score',
+  keyFactorsHeading: 'Key factors that adversely affected your credit score',
+  fcraHeading: 'Your rights under the Fair Credit Reporting Act',
+  ecoaHeading: 'Equal Credit Opportunity Act notice',
+} as const;
+
+function Paragraphs({ texts }: { texts: readonly (string | undefined)[] }) {
+  return (
+    <>
+      {texts.filter((t): t is string => Boolean(t)).map((t) => (
+        <Text key={t}>{t}</Text>
+      ))}
+    </>
+  );
+}
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = useId();
@@ -43,14 +66,20 @@ function Lines({ lines }: { lines: string[] }) {
 
 /**
  * The adverse-action notice ECOA and FCRA require (Reg B 12 CFR 1002.9,
- * FCRA §615(a)), as stored with the decision: the principal reasons, the
- * score used with its range, date and key factors, the credit bureau's name
- * and contact with the rights to a free report and to dispute, and the ECOA
- * statement naming the creditor and the FTC. Printable on its own.
+ * FCRA §615(a)), as stored with the decision, in the wording the rules gave
+ * it (heloc.notice.adverse_action; its version shown small): the principal
+ * reasons, the score used with its range, date and key factors whenever a
+ * consumer report was used, the credit bureau's name and contact with the
+ * rights to a free report and to dispute, and the ECOA statement naming the
+ * creditor and its federal agency. Printable on its own.
  */
 export function AdverseActionNotice({ notice }: { notice: AdverseAction }) {
   const headingId = useId();
   const { creditor, bureau } = notice;
+  const wording = notice.wording ?? {};
+  const words = { ...OLD_NOTICE_HEADINGS, ...wording };
+  // A consumer report was used: its score (or that it had none) and its bureau.
+  const reportUsed = notice.score !== null || Boolean(bureau.name);
   return (
     <Paper component="article" aria-labelledby={headingId} withBorder radius="md" p={{ base: 'md', sm: 'xl' }} className="printable">
       <Stack gap="lg">
@@ -63,7 +92,7 @@ export function AdverseActionNotice({ notice }: { notice: AdverseAction }) {
             {notice.noticeId}
           </Text>
         </Stack>
-        <Text>{words.decision}</Text>
+        <Paragraphs texts={[wording.decision]} />
 
         <Section title={words.reasonsHeading}>
           <List spacing={4}>
@@ -73,46 +102,61 @@ export function AdverseActionNotice({ notice }: { notice: AdverseAction }) {
           </List>
         </Section>
 
-        <Section title={words.scoreHeading}>
-          <Text>{words.scoreIntro}</Text>
-          {notice.score === null ? (
-            <Text fw={500}>{words.noScore}</Text>
-          ) : (
-            <Stack component="dl" gap={4} m={0}>
-              <Fact term="Your credit score" value={String(notice.score)} />
-              <Fact term="Scores range" value={`from a low of ${notice.scoreRange.min} to a high of ${notice.scoreRange.max}`} />
-              {notice.scoreDate ? <Fact term="Date of the score" value={formatDate(notice.scoreDate)} /> : null}
-            </Stack>
-          )}
-          {notice.keyFactors.length > 0 ? (
-            <>
-              <Text fw={500}>{words.keyFactorsHeading}:</Text>
-              <List spacing={4}>
-                {notice.keyFactors.map((f) => (
-                  <List.Item key={f}>{f}</List.Item>
-                ))}
-              </List>
-            </>
-          ) : null}
-        </Section>
+        {reportUsed ? (
+          <Section title={words.scoreHeading}>
+            <Paragraphs texts={[wording.scoreIntro]} />
+            {notice.score === null ? (
+              wording.noScore ? (
+                <Text fw={500}>{wording.noScore}</Text>
+              ) : (
+                <Stack component="dl" gap={4} m={0}>
+                  <Fact term="Your credit score" value="none" />
+                </Stack>
+              )
+            ) : (
+              <Stack component="dl" gap={4} m={0}>
+                <Fact term="Your credit score" value={String(notice.score)} />
+                <Fact term="Scores range" value={`from a low of ${notice.scoreRange.min} to a high of ${notice.scoreRange.max}`} />
+                {notice.scoreDate ? <Fact term="Date of the score" value={formatDate(notice.scoreDate)} /> : null}
+              </Stack>
+            )}
+            {notice.keyFactors.length > 0 ? (
+              <>
+                <Text fw={500}>{words.keyFactorsHeading}:</Text>
+                <List spacing={4}>
+                  {notice.keyFactors.map((f) => (
+                    <List.Item key={f}>{f}</List.Item>
+                  ))}
+                </List>
+              </>
+            ) : null}
+          </Section>
+        ) : null}
 
-        <Section title={words.fcraHeading}>
-          {words.fcra.map((p) => (
-            <Text key={p}>{p}</Text>
-          ))}
-          <Lines lines={[bureau.name, bureau.address, phoneDigits(bureau.phone).length === 10 ? formatPhone(bureau.phone) : bureau.phone, bureau.website]} />
-        </Section>
+        {reportUsed ? (
+          <Section title={words.fcraHeading}>
+            <Paragraphs texts={wording.fcra ?? []} />
+            <Lines
+              lines={[bureau.name, bureau.address, phoneDigits(bureau.phone).length === 10 ? formatPhone(bureau.phone) : bureau.phone, bureau.website]}
+            />
+          </Section>
+        ) : null}
 
         <Divider />
         <Section title={words.ecoaHeading}>
-          <Text>{words.ecoa}</Text>
-          <Text>{words.ecoaAgency}</Text>
-          <Lines lines={[...words.ftc]} />
+          <Paragraphs texts={[wording.ecoa, wording.ecoaAgency]} />
+          {wording.agency && wording.agency.length > 0 ? <Lines lines={wording.agency} /> : null}
           <Text fz="sm" c="dimmed">
             Creditor:
           </Text>
           <Lines lines={[creditor.name, creditor.address, `NMLS ID ${creditor.nmlsId}`]} />
         </Section>
+
+        {notice.version ? (
+          <Text fz="xs" c="dimmed">
+            Notice version {notice.version}
+          </Text>
+        ) : null}
 
         <Group className="no-print">
           <Button variant="default" onClick={() => window.print()}>
