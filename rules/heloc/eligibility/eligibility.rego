@@ -97,7 +97,7 @@ decision := {
 	"creditScoreUsed": credit_score_used,
 	"scoreOf": score_of,
 	"propertyValueUsed": _property_value_used,
-	"mortgageBalanceUsed": mortgage_balance(input),
+	"mortgageBalanceUsed": _balance,
 	"availableLine": _available_line,
 	"minLine": tables.line.minimum,
 	"maxCltv": _cltv_row.max,
@@ -183,7 +183,7 @@ _missing_fact(f) := {
 stage := s if {
 	s := object.get(input, "stage", null)
 	is_string(s)
-	s in object.keys(tables.required_facts)
+	is_array(object.get(tables.required_facts, s, null))
 } else := "estimate" if {
 	self_reported
 } else := "preview"
@@ -217,8 +217,7 @@ _known("creditScore") if {
 
 _known("creditScore") if {
 	not self_reported
-	is_object(input)
-	"creditScore" in object.keys(input)
+	object.get(input, "creditScore", false) != false
 }
 
 _known("creditScore") if {
@@ -327,8 +326,8 @@ reasons contains r if {
 		"minimumLine": dollars(tables.line.minimum),
 		"openingValue": dollars(_opening_value),
 		"orOwing": _or_owing(md),
-		"propertyValue": dollars(property_value(input)),
-		"mortgageBalance": dollars(mortgage_balance(input)),
+		"propertyValue": dollars(_value),
+		"mortgageBalance": dollars(_balance),
 	})
 	r := object.union(reason, {"weight": _shortfall(tables.line.minimum, _available_line)})
 }
@@ -338,13 +337,13 @@ reasons contains r if {
 # dollars), and the balance at which it does with today's value (rounded
 # down); when even owing nothing leaves less than the minimum line, only
 # the value can change it, and the words say so by leaving the balance out.
-_opening_value := ceil((mortgage_balance(input) + tables.line.minimum) / _cltv_row.max)
+_opening_value := ceil((_balance + tables.line.minimum) / _cltv_row.max)
 
-_opening_balance := floor((property_value(input) * _cltv_row.max) - tables.line.minimum)
+_opening_balance := floor((_value * _cltv_row.max) - tables.line.minimum)
 
 _or_owing(md) := _fill(object.get(md, ["custom", "or_owing"], ""), {"openingBalance": dollars(_opening_balance)}) if {
 	# Compared before rounding: OPA's floor rounds -0.8 to 0, not -1.
-	(property_value(input) * _cltv_row.max) - tables.line.minimum >= 0
+	(_value * _cltv_row.max) - tables.line.minimum >= 0
 } else := ""
 
 # METADATA
@@ -422,7 +421,7 @@ reasons contains r if {
 
 # The mortgages paid min_days_late or more days late within the look-back.
 _recent_late_payments contains mortgage if {
-	some mortgage in liens(input)
+	some mortgage in _liens
 	is_number(mortgage.latePaymentDays)
 	mortgage.latePaymentDays >= tables.late_payment.min_days_late
 	not _before_the_lookback(object.get(mortgage, "latePaymentDate", null))
@@ -527,8 +526,9 @@ reasons contains r if {
 
 # The band of the credit-range page the self-reported answer lies in, as
 # the page names it: the range answered (input.creditRange), else the band
-# of the score.
+# of the score. Only an estimate's words name it.
 _credit_range_words(md) := _fill(object.get(md, ["custom", "credit_range"], ""), {"rangeLabel": band.label}) if {
+	self_reported
 	band := _credit_band
 	is_string(band.label)
 } else := ""
@@ -568,7 +568,7 @@ _shortfall(minimum, value) := round((max([0, minimum - value]) / minimum) * 1000
 # available line is the most the liens may grow to (the home's value times
 # the maximum CLTV of its usage) less what is owed, in whole dollars,
 # rounded down.
-_available_line := max([0, floor((property_value(input) * _cltv_row.max) - mortgage_balance(input))])
+_available_line := max([0, floor((_value * _cltv_row.max) - _balance)])
 
 # Spec §3 "Property usage": the maximum-CLTV row of the application's usage;
 # a missing or unlisted usage reads as tables.usage_when_unknown (the
@@ -667,6 +667,13 @@ _scores := [[score, who] |
 _property_value_used := input.propertyValue if {
 	_known("propertyValue")
 } else := null
+
+# The input's value, liens and balance, read once per decision.
+_value := property_value(input)
+
+_liens := liens(input)
+
+_balance := mortgage_balance(input)
 
 # property_value(x) is the home's value of an eligibility input x, 0 when
 # it has none (the decision is then not made: the value is a required
