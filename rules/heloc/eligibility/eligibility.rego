@@ -195,8 +195,9 @@ self_reported if object.get(input, "creditSource", null) == "selfReported"
 # above 0 only (null, absent, 0 or a string is not known: no home is worth
 # nothing, and a server that sends 0 for an unanswered value must not
 # refuse anybody). The
-# liens are known from their sum or from the list of mortgages (an empty
-# list: a home owned free and clear). A bureau score is known when the
+# liens are known from their sum or from the list of mortgages (on a
+# credit report, an empty list is a home owned free and clear; on
+# self-reported answers, an empty list is no answer). A bureau score is known when the
 # report is there, even without a score (null: a thin file, which is a
 # fact); a self-reported one when it gives a score or a range. Any other
 # fact is known when present and not null.
@@ -208,7 +209,15 @@ _known("propertyValue") if {
 
 _known("mortgageBalance") if is_number(object.get(input, "mortgageBalance", null))
 
-_known("mortgageBalance") if is_array(object.get(input, "mortgages", null))
+_known("mortgageBalance") if {
+	not self_reported
+	is_array(object.get(input, "mortgages", null))
+}
+
+_known("mortgageBalance") if {
+	self_reported
+	count(mortgages(input)) > 0
+}
 
 _known("creditScore") if {
 	not self_reported
