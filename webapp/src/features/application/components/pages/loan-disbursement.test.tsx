@@ -130,6 +130,25 @@ describe('loan disbursement page', () => {
     expect(screen.getByText(/to account \*\*\*\*9012/)).toBeInTheDocument();
   });
 
+  it('starts the first draw at the amount the rules give (the amount chosen on the offer), which the borrower can change', { timeout: 30_000 }, async () => {
+    stubTRPC({
+      'system.info': () => ok(sandboxSystemInfo),
+      'application.get': () => ok(view()),
+      'application.draft': () => ok({ draft: null, savedAt: null }),
+      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
+      'application.drawTerms': () => ok({ ...terms, line: 60000, originationFee: 600, maximumDraw: 59400, firstDraw: 59400 }),
+      'funnel.pages': () => ok(pages),
+    });
+    render();
+    const draw = await screen.findByLabelText('Amount of your first draw');
+    await waitFor(() => expect(draw).toHaveValue('$59,400'));
+    expect(draw).toHaveAccessibleDescription(expect.stringContaining('your line of $60,000 less the $600 origination fee'));
+    const user = userEvent.setup();
+    await user.clear(draw);
+    await user.type(draw, '20000');
+    expect(draw).toHaveValue('$20,000');
+  });
+
   it('keeps the numbers on file when left empty, shows a refused field beside it, and lists what blocks the submission', { timeout: 30_000 }, async () => {
     const saved: { section: { disbursement: Record<string, unknown> } }[] = [];
     let refuseDraw = true;

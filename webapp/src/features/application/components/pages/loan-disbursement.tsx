@@ -1,5 +1,5 @@
 import { Alert, Anchor, List, Skeleton, Stack, Text, TextInput, Title, type TextInputProps } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { isTRPCClientError } from '@/api/trpc-client';
@@ -97,6 +97,20 @@ function checksOf(terms: DrawTerms | undefined, v: Values): Record<string, strin
     else if (d.initialDraw > terms.maximumDraw) out['disbursement.initialDraw'] = `Draw at most ${formatDollars(terms.maximumDraw)}. ${drawBounds(terms)}`;
   }
   return out;
+}
+
+/**
+ * A first draw not yet given starts at the rules' (application.drawTerms'
+ * firstDraw: the amount chosen on the offer, kept within the draw's bounds,
+ * or the program's minimum draw); the borrower can change it.
+ */
+function StartFirstDraw({ form, firstDraw, readOnly }: { form: SectionForm<Values>; firstDraw: number | undefined; readOnly: boolean }) {
+  useEffect(() => {
+    if (readOnly || typeof firstDraw !== 'number') return;
+    const current = form.getValues('section.disbursement.initialDraw');
+    if (typeof current !== 'number') form.setValue('section.disbursement.initialDraw', firstDraw);
+  }, [form, firstDraw, readOnly]);
+  return null;
 }
 
 /** A bank number typed as digits only; nothing is remembered by the browser. */
@@ -248,6 +262,7 @@ export default function LoanDisbursementPage() {
                   </Anchor>
                 </Alert>
               ) : null}
+              <StartFirstDraw form={form} firstDraw={terms.data?.firstDraw} readOnly={view.readOnly} />
               <CurrencyField
                 name="section.disbursement.initialDraw"
                 label="Amount of your first draw"
