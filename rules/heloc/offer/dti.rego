@@ -63,8 +63,9 @@ reasons contains r if {
 	_income > 0
 	not _dti_fits(_min_line)
 	md := rego.metadata.rule()
-	excess := _dti_ratio(_min_line) - _dti_row.max
-	r := _offer_reason(md, _dti_row.id, {"ratio": eligibility.percent(_dti_ratio(_min_line)), "max": eligibility.percent(_dti_row.max)}, round((excess / _dti_row.max) * 10000) / 10000)
+	ratio := _dti_ratio(_min_line)
+	weight := round(((ratio - _dti_row.max) / _dti_row.max) * 10000) / 10000
+	r := _offer_reason(md, _dti_row.id, {"ratio": eligibility.percent(ratio), "max": eligibility.percent(_dti_row.max)}, weight)
 }
 
 # METADATA

@@ -313,13 +313,18 @@ _pricing_row := _row_at(_line_cltv)
 
 _row_at(line_cltv) := row if {
 	[row] := [r |
-		some r in tables.pricing_grid
-		r.score.min <= _score
-		_score < r.score.below
+		some r in _score_rows
 		r.cltv.above < line_cltv
 		line_cltv <= r.cltv.upTo
 	]
 }
+
+# The rows of the grid whose score band holds the score.
+_score_rows := [r |
+	some r in tables.pricing_grid
+	r.score.min <= _score
+	_score < r.score.below
+]
 
 # The margin over prime: the grid row's plus the property usage's (spec §3
 # "Property usage"); a usage not listed in usage_margins adds 0.

@@ -99,8 +99,13 @@ power(x, n) := _product_of_squares(_squares_to_128(x), n) if {
 	n < 256
 } else := _product_of_squares(_squares_to_2048(x), n)
 
-# The squares x^(2^k) of the digits of n (written in binary, last digit first).
-_product_of_squares(squares, n) := product([squares[k] | some k, digit in split(strings.reverse(format_int(n, 2)), ""); digit == "1"])
+# The squares x^(2^k) of the binary digits k of n that are 1.
+_product_of_squares(squares, n) := product([squares[k] | some k in _ones(n)])
+
+# The positions of the binary digits of n that are 1, last digit first:
+# _ones(240) is [4, 5, 6, 7]. It depends on n alone, so OPA works it out
+# once for the repayment months, whatever the rate.
+_ones(n) := [k | some k, digit in split(strings.reverse(format_int(n, 2)), ""); digit == "1"]
 
 _squares_to_128(x) := [x, x2, x4, x8, x16, x32, x64, x128] if {
 	x2 := x * x
