@@ -41,7 +41,9 @@ import data.heloc.offer.tables
 #   With the repayment payment of the smallest line (eligibility's minimum,
 #   fully drawn, at the qualifying rate), the applicant's monthly debts
 #   would take more of the gross monthly income than the tables.dti row of
-#   the credit score allows. weight: how far over, relative to the maximum.
+#   the credit score allows. weight: how far over, relative to the maximum
+#   (at most 1, the weight of a hard stop, as eligibility weighs a
+#   shortfall).
 # custom:
 #   code: DTI_TOO_HIGH
 #   message: >-
@@ -64,7 +66,7 @@ reasons contains r if {
 	not _dti_fits(_min_line)
 	md := rego.metadata.rule()
 	ratio := _dti_ratio(_min_line)
-	weight := round(((ratio - _dti_row.max) / _dti_row.max) * 10000) / 10000
+	weight := min([1, round(((ratio - _dti_row.max) / _dti_row.max) * 10000) / 10000])
 	r := _offer_reason(md, _dti_row.id, {"ratio": eligibility.percent(ratio), "max": eligibility.percent(_dti_row.max)}, weight)
 }
 

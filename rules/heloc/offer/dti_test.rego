@@ -162,10 +162,18 @@ test_dti_too_high_when_even_the_minimum_line_does_not_fit if {
 	r.page == null
 	r.rule == dti_row_of(base.creditScore).id
 	r.adverseAction == "Excessive obligations in relation to income"
-	r.weight == round(((o.dti.ratio - o.dti.max) / o.dti.max) * 10000) / 10000
+	r.weight == min([1, round(((o.dti.ratio - o.dti.max) / o.dti.max) * 10000) / 10000])
 	r.weight > 0
 	o.dti.qualifyingPaymentCents > 0
 	o.dti.ratio > o.dti.max
+}
+
+test_the_dti_weight_is_at_most_that_of_a_hard_stop if {
+	o := offer_for({"annualIncome": 1200, "monthlyDebts": 5000})
+	[r] := o.reasons
+	r.code == "DTI_TOO_HIGH"
+	r.weight == 1
+	o.dti.ratio > 2 * o.dti.max
 }
 
 test_no_income_is_insufficient_income if {

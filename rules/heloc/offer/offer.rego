@@ -277,11 +277,16 @@ _max_line := min([_cltv_max_line, _max_line_by_dti]) if {
 # The line offered: the amount the borrower chose (input.requestedLine,
 # whole dollars), kept within [minLine, maxLine]; maxLine when none is
 # chosen.
-_line := max([_min_line, min([_max_line, floor(_requested_line)])]) if {
+_line := max([_min_line, min([_max_line, _requested_line])]) if {
 	is_number(_requested_line)
 } else := _max_line
 
-_requested_line := object.get(input, "requestedLine", null)
+# input.requestedLine in whole dollars (rounded down), or null when it
+# gives none.
+_requested_line := floor(v) if {
+	v := object.get(input, "requestedLine", null)
+	is_number(v)
+} else := null
 
 # The origination fee is on the line offered.
 _fee := origination_fee(_line)

@@ -153,6 +153,9 @@ test_a_requested_line_is_kept_within_the_minimum_and_the_maximum if {
 	offer_for({"requestedLine": 1}).line == tables_min_line
 	offer_for({"requestedLine": top + 1}).line == top
 	offer_for({"requestedLine": 150000.75}).line == 150000
+	offer_for({"requestedLine": 150000.75}).requestedLine == 150000
+	offer_for({"requestedLine": "150000"}).requestedLine == null
+	offer_for({"requestedLine": "150000"}).line == top
 }
 
 tables_min_line := data.heloc.eligibility.tables.line.minimum
