@@ -135,8 +135,12 @@ _qualifying_factor := repayment_factor(_qualifying_apr, _repayment_months)
 # compared in whole numbers: cents x 12 x 10000 against the maximum in
 # hundredths of a percent x income in cents.
 _dti_fits(line) if {
-	(_monthly_debts_cents + _qualifying_payment_cents(line)) * 1200 <= round(_dti_row.max * 10000) * _income
+	(_monthly_debts_cents + _qualifying_payment_cents(line)) * 1200 <= _dti_limit
 }
+
+# The maximum in hundredths of a percent times the yearly income in dollars:
+# the most that monthly debts in cents, times 1200, may come to.
+_dti_limit := round(_dti_row.max * 10000) * _income
 
 # The DTI of a line, a fraction to four decimals (0.4312).
 _dti_ratio(line) := round((((_monthly_debts_cents + _qualifying_payment_cents(line)) * 12) / (_income * 100)) * 10000) / 10000 if {
@@ -152,7 +156,7 @@ _max_line_by_dti := 0 if {
 	_income <= 0
 } else := max(array.concat([0], [line |
 	k := _qualifying_factor
-	room := ((round(_dti_row.max * 10000) * _income) / 1200) - _monthly_debts_cents
+	room := (_dti_limit / 1200) - _monthly_debts_cents
 	room > 0
 	some line in numbers.range(max([0, floor((room - 0.5) / k)]), floor(room / k) + 1)
 	_dti_fits(line)

@@ -17,11 +17,12 @@
 # The arithmetic is exact where it can be: the APR is read as whole
 # hundredths of a percent (the contract gives two decimals) and the
 # interest-only payment is an integer division. The level payment needs
-# (1 + r)^n, which OPA (no pow builtin) gets by repeated squaring in its
-# arbitrary-precision numbers (64-bit mantissa, about 19 significant
-# digits, not float64): a payment is off by less than 1e-9 of a cent before
-# the rounding to the cent (the tests check figures worked out with exact
-# fractions).
+# (1 + r)^n, which OPA (no pow builtin) gets by repeated squaring, in whole
+# numbers scaled by 2^62 (fixed point: OPA multiplies whole numbers exactly
+# and fast, and bits.rsh divides by 2^62), so each step is off by less than
+# 2^-62 (about 2e-19) of the value: a payment is off by far less than 1e-9
+# of a cent before the rounding to the cent (the tests check figures worked
+# out with exact fractions).
 package heloc.offer
 
 import rego.v1
@@ -76,13 +77,15 @@ amortized_cents(balance, apr, months) := round(balance * repayment_factor(apr, m
 
 # repayment_factor(apr, months): the level payment, in cents, on each dollar
 # owed: 100 x r / (1 - (1 + r)^-n) = 100 x r x g / (g - 1), g = (1 + r)^n,
-# r = apr/100/12 the monthly periodic rate. At 0% it is 100 / n; with no
-# repayment months the whole balance is due at once (100).
-repayment_factor(apr, months) := ((100 * r) * g) / (g - 1) if {
+# r = apr/100/12 the monthly periodic rate. With the APR in hundredths of a
+# percent h, r = h / 120000 and 100 x r = h / 1200; with g in fixed point
+# (G = g x 2^62) the factor is h x G / (1200 x (G - 2^62)). At 0% it is
+# 100 / n; with no repayment months the whole balance is due at once (100).
+repayment_factor(apr, months) := (h * g) / (1200 * (g - _one)) if {
 	months > 0
-	_hundredths(apr) > 0
-	r := _hundredths(apr) / 120000
-	g := power(1 + r, months)
+	h := _hundredths(apr)
+	h > 0
+	g := growth(120000 + h, 120000, months)
 } else := 100 / months if {
 	months > 0
 } else := 100
@@ -91,36 +94,46 @@ repayment_factor(apr, months) := ((100 * r) * g) / (g - 1) if {
 # exactly 735 and not its nearest binary fraction.
 _hundredths(apr) := round(apr * 100)
 
-# power(x, n): x^n for a whole n from 0 to 4095 (340 years of months), by
-# repeated squaring: the product of the squares x^(2^k) for each binary
-# digit k of n that is 1. Below 256 (a repayment of up to 21 years) the
-# squares up to x^128 suffice.
-power(x, n) := _product_of_squares(_squares_to_128(x), n) if {
-	n < 256
-} else := _product_of_squares(_squares_to_2048(x), n)
+# growth(p, q, n): (p / q)^n in fixed point (times 2^62, rounded down),
+# for whole p and q (p >= q > 0) and a whole n from 0 to 4095 (340 years of
+# months), by repeated squaring: the product of the squares (p/q)^(2^k) for
+# each binary digit k of n that is 1. Below 256 (a repayment of up to 21
+# years) the squares up to the 128th power suffice.
+growth(p, q, n) := bits.rsh(product(chosen), 62 * (count(chosen) - 1)) if {
+	squares := _squares(floor((p * _one) / q), n)
+	chosen := [squares[k] | some k in _ones(n)]
+	count(chosen) > 0
+} else := _one
 
-# The squares x^(2^k) of the binary digits k of n that are 1.
-_product_of_squares(squares, n) := product([squares[k] | some k in _ones(n)])
+# The fixed point's one: 2^62.
+_one := bits.lsh(1, 62)
 
 # The positions of the binary digits of n that are 1, last digit first:
 # _ones(240) is [4, 5, 6, 7]. It depends on n alone, so OPA works it out
 # once for the repayment months, whatever the rate.
 _ones(n) := [k | some k, digit in split(strings.reverse(format_int(n, 2)), ""); digit == "1"]
 
-_squares_to_128(x) := [x, x2, x4, x8, x16, x32, x64, x128] if {
-	x2 := x * x
-	x4 := x2 * x2
-	x8 := x4 * x4
-	x16 := x8 * x8
-	x32 := x16 * x16
-	x64 := x32 * x32
-	x128 := x64 * x64
-}
-
-_squares_to_2048(x) := array.concat(low, [x256, x512, x1024, x2048]) if {
-	low := _squares_to_128(x)
-	x256 := low[7] * low[7]
-	x512 := x256 * x256
-	x1024 := x512 * x512
-	x2048 := x1024 * x1024
+# The squares x^(2^k) of x in fixed point (each a x a shifted right by 62
+# bits), up to the 128th power below n = 256, else up to the 2048th.
+_squares(x, n) := [x, x2, x4, x8, x16, x32, x64, x128] if {
+	n < 256
+	x2 := bits.rsh(x * x, 62)
+	x4 := bits.rsh(x2 * x2, 62)
+	x8 := bits.rsh(x4 * x4, 62)
+	x16 := bits.rsh(x8 * x8, 62)
+	x32 := bits.rsh(x16 * x16, 62)
+	x64 := bits.rsh(x32 * x32, 62)
+	x128 := bits.rsh(x64 * x64, 62)
+} else := [x, x2, x4, x8, x16, x32, x64, x128, x256, x512, x1024, x2048] if {
+	x2 := bits.rsh(x * x, 62)
+	x4 := bits.rsh(x2 * x2, 62)
+	x8 := bits.rsh(x4 * x4, 62)
+	x16 := bits.rsh(x8 * x8, 62)
+	x32 := bits.rsh(x16 * x16, 62)
+	x64 := bits.rsh(x32 * x32, 62)
+	x128 := bits.rsh(x64 * x64, 62)
+	x256 := bits.rsh(x128 * x128, 62)
+	x512 := bits.rsh(x256 * x256, 62)
+	x1024 := bits.rsh(x512 * x512, 62)
+	x2048 := bits.rsh(x1024 * x1024, 62)
 }

@@ -67,16 +67,17 @@ test_nothing_owed_pays_nothing if {
 	offer.amortized_cents(0, 7.25, 240) == 0
 }
 
-test_power_is_repeated_multiplication if {
-	offer.power(2, 0) == 1
-	offer.power(2, 1) == 2
-	offer.power(2, 10) == 1024
-	offer.power(3, 13) == 1594323
-	offer.power(1.5, 3) == 3.375
+test_growth_is_repeated_multiplication_in_fixed_point if {
+	one := bits.lsh(1, 62)
+	offer.growth(2, 1, 0) == one
+	offer.growth(2, 1, 1) == 2 * one
+	offer.growth(2, 1, 10) == 1024 * one
+	offer.growth(3, 2, 2) == (9 * one) / 4
+	offer.growth(3, 1, 13) == 1594323 * one
 
-	# 256 and above take the squares beyond x^128
-	offer.power(2, 300) == 2037035976334486086268445688409378161051468393665936250636140449354381299763336706183397376
-	offer.power(2, 4095) == offer.power(2, 2048) * offer.power(2, 2047)
+	# 256 and above take the squares beyond the 128th power
+	offer.growth(2, 1, 300) == bits.lsh(one, 300)
+	offer.growth(2, 1, 4095) == bits.lsh(one, 4095)
 }
 
 test_thirty_years_is_the_textbook_mortgage_payment if {
