@@ -10,6 +10,9 @@ import type { CurrentOffer } from './use-current-offer';
 /** The landing funnel's first page, where an account is made. */
 export const START_PATH = '/start/name';
 
+/** An alert's title in the text's colour: a light yellow alert's own is too pale to read on its background. */
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+
 /** What an offer page shows until (or instead of) the offer. */
 export function OfferPlaceholder({ state }: { state: Exclude<CurrentOffer, { status: 'ready' }> }) {
   if (state.status === 'pending') {
@@ -43,7 +46,7 @@ export function OfferPlaceholder({ state }: { state: Exclude<CurrentOffer, { sta
   const { reasons, decline, quote } = state;
   return (
     <Stack gap="lg">
-      <Alert variant="light" color="yellow" title="We can’t make you an offer right now">
+      <Alert variant="light" color="yellow" title="We can’t make you an offer right now" styles={readableTitle}>
         {reasons.length > 0 ? (
           <List fz="sm">
             {reasons.map((r) => (

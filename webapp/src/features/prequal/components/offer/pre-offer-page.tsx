@@ -51,6 +51,9 @@ export function estimateInput(a: PrequalAnswers): EstimateInput | null {
   return input;
 }
 
+/** An alert's title in the text's colour: a light yellow alert's own is too pale to read on its background. */
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+
 /** The soft credit check's page in the funnel being walked. */
 function creditCheckPath(pathname: string): string {
   return pathname.startsWith(PREQUAL_PREFIX) ? paths.prequal['credit-check']! : paths.initialSetup['credit-score']!;
@@ -76,7 +79,7 @@ function MayNotQualify({ reasons }: { reasons: Reason[] }) {
   const { pathname } = useLocation();
   return (
     <Stack gap="md">
-      <Alert variant="light" color="yellow" title="From what you told us, this may not qualify">
+      <Alert variant="light" color="yellow" title="From what you told us, this may not qualify" styles={readableTitle}>
         <Stack gap="xs">
           {reasons.length > 0 ? (
             <List fz="sm" spacing={4}>
