@@ -5,13 +5,16 @@ import { answerPropertyUsage, freshEmail, persona, walkCreditToDecision, walkLan
 // Every sandbox persona walks from the home page to its outcome, typing its
 // own answers (fixtures/personas.json), at desktop and phone widths: a
 // preview offer with its numbers, the right ineligible page with the
-// policy's reasons in its words, or the waitlist of a state the lender is
+// policy's reasons in its words (only after the soft pull: a self-reported
+// estimate that would not qualify says so and offers the pull), or the waitlist of a state the lender is
 // not licensed in. The outcomes are the policies' (rules/heloc/eligibility,
 // offer, licensing) on the sandbox bureau's file for the persona.
 
 type Outcome =
   | { kind: 'offer' }
-  | { kind: 'ineligible'; page: 'low-equity' | 'boost' | 'late-payment'; reason: RegExp; before: 'estimate' | 'offer' }
+  | { kind: 'ineligible'; page: 'low-equity' | 'boost' | 'late-payment'; reason: RegExp; before: 'offer' }
+  /** The self-reported estimate would not qualify: said on its page, with the soft pull offered; never a decline. */
+  | { kind: 'mayNotQualify'; reason: RegExp }
   | { kind: 'waitlist'; state: string };
 
 const outcomes: Record<string, Outcome> = {
@@ -21,8 +24,8 @@ const outcomes: Record<string, Outcome> = {
   florida: { kind: 'offer' },
   trust: { kind: 'offer' },
   'no-mortgage': { kind: 'offer' },
-  // What the homeowner told us already leaves too little to borrow.
-  'low-equity': { kind: 'ineligible', page: 'low-equity', reason: /A line opens when your home is worth \$[\d,]+ or more/, before: 'estimate' },
+  // What the homeowner told us already leaves too little to borrow: it may not qualify, and the soft pull decides.
+  'low-equity': { kind: 'mayNotQualify', reason: /\$[\d,]+/ },
   'low-score': { kind: 'ineligible', page: 'boost', reason: /Your credit score of 610 is below our minimum of \d+/, before: 'offer' },
   'thin-file': { kind: 'ineligible', page: 'boost', reason: /not have enough history to produce a credit score/, before: 'offer' },
   'late-payment': {
@@ -54,10 +57,13 @@ for (const viewport of viewports) {
         }
 
         await answerPropertyUsage(page);
-        if (outcome.kind === 'ineligible' && outcome.before === 'estimate') {
-          // The self-reported estimate already says no: its page, without a credit notice.
-          await expect(page).toHaveURL(new RegExp(`/app/ineligible/${outcome.page}$`));
-          await expect(page.getByText(outcome.reason)).toBeVisible();
+        if (outcome.kind === 'mayNotQualify') {
+          // The self-reported estimate is no decline: it stays, says why in the estimate's words, and offers the soft pull.
+          await expect(page).toHaveURL(/\/app\/initial-setup\/pre-offer$/);
+          const note = page.getByRole('alert').filter({ hasText: 'From what you told us, this may not qualify' });
+          await expect(note.getByRole('listitem').filter({ hasText: outcome.reason }).first()).toBeVisible();
+          await expect(page.getByRole('link', { name: 'Check my credit with a soft pull' })).toBeVisible();
+          await expect(page.getByRole('article', { name: 'Notice of action taken' })).toHaveCount(0);
           await expectNoHorizontalScroll(page);
           await screenshot(page, `persona-${name}-${viewport.name}`);
           return;

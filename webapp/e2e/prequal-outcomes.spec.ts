@@ -22,8 +22,10 @@ import {
 // persona's own answers (fixtures/personas.json), the soft credit check and
 // the report's mortgages confirmed. Then the outcome page is opened as the
 // funnel would open it: an ineligible persona lands on its page with the
-// policy's reasons and the adverse-action notice; prime sees its offer and
-// the amount picker moves the payment. The unlicensed persona's ZIP leads to
+// policy's reasons and the adverse-action notice (its wording and version
+// the rules'); an estimate that would not qualify stays on its page and
+// offers the soft pull; prime sees its offer and the amount picker shows
+// the policy's payment and fee for the amount chosen. The unlicensed persona's ZIP leads to
 // the waitlist. At desktop and phone widths, with screenshots.
 
 type Persona = {
@@ -139,6 +141,7 @@ async function expectNotice(page: Page, { score }: { score: number | null }) {
   await expect(ecoa).toContainText('Federal Trade Commission');
   await expect(ecoa).toContainText('NMLS ID');
   await expect(notice.getByRole('button', { name: 'Print this notice' })).toBeVisible();
+  await expect(notice.getByText(/^Notice version AAN-/)).toBeVisible();
 }
 
 const ineligible = [
@@ -184,7 +187,7 @@ for (const viewport of viewports) {
       });
     }
 
-    test('an estimate that says no goes to its page, based on what the visitor told us, with no credit notice', async ({ page }) => {
+    test('an estimate that would not qualify stays on its page: may not qualify, the soft pull offered, no ineligible page and no notice', async ({ page }) => {
       requireRealServer();
       const p = persona('low-equity');
       await page.goto('/');
@@ -192,9 +195,12 @@ for (const viewport of viewports) {
         localStorage.setItem('prequal-store', JSON.stringify({ state: { answers }, version: 2 }));
       }, p.answers);
       await page.goto('/app/initial-setup/pre-offer');
-      await expect(page).toHaveURL(/\/app\/ineligible\/low-equity$/);
-      await expect(page.getByRole('region', { name: 'Why' })).toContainText(/smallest line of \$[\d,]+/);
-      await expect(page.getByText(/This answer is based on what you told us; we have not checked your credit/)).toBeVisible();
+      const note = page.getByRole('alert').filter({ hasText: 'From what you told us, this may not qualify' });
+      await expect(note).toBeVisible();
+      await expect(note.getByRole('listitem').first()).toBeVisible();
+      await expect(note).toContainText('we have not checked your credit');
+      await expect(page.getByRole('link', { name: 'Check my credit with a soft pull' })).toHaveAttribute('href', '/app/initial-setup/credit-score');
+      await expect(page).toHaveURL(/\/app\/initial-setup\/pre-offer$/);
       await expect(page.getByRole('article', { name: 'Notice of action taken' })).toHaveCount(0);
       await screenshot(page, 'outcome-estimate-low-equity');
     });
@@ -219,27 +225,33 @@ for (const viewport of viewports) {
       await continueToPreviewOffer(page);
       await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Your preview offer' })).toBeVisible();
-      const term = (name: string) => page.locator('dt', { hasText: name }).locator('xpath=following-sibling::dd[1]');
+      const exactly = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+      const term = (name: string) => page.locator('dt').filter({ hasText: exactly(name) }).locator('xpath=following-sibling::dd[1]');
       await expect(term('Line available')).toHaveText(/^\$[\d,]+$/);
       await expect(term('APR (variable)')).toHaveText(/^\d+\.\d\d%$/);
-      await expect(term('Origination fee')).toHaveText(/^\$[\d,]+$/);
       await expect(term('Combined loan-to-value (CLTV)')).toHaveText(/^\d+%$/);
       await expect(term('Draw period')).toHaveText('10 years');
       await expect(term('Repayment period')).toHaveText('20 years');
 
       const amount = page.getByRole('textbox', { name: 'Amount to borrow' });
-      // The persona asked for $100,000 on the landing funnel.
+      // The persona asked for $100,000 on the landing funnel: the policy's line, fee and payments for it.
       await expect(amount).toHaveValue('$100,000');
+      await expect(term('Origination fee')).toHaveText(/^\$[\d,]+$/);
+      await expect(page.getByText('On a line of $100,000, charged once when it opens.')).toBeVisible();
       const draw = page.getByTestId('draw-payment');
       const before = await draw.textContent();
       await amount.fill('50000');
       await expect(draw).not.toHaveText(before!);
+      await expect(page.getByText('On a line of $50,000, charged once when it opens.')).toBeVisible();
+      // The policy's interest-only payment on $50,000 at the APR shown, to the cent (checked here, computed there).
       const apr = Number((await term('APR (variable)').textContent())!.replace('%', ''));
       await expect(draw).toHaveText(`$${((50_000 * apr) / 100 / 12).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
       const slider = page.getByRole('slider', { name: 'Amount to borrow' });
       await slider.focus();
       await page.keyboard.press('ArrowRight');
       await expect(amount).toHaveValue('$51,000');
+      // The policy's figures for $51,000 are in (no longer dimmed) before the page is checked.
+      await expect(page.getByTestId('amount-figures')).toHaveAttribute('aria-busy', 'false');
       await expectNoHorizontalScroll(page);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, 'outcome-prime-preview-offer');

@@ -27,13 +27,14 @@ export type Priced = {
   retry: () => void;
 };
 
-function Figure({ term, value, detail, testId }: { term: string; value: string; detail: string; testId: string }) {
+/** One figure; `stale`: the last amount's, shown dimmed until the next come. */
+function Figure({ term, value, detail, testId, stale }: { term: string; value: string; detail: string; testId: string; stale: boolean }) {
   return (
     <Stack gap={2}>
       <Text component="dt" fz="sm" c="dimmed">
         {term}
       </Text>
-      <Text component="dd" m={0} fz="xl" fw={600} data-testid={testId}>
+      <Text component="dd" m={0} fz="xl" fw={600} data-testid={testId} style={{ opacity: stale ? 0.55 : 1, transition: 'opacity 120ms' }}>
         {value}
       </Text>
       <Text component="dd" m={0} fz="sm" c="dimmed">
@@ -121,25 +122,27 @@ export function AmountPicker({
         aria-busy={stale}
         aria-live="polite"
         data-testid="amount-figures"
-        style={{ opacity: stale && shown ? 0.5 : 1, transition: 'opacity 120ms' }}
       >
         <Figure
           term="Monthly payment in the draw period"
           value={payments ? formatCents(payments.drawPaymentCents) : '—'}
           detail={`Interest only, for ${offer.drawPeriodYears} years, if you draw it all.`}
           testId="draw-payment"
+          stale={stale}
         />
         <Figure
           term="Monthly payment in repayment"
           value={payments ? formatCents(payments.repaymentPaymentCents) : '—'}
           detail={`Principal and interest over ${offer.repaymentPeriodYears} years.`}
           testId="repayment-payment"
+          stale={stale}
         />
         <Figure
           term="Origination fee"
           value={shown?.originationFee !== undefined ? formatDollars(shown.originationFee) : '—'}
           detail={line !== undefined ? `On a line of ${formatDollars(line)}, charged once when it opens.` : 'Charged once when the line opens.'}
           testId="origination-fee"
+          stale={stale}
         />
       </SimpleGrid>
       <Text fz="xs" c="dimmed">
