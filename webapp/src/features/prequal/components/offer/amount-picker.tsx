@@ -116,7 +116,7 @@ export function AmountPicker({
       ) : null}
       <SimpleGrid
         component="dl"
-        cols={{ base: 1, xs: 3 }}
+        cols={{ base: 1, sm: 3 }}
         spacing="md"
         m={0}
         aria-busy={stale}

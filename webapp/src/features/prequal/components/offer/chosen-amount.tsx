@@ -28,7 +28,7 @@ function Term({ term, value, detail }: { term: string; value: string; detail?: s
 export function ChosenAmount({ offer, amount }: { offer: Offer; amount: number }) {
   const { payments } = offer;
   return (
-    <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: 4 }} spacing="lg" m={0}>
+    <SimpleGrid component="dl" cols={{ base: 1, sm: 2, md: 4 }} spacing="lg" m={0}>
       <Term term="Amount you chose" value={formatDollars(offer.line ?? amount)} />
       <Term term="Monthly payment, draw period" value={payments ? formatCents(payments.drawPaymentCents) : '—'} detail="Interest only" />
       <Term
