@@ -28,7 +28,8 @@ export async function saveAnswers(input: SaveAnswersInput): Promise<SavedAnswers
 
 /**
  * The saved answers become the cached prequal.answers; the pages a loan
- * sees (funnel.pages) may change with an answer, so they are asked again.
+ * sees (funnel.pages) may change with an answer, so they are asked again,
+ * and the quote decided on the old answers is dropped.
  */
 export function useSaveAnswersMutation(config: MutationConfig<typeof saveAnswers> = {}) {
   const queryClient = useQueryClient();
@@ -37,6 +38,9 @@ export function useSaveAnswersMutation(config: MutationConfig<typeof saveAnswers
     mutationFn: saveAnswers,
     onSuccess: async (saved, ...rest) => {
       queryClient.setQueryData(answersQueryKey, saved);
+      // The quote was decided on the answers before (the amount chosen among
+      // them): a page after this one asks again rather than show it.
+      queryClient.removeQueries({ queryKey: ['quote'] });
       await queryClient.invalidateQueries({ queryKey: ['funnel', 'pages'] });
       return config.onSuccess?.(saved, ...rest);
     },

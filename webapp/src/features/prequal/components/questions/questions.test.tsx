@@ -4,6 +4,7 @@ import type { ReactElement } from 'react';
 
 import type { FunnelPage, FunnelPages } from '@/api/get-funnel-pages';
 import { sessions } from '@/features/auth/stores/session-store';
+import { loadValidators } from '@/lib/schema-resolver';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError, type AuthHandler } from '@/testing/test-utils';
 
 import { usePrequalStore } from '../../stores/prequal-store';
@@ -69,6 +70,9 @@ function setup(
 }
 
 describe('question pages', () => {
+  // The schema's validators load once, before the first page checks an answer (as the disbursement page's tests do).
+  beforeAll(() => loadValidators(), 30_000);
+
   beforeEach(() => {
     sessions.applicant.reset();
     usePrequalStore.getState().reset();
