@@ -50,7 +50,7 @@ func (s *Server) quote(c fiber.Ctx, in quoteCurrentInput) (any, error) {
 	if !in.FetchOriginationFee {
 		delete(out["offer"].(map[string]any), "originationFee")
 	}
-	notice, err := s.adverseAction(c.Context(), loan.ID, input)
+	notice, err := s.adverseAction(c.Context(), loan.ID, input, offer.Result)
 	if err != nil {
 		return nil, err
 	}
@@ -168,12 +168,19 @@ type noticeScore struct {
 // adverseAction is the notice the rules make of the facts
 // (heloc.notice.adverse_action, a recorded decision), stored once per
 // decision when the rules say one is required (a decline on verified
-// facts); nil otherwise. Its content is the policy's: the reasons, their
-// codes, the score block, the statutory wording with its version and the
-// creditor. A notice that cannot be decided or stored fails the quote, as
+// facts); nil otherwise. offer is the heloc.offer.preview result just
+// decided on the same facts: the policy takes it as input.decision, the
+// decision the notice explains, and does not decide it again. Its content
+// is the policy's: the reasons, their codes, the score block, the
+// statutory wording with its version and the creditor. A notice that cannot be decided or stored fails the quote, as
 // any decision does: no quote is answered without the notice it needs.
-func (s *Server) adverseAction(ctx context.Context, loanID string, input map[string]any) (*domain.AdverseActionNotice, error) {
-	d, err := s.decideFor(ctx, "heloc.notice.adverse_action", loanID, input)
+func (s *Server) adverseAction(ctx context.Context, loanID string, input map[string]any, offer any) (*domain.AdverseActionNotice, error) {
+	facts := make(map[string]any, len(input)+1)
+	for k, v := range input {
+		facts[k] = v
+	}
+	facts["decision"] = offer
+	d, err := s.decideFor(ctx, "heloc.notice.adverse_action", loanID, facts)
 	if err != nil {
 		return nil, fmt.Errorf("adverse-action notice: %w", err)
 	}

@@ -66,7 +66,7 @@ func (s *Server) redecideAtSubmission(ctx context.Context, loan *domain.Loan, ap
 	if err != nil {
 		return err
 	}
-	if _, err := s.adverseAction(ctx, loan.ID, input); err != nil {
+	if _, err := s.adverseAction(ctx, loan.ID, input, offer.Result); err != nil {
 		return err
 	}
 	return compareTerms(eligibility.Result, offer.Result, chosen)

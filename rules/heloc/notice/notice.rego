@@ -8,10 +8,14 @@
 #   decides nothing about the notice itself.
 package heloc.notice
 
-# How to read this file: adverse_action evaluates the preview offer
-# (data.heloc.offer.preview, which repeats eligibility's reasons when the
-# application is not eligible) on the same input, the facts, and turns its
-# outcome and reasons into a notice.
+# How to read this file: adverse_action takes the decision it explains,
+# the preview offer (data.heloc.offer.preview, which repeats eligibility's
+# reasons when the application is not eligible), and turns its outcome and
+# reasons into a notice. The decision is input.decision when the input
+# gives it (the server passes the preview it has just decided and recorded
+# on the same facts, so the notice explains that very decision and does
+# not decide it a second time); without it (`opa eval` on the facts alone)
+# the preview is evaluated on the input, the facts.
 #
 #   required   only for a refusal on verified facts (outcome "ineligible"):
 #              never for a decision not made (a missing fact), an estimate
@@ -99,11 +103,18 @@ outcome := o if {
 	eligibility.self_reported
 } else := "ineligible"
 
-# The preview offer, {} when it gives none.
+# The preview offer: input.decision when the input gives it, else the
+# preview decided on the input; {} when neither is an object.
 _preview := p if {
+	p := input.decision
+	is_object(p)
+} else := p if {
+	not _decision_given
 	p := offer.preview
 	is_object(p)
 } else := {}
+
+_decision_given if "decision" in object.keys(input)
 
 _preview_reasons := rs if {
 	rs := object.get(_preview, "reasons", [])
@@ -169,6 +180,8 @@ _score := {
 
 _score_value(report) := object.get(report, "score", null) if {
 	"score" in object.keys(report)
+} else := _preview.creditScoreUsed if {
+	"creditScoreUsed" in object.keys(_preview)
 } else := eligibility.decision.creditScoreUsed
 
 _key_factors(report) := fs if {

@@ -276,3 +276,47 @@ test_without_its_tables_no_notice_is_required if {
 	n.required == false
 	n.wording == null
 }
+
+# --- The decision it explains: input.decision ---
+
+# The preview the server has just decided, given as input.decision, gives
+# the very notice the facts alone give (the preview evaluated on them),
+# for a refusal, an eligible application and a decision not made.
+test_the_decision_given_gives_the_same_notice_as_the_facts_alone if {
+	every x in [
+		object.union(base, five_failing),
+		object.union(base, {"creditReport": object.union(report, {"score": base.creditScore})}),
+		object.remove(object.union(base, five_failing), ["propertyValue"]),
+		object.union(object.union(base, five_failing), {"creditReport": object.remove(report, ["score"])}),
+	] {
+		p := data.heloc.offer.preview with input as x
+		given := notice.adverse_action with input as object.union(x, {"decision": p})
+		alone := notice.adverse_action with input as x
+		given == alone
+	}
+}
+
+# The notice explains the decision it is given, not one of its own: a
+# refusal given on facts that would be eligible is noticed with the
+# refusal's reasons, and an offer given on failing facts needs no notice.
+test_the_notice_explains_the_decision_given if {
+	refusal := data.heloc.offer.preview with input as object.union(base, five_failing)
+	n := notice_for({"decision": refusal, "creditReport": report})
+	n.required
+	n.reasonCodes == notice_for(five_failing).reasonCodes
+
+	offer := data.heloc.offer.preview with input as base
+	m := notice_for(object.union(five_failing, {"decision": offer}))
+	m.required == false
+	m.reasons == []
+}
+
+# A decision that is not an object refuses nobody (a preview of {}: no
+# outcome, no notice), and the facts are not decided again.
+test_a_decision_not_an_object_needs_no_notice if {
+	every d in [null, "eligible", 7] {
+		n := notice_for(object.union(five_failing, {"decision": d}))
+		n.required == false
+		n.reasons == []
+	}
+}
