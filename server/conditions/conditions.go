@@ -50,13 +50,23 @@ type Policy interface {
 // catalogEntrypoint is the condition catalogue (policy contract).
 const catalogEntrypoint = "heloc.conditions.catalog"
 
+// Recorder decides an entrypoint and stores the decision with its input,
+// result and revision for a loan (server/web's decision log, as
+// loans.Recorder).
+type Recorder interface {
+	Record(ctx context.Context, entrypoint, loanID string, input any) (any, error)
+}
+
 // Service is the conditions service.
 type Service struct {
-	store   Store
-	policy  Policy
-	mailer  mail.Sender
-	product string
-	now     func() time.Time
+	store  Store
+	policy Policy
+	// recorder records the catalogue a condition is set from (WithRecorder);
+	// nil: unrecorded.
+	recorder Recorder
+	mailer   mail.Sender
+	product  string
+	now      func() time.Time
 }
 
 // New makes the service. product is the product's name, which the e-mails
@@ -66,6 +76,12 @@ func New(store Store, policy Policy, mailer mail.Sender, product string, now fun
 		now = time.Now
 	}
 	return &Service{store: store, policy: policy, mailer: mailer, product: product, now: now}
+}
+
+// WithRecorder sets where the catalogue a condition is set from is recorded.
+func (s *Service) WithRecorder(r Recorder) *Service {
+	s.recorder = r
+	return s
 }
 
 // Shown statuses. A stored open condition is shown as answered once the
@@ -219,7 +235,19 @@ type AnswerInput struct {
 
 // Catalog is the condition catalogue by code.
 func (s *Service) Catalog(ctx context.Context) ([]CatalogEntry, error) {
-	out, err := s.policy.Decide(ctx, catalogEntrypoint, nil)
+	return s.catalog(ctx, "")
+}
+
+// catalog is Catalog, recorded for the loan when loanID is set (a
+// condition is being set on it from the catalogue).
+func (s *Service) catalog(ctx context.Context, loanID string) ([]CatalogEntry, error) {
+	var out any
+	var err error
+	if loanID != "" && s.recorder != nil {
+		out, err = s.recorder.Record(ctx, catalogEntrypoint, loanID, nil)
+	} else {
+		out, err = s.policy.Decide(ctx, catalogEntrypoint, nil)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -290,7 +318,7 @@ func (s *Service) Add(ctx context.Context, by *domain.StaffUser, in AddInput) (*
 	if err != nil {
 		return nil, err
 	}
-	catalog, err := s.Catalog(ctx)
+	catalog, err := s.catalog(ctx, loan.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -59,6 +59,11 @@ var words = map[string]string{
 	"heloc.documents.requirements": "Required documents",
 	"heloc.conditions.catalog":     "Condition catalogue",
 	"heloc.funnel.pages":           "Pages of the application",
+	"heloc.offer.draw":             "Draw terms",
+	"heloc.employment.history":     "Employment history",
+	"heloc.submission.readiness":   "Submission readiness",
+	"heloc.licensing.lookup":       "Licensing",
+	"heloc.access.decision":        "Portal access",
 }
 
 // Title is the entrypoint in words.
@@ -258,6 +263,48 @@ func summary(entrypoint string, result json.RawMessage) string {
 	case "heloc.documents.requirements":
 		if r.TotalRequired != nil {
 			return fmt.Sprintf("%d documents required, %d missing", *r.TotalRequired, r.TotalMissing)
+		}
+	case "heloc.submission.readiness":
+		var ready struct {
+			Ready    bool `json:"ready"`
+			Blockers []struct {
+				Code string `json:"code"`
+			} `json:"blockers"`
+		}
+		if json.Unmarshal(result, &ready) == nil {
+			if ready.Ready {
+				return "Ready to submit"
+			}
+			blockers := make([]string, len(ready.Blockers))
+			for i, b := range ready.Blockers {
+				blockers[i] = b.Code
+			}
+			return "Not ready: " + strings.Join(blockers, ", ")
+		}
+	case "heloc.access.decision":
+		var access struct {
+			Allow bool   `json:"allow"`
+			Scope string `json:"scope"`
+		}
+		if json.Unmarshal(result, &access) == nil {
+			if access.Allow {
+				return "Allowed (" + access.Scope + ")"
+			}
+			return "Refused: " + strings.Join(codes, ", ")
+		}
+	case "heloc.licensing.lookup":
+		var place struct {
+			State    *string `json:"state"`
+			Licensed bool    `json:"licensed"`
+		}
+		if json.Unmarshal(result, &place) == nil {
+			switch {
+			case place.State == nil:
+				return "No state for this ZIP code"
+			case place.Licensed:
+				return "Licensed in " + *place.State
+			}
+			return "Not licensed in " + *place.State
 		}
 	case "heloc.funnel.pages":
 		for _, p := range r.Pages {

@@ -71,15 +71,15 @@ func (s *Service) drawTerms(ctx context.Context, loan *domain.Loan) (*Disburseme
 	if !offer.Eligible || offer.Amount() <= 0 {
 		return nil, domain.Errorf(domain.EINVALID, "Your offer has no line of credit to draw on. Please contact us.")
 	}
-	return s.drawBounds(ctx, offer)
+	return s.drawBounds(ctx, loan.ID, offer)
 }
 
 // drawBounds are the first draw's bounds on an offer's line: the offer's
 // own minDraw and maxDraw (the rules', issue 20), or for an offer decided
 // before it had them the program's (data.heloc.offer.draw on its line and
-// fee). The first draw starts at the chosen amount when it fits them,
+// fee), recorded for the loan. The first draw starts at the chosen amount when it fits them,
 // else at the smallest.
-func (s *Service) drawBounds(ctx context.Context, offer *domain.Offer) (*DisbursementTerms, error) {
+func (s *Service) drawBounds(ctx context.Context, loanID string, offer *domain.Offer) (*DisbursementTerms, error) {
 	t := &DisbursementTerms{Line: offer.Amount(), OriginationFee: offer.Fee()}
 	if offer.MinDraw != nil && offer.MaxDraw != nil {
 		t.MinimumDraw, t.MaximumDraw = int64(*offer.MinDraw), int64(*offer.MaxDraw)
@@ -93,7 +93,7 @@ func (s *Service) drawBounds(ctx context.Context, offer *domain.Offer) (*Disburs
 			Maximum        domain.Dollars `json:"maximum"`
 			OriginationFee domain.Dollars `json:"originationFee"`
 		}
-		if err := s.decideInto(ctx, "heloc.offer.draw", input, &bounds); err != nil {
+		if err := s.recordInto(ctx, "heloc.offer.draw", loanID, input, &bounds); err != nil {
 			return nil, err
 		}
 		t.MinimumDraw, t.MaximumDraw, t.OriginationFee = int64(bounds.Minimum), int64(bounds.Maximum), int64(bounds.OriginationFee)

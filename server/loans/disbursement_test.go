@@ -87,7 +87,7 @@ func TestFirstDrawStartsAtTheChosenAmount(t *testing.T) {
 		{&domain.Offer{Eligible: true, MaxLine: 410500, Line: d(150000), OriginationFee: d(1500), MinDraw: d(10000), MaxDraw: d(148500)},
 			DisbursementTerms{Line: 150000, OriginationFee: 1500, MinimumDraw: 10000, MaximumDraw: 148500, FirstDraw: 10000}},
 	} {
-		got, err := s.drawBounds(t.Context(), tt.offer)
+		got, err := s.drawBounds(t.Context(), "", tt.offer)
 		if err != nil || *got != tt.want {
 			t.Errorf("got %+v %v, want %+v", got, err, tt.want)
 		}

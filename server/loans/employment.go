@@ -28,7 +28,7 @@ func (s *Service) EmploymentHistory(ctx context.Context, applicant *domain.Appli
 	}
 	input := map[string]any{"today": s.now().UTC().Format(time.DateOnly), "employments": orEmpty(p.Employments)}
 	var h domain.EmploymentHistory
-	if err := s.decideInto(ctx, "heloc.employment.history", input, &h); err != nil {
+	if err := s.recordInto(ctx, "heloc.employment.history", loan.ID, input, &h); err != nil {
 		return nil, err
 	}
 	h.Gaps = orEmpty(h.Gaps)

@@ -49,6 +49,9 @@ type Service struct {
 	// redecide decides eligibility and the offer again on the
 	// application's figures before a submission (WithRedecide); nil: not.
 	redecide Redecider
+	// recorder decides and stores the decisions the service acts on
+	// (WithRecorder); nil: they are decided unrecorded (a test's service).
+	recorder Recorder
 	store    Store
 	policy   Policy
 	schemas  Schemas
@@ -92,6 +95,33 @@ type Redecider func(ctx context.Context, loan *domain.Loan, app *domain.Applicat
 func (s *Service) WithRedecide(fn Redecider) *Service {
 	s.redecide = fn
 	return s
+}
+
+// Recorder decides an entrypoint and stores the decision with its input,
+// result and policy revision, for the loan when there is one (server/web's
+// decision log, which the service is handed so that it does not import
+// web). A decision that cannot be stored is not acted on.
+type Recorder interface {
+	Record(ctx context.Context, entrypoint, loanID string, input any) (any, error)
+}
+
+// WithRecorder sets where the decisions the service acts on are recorded.
+func (s *Service) WithRecorder(r Recorder) *Service {
+	s.recorder = r
+	return s
+}
+
+// recordInto decides entrypoint for the loan into out, recorded with its
+// input, result and revision.
+func (s *Service) recordInto(ctx context.Context, entrypoint, loanID string, input, out any) error {
+	if s.recorder == nil {
+		return s.decideInto(ctx, entrypoint, input, out)
+	}
+	v, err := s.recorder.Record(ctx, entrypoint, loanID, input)
+	if err != nil {
+		return err
+	}
+	return remarshal(v, out)
 }
 
 // View is what application.get and application.save answer

@@ -230,7 +230,7 @@ func (s *Service) signOffer(ctx context.Context, loan *domain.Loan) (*signOffer,
 	if !offer.Eligible || offer.Amount() <= 0 {
 		return nil, domain.Errorf(domain.EINVALID, "Your offer has no line of credit to sign for. Please contact us.")
 	}
-	bounds, err := s.drawBounds(ctx, offer)
+	bounds, err := s.drawBounds(ctx, loan.ID, offer)
 	if err != nil {
 		return nil, err
 	}

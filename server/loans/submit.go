@@ -2,12 +2,10 @@ package loans
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"time"
 
+	"github.com/heloc/heloc/server/disclosures"
 	"github.com/heloc/heloc/server/domain"
-	"github.com/heloc/heloc/server/providers"
 )
 
 // SubmitPath is the page a submitted application shows.
@@ -20,7 +18,8 @@ const reachedBeforeSubmit = "loanDisbursement"
 // Submit hands the application to the lender: allowed once the loan has
 // reached the loan-disbursement step (every page before it saved) and the
 // disbursement is saved, and only when nothing the application still needs
-// is missing (see submitChecks). The loan's status becomes
+// is missing: data.heloc.submission.readiness decides on the facts
+// readinessFacts gathers, and the decision is recorded. The loan's status becomes
 // applicationSubmitted, a status only the server sets, and the application
 // records when; from then on the borrower reads it and changes nothing.
 // Each refusal is a field error naming what is missing and where to fix it.
@@ -36,26 +35,24 @@ func (s *Service) Submit(ctx context.Context, applicant *domain.Applicant) (*Vie
 	if err != nil {
 		return nil, err
 	}
-	if err := s.reached(ctx, loan, order); err != nil {
-		return nil, err
-	}
 	_, app, err := s.Stored(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}
-	if app == nil {
-		return nil, fieldError("applicationStatus", "Fill in your application before you submit it.")
+	// Whether the application may be submitted is the policy's
+	// (data.heloc.submission.readiness): the service gathers the facts and
+	// records the decision, and each blocker is a field error naming what
+	// is missing and where to fix it.
+	facts, err := s.readinessFacts(ctx, loan, app)
+	if err != nil {
+		return nil, err
 	}
-	var missing []domain.FieldError
-	for _, check := range s.submitChecks() {
-		found, err := check(ctx, applicant, loan, app)
-		if err != nil {
-			return nil, err
-		}
-		missing = append(missing, found...)
+	var readiness Readiness
+	if err := s.recordInto(ctx, ReadinessEntrypoint, loan.ID, facts, &readiness); err != nil {
+		return nil, err
 	}
-	if len(missing) > 0 {
-		return nil, &domain.Error{Code: domain.EINVALID, Message: missing[0].Message, Fields: missing}
+	if !readiness.Ready {
+		return nil, readiness.refusal()
 	}
 	// Decided again on the application's figures: a decline, a lower line
 	// or a higher APR is told before anything is submitted.
@@ -134,79 +131,124 @@ func (s *Service) resumePage(ctx context.Context, loan *domain.Loan) (string, er
 	return "", nil
 }
 
-// submitCheck finds what the application still lacks for submission, as
-// field errors naming it and the page to fix it on.
-type submitCheck func(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan, app *domain.Application) ([]domain.FieldError, error)
+// ReadinessEntrypoint decides whether an application may be submitted.
+const ReadinessEntrypoint = "heloc.submission.readiness"
 
-// submitChecks are the checks a submission passes: the disbursement
-// saved, no document the documents policy asks for missing, a result other
-// than failed of the identity check of each person on the loan, and every
-// current disclosure signed by each of them (checkDisclosures, sign.go).
-func (s *Service) submitChecks() []submitCheck {
-	return []submitCheck{checkDisbursement, s.checkDocuments, checkIdentity, s.checkDisclosures}
+// Readiness is data.heloc.submission.readiness's result.
+type Readiness struct {
+	Ready    bool `json:"ready"`
+	Blockers []struct {
+		Code    string  `json:"code"`
+		Message string  `json:"message"`
+		Field   string  `json:"field"`
+		Page    *string `json:"page"`
+	} `json:"blockers"`
 }
 
-// checkDocuments: data.heloc.documents.requirements finds nothing missing
-// for the application and the documents stored for the loan.
-func (s *Service) checkDocuments(ctx context.Context, _ *domain.Applicant, loan *domain.Loan, app *domain.Application) ([]domain.FieldError, error) {
+// refusal is the blockers as field errors, the first one's words as the
+// error's own.
+func (r *Readiness) refusal() error {
+	if len(r.Blockers) == 0 {
+		return domain.Errorf(domain.EINVALID, "Your application cannot be submitted yet. Please contact us.")
+	}
+	fields := make([]domain.FieldError, len(r.Blockers))
+	for i, b := range r.Blockers {
+		fields[i] = domain.FieldError{Path: b.Field, Message: b.Message}
+	}
+	return &domain.Error{Code: domain.EINVALID, Message: fields[0].Message, Fields: fields}
+}
+
+// readinessFacts are the facts data.heloc.submission.readiness decides on
+// (see rules/heloc/submission/submission.rego for each): the loan's
+// status and the page it resumes at; whether the application was started
+// and its disbursement saved; the documents still missing by
+// data.heloc.documents.requirements' counts; each person's ID check and,
+// for the e-sign consent and each disclosure rendered now, whether they
+// signed that very text; whether the offer has a line to sign for. An
+// application never saved has only the first facts.
+func (s *Service) readinessFacts(ctx context.Context, loan *domain.Loan, app *domain.Application) (map[string]any, error) {
+	resume, err := s.resumePage(ctx, loan)
+	if err != nil {
+		return nil, err
+	}
+	facts := map[string]any{"applicationStatus": loan.ApplicationStatus, "resumePage": nil, "applicationStarted": app != nil}
+	if resume != "" {
+		facts["resumePage"] = resume
+	}
+	if app == nil {
+		return facts, nil
+	}
+	facts["sections"] = map[string]any{"disbursement": app.Disbursement != nil}
+
 	r, err := s.Requirements(ctx, loan, app)
 	if err != nil {
 		return nil, err
 	}
-	if r.TotalMissing <= 0 {
-		return nil, nil
-	}
-	var parts []string
-	list := func(whose string, docs []RequiredDocument) {
+	missing := []map[string]any{}
+	list := func(party string, docs []RequiredDocument) {
 		for _, d := range docs {
 			if d.Missing > 0 && d.CountsInTotal {
-				parts = append(parts, fmt.Sprintf("%s%s (%d)", whose, d.Label, d.Missing))
+				missing = append(missing, map[string]any{"party": party, "label": d.Label, "missing": d.Missing})
 			}
 		}
 	}
-	list("", r.Documents.Borrower)
-	list("your coborrower’s ", r.Documents.Coborrower)
-	msg := "Upload the document still missing"
-	if r.TotalMissing > 1 {
-		msg = fmt.Sprintf("Upload the %d documents still missing", r.TotalMissing)
-	}
-	if len(parts) > 0 {
-		msg += ": " + strings.Join(parts, ", ")
-	}
-	return []domain.FieldError{{Path: "documents", Message: msg + "."}}, nil
-}
+	list("borrower", r.Documents.Borrower)
+	list("coborrower", r.Documents.Coborrower)
+	facts["documents"] = map[string]any{"totalMissing": r.TotalMissing, "missing": missing}
 
-// checkIdentity: each person on the loan has an identity check whose
-// result is not failed (passed, or review by the lender's staff).
-func checkIdentity(_ context.Context, _ *domain.Applicant, loan *domain.Loan, app *domain.Application) ([]domain.FieldError, error) {
-	type person struct {
-		party, whose string
-		p            *domain.Person
+	// The texts to sign now: none when the offer has no line to sign for.
+	var texts []disclosures.Document
+	offer, err := s.signOffer(ctx, loan)
+	if e, ok := err.(*domain.Error); ok && e.Code == domain.EINVALID {
+		facts["lineToSign"] = false
+	} else if err != nil {
+		return nil, err
+	} else {
+		docs, consent, err := renderDisclosures(loan, app, offer)
+		if err != nil {
+			return nil, err
+		}
+		texts = append([]disclosures.Document{consent}, docs...)
+		facts["lineToSign"] = true
 	}
-	people := []person{{"borrower", "your", &app.User}}
+	signs := map[string]bool{}
+	for _, p := range signers(loan, app) {
+		signs[p.Party] = true
+	}
+	type person struct {
+		party string
+		p     *domain.Person
+	}
+	people := []person{{"borrower", &app.User}}
 	if hasCoborrower(loan) {
 		co := app.Coborrower
 		if co == nil {
 			co = &domain.Person{}
 		}
-		people = append(people, person{"coborrower", "your coborrower’s", co})
+		people = append(people, person{"coborrower", co})
 	}
-	var missing []domain.FieldError
+	var out []map[string]any
 	for _, x := range people {
-		switch st := x.p.IdentityVerificationStatus; {
-		case st == nil:
-			missing = append(missing, domain.FieldError{Path: "identity." + x.party, Message: "Verify " + x.whose + " identity with a photo ID."})
-		case *st == providers.IdentityFailed:
-			missing = append(missing, domain.FieldError{Path: "identity." + x.party, Message: "The check of " + x.whose + " ID did not pass: try again with another ID."})
+		f := map[string]any{"party": x.party, "identity": x.p.IdentityVerificationStatus}
+		if signs[x.party] {
+			signed := make([]map[string]any, 0, len(texts))
+			for _, d := range texts {
+				signed = append(signed, map[string]any{"id": d.ID, "signed": signedText(app, x.party, d)})
+			}
+			f["disclosures"] = signed
 		}
+		out = append(out, f)
 	}
-	return missing, nil
+	facts["people"] = out
+	return facts, nil
 }
 
-// checkDisbursement: the funds' account and first draw are saved.
-func checkDisbursement(_ context.Context, _ *domain.Applicant, _ *domain.Loan, app *domain.Application) ([]domain.FieldError, error) {
-	if app.Disbursement == nil {
-		return []domain.FieldError{{Path: "disbursement", Message: "Tell us where to send your funds on the loan disbursement page."}}, nil
+// signedText: party signed the text d is now (a signature of its hash).
+func signedText(app *domain.Application, party string, d disclosures.Document) bool {
+	for _, r := range app.Signatures {
+		if r.Party == party && r.DocumentID == d.ID && r.Hash == d.Hash {
+			return true
+		}
 	}
-	return nil, nil
+	return false
 }

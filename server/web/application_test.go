@@ -191,6 +191,12 @@ func TestApplicationSave(t *testing.T) {
 		if resp, _ := b.trpc("GET", "application.employment", `{"party":"coborrower"}`); resp.StatusCode != 400 {
 			t.Fatalf("got %d, want 400: this loan has no coborrower", resp.StatusCode)
 		}
+		// The gaps asked about are recorded for the loan with their input.
+		d, err := s.DB.LatestDecision(context.Background(), loanOf(t, s, "prime@example.com").ID, "heloc.employment.history")
+		if err != nil || d.Revision == "" || !strings.Contains(string(d.Input), `"employerName":"B"`) || !strings.Contains(string(d.Input), `"today":"2026-11-22"`) ||
+			!strings.Contains(string(d.Result), `"days":60`) {
+			t.Fatalf("got %+v, %v, want the employment history recorded with its input and revision", d, err)
+		}
 	})
 	t.Run("nothing is saved after submission", func(t *testing.T) {
 		loan := loanOf(t, s, "prime@example.com")

@@ -129,6 +129,10 @@ func TestAStaffDocumentConditionReachesTheBorrowersUploadPageAfterSubmission(t *
 		added.Party != "borrower" || added.AddedBy.Email != "ada@example.com" {
 		t.Fatalf("got %+v, want an open mortgage-statement request by ada", added)
 	}
+	// The catalogue the condition was set from is recorded for the loan.
+	if d, err := s.DB.LatestDecision(context.Background(), loan.ID, "heloc.conditions.catalog"); err != nil || d.Revision == "" || !strings.Contains(string(d.Result), `"303"`) {
+		t.Fatalf("got %+v, %v, want the condition catalogue recorded for the loan", d, err)
+	}
 
 	// The borrower's upload page lists it, missing, though the application is submitted.
 	entries := conditionEntries(t, borrower)

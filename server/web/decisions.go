@@ -10,9 +10,15 @@ import (
 	"github.com/gofiber/fiber/v3"
 )
 
-// recorded lists the entrypoints whose decisions change what a borrower is
-// offered or shown; each is stored with its input, result and revision so
-// that it can be replayed and explained (architecture, "Data").
+// recorded lists the entrypoints whose decisions the product acts on: what
+// a borrower is offered, shown or refused, and what a portal user may do.
+// Each is stored with its input, result and revision so that it can be
+// replayed and explained (architecture, "Data"). Each is recorded where it
+// is acted on; a read that decides nothing for anyone (the funnel's order
+// and labels, the credit ranges, the creditor's states, the consents'
+// wording, the roles) is not recorded, nor are a page's own reads of an
+// entrypoint recorded where it is acted on (the ZIP lookup while typing,
+// the portal's buttons per permission).
 var recorded = map[string]recording{
 	"heloc.eligibility.decision":   always,
 	"heloc.offer.preview":          always,
@@ -20,6 +26,25 @@ var recorded = map[string]recording{
 	"heloc.documents.requirements": always,
 	"heloc.conditions.catalog":     always,
 	"heloc.funnel.pages":           forLoans,
+	// The loan service's (loans.Recorder): the first draw's bounds, the
+	// employment gaps asked about, and whether the application may be
+	// submitted.
+	"heloc.offer.draw":           always,
+	"heloc.employment.history":   always,
+	"heloc.submission.readiness": always,
+	// A ZIP code's state kept on a loan, or a visitor put on the waitlist.
+	"heloc.licensing.lookup": always,
+	// Whether a portal user may take an action (on a loan), per user.
+	"heloc.access.decision": always,
+}
+
+// loanRecorder is the decision log as the loan service is handed it
+// (loans.Recorder).
+type loanRecorder struct{ s *Server }
+
+func (r loanRecorder) Record(ctx context.Context, entrypoint, loanID string, input any) (any, error) {
+	d, err := r.s.decideFor(ctx, entrypoint, loanID, input)
+	return d.Result, err
 }
 
 // recording says which decisions of an entrypoint are stored.
@@ -51,6 +76,13 @@ func (s *Server) decide(c fiber.Ctx, entrypoint, loanID string, input any) (deci
 // decideFor is decide outside a request's handler (the loan service's
 // re-decision at submission).
 func (s *Server) decideFor(ctx context.Context, entrypoint, loanID string, input any) (decision, error) {
+	return s.decideAs(ctx, entrypoint, loanID, "", input)
+}
+
+// decideAs is decideFor for a subject of its own besides the loan (a
+// portal user and action): the memo of the last record is kept per loan,
+// entrypoint and subject, also when there is no loan.
+func (s *Server) decideAs(ctx context.Context, entrypoint, loanID, subject string, input any) (decision, error) {
 	result, revision, err := s.policy.DecideAt(ctx, entrypoint, input)
 	if err != nil {
 		return decision{}, err
@@ -65,7 +97,7 @@ func (s *Server) decideFor(ctx context.Context, entrypoint, loanID string, input
 	// The same input under the same revision has the same result (a policy
 	// is a function of its input and its revision), so a loan this server
 	// last recorded this very decision for needs no second look.
-	memoKey, seen := loanID+"\x00"+entrypoint, recordedAs(revision, in)
+	memoKey, seen := loanID+"\x00"+entrypoint+"\x00"+subject, recordedAs(revision, in)
 	if id, ok := s.lastRecorded(memoKey, seen); ok {
 		return decision{ID: id, Result: result}, nil
 	}
@@ -86,7 +118,7 @@ func (s *Server) decideFor(ctx context.Context, entrypoint, loanID string, input
 	if err != nil {
 		return decision{}, err
 	}
-	if loanID != "" {
+	if loanID != "" || subject != "" {
 		s.remember(memoKey, seen, id)
 	}
 	return decision{ID: id, Result: result}, nil

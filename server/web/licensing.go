@@ -18,7 +18,9 @@ type zipInput struct {
 }
 
 // licensingLookup is licensing.lookup: the ZIP code's state and whether
-// the lender is licensed there (data.heloc.licensing.lookup).
+// the lender is licensed there (data.heloc.licensing.lookup). Not recorded:
+// the page reads it as the visitor types; the lookups acted on (the
+// waitlist, a loan's state) are.
 func (s *Server) licensingLookup(c fiber.Ctx, in zipInput) (any, error) {
 	return s.policy.Decide(c.Context(), "heloc.licensing.lookup", map[string]any{"zip": in.Zip})
 }
@@ -78,7 +80,13 @@ func (s *Server) joinWaitlist(c fiber.Ctx, in joinWaitlistInput) (any, error) {
 		return nil, err
 	}
 	var place licensingLookup
-	if err := s.decideInto(c.Context(), "heloc.licensing.lookup", map[string]any{"zip": in.Zip}, &place); err != nil {
+	// Recorded: the lookup decides whether the visitor is put on the
+	// waitlist (there is no loan yet).
+	d, err := s.decideFor(c.Context(), "heloc.licensing.lookup", "", map[string]any{"zip": in.Zip})
+	if err != nil {
+		return nil, err
+	}
+	if err := remarshal(d.Result, &place); err != nil {
 		return nil, err
 	}
 	switch {

@@ -65,7 +65,7 @@ func (s *Server) loanPermissions(c fiber.Ctx, u *domain.StaffUser, loanID string
 	}
 	can := make(map[string]bool, len(loanActions))
 	for _, action := range loanActions {
-		_, err := s.decideAccess(c, u, action, team.AssignedTo(u))
+		_, err := s.decideAccess(c, u, action, loanID, team.AssignedTo(u), false)
 		if err != nil && domain.ErrorCode(err) != domain.EFORBIDDEN {
 			return nil, err
 		}

@@ -23,7 +23,7 @@ func (s *Server) authorizeLoan(c fiber.Ctx, action, loanID string) (*domain.Staf
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.decideAccess(c, u, action, team.AssignedTo(u)); err != nil {
+	if _, err := s.decideAccess(c, u, action, loanID, team.AssignedTo(u), true); err != nil {
 		return nil, err
 	}
 	return u, nil
@@ -36,7 +36,7 @@ func (s *Server) authorizeScope(c fiber.Ctx, action string) (u *domain.StaffUser
 	if u, err = s.staffUser(c); err != nil {
 		return nil, false, err
 	}
-	scope, err := s.decideAccess(c, u, action, false)
+	scope, err := s.decideAccess(c, u, action, "", false, true)
 	if err != nil {
 		return nil, false, err
 	}

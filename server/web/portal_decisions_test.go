@@ -76,7 +76,9 @@ func TestPortalDecisionsExplainAndReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	_, res := admin.trpc("GET", "portal.decisions", `{"loanId":"`+loanID+`"}`)
+	// Its eligibility decisions: opening the loan records the access
+	// decisions too.
+	_, res := admin.trpc("GET", "portal.decisions", `{"loanId":"`+loanID+`","entrypoint":"heloc.eligibility.decision"}`)
 	page := portalData[decisionsPage](t, res)
 	if len(page.Items) == 0 || page.Items[0].ID != id {
 		t.Fatalf("got %+v, want the stored decision first", page.Items)

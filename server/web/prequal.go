@@ -173,7 +173,7 @@ func (s *Server) saveAnswers(c fiber.Ctx, in saveAnswersInput) (any, error) {
 		return nil, err
 	}
 	if in.Answers.Zip != nil {
-		if in.Answers.PropertyState, err = s.zipState(c.Context(), *in.Answers.Zip); err != nil {
+		if in.Answers.PropertyState, err = s.zipState(c.Context(), loan.ID, *in.Answers.Zip); err != nil {
 			return nil, err
 		}
 	}
@@ -197,12 +197,17 @@ func (s *Server) saveAnswers(c fiber.Ctx, in saveAnswersInput) (any, error) {
 }
 
 // zipState is the state of a ZIP code by the licensing table
-// (data.heloc.licensing.lookup), or nil for a ZIP of no state.
-func (s *Server) zipState(ctx context.Context, zip string) (*string, error) {
+// (data.heloc.licensing.lookup), or nil for a ZIP of no state: kept on the
+// loan, so recorded for it.
+func (s *Server) zipState(ctx context.Context, loanID, zip string) (*string, error) {
 	var found struct {
 		State *string `json:"state"`
 	}
-	if err := s.decideInto(ctx, "heloc.licensing.lookup", map[string]any{"zip": zip}, &found); err != nil {
+	d, err := s.decideFor(ctx, "heloc.licensing.lookup", loanID, map[string]any{"zip": zip})
+	if err != nil {
+		return nil, err
+	}
+	if err := remarshal(d.Result, &found); err != nil {
 		return nil, err
 	}
 	return found.State, nil

@@ -279,8 +279,11 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 			s.loans.WithDocuments(loans.DocumentStorage{Store: ds, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})
 		}
 	}
+	// The decisions the loan service acts on are recorded in the decision
+	// log, whoever made the service.
+	s.loans.WithRecorder(loanRecorder{s})
 	s.portal = portal.New(store, s.loans, policy, cfg.Now)
-	s.conditions = conditions.New(store, policy, cfg.Mailer, cfg.ProductName, cfg.Now)
+	s.conditions = conditions.New(store, policy, cfg.Mailer, cfg.ProductName, cfg.Now).WithRecorder(loanRecorder{s})
 	if p, ok := policy.(decisions.Policy); ok {
 		s.decisions = decisions.New(store, p)
 	}

@@ -29,7 +29,7 @@ func (s *Server) authorize(c fiber.Ctx, action string) (*domain.StaffUser, error
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.decideAccess(c, u, action, false); err != nil {
+	if _, err := s.decideAccess(c, u, action, "", false, true); err != nil {
 		return nil, err
 	}
 	return u, nil
@@ -39,9 +39,24 @@ func (s *Server) authorize(c fiber.Ctx, action string) (*domain.StaffUser, error
 // loan that is u's when assigned); FORBIDDEN with the policy's reason when
 // not. An allowed decision names its scope: "all", or "assigned" when
 // the grant reaches only the user's own loans.
-func (s *Server) decideAccess(c fiber.Ctx, u *domain.StaffUser, action string, assigned bool) (scope string, err error) {
+//
+// A decision acted on (record: the request goes on or is refused) is
+// recorded with the user, for the loan when there is one; the portal's
+// buttons per permission (loanPermissions) are not: each action is decided
+// and recorded again when taken. The policy reads role, action and
+// assigned; user names whose decision it is.
+func (s *Server) decideAccess(c fiber.Ctx, u *domain.StaffUser, action, loanID string, assigned, record bool) (scope string, err error) {
 	var d accessDecision
-	out, err := s.policy.Decide(c.Context(), "heloc.access.decision", map[string]any{"role": u.Role, "action": action, "assigned": assigned})
+	input := map[string]any{"role": u.Role, "action": action, "assigned": assigned}
+	var out any
+	if record {
+		input["user"] = u.ID
+		var rec decision
+		rec, err = s.decideAs(c.Context(), "heloc.access.decision", loanID, u.ID+"\x00"+action, input)
+		out = rec.Result
+	} else {
+		out, err = s.policy.Decide(c.Context(), "heloc.access.decision", input)
+	}
 	if err != nil {
 		return "", err
 	}

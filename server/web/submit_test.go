@@ -123,6 +123,11 @@ func TestLoanDisbursementAndSubmission(t *testing.T) {
 		if !sameJSON(t, res.Result.Data, `{"line":100000,"originationFee":1000,"minimumDraw":10000,"maximumDraw":99000,"firstDraw":10000}`) {
 			t.Fatalf("got %s, want at least the program's $10,000 and at most the line less the fee", res.Result.Data)
 		}
+		// An offer without its own draw bounds: the program's, recorded.
+		if d, err := s.DB.LatestDecision(ctx, loan.ID, "heloc.offer.draw"); err != nil || d.Revision == "" || !strings.Contains(string(d.Input), `"line":100000`) ||
+			!strings.Contains(string(d.Result), `"minimum":10000`) {
+			t.Fatalf("got %+v, %v, want the draw terms recorded with their input and revision", d, err)
+		}
 	})
 
 	t.Run("a bad routing number or draw is refused beside its field", func(t *testing.T) {
@@ -211,6 +216,10 @@ func TestLoanDisbursementAndSubmission(t *testing.T) {
 		if resp.StatusCode != 400 || !strings.Contains(fieldMessage(res, "disclosures"), "sign your disclosures") || len(res.Error.Data.Fields) != 1 {
 			t.Fatalf("got %d %+v, want only the unsigned disclosures named", resp.StatusCode, res.Error)
 		}
+		if d, err := s.DB.LatestDecision(ctx, loan.ID, "heloc.submission.readiness"); err != nil || d.Revision == "" ||
+			!strings.Contains(string(d.Result), `"code":"DISCLOSURES_NOT_SIGNED"`) || !strings.Contains(string(d.Input), `"lineToSign":true`) {
+			t.Errorf("readiness: got %+v, %v, want the refusal recorded with its facts and revision", d, err)
+		}
 		signDisclosures(t, b, "Pat Prime")
 	})
 
@@ -225,6 +234,13 @@ func TestLoanDisbursementAndSubmission(t *testing.T) {
 		}
 		if l := loanOf(t, s, "prime@example.com"); l.ApplicationStatus != "applicationSubmitted" {
 			t.Fatalf("got status %q, want applicationSubmitted stored", l.ApplicationStatus)
+		}
+		// Readiness was decided by the policy and recorded with its facts
+		// and revision.
+		if d, err := s.DB.LatestDecision(ctx, loan.ID, "heloc.submission.readiness"); err != nil || d.Revision == "" ||
+			!strings.Contains(string(d.Result), `"ready":true`) || !strings.Contains(string(d.Input), `"applicationStatus":"loanDisbursement"`) ||
+			!strings.Contains(string(d.Input), `"identity":"passed"`) {
+			t.Errorf("readiness: got %+v, %v, want the ready decision recorded with its facts and revision", d, err)
 		}
 		// Decided again on the application's figures, and recorded.
 		for _, e := range []string{"heloc.eligibility.decision", "heloc.offer.preview", "heloc.notice.adverse_action"} {
