@@ -677,16 +677,31 @@ _property_value_used := input.propertyValue if {
 	_known("propertyValue")
 } else := null
 
-# The input's value, liens and balance, read once per decision.
+# The input's value, liens and balance, read once per decision (a rule is
+# worked out once per evaluation; a function such as liens(x) each time it
+# is called). The balance sums the liens already read.
 _value := property_value(input)
 
 _liens := liens(input)
 
-_balance := mortgage_balance(input)
+_balance := v if {
+	v := object.get(input, "mortgageBalance", null)
+	is_number(v)
+} else := sum([m.balance | some m in _liens; is_number(m.balance)])
+
+# input_value, input_liens and input_balance are property_value(input),
+# liens(input) and mortgage_balance(input), bound once per evaluation, for
+# heloc.offer to read what eligibility read without working it out again.
+input_value := _value
+
+input_liens := _liens
+
+input_balance := _balance
 
 # property_value(x) is the home's value of an eligibility input x, 0 when
 # it has none (the decision is then not made: the value is a required
-# fact). heloc.offer reads the input through these functions too.
+# fact). heloc.offer reads what they give through input_value, input_liens
+# and input_balance.
 # (Optional fields are read with object.get: OPA evaluates the arguments of a
 # call before a `not`, so `not is_number(x.a)` is undefined, not true, when x
 # has no key a.)

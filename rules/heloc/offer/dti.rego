@@ -200,7 +200,7 @@ _other_debts := v if {
 ])
 
 _lien_payments := sum([p |
-	some m in eligibility.liens(input)
+	some m in eligibility.input_liens
 	p := object.get(m, "monthlyPayment", null)
 	is_number(p)
 ])
@@ -213,5 +213,5 @@ _list(x) := x if {
 # grid row of the score at that line's CLTV); with no such row, the grid's
 # dearest margin. Within the floor and the cap, as every APR.
 _qualifying_apr := _apr_of(row.margin + _usage_margin) if {
-	row := _row_at(_cltv_line_cltv)
+	row := _qualifying_row
 } else := _apr_of(max([r.margin | some r in tables.pricing_grid]) + _usage_margin)

@@ -251,9 +251,9 @@ _fill(words, values) := strings.replace_n({sprintf("{%s}", [name]): value | some
 # The line (policy contract)
 # ---------------------------------------------------------------------------
 
-_value := eligibility.property_value(input)
+_value := eligibility.input_value
 
-_balance := eligibility.mortgage_balance(input)
+_balance := eligibility.input_balance
 
 _min_line := eligibility.decision.minLine
 
@@ -316,6 +316,11 @@ cltv(_, value) := 0 if value <= 0
 # eligible application; the order of the rows decides nothing.
 _pricing_row := _row_at(_line_cltv)
 
+# The row of the largest line the equity allows (its CLTV), which sets the
+# qualifying rate of the debt-to-income rule (dti.rego); the line offered's
+# row too when the two CLTVs are the same (found once).
+_qualifying_row := _row_at(_cltv_line_cltv)
+
 _row_at(line_cltv) := row if {
 	[row] := [r |
 		some r in _score_rows
@@ -337,7 +342,9 @@ _margin := _pricing_row.margin + _usage_margin
 
 _usage_margin := sum([m.add | some m in tables.usage_margins; m.usage == input.propertyUsage])
 
-# APR = prime + margin, kept within the floor and the cap, to two decimals.
+# APR = prime + margin, kept within the floor and the cap, to two decimals
+# (the qualifying rate already worked out, when the line offered is priced
+# by the same row as the largest line).
 # For open-end credit the APR is the periodic rate times the periods in a
 # year, so the fee is not in it (Regulation Z §1026.14(b)).
 _apr := _apr_of(_margin)
