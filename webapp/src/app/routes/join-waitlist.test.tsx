@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { usePrequalStore } from '@/features/prequal/stores/prequal-store';
+import { loadValidators } from '@/lib/schema-resolver';
 import { ok, renderAt, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
 import JoinWaitlistRoute from './join-waitlist';
@@ -20,6 +21,9 @@ function stub(joins: unknown[], join = (input: unknown) => (joins.push(input), o
 }
 
 describe('/join-waitlist', () => {
+  // The schema's validators load once, before the first form checks its fields.
+  beforeAll(() => loadValidators(), 30_000);
+
   beforeEach(() => usePrequalStore.getState().reset());
 
   it('names the state and its opening date, checks the form as the server does, and confirms', async () => {
