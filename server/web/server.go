@@ -274,14 +274,15 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 		uploads:  newSlots(orDefault(cfg.UploadConcurrency, DefaultUploadConcurrency), uploadsPerApplicant),
 	}
 	if s.loans == nil {
-		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now).WithIdentity(cfg.Identity).WithIncome(cfg.Income).WithRedecide(s.redecideAtSubmission)
+		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now).WithIdentity(cfg.Identity).WithIncome(cfg.Income)
 		if ds, ok := store.(loans.DocumentStore); ok {
 			s.loans.WithDocuments(loans.DocumentStorage{Store: ds, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})
 		}
 	}
 	// The decisions the loan service acts on are recorded in the decision
-	// log, whoever made the service.
-	s.loans.WithRecorder(loanRecorder{s})
+	// log, and a submission is decided again on the application's figures,
+	// whoever made the service (the binary makes its own).
+	s.loans.WithRecorder(loanRecorder{s}).WithRedecide(s.redecideAtSubmission)
 	s.portal = portal.New(store, s.loans, policy, cfg.Now)
 	s.conditions = conditions.New(store, policy, cfg.Mailer, cfg.ProductName, cfg.Now).WithRecorder(loanRecorder{s})
 	if p, ok := policy.(decisions.Policy); ok {

@@ -73,7 +73,7 @@ test('the borrower saves the account and first draw, is told what blocks the sub
   await page.getByRole('textbox', { name: 'Routing number' }).pressSequentially('121000249');
   await page.getByRole('textbox', { name: 'Account number', exact: true }).pressSequentially('000123456789');
   await page.getByRole('textbox', { name: 'Confirm account number' }).pressSequentially('000123456789');
-  await draw.pressSequentially(String(terms.minimumDraw + 5000));
+  await draw.fill(String(terms.minimumDraw + 5000));
   const submit = page.getByRole('button', { name: 'Save and submit application' });
   await submit.click();
   const routing = page.getByRole('textbox', { name: 'Routing number' });
