@@ -2,7 +2,11 @@ package policy_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"io/fs"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,10 +15,30 @@ import (
 	"github.com/heloc/heloc/server/policy"
 )
 
-// A homeowner with a score of 670: eligible while the minimum is 660.
-const score670 = `{"today":"2026-11-22","propertyValue":500000,"mortgageBalance":250000,"creditScore":670,
+// atScore is a homeowner with a $500,000 home, $250,000 owed and the
+// given credit score.
+func atScore(score int) string {
+	return fmt.Sprintf(`{"today":"2026-11-22","propertyValue":500000,"mortgageBalance":250000,"creditScore":%d,
 	"propertyUsage":"primaryResidence","propertyState":"CA","propertyType":"singleFamily",
-	"mortgages":[{"balance":250000,"latePaymentDays":0,"latePaymentDate":null}],"hasFbm":false}`
+	"mortgages":[{"balance":250000,"latePaymentDays":0,"latePaymentDate":null}],"hasFbm":false}`, score)
+}
+
+// minimumScore is the minimum credit score in the rules' table
+// (credit_score.minimum in heloc/eligibility/tables/data.yaml), so that
+// the tests hold whatever compliance sets it to.
+func minimumScore(t *testing.T) int {
+	t.Helper()
+	b, err := fs.ReadFile(rules.FS, "heloc/eligibility/tables/data.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^credit_score:\n(?:  .*\n)*?  minimum: (\d+)$`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("no credit_score.minimum in heloc/eligibility/tables/data.yaml")
+	}
+	n, _ := strconv.Atoi(string(m[1]))
+	return n
+}
 
 // decided is the stored form of a decision: its result as JSON.
 func decided(t *testing.T, e *policy.Engine, entrypoint, input string) json.RawMessage {
@@ -49,10 +73,13 @@ func change(changes []domain.DecisionChange, path string) *domain.DecisionChange
 // new minimum changes.
 func TestReplayAfterAThresholdChange(t *testing.T) {
 	before := MustLoad(t, rules.FS)
-	stored := decided(t, before, "heloc.eligibility.decision", score670)
+	minimum := minimumScore(t)
+	// Eligible under the rules as they are; below the raised minimum.
+	homeowner := atScore(minimum + 10)
+	stored := decided(t, before, "heloc.eligibility.decision", homeowner)
 
 	t.Run("the same revision decides the same", func(t *testing.T) {
-		changes, now, err := before.Replay(t.Context(), "heloc.eligibility.decision", json.RawMessage(score670), stored)
+		changes, now, err := before.Replay(t.Context(), "heloc.eligibility.decision", json.RawMessage(homeowner), stored)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,12 +92,12 @@ func TestReplayAfterAThresholdChange(t *testing.T) {
 	})
 
 	raised := copyRules(t)
-	edit(t, raised, "heloc/eligibility/tables/data.yaml", "  minimum: 660\n", "  minimum: 680\n")
+	edit(t, raised, "heloc/eligibility/tables/data.yaml", fmt.Sprintf("  minimum: %d\n", minimum), fmt.Sprintf("  minimum: %d\n", minimum+20))
 	after := MustLoad(t, raised)
 	if after.Revision() == before.Revision() {
 		t.Fatal("the data change left the revision as it was")
 	}
-	changes, now, err := after.Replay(t.Context(), "heloc.eligibility.decision", json.RawMessage(score670), stored)
+	changes, now, err := after.Replay(t.Context(), "heloc.eligibility.decision", json.RawMessage(homeowner), stored)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +112,7 @@ func TestReplayAfterAThresholdChange(t *testing.T) {
 	// The reasons list grew: it is one change, the whole list.
 	reasons := change(changes, "reasons")
 	if reasons == nil || string(reasons.Old) != "[]" || !strings.Contains(string(reasons.New), `"CREDIT_SCORE_BELOW_MINIMUM"`) ||
-		!strings.Contains(string(reasons.New), "minimum of 680") {
+		!strings.Contains(string(reasons.New), fmt.Sprintf("minimum of %d", minimum+20)) {
 		t.Fatalf("reasons: got %+v, want [] -> the new reason with the new minimum", reasons)
 	}
 	if !strings.Contains(string(now), `"eligible":false`) {
@@ -128,9 +155,10 @@ func TestDiff(t *testing.T) {
 // rows of the tables they name.
 func TestExplain(t *testing.T) {
 	e := MustLoad(t, rules.FS)
+	minimum := minimumScore(t)
+	homeowner, low := atScore(minimum+10), atScore(minimum-60)
 
 	t.Run("a refusal: the reason's rule and its table row", func(t *testing.T) {
-		low := strings.Replace(score670, `"creditScore":670`, `"creditScore":600`, 1)
 		x, err := e.Explain("heloc.eligibility.decision", decided(t, e, "heloc.eligibility.decision", low))
 		if err != nil {
 			t.Fatal(err)
@@ -145,10 +173,10 @@ func TestExplain(t *testing.T) {
 			!strings.Contains(r.Rule.Description, "tables.credit_score.minimum") {
 			t.Fatalf("rule: got %+v", r.Rule)
 		}
-		if !strings.Contains(r.Message, "600") {
+		if !strings.Contains(r.Message, strconv.Itoa(minimum-60)) {
 			t.Errorf("message: got %q, want the reason's words", r.Message)
 		}
-		if r.Row == nil || r.Row.ID != "SCORE-MIN" || r.Row.Table != "heloc.eligibility.tables.credit_score" || !strings.Contains(string(r.Row.Values), `"minimum":660`) {
+		if r.Row == nil || r.Row.ID != "SCORE-MIN" || r.Row.Table != "heloc.eligibility.tables.credit_score" || !strings.Contains(string(r.Row.Values), fmt.Sprintf(`"minimum":%d`, minimum)) {
 			t.Fatalf("row: got %+v, want SCORE-MIN with its minimum", r.Row)
 		}
 		// The equity check names the CLTV row of the usage.
@@ -159,7 +187,7 @@ func TestExplain(t *testing.T) {
 	})
 
 	t.Run("an offer: the pricing row and the prime rate row", func(t *testing.T) {
-		x, err := e.Explain("heloc.offer.preview", decided(t, e, "heloc.offer.preview", score670))
+		x, err := e.Explain("heloc.offer.preview", decided(t, e, "heloc.offer.preview", homeowner))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,7 +204,6 @@ func TestExplain(t *testing.T) {
 	})
 
 	t.Run("an offer refused repeats eligibility's reasons, explained by eligibility's rules", func(t *testing.T) {
-		low := strings.Replace(score670, `"creditScore":670`, `"creditScore":600`, 1)
 		x, err := e.Explain("heloc.offer.preview", decided(t, e, "heloc.offer.preview", low))
 		if err != nil {
 			t.Fatal(err)
