@@ -1,0 +1,301 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import type { Page } from '@playwright/test';
+
+import { choose, employmentOf, mutate, personalInfoOf, saveSection, declarationsOf, uploadPhoto, walkToApplication } from './support/application';
+import { requireRealServer } from './support/heloc';
+import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery } from './support/fixtures';
+import {
+  answerCoborrower,
+  answerPropertyUsage,
+  checkCredit,
+  confirmMortgages,
+  continueTo,
+  freshEmail,
+  persona,
+  walkLanding,
+  walkSelfReported,
+  type Persona,
+} from './support/personas';
+
+// Refusals on verified facts, after the soft credit pull (issue 20, "Done
+// when"): a building of 5 or more units, a manufactured home, and a
+// debt-to-income ratio over the table's limit are each refused with the
+// rule's own reason on the page and its specific adverse-action words in
+// the notice. Against the real server, at a desktop's width, as a borrower
+// like the prime persona (the sandbox bureau's prime file).
+//
+// The words and thresholds are read here from the rules, not copied: each
+// reason's message and adverse-action words from its rule's METADATA
+// (rules/heloc/eligibility/eligibility.rego, rules/heloc/offer/dti.rego),
+// the values they fill in from the tables (data.yaml), so that compliance
+// changing a table or a rule's words changes what these journeys expect.
+//
+// Where each is decided:
+//   DTI       annual income and monthly debts are asked by the landing
+//             funnel (/start/annual-income, /start/monthly-debts); the
+//             preview after the soft pull runs the DTI rule and, refused
+//             with no page of its own, shows the reasons and the notice in
+//             place on the preview-offer page.
+//   property  the type and the number of units are asked on the
+//             application's Property Info page (/app/application/2, the
+//             eligibility table's `facts`); the submission decides again
+//             on the application's figures (application.submit), and a
+//             refusal is said on the loan-disbursement page with the
+//             reasons' words, its notice stored with the loan.
+//             That page does not yet show the stored notice: the journeys
+//             that expect it are test.fixme.
+
+const rulesDir = path.join(import.meta.dirname, '..', '..', 'rules', 'heloc');
+
+/** The custom fields of the rule whose METADATA title is `title`, in `file` (folded scalars joined as YAML folds them). */
+function ruleWords(file: string, title: string): Record<string, string> {
+  const lines = readFileSync(path.join(rulesDir, file), 'utf8').split('\n');
+  const start = lines.findIndex((l, i) => l.trim() === '# METADATA' && lines[i + 1]?.trim() === `# title: ${title}`);
+  if (start < 0) throw new Error(`no rule titled ${title} in ${file}`);
+  const block: string[] = [];
+  for (let i = start + 1; i < lines.length && lines[i]!.startsWith('#'); i++) block.push(lines[i]!.replace(/^# ?/, ''));
+  const custom = block.findIndex((l) => l === 'custom:');
+  const out: Record<string, string> = {};
+  for (let i = custom + 1; i < block.length; i++) {
+    const m = /^ {2}(\w+): ?(.*)$/.exec(block[i]!);
+    if (!m) continue;
+    let value = m[2]!;
+    if (value === '>-' || value === '>') {
+      const parts: string[] = [];
+      while (i + 1 < block.length && /^ {4}/.test(block[i + 1]!)) parts.push(block[++i]!.trim());
+      value = parts.join(' ');
+    } else if (/^".*"$/.test(value)) {
+      value = value.slice(1, -1);
+    }
+    out[m[1]!] = value;
+  }
+  return out;
+}
+
+/** Fills {name} in a rule's words. */
+function fill(words: string, values: Record<string, string>): string {
+  return words.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`no value for {${name}} in "${words}"`);
+    return values[name]!;
+  });
+}
+
+/** The policy's percent(): 0.43 is "43%", 0.4312 is "43.12%". */
+function percent(f: number): string {
+  return `${Math.round(f * 10000) / 100}%`;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+type DtiRow = { id: string; min: number; below: number; max: number };
+
+/** rules/heloc/offer/tables/data.yaml's dti rows. */
+function dtiRows(): DtiRow[] {
+  const yaml = readFileSync(path.join(rulesDir, 'offer/tables/data.yaml'), 'utf8');
+  const rows = [...yaml.matchAll(/- \{id: ([\w-]+), score: \{min: (\d+), below: (\d+)\}, max: ([\d.]+)\}/g)].map((m) => ({
+    id: m[1]!,
+    min: Number(m[2]),
+    below: Number(m[3]),
+    max: Number(m[4]),
+  }));
+  expect(rows.length, 'the dti table has rows').toBeGreaterThan(0);
+  return rows;
+}
+
+/** rules/heloc/eligibility/tables/data.yaml's property rules. */
+function propertyTable(): { notEligibleTypes: string[]; maxUnits: number } {
+  const yaml = readFileSync(path.join(rulesDir, 'eligibility/tables/data.yaml'), 'utf8');
+  const block = /^property:\n((?: {2}.*\n)+)/m.exec(yaml)?.[1] ?? '';
+  const types = /not_eligible_types: \[([^\]]*)\]/.exec(block)?.[1];
+  const units = /max_units: (\d+)/.exec(block)?.[1];
+  if (types === undefined || units === undefined) throw new Error('no property table in eligibility/tables/data.yaml');
+  return { notEligibleTypes: types.split(',').map((t) => t.trim()), maxUnits: Number(units) };
+}
+
+const noticeOf = (page: Page) => page.getByRole('article', { name: 'Notice of action taken' });
+
+/** The notice of action taken on the page: the decision, the reason's specific words, the score block of the report used. */
+async function expectNotice(page: Page, reason: string, score: number | null) {
+  const notice = noticeOf(page);
+  await expect(notice).toBeVisible();
+  const reasons = notice.getByRole('region', { name: 'Principal reasons for our decision' });
+  await expect(reasons.getByRole('listitem').filter({ hasText: reason })).toHaveCount(1);
+  if (score !== null) await expect(notice.getByText(String(score), { exact: true })).toBeVisible();
+  await expect(notice.getByText(/^Notice version \S+$/)).toBeVisible();
+}
+
+test.describe('refused after the soft pull, with a specific reason on the page and in the notice', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a DTI over the table’s limit: the preview offer says why in the rule’s words, with the notice', async ({ page }) => {
+    requireRealServer();
+    test.setTimeout(240_000);
+    const prime = persona('prime');
+    // Debts alone past every row's limit: over the table's maximum whatever the score band.
+    const highest = Math.max(...dtiRows().map((r) => r.max));
+    const monthlyDebts = Math.ceil((prime.answers.annualIncome / 12) * (highest + 0.02));
+    const p: Persona = { ...prime, answers: { ...prime.answers, monthlyDebts } };
+
+    await walkLanding(page, p, freshEmail(p));
+    await walkSelfReported(page, p);
+    await answerPropertyUsage(page);
+    await expect(page).toHaveURL(/\/app\/initial-setup\/pre-offer$/);
+    // The estimate is no refusal (it may say the debts may not fit); the soft pull decides.
+    await page
+      .getByRole('link', { name: 'Continue', exact: true })
+      .or(page.getByRole('link', { name: 'Check my credit with a soft pull' }))
+      .click();
+    await expect(page).toHaveURL(/\/app\/initial-setup\/credit-score$/);
+    await checkCredit(page, p);
+    const scoreText = await page.getByRole('status').filter({ hasText: 'Your credit score used' }).innerText();
+    const score = Number(/used\s+(\d{3})/.exec(scoreText)?.[1]);
+    const row = dtiRows().find((r) => r.min <= score && score < r.below);
+    expect(row, `a dti row holds the score ${score}`).toBeTruthy();
+    await continueTo(page, /\/app\/initial-setup\/coborrower$/);
+    await answerCoborrower(page, p);
+    await continueTo(page, /\/app\/initial-setup\/mortgage-balance$/);
+    await confirmMortgages(page, p);
+    await continueTo(page, /\/app\/initial-setup\/preview-offer$/);
+
+    // Refused with no page of its own: said in place, in the rule's words, with the table's maximum.
+    const words = ruleWords('offer/dti.rego', 'Debt-to-income over the maximum');
+    const [before, after] = words.message!.split('{ratio}');
+    const message = new RegExp(`^${escapeRegExp(before!)}\\d+(\\.\\d+)?%${escapeRegExp(fill(after!, { max: percent(row!.max) }))}$`);
+    const refused = page.getByRole('alert').filter({ hasText: 'We can’t make you an offer right now' });
+    await expect(refused).toBeVisible();
+    await expect(refused.getByRole('listitem').filter({ hasText: message })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Choose how much to borrow' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
+    // The notice: Reg B's words for excessive obligations, and the score of the report used.
+    await expectNotice(page, words.adverse_action!, score);
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'refused-dti-preview-offer');
+  });
+
+  type PropertyCase = { name: string; type: string; units: string; file: string; words: (w: Record<string, string>) => string };
+  const table = propertyTable();
+  const cases: PropertyCase[] = [
+    {
+      name: 'a building of 5 or more units',
+      type: 'Multi-unit home',
+      units: '5+',
+      file: 'refused-five-units',
+      words: (w) => fill(w.units_words!, { maxUnits: String(table.maxUnits) }),
+    },
+    {
+      name: 'a manufactured home',
+      type: 'Manufactured home',
+      units: '1 (Single Family, Condo)',
+      file: 'refused-manufactured',
+      words: (w) => {
+        expect(table.notEligibleTypes).toContain('manufactured');
+        return fill(w.type_words!, { propertyType: 'manufactured' });
+      },
+    },
+  ];
+
+  /**
+   * A new applicant like the prime persona answers the Property Info page by
+   * hand with the case's type and units, the other steps through the
+   * procedures their pages call (each page has its own journey), and
+   * presses "Save and submit application": refused on the application's
+   * figures, in the property rule's own words, and not submitted. Answers
+   * the notice's specific words (which type, or how many units, is not lent on).
+   */
+  async function refuseAtSubmission(page: Page, c: PropertyCase): Promise<{ code: string; specific: string }> {
+    const p = persona('prime');
+    await walkToApplication(page, p);
+    await saveSection(page, '/app/application/1', { user: personalInfoOf({ ...p, ...p.identity }, p.answers.zip), coborrower: null });
+
+    // The Property Info page, where the type and the units are asked.
+    await page.goto('/app/application/2');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tell us about the property' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Property address: street address' }).fill('1200 Alder Street');
+    await page.getByRole('textbox', { name: 'Property address: city' }).fill('San Francisco');
+    await page.getByRole('textbox', { name: 'Property address: state' }).fill('CA');
+    await page.getByRole('textbox', { name: 'Property address: ZIP code' }).fill(p.answers.zip);
+    await choose(page, 'Property type', c.type);
+    await choose(page, 'Number of units', c.units);
+    await choose(page, 'How do you use the property?', 'Primary Home');
+    await choose(page, 'How is title held?', 'Joint tenants');
+    await choose(page, 'Is the property held in a trust?', 'No');
+    await page.getByRole('textbox', { name: 'HOA dues per month' }).pressSequentially('0');
+    await page.getByRole('textbox', { name: 'Property taxes per month' }).pressSequentially('540');
+    await page.getByRole('textbox', { name: 'Homeowners insurance per month' }).pressSequentially('125');
+    await choose(page, /property taxes included/, 'Yes');
+    await choose(page, /insurance included/, 'Yes');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page).toHaveURL(/\/app\/application\/3$/);
+
+    // The steps after it, through the procedures their pages call.
+    await saveSection(page, '/app/application/3', { propertyOwnerships: [] });
+    await saveSection(page, '/app/application/4', employmentOf('Initech'));
+    await saveSection(page, '/app/application/other-income', { incomeSources: [] });
+    await saveSection(page, '/app/application/debt-consolidation', { liabilities: [] });
+    await saveSection(page, '/app/application/6', { user: { wontInformEthinicity: true, wontInformRace: true, wontInformGender: true }, coborrower: null });
+    await saveSection(page, '/app/application/7', { user: declarationsOf(), coborrower: null });
+    const disclosures = await trpcQuery<{ documents: { id: string; hash: string }[] }>(page, 'application.disclosures');
+    await mutate(page, 'application.sign', {
+      consent: true,
+      signatures: [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }],
+      documents: disclosures.documents.map((d) => ({ id: d.id, hash: d.hash })),
+    });
+    await mutate(page, 'verification.incomeDocuments', { party: 'borrower' });
+    await uploadPhoto(page, 'idDocument', 'front');
+    await uploadPhoto(page, 'idDocument', 'back');
+    await mutate(page, 'verification.identity', { party: 'borrower', idType: 'driver_license' });
+    const docs = await trpcQuery<{ requirements: { documents: { borrower: { type: string; missing: number }[] } } }>(page, 'documents.list');
+    for (const d of docs.requirements.documents.borrower) {
+      if (d.type === 'idDocument') continue;
+      for (let i = 0; i < d.missing; i++) await uploadPhoto(page, d.type);
+    }
+    await mutate(page, 'documents.complete');
+
+    // The last step: the account, then "Save and submit application".
+    await page.goto('/app/application/loan-disbursement');
+    await expect(page.getByRole('heading', { level: 1, name: 'Where should we send your funds?' })).toBeVisible();
+    await page.getByRole('radiogroup', { name: 'Account type' }).getByRole('radio', { name: 'Checking' }).check();
+    await page.getByRole('textbox', { name: 'Routing number' }).pressSequentially('121000248');
+    await page.getByRole('textbox', { name: 'Account number', exact: true }).pressSequentially('000123456789');
+    await page.getByRole('textbox', { name: 'Confirm account number' }).pressSequentially('000123456789');
+    await page.getByRole('button', { name: 'Save and submit application' }).click();
+
+    // Refused on the application's figures, in the property rule's own words; not submitted.
+    const words = ruleWords('eligibility/eligibility.rego', 'Property type not eligible');
+    const refused = page.getByRole('alert').filter({ hasText: 'Your application can’t be submitted yet' });
+    await expect(refused).toBeVisible({ timeout: 30_000 });
+    await expect(refused.getByRole('listitem').filter({ hasText: words.message! })).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/application\/loan-disbursement$/);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, c.file);
+    return { code: words.code!, specific: fill(words.adverse_action!, { propertyWords: c.words(words) }) };
+  }
+
+  for (const c of cases) {
+    test(`${c.name}: the submission is refused in the rule’s words, and the notice stored names what is not lent on`, async ({ page }) => {
+      requireRealServer();
+      test.setTimeout(360_000);
+      const { code, specific } = await refuseAtSubmission(page, c);
+      // The notice the refusal stored (prequal.adverseAction: what the app shows as the loan's latest notice).
+      const stored = await trpcQuery<{ reasons: string[]; reasonCodes: string[] } | null>(page, 'prequal.adverseAction');
+      expect(stored?.reasons).toContain(specific);
+      expect(stored?.reasonCodes).toContain(code);
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    // Missing: the loan-disbursement page shows the refusal's reason only; the notice stored with it is shown nowhere the borrower is led.
+    test.fixme(`${c.name}: the notice of action taken is shown with the refusal at submission`, async ({ page }) => {
+      requireRealServer();
+      test.setTimeout(360_000);
+      const { specific } = await refuseAtSubmission(page, c);
+      await expectNotice(page, specific, null);
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, `${c.file}-notice`);
+    });
+  }
+});
