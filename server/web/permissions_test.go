@@ -219,6 +219,7 @@ func TestEveryPermissionOfTheAccessTableIsChecked(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	refusedInput, refusedResult := refusedDecision(minimumScore(t))
 	if p.decisionID, err = s.DB.CreateDecision(ctx, "heloc.eligibility.decision", p.loanID, []byte(refusedInput), []byte(refusedResult), "0ld0ld0ld0ld"); err != nil {
 		t.Fatal(err)
 	}

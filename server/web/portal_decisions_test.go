@@ -5,12 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/los"
 	"github.com/heloc/heloc/server/web"
@@ -59,18 +64,39 @@ type replayAnswer struct {
 	} `json:"changes"`
 }
 
-// A decision made when the minimum credit score was 680: a score of 670
-// was refused then. Today's tables say 660.
-const (
-	refusedInput  = `{"today":"2026-11-22","propertyValue":500000,"mortgageBalance":250000,"creditScore":670,"propertyUsage":"primaryResidence","propertyState":"CA","propertyType":"singleFamily","mortgages":[{"balance":250000,"latePaymentDays":0,"latePaymentDate":null}],"hasFbm":false}`
-	refusedResult = `{"eligible":false,"ineligiblePage":"boost","reasons":[{"adverseAction":"Other: credit score below our minimum","code":"CREDIT_SCORE_BELOW_MINIMUM","message":"Your credit score of 670 is below our minimum of 680 for a home equity line of credit.","page":"boost","rule":"SCORE-MIN"}],"availableLine":175000,"minLine":25000,"maxCltv":0.85,"cltvRule":"CLTV-PRIMARY"}`
-)
+// refusedDecision is a decision made when the minimum credit score was 20
+// points above today's table (minimum): a score 10 points above today's
+// minimum was refused then, and is eligible now.
+func refusedDecision(minimum int) (input, result string) {
+	score, then := minimum+10, minimum+20
+	input = fmt.Sprintf(`{"today":"2026-11-22","propertyValue":500000,"mortgageBalance":250000,"creditScore":%d,"propertyUsage":"primaryResidence","propertyState":"CA","propertyType":"singleFamily","mortgages":[{"balance":250000,"latePaymentDays":0,"latePaymentDate":null}],"hasFbm":false}`, score)
+	result = fmt.Sprintf(`{"eligible":false,"ineligiblePage":"boost","reasons":[{"adverseAction":"Other: credit score below our minimum","code":"CREDIT_SCORE_BELOW_MINIMUM","message":"Your credit score of %d is below our minimum of %d for a home equity line of credit.","page":"boost","rule":"SCORE-MIN"}],"availableLine":175000,"minLine":25000,"maxCltv":0.85,"cltvRule":"CLTV-PRIMARY"}`, score, then)
+	return input, result
+}
+
+// minimumScore is the minimum credit score in the rules' table
+// (credit_score.minimum), so that the test holds whatever compliance sets.
+func minimumScore(t *testing.T) int {
+	t.Helper()
+	b, err := fs.ReadFile(rules.FS, "heloc/eligibility/tables/data.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^credit_score:\n(?:  .*\n)*?  minimum: (\d+)$`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("no credit_score.minimum in heloc/eligibility/tables/data.yaml")
+	}
+	n, _ := strconv.Atoi(string(m[1]))
+	return n
+}
 
 func TestPortalDecisionsExplainAndReplay(t *testing.T) {
 	s := MustOpenServer(t, web.Config{})
 	const pw = "staff password 1"
 	admin := s.portalUser(t, s.enrol(t, "ada@example.com", domain.RoleAdministrator, pw), pw)
 	loanID := s.demoLoanID(t, "prime@example.com")
+	minimum := minimumScore(t)
+	refusedInput, refusedResult := refusedDecision(minimum)
 	id, err := s.DB.CreateDecision(context.Background(), "heloc.eligibility.decision", loanID, []byte(refusedInput), []byte(refusedResult), "0ld0ld0ld0ld")
 	if err != nil {
 		t.Fatal(err)
@@ -85,11 +111,11 @@ func TestPortalDecisionsExplainAndReplay(t *testing.T) {
 	}
 	d := page.Items[0]
 	if d.Title != "Eligibility" || d.Summary != "Not eligible: CREDIT_SCORE_BELOW_MINIMUM" || d.Revision != "0ld0ld0ld0ld" ||
-		d.ExplainedUnder != page.Revision || !strings.Contains(string(d.Input), `"creditScore":670`) {
+		d.ExplainedUnder != page.Revision || !strings.Contains(string(d.Input), fmt.Sprintf(`"creditScore":%d`, minimum+10)) {
 		t.Fatalf("got %+v", d)
 	}
 	if len(d.Explanation.Reasons) != 1 || d.Explanation.Reasons[0].Rule == nil || d.Explanation.Reasons[0].Rule.Title != "Credit score below the minimum" ||
-		d.Explanation.Reasons[0].Row == nil || d.Explanation.Reasons[0].Row.ID != "SCORE-MIN" || !strings.Contains(string(d.Explanation.Reasons[0].Row.Values), `"minimum":660`) {
+		d.Explanation.Reasons[0].Row == nil || d.Explanation.Reasons[0].Row.ID != "SCORE-MIN" || !strings.Contains(string(d.Explanation.Reasons[0].Row.Values), fmt.Sprintf(`"minimum":%d`, minimum)) {
 		t.Fatalf("explanation: got %+v", d.Explanation)
 	}
 	if !page.CanReplay || !page.CanExport {
