@@ -42,10 +42,9 @@ import {
 //             application's Property Info page (/app/application/2, the
 //             eligibility table's `facts`); the submission decides again
 //             on the application's figures (application.submit), and a
-//             refusal is said on the loan-disbursement page with the
-//             reasons' words, its notice stored with the loan.
-//             That page does not yet show the stored notice: the journeys
-//             that expect it are test.fixme.
+//             refusal is said on the loan-disbursement page as a decline
+//             ("We can’t open this line", not a to-do) with the reasons'
+//             words, and the notice stored with the loan shown below it.
 
 const rulesDir = path.join(import.meta.dirname, '..', '..', 'rules', 'heloc');
 
@@ -265,10 +264,12 @@ test.describe('refused after the soft pull, with a specific reason on the page a
     await page.getByRole('textbox', { name: 'Confirm account number' }).pressSequentially('000123456789');
     await page.getByRole('button', { name: 'Save and submit application' }).click();
 
-    // Refused on the application's figures, in the property rule's own words; not submitted.
+    // Refused on the application's figures, in the property rule's own words, as a decline (not a to-do); not submitted.
     const words = ruleWords('eligibility/eligibility.rego', 'Property type not eligible');
-    const refused = page.getByRole('alert').filter({ hasText: 'Your application can’t be submitted yet' });
+    const refused = page.getByRole('alert').filter({ hasText: 'We can’t open this line' });
     await expect(refused).toBeVisible({ timeout: 30_000 });
+    await expect(refused.getByText(/not submitted/)).toBeVisible();
+    await expect(page.getByText('Before you submit', { exact: false })).toHaveCount(0);
     await expect(refused.getByRole('listitem').filter({ hasText: words.message! })).toBeVisible();
     await expect(page).toHaveURL(/\/app\/application\/loan-disbursement$/);
     await expectNoHorizontalScroll(page);
@@ -288,8 +289,7 @@ test.describe('refused after the soft pull, with a specific reason on the page a
       await expectNoSeriousA11yViolations(page);
     });
 
-    // Missing: the loan-disbursement page shows the refusal's reason only; the notice stored with it is shown nowhere the borrower is led.
-    test.fixme(`${c.name}: the notice of action taken is shown with the refusal at submission`, async ({ page }) => {
+    test(`${c.name}: the notice of action taken is shown with the refusal at submission`, async ({ page }) => {
       requireRealServer();
       test.setTimeout(360_000);
       const { specific } = await refuseAtSubmission(page, c);

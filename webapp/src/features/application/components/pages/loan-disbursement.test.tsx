@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { loadValidators } from '@/lib/schema-resolver';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
+import type { AdverseAction } from '@/features/prequal/api/get-adverse-action';
+
 import LoanDisbursementPage from './loan-disbursement';
 import SubmittedPage from './submitted';
 
@@ -201,6 +203,94 @@ describe('loan disbursement page', () => {
     expect(within(refused).getByRole('link', { name: 'Upload your documents' })).toHaveAttribute('href', '/app/application/upload');
     expect(within(refused).getByRole('link', { name: 'Review and sign your disclosures' })).toHaveAttribute('href', '/app/application/sign');
     expect(currentUrl(router)).toBe('/app/application/loan-disbursement');
+  });
+
+  const propertyReason = 'We do not lend on manufactured homes or on buildings of more than 4 units.';
+  const notice: AdverseAction = {
+    noticeId: 'n-7',
+    date: '2026-11-28',
+    reasons: ['Unacceptable type of collateral: we do not lend on manufactured homes'],
+    score: null,
+    scoreRange: { min: 300, max: 850 },
+    scoreDate: '2026-11-27',
+    keyFactors: [],
+    bureau: { name: 'Sandbox Credit Bureau', address: 'PO Box 1000, Atlanta, GA 30348', phone: '1-800-555-0100', website: 'www.sandbox-bureau.example' },
+    creditor: { name: 'Keystone Home Equity', address: '100 Market Street, San Francisco, CA 94105', nmlsId: '1234567' },
+    version: 'AAN-2026-11.1',
+    reasonCodes: ['PROPERTY_TYPE_NOT_ELIGIBLE'],
+  };
+
+  /** The page with an account on file, application.submit refused at field "offer" with `message`. */
+  function refusedWith(message: string, adverseAction: () => ReturnType<typeof ok> | ReturnType<typeof trpcError>) {
+    const asked = { notice: 0 };
+    stubTRPC({
+      'system.info': () => ok(sandboxSystemInfo),
+      'application.get': () => ok(view({ disbursement: onFile })),
+      'application.draft': () => ok({ draft: null, savedAt: null }),
+      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
+      'application.drawTerms': () => ok(terms),
+      'application.save': () => ok(view({ disbursement: onFile })),
+      'application.submit': () => trpcError('BAD_REQUEST', 400, message, [{ path: 'offer', message }]),
+      'prequal.adverseAction': () => {
+        asked.notice++;
+        return adverseAction();
+      },
+      'funnel.pages': () => ok(pages),
+    });
+    return asked;
+  }
+
+  it('says plainly that a declined application can’t be opened, in the reasons’ words, with the notice stored', { timeout: 30_000 }, async () => {
+    // The server's words (server/web/submit.go compareTerms), with its ASCII apostrophe.
+    refusedWith(`On your application's figures we cannot offer you this line. ${propertyReason}`, () => ok(notice));
+    const user = userEvent.setup();
+    const { router } = render();
+    await user.click(await screen.findByRole('button', { name: 'Save and submit application' }));
+
+    const declined = await screen.findByRole('alert', { name: 'We can’t open this line' });
+    expect(within(declined).getByRole('listitem')).toHaveTextContent(propertyReason);
+    expect(within(declined).getByText(/Your application was not submitted/)).toBeInTheDocument();
+    expect(screen.queryByText(/Before you submit/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: /can’t be submitted yet/ })).not.toBeInTheDocument();
+
+    const article = await screen.findByRole('article', { name: 'Notice of action taken' });
+    const reasons = within(article).getByRole('region', { name: 'Principal reasons for our decision' });
+    expect(within(reasons).getByRole('listitem')).toHaveTextContent('Unacceptable type of collateral: we do not lend on manufactured homes');
+    expect(within(article).getByRole('button', { name: /print/i })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/app/application/loan-disbursement');
+  });
+
+  it('says when the notice of a decline can’t be loaded, and loads it on trying again', { timeout: 30_000 }, async () => {
+    let fail = true;
+    refusedWith(`On your application's figures we cannot offer you this line. ${propertyReason}`, () => {
+      if (fail) {
+        fail = false;
+        return trpcError('INTERNAL_SERVER_ERROR', 500, 'boom');
+      }
+      return ok(notice);
+    });
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Save and submit application' }));
+    expect(await screen.findByRole('alert', { name: 'We can’t open this line' })).toBeInTheDocument();
+    expect(await screen.findByText('We couldn’t load your notice', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Notice of action taken' })).toBeInTheDocument();
+  });
+
+  it('keeps a lower line or a missing fact as something to do, in the refusal’s words, with no notice', { timeout: 30_000 }, async () => {
+    const lower =
+      'On your application’s figures the most we can offer is $80,000, less than the $100,000 you chose. Go back to your offer to choose again.';
+    const asked = refusedWith(lower, () => ok(notice));
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Save and submit application' }));
+    const refused = await screen.findByRole('alert', { name: 'Your application can’t be submitted yet' });
+    expect(within(refused).getByText(/Before you submit/)).toBeInTheDocument();
+    expect(within(refused).getByRole('listitem')).toHaveTextContent(lower);
+    expect(screen.queryByRole('alert', { name: 'We can’t open this line' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Notice of action taken' })).not.toBeInTheDocument();
+    expect(asked.notice).toBe(0);
   });
 
   it('is read-only once submitted: the fields are disabled and nothing saves', async () => {

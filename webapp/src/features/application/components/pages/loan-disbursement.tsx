@@ -1,4 +1,5 @@
-import { Alert, Anchor, List, Skeleton, Stack, Text, TextInput, Title, type TextInputProps } from '@mantine/core';
+import { Alert, Anchor, List, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden, type TextInputProps } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
@@ -6,7 +7,10 @@ import { isTRPCClientError } from '@/api/trpc-client';
 import { ChoiceField, CurrencyField } from '@/components/form/fields';
 import { digitsOf, formatDollars } from '@/components/form/masks';
 import { TextField, useField } from '@/components/form/text-field';
+import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
+import { getAdverseActionQueryOptions, useAdverseAction } from '@/features/prequal/api/get-adverse-action';
+import { AdverseActionNotice } from '@/features/prequal/components/outcome/adverse-action-notice';
 
 import type { ApplicationView } from '../../api/get-application';
 import { useDrawTerms, type DrawTerms } from '../../api/get-draw-terms';
@@ -139,6 +143,64 @@ const fixAt: readonly { prefix: string; page: string; label: string }[] = [
 
 type Missing = { path: string; message: string };
 
+/**
+ * The words application.submit opens a refusal with when the application's
+ * figures are declined (server/web/submit.go compareTerms: eligibility or
+ * offer not eligible), the reasons' messages after them. The refusal is
+ * otherwise the same as a missing fact or a changed term (BAD_REQUEST at
+ * field "offer"), so these words are what tell a decline from a to-do.
+ */
+const DECLINED_OPENING = 'On your application’s figures we cannot offer you this line.';
+
+/** The reasons of a declined submission, or null when the refusal is something to do. */
+function declineOf(missing: readonly Missing[]): string | null {
+  for (const m of missing) {
+    if (m.path !== 'offer') continue;
+    const message = m.message.replace(/'/g, '’');
+    if (message.startsWith(DECLINED_OPENING)) return message.slice(DECLINED_OPENING.length).trim();
+  }
+  return null;
+}
+
+/** The notice of action taken stored with the decline (prequal.adverseAction), fetched after the refusal. */
+function DeclineNotice() {
+  const notice = useAdverseAction();
+  if (notice.isPending) {
+    return (
+      <Stack gap="xs">
+        <VisuallyHidden role="status">Loading your notice</VisuallyHidden>
+        <Skeleton h={24} w="50%" aria-hidden="true" />
+        <Skeleton h={120} aria-hidden="true" />
+      </Stack>
+    );
+  }
+  if (notice.isError) return <QueryError title="We couldn’t load your notice" error={notice.error} onRetry={() => void notice.refetch()} />;
+  if (notice.data) return <AdverseActionNotice notice={notice.data} />;
+  return <Text fz="sm">Your notice of this decision isn’t ready yet. We keep it with your account and send it to you.</Text>;
+}
+
+/** A submission refused because the application is declined: said plainly, with the stored notice. */
+function SubmitDeclined({ reasons }: { reasons: string }) {
+  return (
+    <Stack gap="md">
+      <Alert color="red" variant="light" role="alert" title="We can’t open this line">
+        <Text fz="sm" mb="xs">
+          On your application’s figures we cannot offer you this line. Your application was not submitted.
+        </Text>
+        {reasons ? (
+          <List fz="sm" spacing="xs">
+            <List.Item>{reasons}</List.Item>
+          </List>
+        ) : null}
+        <Text fz="sm" mt="xs">
+          Your notice of action taken, below, gives the reasons for our decision and your rights.
+        </Text>
+      </Alert>
+      <DeclineNotice />
+    </Stack>
+  );
+}
+
 function SubmitRefused({ missing }: { missing: readonly Missing[] }) {
   return (
     <Alert color="red" variant="light" role="alert" title="Your application can’t be submitted yet">
@@ -172,6 +234,7 @@ export default function LoanDisbursementPage() {
   const submit = useSubmitApplicationMutation();
   const navigate = useNavigate();
   const [missing, setMissing] = useState<readonly Missing[]>([]);
+  const queryClient = useQueryClient();
   const formRef = useRef<SectionForm<Values> | undefined>(undefined);
 
   const afterSave = async () => {
@@ -184,6 +247,8 @@ export default function LoanDisbursementPage() {
       await submit.mutateAsync();
     } catch (err) {
       if (isTRPCClientError(err) && err.code === 'BAD_REQUEST' && err.fields.length > 0) {
+        // A decline stores a new notice: read it afresh, not from an earlier visit.
+        if (declineOf(err.fields) !== null) queryClient.removeQueries({ queryKey: getAdverseActionQueryOptions().queryKey });
         setMissing(err.fields);
         return;
       }
@@ -270,7 +335,11 @@ export default function LoanDisbursementPage() {
                 size="md"
               />
             </Stack>
-            {missing.length > 0 ? <SubmitRefused missing={missing} /> : null}
+            {missing.length === 0 ? null : declineOf(missing) !== null ? (
+              <SubmitDeclined reasons={declineOf(missing) ?? ''} />
+            ) : (
+              <SubmitRefused missing={missing} />
+            )}
           </>
         );
       }}
