@@ -46,5 +46,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // A page test types as a person does (user-event, key by key). On 2
+    // cores with a build beside it, the employment page's took 5.2 s and
+    // failed at vitest's default of 5 s, though it was right.
+    testTimeout: 15_000,
   },
 });
