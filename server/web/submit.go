@@ -144,9 +144,9 @@ func compareTerms(eligibility, offer any, chosen *domain.Offer) error {
 		}
 		return termsChanged("Before we can decide on your application we need: " + strings.Join(labels, ", ") + ".")
 	case !e.Eligible:
-		return termsChanged("On your application's figures we cannot offer you this line. " + messages(e.Reasons))
+		return declined(e.Reasons)
 	case !o.Eligible || o.Amount() <= 0:
-		return termsChanged("On your application's figures we cannot offer you this line. " + messages(r.Reasons))
+		return declined(r.Reasons)
 	case o.Amount() < chosen.Amount():
 		return termsChanged(fmt.Sprintf("On your application's figures the most we can offer is %s, less than the %s you chose. Go back to your offer to choose again.",
 			disclosures.Money(o.Amount()), disclosures.Money(chosen.Amount())))
@@ -157,17 +157,26 @@ func compareTerms(eligibility, offer any, chosen *domain.Offer) error {
 	return nil
 }
 
-// messages joins reasons' messages as sentences.
-func messages(reasons []struct {
+// declined is the refusal of a submission whose application is declined
+// on its own figures: each reason's message at the field "decision", so
+// that a page tells a decline (with its notice) from something to put
+// right, which is at "offer".
+func declined(reasons []struct {
 	Message string `json:"message"`
-}) string {
-	var out []string
+}) error {
+	const opening = "On your application's figures we cannot offer you this line."
+	var fields []domain.FieldError
+	var words []string
 	for _, r := range reasons {
-		if r.Message != "" && !slices.Contains(out, r.Message) {
-			out = append(out, r.Message)
+		if r.Message != "" && !slices.Contains(words, r.Message) {
+			words = append(words, r.Message)
+			fields = append(fields, domain.FieldError{Path: "decision", Message: r.Message})
 		}
 	}
-	return strings.Join(out, " ")
+	if len(fields) == 0 {
+		fields = []domain.FieldError{{Path: "decision", Message: opening}}
+	}
+	return &domain.Error{Code: domain.EINVALID, Message: strings.TrimSpace(opening + " " + strings.Join(words, " ")), Fields: fields}
 }
 
 // termsChanged is the refusal of a submission whose terms changed, at the

@@ -331,24 +331,29 @@ func TestCompareTermsAtSubmission(t *testing.T) {
 		name             string
 		eligibility, off any
 		says             string
+		at               string // the field the refusal is at: "offer" unless said
 	}{
-		{"the same terms", eligible, offer(150000, 8.25), ""},
-		{"a lower APR", eligible, offer(150000, 8), ""},
+		{"the same terms", eligible, offer(150000, 8.25), "", ""},
+		{"a lower APR", eligible, offer(150000, 8), "", ""},
 		{"a decline", map[string]any{"eligible": false, "outcome": "ineligible", "reasons": []any{map[string]any{"code": "PROPERTY_UNITS", "message": "We lend on homes of 1 to 4 units."}}},
-			offer(0, 0), "we cannot offer you this line. We lend on homes of 1 to 4 units."},
+			offer(0, 0), "we cannot offer you this line. We lend on homes of 1 to 4 units.", "decision"},
 		{"an offer refused by its own rules", eligible, map[string]any{"eligible": false, "maxLine": 0, "line": 0, "apr": 0,
-			"reasons": []any{map[string]any{"code": "DTI_TOO_HIGH", "message": "Your debts are too high for your income."}}}, "Your debts are too high for your income."},
-		{"a lower line", eligible, offer(120000, 8.25), "the most we can offer is $120,000, less than the $150,000 you chose"},
-		{"a higher APR", eligible, offer(150000, 8.5), "the APR is 8.50%, above the 8.25% you were shown"},
+			"reasons": []any{map[string]any{"code": "DTI_TOO_HIGH", "message": "Your debts are too high for your income."}}}, "Your debts are too high for your income.", "decision"},
+		{"a lower line", eligible, offer(120000, 8.25), "the most we can offer is $120,000, less than the $150,000 you chose", ""},
+		{"a higher APR", eligible, offer(150000, 8.5), "the APR is 8.50%, above the 8.25% you were shown", ""},
 		{"a missing fact", map[string]any{"eligible": false, "outcome": "notDecided", "reasons": []any{map[string]any{"code": "NOT_DECIDED", "message": "x"}},
-			"missing": []any{map[string]any{"fact": "annualIncome", "label": "Your annual income", "page": "income"}}}, offer(0, 0), "we need: Your annual income."},
+			"missing": []any{map[string]any{"fact": "annualIncome", "label": "Your annual income", "page": "income"}}}, offer(0, 0), "we need: Your annual income.", ""},
 	} {
 		err := web.CompareTerms(tc.eligibility, tc.off, chosen)
+		at := tc.at
+		if at == "" {
+			at = "offer"
+		}
 		switch {
 		case tc.says == "" && err != nil:
 			t.Errorf("%s: got %v, want it accepted", tc.name, err)
-		case tc.says != "" && (err == nil || !strings.Contains(err.Error(), tc.says) || domain.ErrorFields(err)[0].Path != "offer"):
-			t.Errorf("%s: got %v, want %q at offer", tc.name, err, tc.says)
+		case tc.says != "" && (err == nil || !strings.Contains(err.Error(), tc.says) || domain.ErrorFields(err)[0].Path != at):
+			t.Errorf("%s: got %v (%+v), want %q at %s", tc.name, err, domain.ErrorFields(err), tc.says, at)
 		}
 	}
 }

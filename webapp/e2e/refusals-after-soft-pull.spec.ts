@@ -166,11 +166,13 @@ test.describe('refused after the soft pull, with a specific reason on the page a
     const message = new RegExp(`^${escapeRegExp(before!)}\\d+(\\.\\d+)?%${escapeRegExp(fill(after!, { max: percent(row!.max) }))}$`);
     const refused = page.getByRole('alert').filter({ hasText: 'We can’t make you an offer right now' });
     await expect(refused).toBeVisible();
-    await expect(refused.getByRole('listitem').filter({ hasText: message })).toBeVisible();
+    const said = refused.getByRole('listitem').filter({ hasText: message });
+    await expect(said).toBeVisible();
+    const ratio = /(\d+(?:\.\d+)?%)/.exec(await said.innerText())![1]!;
     await expect(page.getByRole('heading', { name: 'Choose how much to borrow' })).toHaveCount(0);
     await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
-    // The notice: Reg B's words for excessive obligations, and the score of the report used.
-    await expectNotice(page, words.adverse_action!, score);
+    // The notice: Reg B's words for excessive obligations with the ratio against the maximum, and the score of the report used.
+    await expectNotice(page, fill(words.adverse_action!, { ratio, max: percent(row!.max) }), score);
     await expectNoHorizontalScroll(page);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'refused-dti-preview-offer');

@@ -54,7 +54,9 @@ import data.heloc.offer.tables
 #     With the income and debts you gave, the payments on a line may be more
 #     than we can lend against: we lend when monthly debt payments, the line's
 #     included, are at most {max} of monthly income.
-#   adverse_action: Excessive obligations in relation to income
+#   adverse_action: >-
+#     Excessive obligations in relation to income: with the smallest line,
+#     monthly debt payments of {ratio} of income, above our maximum of {max}
 #   source: >-
 #     Lender practice; Fannie Mae Selling Guide B3-6-02 (debt-to-income
 #     ratios); Regulation Z 12 CFR 1026.43(c)(2)(vii) (ability to repay:

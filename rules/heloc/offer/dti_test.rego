@@ -6,6 +6,7 @@ package heloc.offer_test
 
 import rego.v1
 
+import data.heloc.eligibility
 import data.heloc.offer
 import data.heloc.offer.tables
 
@@ -161,7 +162,11 @@ test_dti_too_high_when_even_the_minimum_line_does_not_fit if {
 	r.code == "DTI_TOO_HIGH"
 	r.page == null
 	r.rule == dti_row_of(base.creditScore).id
-	r.adverseAction == "Excessive obligations in relation to income"
+
+	# Specific (Reg B 1002.9(b)(2)): what in the file made it so, the ratio against the row's maximum.
+	startswith(r.adverseAction, "Excessive obligations in relation to income: ")
+	contains(r.adverseAction, eligibility.percent(o.dti.ratio))
+	endswith(r.adverseAction, sprintf("above our maximum of %s", [eligibility.percent(o.dti.max)]))
 	r.weight == min([1, round(((o.dti.ratio - o.dti.max) / o.dti.max) * 10000) / 10000])
 	r.weight > 0
 	o.dti.qualifyingPaymentCents > 0

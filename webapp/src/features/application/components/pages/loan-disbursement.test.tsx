@@ -221,7 +221,12 @@ describe('loan disbursement page', () => {
   };
 
   /** The page with an account on file, application.submit refused at field "offer" with `message`. */
-  function refusedWith(message: string, adverseAction: () => ReturnType<typeof ok> | ReturnType<typeof trpcError>) {
+  /** application.submit refused with message at field (a decline's reasons are at "decision", a change to make at "offer"). */
+  function refusedWith(
+    message: string,
+    adverseAction: () => ReturnType<typeof ok> | ReturnType<typeof trpcError>,
+    field: { path: string; message: string } = { path: 'offer', message },
+  ) {
     const asked = { notice: 0 };
     stubTRPC({
       'system.info': () => ok(sandboxSystemInfo),
@@ -230,7 +235,7 @@ describe('loan disbursement page', () => {
       'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
       'application.drawTerms': () => ok(terms),
       'application.save': () => ok(view({ disbursement: onFile })),
-      'application.submit': () => trpcError('BAD_REQUEST', 400, message, [{ path: 'offer', message }]),
+      'application.submit': () => trpcError('BAD_REQUEST', 400, message, [field]),
       'prequal.adverseAction': () => {
         asked.notice++;
         return adverseAction();
@@ -242,7 +247,10 @@ describe('loan disbursement page', () => {
 
   it('says plainly that a declined application can’t be opened, in the reasons’ words, with the notice stored', { timeout: 30_000 }, async () => {
     // The server's words (server/web/submit.go compareTerms), with its ASCII apostrophe.
-    refusedWith(`On your application's figures we cannot offer you this line. ${propertyReason}`, () => ok(notice));
+    refusedWith(`On your application's figures we cannot offer you this line. ${propertyReason}`, () => ok(notice), {
+      path: 'decision',
+      message: propertyReason,
+    });
     const user = userEvent.setup();
     const { router } = render();
     await user.click(await screen.findByRole('button', { name: 'Save and submit application' }));
@@ -262,13 +270,17 @@ describe('loan disbursement page', () => {
 
   it('says when the notice of a decline can’t be loaded, and loads it on trying again', { timeout: 30_000 }, async () => {
     let fail = true;
-    refusedWith(`On your application's figures we cannot offer you this line. ${propertyReason}`, () => {
-      if (fail) {
-        fail = false;
-        return trpcError('INTERNAL_SERVER_ERROR', 500, 'boom');
-      }
-      return ok(notice);
-    });
+    refusedWith(
+      `On your application's figures we cannot offer you this line. ${propertyReason}`,
+      () => {
+        if (fail) {
+          fail = false;
+          return trpcError('INTERNAL_SERVER_ERROR', 500, 'boom');
+        }
+        return ok(notice);
+      },
+      { path: 'decision', message: propertyReason },
+    );
     const user = userEvent.setup();
     render();
     await user.click(await screen.findByRole('button', { name: 'Save and submit application' }));

@@ -144,22 +144,14 @@ const fixAt: readonly { prefix: string; page: string; label: string }[] = [
 type Missing = { path: string; message: string };
 
 /**
- * The words application.submit opens a refusal with when the application's
- * figures are declined (server/web/submit.go compareTerms: eligibility or
- * offer not eligible), the reasons' messages after them. The refusal is
- * otherwise the same as a missing fact or a changed term (BAD_REQUEST at
- * field "offer"), so these words are what tell a decline from a to-do.
+ * The reasons of a submission refused because the application is declined
+ * on its own figures (application.submit puts each at the field
+ * "decision"; something to put right is at its own field), or null when
+ * the refusal is something to do.
  */
-const DECLINED_OPENING = 'On your application’s figures we cannot offer you this line.';
-
-/** The reasons of a declined submission, or null when the refusal is something to do. */
-function declineOf(missing: readonly Missing[]): string | null {
-  for (const m of missing) {
-    if (m.path !== 'offer') continue;
-    const message = m.message.replace(/'/g, '’');
-    if (message.startsWith(DECLINED_OPENING)) return message.slice(DECLINED_OPENING.length).trim();
-  }
-  return null;
+function declineOf(missing: readonly Missing[]): string[] | null {
+  const reasons = missing.filter((m) => m.path === 'decision').map((m) => m.message);
+  return reasons.length > 0 ? reasons : null;
 }
 
 /** The notice of action taken stored with the decline (prequal.adverseAction), fetched after the refusal. */
@@ -180,18 +172,18 @@ function DeclineNotice() {
 }
 
 /** A submission refused because the application is declined: said plainly, with the stored notice. */
-function SubmitDeclined({ reasons }: { reasons: string }) {
+function SubmitDeclined({ reasons }: { reasons: readonly string[] }) {
   return (
     <Stack gap="md">
       <Alert color="red" variant="light" role="alert" title="We can’t open this line">
         <Text fz="sm" mb="xs">
           On your application’s figures we cannot offer you this line. Your application was not submitted.
         </Text>
-        {reasons ? (
-          <List fz="sm" spacing="xs">
-            <List.Item>{reasons}</List.Item>
-          </List>
-        ) : null}
+        <List fz="sm" spacing="xs">
+          {reasons.map((r) => (
+            <List.Item key={r}>{r}</List.Item>
+          ))}
+        </List>
         <Text fz="sm" mt="xs">
           Your notice of action taken, below, gives the reasons for our decision and your rights.
         </Text>
@@ -336,7 +328,7 @@ export default function LoanDisbursementPage() {
               />
             </Stack>
             {missing.length === 0 ? null : declineOf(missing) !== null ? (
-              <SubmitDeclined reasons={declineOf(missing) ?? ''} />
+              <SubmitDeclined reasons={declineOf(missing) ?? []} />
             ) : (
               <SubmitRefused missing={missing} />
             )}
