@@ -3,13 +3,12 @@ package policy_test
 import (
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/heloc/heloc/fixtures"
 	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/policy"
@@ -23,20 +22,14 @@ func atScore(score int) string {
 	"mortgages":[{"balance":250000,"latePaymentDays":0,"latePaymentDate":null}],"hasFbm":false}`, score)
 }
 
-// minimumScore is the minimum credit score in the rules' table
-// (credit_score.minimum in heloc/eligibility/tables/data.yaml), so that
+// minimumScore is the minimum credit score of the rules' table, so that
 // the tests hold whatever compliance sets it to.
 func minimumScore(t *testing.T) int {
 	t.Helper()
-	b, err := fs.ReadFile(rules.FS, "heloc/eligibility/tables/data.yaml")
+	n, err := fixtures.MinimumCreditScore()
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`(?m)^credit_score:\n(?:  .*\n)*?  minimum: (\d+)$`).FindSubmatch(b)
-	if m == nil {
-		t.Fatal("no credit_score.minimum in heloc/eligibility/tables/data.yaml")
-	}
-	n, _ := strconv.Atoi(string(m[1]))
 	return n
 }
 

@@ -6,16 +6,13 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
-	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/heloc/heloc/rules"
+	"github.com/heloc/heloc/fixtures"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/los"
 	"github.com/heloc/heloc/server/web"
@@ -74,19 +71,14 @@ func refusedDecision(minimum int) (input, result string) {
 	return input, result
 }
 
-// minimumScore is the minimum credit score in the rules' table
-// (credit_score.minimum), so that the test holds whatever compliance sets.
+// minimumScore is the minimum credit score of the rules' table, so that
+// the tests hold whatever compliance sets it to.
 func minimumScore(t *testing.T) int {
 	t.Helper()
-	b, err := fs.ReadFile(rules.FS, "heloc/eligibility/tables/data.yaml")
+	n, err := fixtures.MinimumCreditScore()
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`(?m)^credit_score:\n(?:  .*\n)*?  minimum: (\d+)$`).FindSubmatch(b)
-	if m == nil {
-		t.Fatal("no credit_score.minimum in heloc/eligibility/tables/data.yaml")
-	}
-	n, _ := strconv.Atoi(string(m[1]))
 	return n
 }
 

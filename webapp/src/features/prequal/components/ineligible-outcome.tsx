@@ -1,16 +1,15 @@
-import { Anchor, Button, Group, List, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
 import { PageHeading } from '@/components/ui/page-heading';
-import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/auth/stores/session-store';
 
 import { useAdverseAction } from '../api/get-adverse-action';
 import { ineligibleCopy } from '../content/ineligible-copy';
-import { AdverseActionNotice } from './outcome/adverse-action-notice';
 import { LatePayments } from './outcome/late-payments';
 import { useRememberedOutcome } from './outcome/remember-outcome';
+import { StoredNotice } from './outcome/stored-notice';
 
 function Reasons({ reasons }: { reasons: string[] }) {
   return (
@@ -41,31 +40,23 @@ function NoticePart({
 }) {
   const { pathname } = useLocation();
 
-  if (signedIn && notice.isPending) {
+  if (signedIn) {
     return (
-      <Stack gap="xs">
-        <VisuallyHidden role="status">Loading your notice</VisuallyHidden>
-        <Skeleton h={24} w="50%" aria-hidden="true" />
-        <Skeleton h={120} aria-hidden="true" />
-      </Stack>
+      <StoredNotice
+        notice={notice}
+        none={<Text>There is no notice on file for this answer yet. If you check again with a credit check, we will keep one here.</Text>}
+      />
     );
   }
-  if (signedIn && notice.isError) {
-    return <QueryError title="We couldn’t load your notice" error={notice.error} onRetry={() => void notice.refetch()} />;
-  }
-  if (signedIn && notice.data) return <AdverseActionNotice notice={notice.data} />;
-  if (!signedIn) {
-    return (
-      <Text>
-        We keep the notice of this decision with your account.{' '}
-        <Anchor component={Link} to={`${paths.appLogin}?callbackUrl=${encodeURIComponent(pathname)}`}>
-          Sign in to see it
-        </Anchor>
-        .
-      </Text>
-    );
-  }
-  return <Text>There is no notice on file for this answer yet. If you check again with a credit check, we will keep one here.</Text>;
+  return (
+    <Text>
+      We keep the notice of this decision with your account.{' '}
+      <Anchor component={Link} to={`${paths.appLogin}?callbackUrl=${encodeURIComponent(pathname)}`}>
+        Sign in to see it
+      </Anchor>
+      .
+    </Text>
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Alert, Anchor, List, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden, type TextInputProps } from '@mantine/core';
+import { Alert, Anchor, List, Skeleton, Stack, Text, TextInput, Title, type TextInputProps } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,10 +7,9 @@ import { isTRPCClientError } from '@/api/trpc-client';
 import { ChoiceField, CurrencyField } from '@/components/form/fields';
 import { digitsOf, formatDollars } from '@/components/form/masks';
 import { TextField, useField } from '@/components/form/text-field';
-import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 import { getAdverseActionQueryOptions, useAdverseAction } from '@/features/prequal/api/get-adverse-action';
-import { AdverseActionNotice } from '@/features/prequal/components/outcome/adverse-action-notice';
+import { StoredNotice } from '@/features/prequal/components/outcome/stored-notice';
 
 import type { ApplicationView } from '../../api/get-application';
 import { useDrawTerms, type DrawTerms } from '../../api/get-draw-terms';
@@ -156,19 +155,12 @@ function declineOf(missing: readonly Missing[]): string[] | null {
 
 /** The notice of action taken stored with the decline (prequal.adverseAction), fetched after the refusal. */
 function DeclineNotice() {
-  const notice = useAdverseAction();
-  if (notice.isPending) {
-    return (
-      <Stack gap="xs">
-        <VisuallyHidden role="status">Loading your notice</VisuallyHidden>
-        <Skeleton h={24} w="50%" aria-hidden="true" />
-        <Skeleton h={120} aria-hidden="true" />
-      </Stack>
-    );
-  }
-  if (notice.isError) return <QueryError title="We couldn’t load your notice" error={notice.error} onRetry={() => void notice.refetch()} />;
-  if (notice.data) return <AdverseActionNotice notice={notice.data} />;
-  return <Text fz="sm">Your notice of this decision isn’t ready yet. We keep it with your account and send it to you.</Text>;
+  return (
+    <StoredNotice
+      notice={useAdverseAction()}
+      none={<Text fz="sm">Your notice of this decision isn’t ready yet. We keep it with your account and send it to you.</Text>}
+    />
+  );
 }
 
 /** A submission refused because the application is declined: said plainly, with the stored notice. */
