@@ -34,7 +34,7 @@ export function AfterOfferPage() {
           </Text>
           <ChosenAmount
             offer={state.quote.offer}
-            amount={startingAmount(state.quote.offer, answers.status === 'ready' ? answers.answers.desiredAmount : undefined)}
+            amount={startingAmount(state.quote.offer)}
           />
         </Stack>
       ) : (

@@ -34,7 +34,7 @@ export function BestOfferSummaryPage() {
     );
   }
   const { offer } = state.quote;
-  const amount = startingAmount(offer, answers.status === 'ready' ? answers.answers.desiredAmount : undefined);
+  const amount = startingAmount(offer);
   const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date());
 
   return (

@@ -23,13 +23,11 @@ export const PRICE_DELAY_MS = 300;
 
 /**
  * The amount the picker starts at: the policy's line (the amount chosen
- * before, kept within the offer; the whole line when none was). A server
- * that names no line: the one chosen before, kept within the offer.
+ * before, which the policy keeps within the offer; the whole line when none
+ * was). The page does not work it out again.
  */
-export function startingAmount(offer: Pick<Offer, 'minLine' | 'maxLine' | 'line'>, desired: number | undefined): number {
-  if (typeof offer.line === 'number' && offer.line > 0) return offer.line;
-  if (typeof desired !== 'number') return offer.maxLine;
-  return Math.min(offer.maxLine, Math.max(offer.minLine, desired));
+export function startingAmount(offer: Pick<Offer, 'maxLine' | 'line'>): number {
+  return offer.line ?? offer.maxLine;
 }
 
 /**
@@ -60,12 +58,12 @@ function saveError(err: unknown): string {
   return 'We couldn’t save your amount. Please try again.';
 }
 
-function OfferView({ quote, email, desired }: { quote: Quote; email: string; desired: number | undefined }) {
+function OfferView({ quote, email }: { quote: Quote; email: string }) {
   const { offer } = quote;
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { save, isPending } = useSaveAnswers();
-  const [start] = useState(() => startingAmount(offer, desired));
+  const [start] = useState(() => startingAmount(offer));
   const [amount, setAmount] = useState<number | null>(start);
   const priced = usePriced(quote, email, amount, amountError(amount, offer) === null, start);
   const [error, setError] = useState<string | null>(null);
@@ -130,7 +128,6 @@ export function PreviewOfferPage() {
   useRouteDocumentTitle();
   const state = useCurrentOffer();
   const answers = useAnswers();
-  const desired = answers.status === 'ready' ? answers.answers.desiredAmount : undefined;
 
   return (
     <Stack gap="lg">
@@ -140,7 +137,7 @@ export function PreviewOfferPage() {
         help="What we can offer on your credit check and your answers. Choose how much you want; you can change it later."
       />
       {state.status === 'ready' && answers.status !== 'pending' ? (
-        <OfferView quote={state.quote} email={state.email} desired={desired} />
+        <OfferView quote={state.quote} email={state.email} />
       ) : state.status === 'ready' ? (
         <OfferPlaceholder state={{ status: 'pending' }} />
       ) : (
