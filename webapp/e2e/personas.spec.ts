@@ -12,7 +12,8 @@ import { answerPropertyUsage, freshEmail, persona, walkCreditToDecision, walkLan
 
 type Outcome =
   | { kind: 'offer' }
-  | { kind: 'ineligible'; page: 'low-equity' | 'boost' | 'late-payment'; reason: RegExp; before: 'offer' }
+  /** settled: the report alone refuses, so the page comes right after the credit check, before the coborrower and mortgage questions. */
+  | { kind: 'ineligible'; page: 'low-equity' | 'boost' | 'late-payment'; reason: RegExp; before: 'offer'; settled?: boolean }
   /** The self-reported estimate would not qualify: said on its page, with the soft pull offered; never a decline. */
   | { kind: 'mayNotQualify'; reason: RegExp }
   | { kind: 'waitlist'; state: string };
@@ -26,7 +27,7 @@ const outcomes: Record<string, Outcome> = {
   'no-mortgage': { kind: 'offer' },
   // What the homeowner told us already leaves too little to borrow: it may not qualify, and the soft pull decides.
   'low-equity': { kind: 'mayNotQualify', reason: /\$[\d,]+/ },
-  'low-score': { kind: 'ineligible', page: 'boost', reason: /Your credit score of 610 is below our minimum of \d+/, before: 'offer' },
+  'low-score': { kind: 'ineligible', page: 'boost', reason: /Your credit score of 610 is below our minimum of \d+/, before: 'offer', settled: true },
   'thin-file': { kind: 'ineligible', page: 'boost', reason: /not have enough history to produce a credit score/, before: 'offer' },
   'late-payment': {
     kind: 'ineligible',
@@ -68,7 +69,7 @@ for (const viewport of viewports) {
           await screenshot(page, `persona-${name}-${viewport.name}`);
           return;
         }
-        await walkCreditToDecision(page, p);
+        await walkCreditToDecision(page, p, { settledByReport: outcome.kind === 'ineligible' && outcome.settled === true });
 
         if (outcome.kind === 'ineligible') {
           await expect(page).toHaveURL(new RegExp(`/app/ineligible/${outcome.page}$`));

@@ -73,7 +73,7 @@ test_an_eligible_application_has_no_page_and_no_reasons if {
 
 test_the_result_has_the_contract_fields_and_no_others if {
 	fields := {
-		"eligible", "outcome", "ineligiblePage", "reasons", "missing", "creditScoreUsed", "scoreOf",
+		"eligible", "outcome", "ineligiblePage", "reasons", "missing", "settled", "creditScoreUsed", "scoreOf",
 		"propertyValueUsed", "mortgageBalanceUsed", "availableLine", "minLine", "maxCltv", "cltvRule",
 	}
 	every overrides in [{}, everything_wrong, {"propertyValue": null}, {"creditSource": "selfReported"}] {

@@ -192,14 +192,21 @@ export async function answerPropertyUsage(page: Page) {
 /**
  * From the self-reported estimate through the credit check, the coborrower
  * and the report's mortgages; ends where the decision leads (the preview
- * offer, or an ineligible page).
+ * offer, or an ineligible page). settledByReport: the report alone refuses
+ * (heloc.eligibility's settled), so Continue after the pull goes straight
+ * to the ineligible page.
  */
-export async function walkCreditToDecision(page: Page, p: Persona) {
+export async function walkCreditToDecision(page: Page, p: Persona, { settledByReport = false } = {}) {
   await expect(page).toHaveURL(/\/app\/initial-setup\/pre-offer$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your estimate' })).toBeVisible();
   await page.getByRole('link', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/initial-setup\/credit-score$/);
   await checkCredit(page, p);
+  if (settledByReport) {
+    // A refusal the report alone settles: no coborrower or mortgage questions first.
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    return;
+  }
   await continueTo(page, /\/app\/initial-setup\/coborrower$/);
   await answerCoborrower(page, p);
   await continueTo(page, /\/app\/initial-setup\/mortgage-balance$/);

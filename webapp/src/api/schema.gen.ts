@@ -998,6 +998,11 @@ export interface components {
             reasons: components["schemas"]["DecisionReason"][];
             /** @enum {string|null} */
             scoreOf?: "borrower" | "coborrower" | null;
+            /**
+             * @description settled: a refusal no answer after the soft pull can change, so the
+             *     credit check goes straight to its page.
+             */
+            settled?: boolean;
         };
         /** @description #Email is an e-mail address (spec §5: a standard e-mail-address pattern). */
         Email: string;
