@@ -2,6 +2,7 @@ package portal
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -17,6 +18,9 @@ type LoanView struct {
 	BorrowerPhone  *string             `json:"borrowerPhone"`
 	CoborrowerName *string             `json:"coborrowerName"`
 	SubmittedAt    *string             `json:"submittedAt"`
+	// Offer is the line, fee and payments of the loan's latest stored
+	// preview offer; nil before an offer with a line.
+	Offer *OfferView `json:"offer"`
 	// Candidates are the portal users who may hold a place on the team
 	// (TeamMembers); empty unless the caller may assign.
 	Candidates []domain.StaffRef `json:"candidates"`
@@ -48,10 +52,64 @@ func (s *Service) Loan(ctx context.Context, loanID string, withCandidates bool) 
 		name := strings.TrimSpace(deref(co.FirstName) + " " + deref(co.LastName))
 		v.CoborrowerName = &name
 	}
+	if v.Offer, err = s.offer(ctx, loanID); err != nil {
+		return nil, err
+	}
 	if withCandidates {
 		if v.Candidates, err = s.TeamMembers(ctx); err != nil {
 			return nil, err
 		}
+	}
+	return v, nil
+}
+
+// OfferView is the line offered on the loan as the policy computed it in
+// its latest stored preview offer (schemas #PortalOffer): the line (the
+// amount chosen), the origination fee on that line in whole dollars, and
+// the monthly payments on it fully drawn in cents. The fee and payments
+// are nil for an offer decided before the policy gave them. Nothing here
+// computes a figure: each is the stored offer's.
+type OfferView struct {
+	Line           int64              `json:"line"`
+	OriginationFee *int64             `json:"originationFee"`
+	Payments       *OfferPaymentsView `json:"payments"`
+}
+
+// OfferPaymentsView are the stored offer's monthly payments on the line
+// fully drawn, in cents: interest only in the draw period, level in the
+// repayment period.
+type OfferPaymentsView struct {
+	DrawPaymentCents      int64 `json:"drawPaymentCents"`
+	RepaymentPaymentCents int64 `json:"repaymentPaymentCents"`
+}
+
+// offerEntrypoint is the decision whose offer the loan page shows, the
+// one the disclosures and the disbursement are filled in from.
+const offerEntrypoint = "heloc.offer.preview"
+
+// offer is the loan's latest stored preview offer as the loan page shows
+// it; nil when there is none or it offers no line.
+func (s *Service) offer(ctx context.Context, loanID string) (*OfferView, error) {
+	d, err := s.store.LatestDecision(ctx, loanID, offerEntrypoint)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	o, err := domain.ReadOffer(d.Result)
+	if err != nil {
+		return nil, fmt.Errorf("portal: loan %s: %w", loanID, err)
+	}
+	if !o.Eligible || o.Amount() <= 0 {
+		return nil, nil
+	}
+	v := &OfferView{Line: o.Amount()}
+	if o.OriginationFee != nil {
+		fee := int64(*o.OriginationFee)
+		v.OriginationFee = &fee
+	}
+	if p := o.Payments; p != nil {
+		v.Payments = &OfferPaymentsView{DrawPaymentCents: p.DrawPaymentCents, RepaymentPaymentCents: p.RepaymentPaymentCents}
 	}
 	return v, nil
 }

@@ -32,6 +32,7 @@ type Store interface {
 	FindApplicantByID(ctx context.Context, id string) (*domain.Applicant, error)
 	AddLoanNote(ctx context.Context, n *domain.LoanNote) error
 	ListLoanNotes(ctx context.Context, loanID string) ([]*domain.LoanNote, error)
+	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
 }
 
 // Loans is what the portal needs of the loan service (server/loans): the

@@ -2196,8 +2196,9 @@ export interface components {
         /**
          * @description #PortalLoan is portal.loan's and portal.assign's result: the loan's
          *     summary, the borrower's phone, the coborrower's name, when it was
-         *     submitted, who may join its team (empty unless the user may assign), and
-         *     which of the loan page's actions the user may take.
+         *     submitted, the line offered with its fee and payments (null before an
+         *     offer with a line), who may join its team (empty unless the user may
+         *     assign), and which of the loan page's actions the user may take.
          */
         PortalLoan: {
             borrowerPhone: string | null;
@@ -2207,7 +2208,24 @@ export interface components {
             candidates: components["schemas"]["StaffRef"][];
             coborrowerName: string | null;
             loan: components["schemas"]["PipelineRow"];
+            offer: components["schemas"]["PortalOffer"] | null;
             submittedAt: string | null;
+        };
+        /**
+         * @description #PortalOffer is the loan's latest stored preview offer as the policy
+         *     computed it (the figures the disclosures are filled in with): the line,
+         *     the amount chosen, and the origination fee on it in whole dollars; the
+         *     monthly payments on the line fully drawn in cents, interest only in the
+         *     draw period and level in repayment. The fee and the payments are null
+         *     for an offer decided before the policy gave them.
+         */
+        PortalOffer: {
+            line: number;
+            originationFee: number | null;
+            payments: {
+                drawPaymentCents: number;
+                repaymentPaymentCents: number;
+            } | null;
         };
         /**
          * @description #PortalOtpCode is a portal user's second factor: the 6 digits of the

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 
@@ -7,19 +7,21 @@ import { SelectField } from '@/components/form/fields';
 import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
+import { formatCents, formatDollars } from '@/features/prequal/components/offer/offer-format';
 import { formatDate, formatPhone } from '@/lib/format';
 
 import { useAssignLoanMutation, type AssignInput } from '../api/loan-assign';
 import type { PortalLoan } from '../api/loan-get';
 import type { StaffRef } from '../api/pipeline-get';
-import { formatAmount, personName } from '../lib/loan-format';
+import { personName } from '../lib/loan-format';
 
 import { LoanNotes } from './loan-notes';
 import { FactList } from './fact-list';
 
-// The summary tab: the loan's facts and its team (loan officer, processor,
-// partner tag), which a user who may assign the loan changes here, and the
-// team's notes (loan-notes.tsx).
+// The summary tab: the loan's facts, the line offered with its fee and
+// payments, its team (loan officer, processor, partner tag), which a user
+// who may assign the loan changes here, and the team's notes
+// (loan-notes.tsx).
 
 export function LoanSummaryTab({ loan }: { loan: PortalLoan }) {
   const l = loan.loan;
@@ -29,7 +31,6 @@ export function LoanSummaryTab({ loan }: { loan: PortalLoan }) {
     ['Phone', loan.borrowerPhone ? formatPhone(loan.borrowerPhone) : 'Not given'],
     ['Coborrower', loan.coborrowerName ?? 'None'],
     ['Property state', l.propertyState || 'Not given yet'],
-    ['Line amount', formatAmount(l.lineAmount)],
     ['Status', l.statusLabel],
     ['Started', formatDate(l.createdAt)],
     ['Last activity', `${formatDate(l.lastActivityAt)} (${l.daysSinceActivity === 1 ? '1 day' : `${l.daysSinceActivity} days`} ago)`],
@@ -43,6 +44,7 @@ export function LoanSummaryTab({ loan }: { loan: PortalLoan }) {
         </Title>
         <FactList facts={facts} />
       </section>
+      <OfferFacts loan={loan} />
       <section aria-labelledby="loan-team">
         <Title order={2} id="loan-team" fz="h3" mb="sm">
           Loan team
@@ -58,6 +60,43 @@ export function LoanSummaryTab({ loan }: { loan: PortalLoan }) {
       </section>
       <LoanNotes loanId={l.loanId} canAdd={Boolean(loan.can['loans.update'])} />
     </Stack>
+  );
+}
+
+/**
+ * The line offered, as the loan's latest stored preview offer has it: the
+ * line the borrower chose, the origination fee on it and the monthly
+ * payments on it fully drawn, the figures the policy computed and the
+ * borrower's offer page and disclosures show (formatted as the offer page
+ * writes them). The page computes none of them.
+ */
+function OfferFacts({ loan }: { loan: PortalLoan }) {
+  const offer = loan.offer;
+  const notGiven = 'Not in this offer';
+  return (
+    <section aria-labelledby="loan-offer">
+      <Title order={2} id="loan-offer" fz="h3" mb="sm">
+        Line offered
+      </Title>
+      {offer ? (
+        <>
+          <FactList
+            facts={[
+              ['Line amount', formatDollars(offer.line)],
+              ['Origination fee', offer.originationFee === null ? notGiven : formatDollars(offer.originationFee)],
+              ['Monthly payment in the draw period', offer.payments ? formatCents(offer.payments.drawPaymentCents) : notGiven],
+              ['Monthly payment in repayment', offer.payments ? formatCents(offer.payments.repaymentPaymentCents) : notGiven],
+            ]}
+          />
+          <Text fz="sm" c="dimmed" mt="sm">
+            From the latest preview offer, as the borrower’s offer and disclosures show it. Payments are on the whole line
+            drawn: interest only in the draw period, principal and interest in repayment.
+          </Text>
+        </>
+      ) : (
+        <Text>No offer yet.</Text>
+      )}
+    </section>
   );
 }
 
