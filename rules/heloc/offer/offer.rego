@@ -121,7 +121,7 @@ preview := object.union(_terms, {
 	"originationFee": 0,
 	"minDraw": 0,
 	"maxDraw": 0,
-	"payments": payment_schedule(0, 0),
+	"payments": _no_payments,
 	"example": _no_example,
 	"margin": 0,
 	"pricingRow": null,
@@ -372,6 +372,16 @@ _apr_factor := _qualifying_factor if {
 } else := repayment_factor(_apr, _repayment_months)
 
 _example_balance := 10000
+
+# No offer, no payments: what payment_schedule(0, 0) gives (nothing owed
+# pays nothing), written out rather than worked out.
+_no_payments := {
+	"balance": 0,
+	"drawPaymentCents": 0,
+	"repaymentPaymentCents": 0,
+	"drawMonths": _draw_months,
+	"repaymentMonths": _repayment_months,
+}
 
 # No offer, no example: a balance of 0 and no payments.
 _no_example := {

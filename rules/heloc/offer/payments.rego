@@ -64,10 +64,18 @@ _draw_months := tables.program.draw_period_years * 12
 _repayment_months := tables.program.repayment_period_years * 12
 
 # interest_only_cents(balance, apr): balance x apr/100/12 dollars, in cents
-# (balance x hundredths-of-a-percent / 1200), rounded half-up. An integer
-# divided by 1200: its fraction is a multiple of 1/1200, so the floor of the
-# quotient is exact.
-interest_only_cents(balance, apr) := floor(((balance * _hundredths(apr)) + 600) / 1200)
+# (balance x hundredths-of-a-percent / 1200), rounded half-up: adding 600
+# (half of 1200) and dividing rounds down. A whole amount (every line and
+# balance is in whole dollars) is divided without a fraction ever being
+# formed: less its remainder it divides exactly (OPA works a fraction out in
+# floating point, which costs far more). Any other amount: the quotient
+# rounded down. An integer divided by 1200 has a fraction that is a
+# multiple of 1/1200, so both ways give the same whole number.
+interest_only_cents(balance, apr) := (x - (x % 1200)) / 1200 if {
+	x := (balance * _hundredths(apr)) + 600
+	x >= 0
+	floor(x) == x
+} else := floor(((balance * _hundredths(apr)) + 600) / 1200)
 
 # amortized_cents(balance, apr, months): the level monthly payment that
 # repays balance over months at apr, in cents, rounded half-up. It is the
