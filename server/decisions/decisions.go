@@ -62,6 +62,7 @@ var words = map[string]string{
 	"heloc.offer.draw":             "Draw terms",
 	"heloc.employment.history":     "Employment history",
 	"heloc.submission.readiness":   "Submission readiness",
+	"heloc.submission.terms":       "Terms at submission",
 	"heloc.licensing.lookup":       "Licensing",
 	"heloc.access.decision":        "Portal access",
 }
@@ -280,6 +281,17 @@ func summary(entrypoint string, result json.RawMessage) string {
 				blockers[i] = b.Code
 			}
 			return "Not ready: " + strings.Join(blockers, ", ")
+		}
+	case "heloc.submission.terms":
+		var terms struct {
+			Change  string  `json:"change"`
+			Message *string `json:"message"`
+		}
+		if json.Unmarshal(result, &terms) == nil && terms.Change != "" {
+			if terms.Change == "none" || terms.Message == nil {
+				return "The terms chosen stand"
+			}
+			return *terms.Message
 		}
 	case "heloc.access.decision":
 		var access struct {

@@ -32,6 +32,8 @@ var recorded = map[string]recording{
 	"heloc.offer.draw":           always,
 	"heloc.employment.history":   always,
 	"heloc.submission.readiness": always,
+	// Whether the terms chosen still stand at submission (application.submit).
+	"heloc.submission.terms": always,
 	// A ZIP code's state kept on a loan, or a visitor put on the waitlist.
 	"heloc.licensing.lookup": always,
 	// Whether a portal user may take an action (on a loan), per user.

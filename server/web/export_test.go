@@ -4,7 +4,7 @@ package web
 var (
 	SplitInputs   = splitInputs
 	ParseAuthBody = parseAuthBody
-	CompareTerms  = compareTerms
+	TermsError    = termsError
 )
 
 // ProcedureNames lists every tRPC procedure, for the test that each one a

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 
-	"github.com/heloc/heloc/server/disclosures"
 	"github.com/heloc/heloc/server/domain"
 )
 
@@ -69,7 +67,7 @@ func (s *Server) redecideAtSubmission(ctx context.Context, loan *domain.Loan, ap
 	if _, err := s.adverseAction(ctx, loan.ID, input, offer.Result); err != nil {
 		return err
 	}
-	return compareTerms(eligibility.Result, offer.Result, chosen)
+	return s.compareTerms(ctx, loan.ID, eligibility.Result, offer.Result, chosen)
 }
 
 // submissionInput is bureauInput at the submission stage with the
@@ -80,7 +78,7 @@ func submissionInput(answers domain.PrequalAnswers, app *domain.Application, r *
 	input["stage"] = "submission"
 	p := app.Property
 	if p.Value != nil {
-		input["propertyValue"] = int64(math.Round(*p.Value)) // the form's whole dollars
+		input["propertyValue"] = int64(p.Value.Dollars()) // the form's whole dollars
 	}
 	if p.Type != nil {
 		input["propertyType"] = *p.Type
@@ -101,70 +99,65 @@ func submissionInput(answers domain.PrequalAnswers, app *domain.Application, r *
 	return input
 }
 
-// compareTerms is nil when the decisions at submission still give the
-// terms chosen, else the change as the borrower is told it: a fact missing
-// (by its label), a refusal (its reasons' messages), a lower line or a
-// higher APR.
-func compareTerms(eligibility, offer any, chosen *domain.Offer) error {
-	var e struct {
-		Eligible bool   `json:"eligible"`
-		Outcome  string `json:"outcome"`
-		Reasons  []struct {
-			Message string `json:"message"`
-		} `json:"reasons"`
-		Missing []struct {
-			Label string `json:"label"`
-		} `json:"missing"`
-	}
-	buf, err := json.Marshal(eligibility)
+// termsEntrypoint decides whether the terms chosen still stand at
+// submission (rules/heloc/submission/terms.rego).
+const termsEntrypoint = "heloc.submission.terms"
+
+// compareTerms asks the rules whether the decisions at submission still
+// give the terms chosen (recorded like every decision) and tells the
+// borrower the change in the rules' words: nil when nothing changed, a
+// decline at the field "decision", anything else at "offer".
+func (s *Server) compareTerms(ctx context.Context, loanID string, eligibility, offer any, chosen *domain.Offer) error {
+	d, err := s.decideFor(ctx, termsEntrypoint, loanID, map[string]any{
+		"eligibility": eligibility,
+		"offer":       offer,
+		"chosen":      map[string]any{"line": chosen.Amount(), "apr": chosen.APR},
+	})
 	if err != nil {
 		return err
 	}
-	if err := json.Unmarshal(buf, &e); err != nil {
-		return err
-	}
-	if buf, err = json.Marshal(offer); err != nil {
-		return err
-	}
-	o, err := domain.ReadOffer(buf)
-	if err != nil {
-		return err
-	}
-	var r struct {
+	return termsError(d.Result)
+}
+
+// termsError is the refusal heloc.submission.terms' result calls for.
+func termsError(result any) error {
+	var t struct {
+		Change  string  `json:"change"`
+		Message *string `json:"message"`
 		Reasons []struct {
 			Message string `json:"message"`
 		} `json:"reasons"`
 	}
-	_ = json.Unmarshal(buf, &r)
-	switch {
-	case e.Outcome == "notDecided" && len(e.Missing) > 0:
-		labels := make([]string, len(e.Missing))
-		for i, m := range e.Missing {
-			labels[i] = m.Label
-		}
-		return termsChanged("Before we can decide on your application we need: " + strings.Join(labels, ", ") + ".")
-	case !e.Eligible:
-		return declined(e.Reasons)
-	case !o.Eligible || o.Amount() <= 0:
-		return declined(r.Reasons)
-	case o.Amount() < chosen.Amount():
-		return termsChanged(fmt.Sprintf("On your application's figures the most we can offer is %s, less than the %s you chose. Go back to your offer to choose again.",
-			disclosures.Money(o.Amount()), disclosures.Money(chosen.Amount())))
-	case o.APR > chosen.APR:
-		return termsChanged(fmt.Sprintf("On your application's figures the APR is %s, above the %s you were shown. Go back to your offer to see the new terms.",
-			disclosures.Percent(o.APR), disclosures.Percent(chosen.APR)))
+	buf, err := json.Marshal(result)
+	if err != nil {
+		return err
 	}
-	return nil
+	if err := json.Unmarshal(buf, &t); err != nil || t.Change == "" {
+		return fmt.Errorf("%s: an unreadable result %s", termsEntrypoint, buf)
+	}
+	switch t.Change {
+	case "none":
+		return nil
+	case "declined":
+		opening := ""
+		if t.Message != nil {
+			opening = *t.Message
+		}
+		return declined(opening, t.Reasons)
+	}
+	if t.Message == nil || *t.Message == "" {
+		return fmt.Errorf("%s: the change %q has no words", termsEntrypoint, t.Change)
+	}
+	return termsChanged(*t.Message)
 }
 
 // declined is the refusal of a submission whose application is declined
 // on its own figures: each reason's message at the field "decision", so
 // that a page tells a decline (with its notice) from something to put
 // right, which is at "offer".
-func declined(reasons []struct {
+func declined(opening string, reasons []struct {
 	Message string `json:"message"`
 }) error {
-	const opening = "On your application's figures we cannot offer you this line."
 	var fields []domain.FieldError
 	var words []string
 	for _, r := range reasons {

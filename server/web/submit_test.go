@@ -187,7 +187,7 @@ func TestLoanDisbursementAndSubmission(t *testing.T) {
 			t.Fatalf("got %d %+v", code, res.Error)
 		}
 		d := applicationOf(t, b).Application.Disbursement
-		if d == nil || d.RoutingNumber != "****0021" || d.AccountNumber != "****9012" || d.InitialDraw != 30000.50 {
+		if d == nil || d.RoutingNumber != "****0021" || d.AccountNumber != "****9012" || d.InitialDraw != 3000050 {
 			t.Fatalf("got %+v, want the stored numbers kept and the new draw", d)
 		}
 	})
@@ -260,7 +260,7 @@ func TestLoanDisbursementAndSubmission(t *testing.T) {
 		if resp, res := b.trpc("POST", "application.submit", ""); resp.StatusCode != 403 {
 			t.Errorf("submit again: got %d %+v, want 403", resp.StatusCode, res.Error)
 		}
-		if got := applicationOf(t, b); got.ApplicationStatus != "applicationSubmitted" || got.Application.Disbursement.InitialDraw != 30000.50 {
+		if got := applicationOf(t, b); got.ApplicationStatus != "applicationSubmitted" || got.Application.Disbursement.InitialDraw != 3000050 {
 			t.Fatalf("got %+v, want the submitted application unchanged", got)
 		}
 	})
@@ -317,12 +317,15 @@ func mustGet(t *testing.T, b *browser, procedure string) []byte {
 }
 
 // A submission whose terms changed on the application's figures is told
-// the change, in the reasons' own words, before anything is submitted.
-func TestCompareTermsAtSubmission(t *testing.T) {
-	chosen, err := domain.ReadOffer([]byte(`{"eligible":true,"maxLine":410500,"line":150000,"apr":8.25}`))
+// the change, in the reasons' own words, before anything is submitted: the
+// rules decide (heloc.submission.terms) and the refusal is at the field
+// "decision" for a decline, "offer" for anything else.
+func TestTermsAtSubmission(t *testing.T) {
+	engine, err := loadRules()
 	if err != nil {
 		t.Fatal(err)
 	}
+	chosen := map[string]any{"line": 150000, "apr": 8.25}
 	eligible := map[string]any{"eligible": true, "outcome": "eligible", "reasons": []any{}, "missing": []any{}}
 	offer := func(line int, apr float64) map[string]any {
 		return map[string]any{"eligible": true, "maxLine": 410500, "line": line, "apr": apr, "reasons": []any{}}
@@ -344,7 +347,11 @@ func TestCompareTermsAtSubmission(t *testing.T) {
 		{"a missing fact", map[string]any{"eligible": false, "outcome": "notDecided", "reasons": []any{map[string]any{"code": "NOT_DECIDED", "message": "x"}},
 			"missing": []any{map[string]any{"fact": "annualIncome", "label": "Your annual income", "page": "income"}}}, offer(0, 0), "we need: Your annual income.", ""},
 	} {
-		err := web.CompareTerms(tc.eligibility, tc.off, chosen)
+		result, err := engine.Decide(context.Background(), "heloc.submission.terms", map[string]any{"eligibility": tc.eligibility, "offer": tc.off, "chosen": chosen})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		err = web.TermsError(result)
 		at := tc.at
 		if at == "" {
 			at = "offer"
@@ -355,5 +362,8 @@ func TestCompareTermsAtSubmission(t *testing.T) {
 		case tc.says != "" && (err == nil || !strings.Contains(err.Error(), tc.says) || domain.ErrorFields(err)[0].Path != at):
 			t.Errorf("%s: got %v (%+v), want %q at %s", tc.name, err, domain.ErrorFields(err), tc.says, at)
 		}
+	}
+	if err := web.TermsError(map[string]any{"nothing": true}); err == nil {
+		t.Error("an unreadable result was taken for no change")
 	}
 }
