@@ -13,9 +13,12 @@ import (
 	"github.com/heloc/heloc/server/providers"
 )
 
+// estimateInput is #EstimateInput. A value or balance not given yet is
+// nil, and reaches the rules as null: a missing fact, which they name
+// (outcome notDecided), never a zero.
 type estimateInput struct {
-	PropertyValue   int64   `json:"propertyValue"`
-	MortgageBalance int64   `json:"mortgageBalance"`
+	PropertyValue   *int64  `json:"propertyValue"`
+	MortgageBalance *int64  `json:"mortgageBalance"`
 	CreditScore     *int64  `json:"creditScore"`
 	CreditRange     *string `json:"creditRange,omitempty"`
 	PropertyUsage   string  `json:"propertyUsage"`
@@ -28,7 +31,8 @@ type estimateInput struct {
 // made from the homeowner's answers and today's date: self-reported facts
 // at the estimate stage, which the rules never decline on (at worst "this
 // may not qualify") and never make a notice of. mortgageBalance is the
-// liens' sum as the homeowner gave it.
+// liens' sum as the homeowner gave it; null (like the value) when not
+// given yet.
 func (in estimateInput) policyInput(today time.Time) map[string]any {
 	m := map[string]any{
 		"today":           today.UTC().Format(time.DateOnly),

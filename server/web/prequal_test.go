@@ -60,6 +60,23 @@ func TestEstimateDecidesAndRecords(t *testing.T) {
 			t.Fatalf("got %+v %v, want the self-reported facts at the estimate stage recorded", d, err)
 		}
 	})
+	t.Run("a value and balance not given yet are named as missing, never taken as zero", func(t *testing.T) {
+		resp, body := post(t, `{"creditRange":"excellent","propertyUsage":"primaryResidence"}`)
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("got %d %s", resp.StatusCode, body)
+		}
+		got := decode[estimate](t, decode[wireResult](t, body).Result.Data)
+		if got.Eligibility.Outcome != "notDecided" || got.Eligibility.IneligiblePage != nil || len(got.Eligibility.Reasons) != 1 || got.Eligibility.Reasons[0].Code != "NOT_DECIDED" {
+			t.Fatalf("got %+v, want notDecided", got)
+		}
+		d, err := s.DB.FindDecision(context.Background(), got.Eligibility.DecisionID)
+		if err != nil || !strings.Contains(string(d.Input), `"propertyValue":null`) || !strings.Contains(string(d.Input), `"mortgageBalance":null`) {
+			t.Fatalf("got %s %v, want the value and the balance sent as null", d.Input, err)
+		}
+		if !strings.Contains(string(d.Result), `"fact":"propertyValue"`) || !strings.Contains(string(d.Result), `"fact":"mortgageBalance"`) {
+			t.Fatalf("got %s, want both named missing", d.Result)
+		}
+	})
 	t.Run("a bad answer is named at its field", func(t *testing.T) {
 		resp, body := post(t, `{"propertyValue":-5,"mortgageBalance":0,"propertyUsage":"primaryResidence"}`)
 		e := decode[wireResult](t, body).Error

@@ -1121,7 +1121,7 @@ export interface components {
             creditScore: number | null;
             /** @default false */
             hasFbm: boolean;
-            mortgageBalance: components["schemas"]["Balance"];
+            mortgageBalance?: components["schemas"]["Balance"];
             propertyState?: components["schemas"]["StateCode"];
             /**
              * @default singleFamily
@@ -1129,7 +1129,11 @@ export interface components {
              */
             propertyType: "singleFamily" | "multiUnit" | "condo" | "townhouse" | "manufactured";
             propertyUsage: components["schemas"]["PropertyUsage"];
-            propertyValue: number;
+            /**
+             * @description Absent while not answered yet: the rules name what is missing
+             *     (outcome notDecided) rather than estimate on a zero.
+             */
+            propertyValue?: number;
         };
         /**
          * @description #EstimateResult is the result of prequal.estimate: the eligibility and

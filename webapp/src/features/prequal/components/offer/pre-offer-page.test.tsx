@@ -55,7 +55,8 @@ describe('PreOfferPage', () => {
       propertyUsage: 'primaryResidence',
       hasFbm: true,
     });
-    expect(estimateInput({ propertyValue: 1 })).toBeNull();
+    // An answer not given yet is left out: the policy names it as missing.
+    expect(estimateInput({ propertyValue: 400_000 })).toEqual({ propertyValue: 400_000, propertyUsage: 'primaryResidence', hasFbm: false });
     // The credit range is the policy's to ask for (notDecided), not a reason not to ask.
     const { creditRange: _c, ...withoutRange } = answers;
     expect(estimateInput(withoutRange)).not.toHaveProperty('creditRange');
@@ -80,15 +81,34 @@ describe('PreOfferPage', () => {
     expect(estimates).toEqual([estimateInput(answers)]);
   });
 
-  it('before the answers its input requires, lists them linked to their pages and asks nothing', async () => {
-    usePrequalStore.getState().saveAnswers({ propertyValue: 400_000 });
+  it('before the value and balance are given, asks the policy, which names them with the pages that ask them', async () => {
+    usePrequalStore.getState().saveAnswers({ creditRange: 'excellent' });
     const estimates: unknown[] = [];
-    stub({}, estimates);
+    const missing = [
+      { fact: 'propertyValue', label: 'Your home’s value', page: 'property-value' },
+      { fact: 'mortgageBalance', label: 'What you owe on your mortgages', page: 'mortgage-estimate' },
+    ];
+    stub(
+      {
+        eligibility: {
+          decisionId: 'e',
+          eligible: false,
+          outcome: 'notDecided',
+          ineligiblePage: null,
+          reasons: [{ code: 'NOT_DECIDED', message: 'We need a few more answers before we can decide.', page: null, adverseAction: null }],
+          missing,
+        },
+        offer: { decisionId: 'o', eligible: false, outcome: 'notDecided', missing, maxLine: 0, minLine: 25_000, cltv: 0, apr: 0, originationFee: 0 },
+        creditScore: 760,
+      },
+      estimates,
+    );
     renderRoutes('/app/initial-setup/pre-offer', routes());
     expect(await screen.findByText('We need a few more answers')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your home’s value' })).toHaveAttribute('href', '/app/initial-setup/property-value');
     expect(screen.getByRole('link', { name: 'What you owe on your mortgages' })).toHaveAttribute('href', '/app/initial-setup/mortgage-estimate');
-    expect(screen.queryByRole('link', { name: 'Your home’s value' })).not.toBeInTheDocument();
-    expect(estimates).toEqual([]);
+    // Neither is sent as a zero.
+    expect(estimates).toEqual([{ creditRange: 'excellent', propertyUsage: 'primaryResidence', hasFbm: false }]);
   });
 
   it('lists what the policy says is missing, linked to the pages that ask it, and never declines', async () => {

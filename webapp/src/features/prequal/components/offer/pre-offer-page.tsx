@@ -16,36 +16,22 @@ import { MissingAnswers } from '../outcome/missing-answers';
 import { formatDollars, formatFraction, formatRate } from './offer-format';
 
 /**
- * The answers prequal.estimate's input cannot be sent without (its schema
- * requires them), by the page that asks each: the only check made here, so
- * that the estimate is not asked for before they exist. What else the
- * decision needs, the policy says (outcome notDecided, `missing`).
+ * prequal.estimate's input from the answers so far. An answer not given
+ * yet is left out: the policy names what is missing (outcome notDecided,
+ * `missing`, each with the page that asks it), nothing here decides it.
+ * Without a property-use answer (the funnel variant that leaves the
+ * question out) the home is a primary residence, as the page table's
+ * variants say the policies take it.
  */
-const REQUIRED_TO_ASK: { fact: string; page: string; label: string; answered: (a: PrequalAnswers) => boolean }[] = [
-  { fact: 'propertyValue', page: 'property-value', label: 'Your home’s value', answered: (a) => typeof a.propertyValue === 'number' },
-  {
-    fact: 'mortgageBalance',
-    page: 'mortgage-estimate',
-    label: 'What you owe on your mortgages',
-    answered: (a) => a.hasMortgage === false || typeof a.mortgageEstimate === 'number',
-  },
-];
-
-/**
- * prequal.estimate's input from the answers so far: null while one its
- * schema requires is missing. Without a property-use answer (the funnel
- * variant that leaves the question out) the home is a primary residence, as
- * the page table's variants say the policies take it.
- */
-export function estimateInput(a: PrequalAnswers): EstimateInput | null {
-  if (!REQUIRED_TO_ASK.every((n) => n.answered(a))) return null;
+export function estimateInput(a: PrequalAnswers): EstimateInput {
   const fbm = a.fbm;
   const input: EstimateInput = {
-    propertyValue: a.propertyValue!,
-    mortgageBalance: a.hasMortgage === false ? 0 : a.mortgageEstimate!,
     propertyUsage: a.propertyUsage ?? 'primaryResidence',
     hasFbm: Boolean(fbm && (fbm.foreclosure || fbm.bankruptcy || fbm.modification)),
   };
+  if (typeof a.propertyValue === 'number') input.propertyValue = a.propertyValue;
+  if (a.hasMortgage === false) input.mortgageBalance = 0;
+  else if (typeof a.mortgageEstimate === 'number') input.mortgageBalance = a.mortgageEstimate;
   if (a.creditRange) input.creditRange = a.creditRange;
   if (a.propertyState) input.propertyState = a.propertyState;
   return input;
@@ -173,14 +159,7 @@ export function PreOfferPage() {
   if (answers.status === 'pending') body = <Loading label="Loading your answers" />;
   else if (answers.status === 'error')
     body = <QueryError title="We couldn’t load your answers" error={answers.error} onRetry={answers.retry} />;
-  else if (!input)
-    body = (
-      <MissingAnswers
-        missing={REQUIRED_TO_ASK.filter((n) => !n.answered(answers.answers))}
-        intro="We need these before we can estimate your line:"
-      />
-    );
-  else body = <Estimate input={input} />;
+  else body = <Estimate input={input!} />;
 
   return (
     <Stack gap="lg">
