@@ -36,22 +36,22 @@ type Application struct {
 // Disbursement is where the line's first draw goes (schemas #Disbursement).
 // RoutingNumber and AccountNumber are digits at rest, never logged.
 type Disbursement struct {
-	AccountHolderName string  `json:"accountHolderName"`
-	AccountType       string  `json:"accountType"`
-	RoutingNumber     string  `json:"routingNumber"`
-	AccountNumber     string  `json:"accountNumber"`
-	InitialDraw       float64 `json:"initialDraw"`
+	AccountHolderName string `json:"accountHolderName"`
+	AccountType       string `json:"accountType"`
+	RoutingNumber     string `json:"routingNumber"`
+	AccountNumber     string `json:"accountNumber"`
+	InitialDraw       Cents  `json:"initialDraw"`
 }
 
 // LoanDisbursementSection is what /app/application/loan-disbursement saves
 // (schemas #LoanDisbursementSection). A nil number keeps the stored one.
 type LoanDisbursementSection struct {
 	Disbursement struct {
-		AccountHolderName string  `json:"accountHolderName"`
-		AccountType       string  `json:"accountType"`
-		RoutingNumber     *string `json:"routingNumber,omitempty"`
-		AccountNumber     *string `json:"accountNumber,omitempty"`
-		InitialDraw       float64 `json:"initialDraw"`
+		AccountHolderName string       `json:"accountHolderName"`
+		AccountType       string       `json:"accountType"`
+		RoutingNumber     *string      `json:"routingNumber,omitempty"`
+		AccountNumber     *string      `json:"accountNumber,omitempty"`
+		InitialDraw       EnteredCents `json:"initialDraw"`
 	} `json:"disbursement"`
 }
 
@@ -108,17 +108,17 @@ type IDPhotos struct {
 // Property is the subject property (schemas #Property).
 type Property struct {
 	Address                           *Address `json:"address,omitempty"`
-	HOAMonthly                        *float64 `json:"hoaMonthly,omitempty"`
+	HOAMonthly                        *Cents   `json:"hoaMonthly,omitempty"`
 	InsuranceIncludedInMonthlyPayment *bool    `json:"insuranceIncludedInMonthlyPayment,omitempty"`
-	MonthlyInsurance                  *float64 `json:"monthlyInsurance,omitempty"`
-	MonthlyTaxes                      *float64 `json:"monthlyTaxes,omitempty"`
+	MonthlyInsurance                  *Cents   `json:"monthlyInsurance,omitempty"`
+	MonthlyTaxes                      *Cents   `json:"monthlyTaxes,omitempty"`
 	State                             *string  `json:"state,omitempty"`
 	TaxIncludedInMonthlyPayment       *bool    `json:"taxIncludedInMonthlyPayment,omitempty"`
 	TitleHolding                      *string  `json:"titleHolding,omitempty"`
 	Type                              *string  `json:"type,omitempty"`
 	Units                             *string  `json:"units,omitempty"`
 	Usage                             *string  `json:"usage,omitempty"`
-	Value                             *float64 `json:"value,omitempty"`
+	Value                             *Cents   `json:"value,omitempty"`
 }
 
 // FormerAddress is an address lived at before the current one.
@@ -150,10 +150,10 @@ type Business struct {
 type Employment struct {
 	EmployerID            *string  `json:"EmployerID,omitempty"`
 	IncomeID              *string  `json:"IncomeID,omitempty"`
-	Base                  *float64 `json:"base,omitempty"`
-	Bonuses               *float64 `json:"bonuses,omitempty"`
+	Base                  *Cents   `json:"base,omitempty"`
+	Bonuses               *Cents   `json:"bonuses,omitempty"`
 	BusinessStructure     *string  `json:"businessStructure,omitempty"`
-	Commissions           *float64 `json:"commissions,omitempty"`
+	Commissions           *Cents   `json:"commissions,omitempty"`
 	ContactEmail          *string  `json:"contactEmail,omitempty"`
 	ContactName           *string  `json:"contactName,omitempty"`
 	ContactPhone          *string  `json:"contactPhone,omitempty"`
@@ -164,7 +164,7 @@ type Employment struct {
 	EmployerPhone         *string  `json:"employerPhone,omitempty"`
 	EndDate               *string  `json:"endDate"`
 	IncomeInformation     *string  `json:"incomeInformation,omitempty"`
-	Overtime              *float64 `json:"overtime,omitempty"`
+	Overtime              *Cents   `json:"overtime,omitempty"`
 	OwnershipInterestType *string  `json:"ownershipInterestType,omitempty"`
 	PdfURL                *string  `json:"pdfUrl,omitempty"`
 	Position              *string  `json:"position,omitempty"`
@@ -177,12 +177,12 @@ type Employment struct {
 type IncomeSource struct {
 	IncomeID    *string  `json:"IncomeID,omitempty"`
 	Address     *Address `json:"address,omitempty"`
-	Base        *float64 `json:"base,omitempty"`
-	Bonuses     *float64 `json:"bonuses,omitempty"`
-	Commissions *float64 `json:"commissions,omitempty"`
+	Base        *Cents   `json:"base,omitempty"`
+	Bonuses     *Cents   `json:"bonuses,omitempty"`
+	Commissions *Cents   `json:"commissions,omitempty"`
 	Label       *string  `json:"label,omitempty"`
-	OtherValue  *float64 `json:"otherValue,omitempty"`
-	Overtime    *float64 `json:"overtime,omitempty"`
+	OtherValue  *Cents   `json:"otherValue,omitempty"`
+	Overtime    *Cents   `json:"overtime,omitempty"`
 	PropertyID  *string  `json:"propertyId,omitempty"`
 	RentalUnits *int64   `json:"rentalUnits,omitempty"`
 	Type        string   `json:"type"`
@@ -191,26 +191,26 @@ type IncomeSource struct {
 // Declarations are the URLA declarations (schemas #Declarations; the
 // spec's misspellings kept).
 type Declarations struct {
-	Bankruptcy                           *string  `json:"bankruptcy,omitempty"`
-	BorrowedThirdPartyMoneyAmount        *float64 `json:"borrowedThirdPartyMoneyAmount"`
-	CreditCheckAuthorization             *bool    `json:"creditCheckAuthorization,omitempty"`
-	DoneShortSale                        *bool    `json:"doneShortSale,omitempty"`
-	HasBankruptcy                        *bool    `json:"hasBankruptcy,omitempty"`
-	HasBorrowedThirdPartyMoney           *bool    `json:"hasBorrowedThirdPartyMoney,omitempty"`
-	HasConveyedForeclosure               *bool    `json:"hasConveyedForeclosure,omitempty"`
-	HasFederalDebt                       *bool    `json:"hasFederalDebt,omitempty"`
-	HasForeclosure                       *bool    `json:"hasForeclosure,omitempty"`
-	HasIntentToOccupy                    *bool    `json:"hasIntentToOccupy,omitempty"`
-	HasOustandingJudgements              *bool    `json:"hasOustandingJudgements,omitempty"`
-	HasSpecialBorrowerSellerRelationship *bool    `json:"hasSpecialBorrowerSellerRelationship,omitempty"`
-	IsGuarantorOrCosigor                 *bool    `json:"isGuarantorOrCosigor,omitempty"`
-	IsPartyToLawsuit                     *bool    `json:"isPartyToLawsuit,omitempty"`
-	IsPropertySubjectToLien              *bool    `json:"isPropertySubjectToLien,omitempty"`
-	OnwershipInterest                    *bool    `json:"onwershipInterest,omitempty"`
-	OtherPropertyTitle                   *string  `json:"otherPropertyTitle,omitempty"`
-	OtherPropertyType                    *string  `json:"otherPropertyType,omitempty"`
-	WantsAnotherLoan                     *bool    `json:"wantsAnotherLoan,omitempty"`
-	WantsAnotherMortgage                 *bool    `json:"wantsAnotherMortgage,omitempty"`
+	Bankruptcy                           *string `json:"bankruptcy,omitempty"`
+	BorrowedThirdPartyMoneyAmount        *Cents  `json:"borrowedThirdPartyMoneyAmount"`
+	CreditCheckAuthorization             *bool   `json:"creditCheckAuthorization,omitempty"`
+	DoneShortSale                        *bool   `json:"doneShortSale,omitempty"`
+	HasBankruptcy                        *bool   `json:"hasBankruptcy,omitempty"`
+	HasBorrowedThirdPartyMoney           *bool   `json:"hasBorrowedThirdPartyMoney,omitempty"`
+	HasConveyedForeclosure               *bool   `json:"hasConveyedForeclosure,omitempty"`
+	HasFederalDebt                       *bool   `json:"hasFederalDebt,omitempty"`
+	HasForeclosure                       *bool   `json:"hasForeclosure,omitempty"`
+	HasIntentToOccupy                    *bool   `json:"hasIntentToOccupy,omitempty"`
+	HasOustandingJudgements              *bool   `json:"hasOustandingJudgements,omitempty"`
+	HasSpecialBorrowerSellerRelationship *bool   `json:"hasSpecialBorrowerSellerRelationship,omitempty"`
+	IsGuarantorOrCosigor                 *bool   `json:"isGuarantorOrCosigor,omitempty"`
+	IsPartyToLawsuit                     *bool   `json:"isPartyToLawsuit,omitempty"`
+	IsPropertySubjectToLien              *bool   `json:"isPropertySubjectToLien,omitempty"`
+	OnwershipInterest                    *bool   `json:"onwershipInterest,omitempty"`
+	OtherPropertyTitle                   *string `json:"otherPropertyTitle,omitempty"`
+	OtherPropertyType                    *string `json:"otherPropertyType,omitempty"`
+	WantsAnotherLoan                     *bool   `json:"wantsAnotherLoan,omitempty"`
+	WantsAnotherMortgage                 *bool   `json:"wantsAnotherMortgage,omitempty"`
 }
 
 // Demographics is the HMDA information (schemas #Demographics).
@@ -249,30 +249,30 @@ type Demographics struct {
 
 // Liability is a debt, or a mortgage (schemas #Liability, #Mortgage).
 type Liability struct {
-	AddedByUser                       bool     `json:"addedByUser"`
-	Balance                           int64    `json:"balance"`
-	Comments                          *string  `json:"comments,omitempty"`
-	Confirmed                         *bool    `json:"confirmed,omitempty"`
-	CreatedAt                         *string  `json:"createdAt,omitempty"`
-	Creditor                          *string  `json:"creditor,omitempty"`
-	DateOpened                        *string  `json:"dateOpened,omitempty"`
-	Debtor                            *string  `json:"debtor,omitempty"`
-	HiCredit                          *float64 `json:"hiCredit,omitempty"`
-	ID                                *string  `json:"id,omitempty"`
-	InsuranceIncludedInMonthlyPayment *bool    `json:"insuranceIncludedInMonthlyPayment,omitempty"`
-	LastActivityDate                  *string  `json:"lastActivityDate,omitempty"`
-	LastReportDate                    *string  `json:"lastReportDate,omitempty"`
-	LatePaymentDate                   *string  `json:"latePaymentDate,omitempty"`
-	LatePaymentDays                   *int64   `json:"latePaymentDays,omitempty"`
-	MonthlyInsurancePayment           *float64 `json:"monthlyInsurancePayment,omitempty"`
-	MonthlyPayment                    *float64 `json:"monthlyPayment,omitempty"`
-	MonthlyTaxAndInsurance            *float64 `json:"monthlyTaxAndInsurance,omitempty"`
-	MonthlyTaxPayment                 *float64 `json:"monthlyTaxPayment,omitempty"`
-	Omitted                           bool     `json:"omitted"`
-	TaxIncludedInMonthlyPayment       *bool    `json:"taxIncludedInMonthlyPayment,omitempty"`
-	Term                              *int64   `json:"term,omitempty"`
-	ToBePaidOff                       bool     `json:"toBePaidOff"`
-	Type                              *string  `json:"type,omitempty"`
+	AddedByUser                       bool    `json:"addedByUser"`
+	Balance                           int64   `json:"balance"`
+	Comments                          *string `json:"comments,omitempty"`
+	Confirmed                         *bool   `json:"confirmed,omitempty"`
+	CreatedAt                         *string `json:"createdAt,omitempty"`
+	Creditor                          *string `json:"creditor,omitempty"`
+	DateOpened                        *string `json:"dateOpened,omitempty"`
+	Debtor                            *string `json:"debtor,omitempty"`
+	HiCredit                          *Cents  `json:"hiCredit,omitempty"`
+	ID                                *string `json:"id,omitempty"`
+	InsuranceIncludedInMonthlyPayment *bool   `json:"insuranceIncludedInMonthlyPayment,omitempty"`
+	LastActivityDate                  *string `json:"lastActivityDate,omitempty"`
+	LastReportDate                    *string `json:"lastReportDate,omitempty"`
+	LatePaymentDate                   *string `json:"latePaymentDate,omitempty"`
+	LatePaymentDays                   *int64  `json:"latePaymentDays,omitempty"`
+	MonthlyInsurancePayment           *Cents  `json:"monthlyInsurancePayment,omitempty"`
+	MonthlyPayment                    *Cents  `json:"monthlyPayment,omitempty"`
+	MonthlyTaxAndInsurance            *Cents  `json:"monthlyTaxAndInsurance,omitempty"`
+	MonthlyTaxPayment                 *Cents  `json:"monthlyTaxPayment,omitempty"`
+	Omitted                           bool    `json:"omitted"`
+	TaxIncludedInMonthlyPayment       *bool   `json:"taxIncludedInMonthlyPayment,omitempty"`
+	Term                              *int64  `json:"term,omitempty"`
+	ToBePaidOff                       bool    `json:"toBePaidOff"`
+	Type                              *string `json:"type,omitempty"`
 }
 
 // PropertyOwnership is another property owned (schemas #PropertyOwnership).
@@ -283,7 +283,7 @@ type PropertyOwnership struct {
 	Type      *string     `json:"type,omitempty"`
 	Units     *string     `json:"units,omitempty"`
 	Usage     *string     `json:"usage,omitempty"`
-	Value     *float64    `json:"value,omitempty"`
+	Value     *Cents      `json:"value,omitempty"`
 }
 
 // Upload is a document uploaded (schemas #Upload).
@@ -375,9 +375,9 @@ type PropertyInfoSection struct {
 		Units                             string  `json:"units"`
 		Usage                             string  `json:"usage"`
 		TitleHolding                      string  `json:"titleHolding"`
-		HOAMonthly                        float64 `json:"hoaMonthly"`
-		MonthlyTaxes                      float64 `json:"monthlyTaxes"`
-		MonthlyInsurance                  float64 `json:"monthlyInsurance"`
+		HOAMonthly                        Cents   `json:"hoaMonthly"`
+		MonthlyTaxes                      Cents   `json:"monthlyTaxes"`
+		MonthlyInsurance                  Cents   `json:"monthlyInsurance"`
 		TaxIncludedInMonthlyPayment       bool    `json:"taxIncludedInMonthlyPayment"`
 		InsuranceIncludedInMonthlyPayment bool    `json:"insuranceIncludedInMonthlyPayment"`
 	} `json:"property"`

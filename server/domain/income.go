@@ -35,7 +35,7 @@ type PayrollEmployment struct {
 	EndDate      *string `json:"endDate"`
 	Current      bool    `json:"current"`
 	PayFrequency string  `json:"payFrequency"`
-	MonthlyBase  float64 `json:"monthlyBase"`
+	MonthlyBase  Cents   `json:"monthlyBase"`
 	// Matched says whether the employer is one of the person's employments
 	// on the application (and so was marked verified).
 	Matched bool `json:"matched"`

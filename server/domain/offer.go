@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -88,8 +87,9 @@ func (o *Offer) Fee() int64 {
 }
 
 // Dollars is an amount in whole dollars. It reads a JSON number exactly:
-// an amount with cents (which the policies do not give) is rounded half up
-// to the dollar in decimal, never through a binary float.
+// an amount with cents (which the policies do not give) is rounded half
+// away from zero to the dollar in decimal, never through a binary float
+// (parseDecimal, which Cents reads with too).
 type Dollars int64
 
 // UnmarshalJSON reads a JSON number (or null, leaving 0).
@@ -98,42 +98,10 @@ func (d *Dollars) UnmarshalJSON(b []byte) error {
 	if s == "null" {
 		return nil
 	}
-	v, err := parseDollars(s)
+	v, _, err := parseDecimal(s, 0)
 	if err != nil {
-		return err
+		return fmt.Errorf("not an amount in dollars: %q: %w", s, err)
 	}
 	*d = Dollars(v)
 	return nil
-}
-
-// parseDollars parses a decimal JSON number, rounding half away from zero
-// to the dollar.
-func parseDollars(s string) (int64, error) {
-	bad := fmt.Errorf("not an amount in dollars: %q", s)
-	if strings.ContainsAny(s, "eE") { // 4.105e5: exact via its integer digits
-		mant, exp, _ := strings.Cut(strings.ToLower(s), "e")
-		e, err := strconv.Atoi(exp)
-		if err != nil || e < 0 || e > 12 {
-			return 0, bad
-		}
-		whole, frac, _ := strings.Cut(mant, ".")
-		for len(frac) < e {
-			frac += "0"
-		}
-		s = whole + frac[:e] + "." + frac[e:]
-	}
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	whole, frac, _ := strings.Cut(s, ".")
-	v, err := strconv.ParseInt(whole, 10, 64)
-	if err != nil {
-		return 0, bad
-	}
-	if frac != "" && frac[0] >= '5' {
-		v++
-	}
-	if neg {
-		v = -v
-	}
-	return v, nil
 }

@@ -142,8 +142,8 @@ func (s *Service) input(ctx context.Context, loan *domain.Loan) (mismo.Input, er
 		return mismo.Input{}, err
 	}
 	if v := loan.Answers.PropertyValue; v != nil {
-		f := float64(*v)
-		in.PropertyValue = &f
+		c := domain.CentsOf(*v)
+		in.PropertyValue = &c
 	}
 	offer, err := s.store.LatestDecision(ctx, loan.ID, "heloc.offer.preview")
 	switch {

@@ -3,7 +3,6 @@ package loans
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/heloc/heloc/server/disclosures"
 	"github.com/heloc/heloc/server/domain"
@@ -163,25 +162,24 @@ func mergeDisbursement(in *domain.LoanDisbursementSection, app *domain.Applicati
 		AccountType:       q.AccountType,
 		RoutingNumber:     routing,
 		AccountNumber:     account,
-		InitialDraw:       q.InitialDraw,
+		InitialDraw:       q.InitialDraw.Cents,
 	}
 	return nil
 }
 
 // checkDraw refuses a draw outside the terms' bounds or in part cents.
 // The draw (dollars and cents, as the page sends it) is compared in cents.
-func checkDraw(draw float64, t *DisbursementTerms) error {
+func checkDraw(draw domain.EnteredCents, t *DisbursementTerms) error {
 	between := fmt.Sprintf("Your first draw can be from %s to %s (your line of %s less the %s origination fee).",
 		dollars(t.MinimumDraw), dollars(t.MaximumDraw), dollars(t.Line), dollars(t.OriginationFee))
-	cents := math.Round(draw * 100)
 	switch {
 	case t.MaximumDraw <= 0:
 		return fieldError("disbursement.initialDraw", "Your line has nothing left to draw after its fee. Please contact us.")
-	case cents != draw*100:
+	case draw.PartCents:
 		return fieldError("disbursement.initialDraw", "Enter the amount in dollars and cents.")
-	case int64(cents) < t.MinimumDraw*100:
+	case draw.Cents < domain.CentsOf(t.MinimumDraw):
 		return fieldError("disbursement.initialDraw", "Draw at least "+dollars(t.MinimumDraw)+". "+between)
-	case int64(cents) > t.MaximumDraw*100:
+	case draw.Cents > domain.CentsOf(t.MaximumDraw):
 		return fieldError("disbursement.initialDraw", "Draw at most "+dollars(t.MaximumDraw)+". "+between)
 	}
 	return nil

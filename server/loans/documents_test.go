@@ -27,10 +27,10 @@ func richApplication() (*domain.Loan, *domain.Application, []*domain.Document) {
 		User: domain.Person{
 			FirstName: ptr("Pat"), LastName: ptr("Prime"), SSN: ptr("123456789"), DateOfBirth: ptr("1980-04-02"),
 			Employments: []domain.Employment{
-				{StartDate: "2018-01-01", EndDate: nil, SelfEmployedIndicator: true, DataSource: "Manual", BusinessStructure: &llc, EmployerName: ptr("Pat's Bakery"), Base: ptr(9000.0)},
+				{StartDate: "2018-01-01", EndDate: nil, SelfEmployedIndicator: true, DataSource: "Manual", BusinessStructure: &llc, EmployerName: ptr("Pat's Bakery"), Base: ptr(domain.CentsOf(9000))},
 				{StartDate: "2015-01-01", EndDate: &end, DataSource: "Manual", EmployerName: ptr("Old Job")},
 			},
-			IncomeSources: []domain.IncomeSource{{Type: "rental", RentalUnits: ptr(int64(2)), OtherValue: ptr(2400.0)}, {Type: "capitalGains"}},
+			IncomeSources: []domain.IncomeSource{{Type: "rental", RentalUnits: ptr(int64(2)), OtherValue: ptr(domain.CentsOf(2400))}, {Type: "capitalGains"}},
 		},
 		Coborrower: &domain.Person{
 			FirstName: ptr("Cora"), SSN: ptr("987654321"), IdentityVerificationStatus: &failed,

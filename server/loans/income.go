@@ -141,7 +141,7 @@ func (s *Service) ConnectPayroll(ctx context.Context, applicant *domain.Applican
 				e := report.Employers[k]
 				job.DataSource = source
 				job.ReportID = ptr(report.ReportID)
-				job.IncomeInformation = ptr(fmt.Sprintf("%s: %s since %s, base pay %.2f a month, paid %s.", report.Provider, e.Position, e.StartDate, e.MonthlyBase, e.PayFrequency))
+				job.IncomeInformation = ptr(fmt.Sprintf("%s: %s since %s, base pay %s a month, paid %s.", report.Provider, e.Position, e.StartDate, e.MonthlyBase, e.PayFrequency))
 				if job.Position == nil || *job.Position == "" {
 					job.Position = ptr(e.Position)
 				}

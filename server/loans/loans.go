@@ -344,7 +344,7 @@ func (s *Service) fresh(ctx context.Context, applicant *domain.Applicant, l *dom
 	app.User.Phone = applicant.Phone
 	app.Property.State, app.Property.Usage, app.Property.Address = a.PropertyState, a.PropertyUsage, a.Address
 	if a.PropertyValue != nil {
-		v := float64(*a.PropertyValue)
+		v := domain.CentsOf(*a.PropertyValue)
 		app.Property.Value = &v
 	}
 	if hasCoborrower(l) && a.Coborrower != nil {
@@ -365,7 +365,7 @@ func (s *Service) fresh(ctx context.Context, applicant *domain.Applicant, l *dom
 		}
 		lien := domain.Liability{ID: &m.ID, Balance: m.Balance, Creditor: &m.Creditor, Confirmed: ptr(true), AddedByUser: m.AddedByUser}
 		if r, ok := reported[m.ID]; ok {
-			lien.MonthlyPayment = ptr(float64(r.MonthlyPayment))
+			lien.MonthlyPayment = ptr(domain.CentsOf(r.MonthlyPayment))
 			lien.DateOpened = nonEmpty(r.DateOpened)
 			lien.LatePaymentDays = ptr(int64(r.LatePaymentDays))
 			lien.LatePaymentDate = r.LatePaymentDate
@@ -374,7 +374,7 @@ func (s *Service) fresh(ctx context.Context, applicant *domain.Applicant, l *dom
 	}
 	for _, d := range debts {
 		app.Liabilities = append(app.Liabilities, domain.Liability{ID: &d.ID, Creditor: &d.Creditor, Type: &d.Type, Balance: d.Balance,
-			MonthlyPayment: ptr(float64(d.MonthlyPayment)), ToBePaidOff: contains(a.DebtsToPayOff, d.ID)})
+			MonthlyPayment: ptr(domain.CentsOf(d.MonthlyPayment)), ToBePaidOff: contains(a.DebtsToPayOff, d.ID)})
 	}
 	app.Normalize()
 	return app, nil

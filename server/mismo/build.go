@@ -23,7 +23,7 @@ type Input struct {
 	AccountPhone string
 	// PropertyValue is the prequalification's value of the home, used when
 	// the application's property has none.
-	PropertyValue *float64
+	PropertyValue *domain.Cents
 	// Terms are the line's terms from the loan's latest preview offer; nil
 	// when there is none.
 	Terms *Terms
@@ -86,11 +86,11 @@ func Build(in Input) *Message {
 	// Liabilities: the mortgages, then the other debts of the credit report
 	// (and those the borrower added).
 	var liabilities []Liability
-	var securedBalance, securedPayment float64
+	var securedBalance, securedPayment domain.Cents
 	for _, l := range app.Mortgages {
 		secured := l.AddedByUser || l.Confirmed == nil || *l.Confirmed
 		if secured {
-			securedBalance += float64(l.Balance)
+			securedBalance += domain.CentsOf(l.Balance)
 			securedPayment += deref(l.MonthlyPayment)
 		}
 		liabilities = append(liabilities, liability(len(liabilities), l, true, secured))
@@ -130,9 +130,9 @@ func Build(in Input) *Message {
 		Property: subject,
 	}}, everyone...)
 	for _, o := range app.PropertyOwnerships {
-		var balance, payment float64
+		var balance, payment domain.Cents
 		for _, l := range o.Mortgages {
-			balance += float64(l.Balance)
+			balance += domain.CentsOf(l.Balance)
 			payment += deref(l.MonthlyPayment)
 		}
 		add(Asset{Detail: AssetDetail{AssetType: "RealEstateOwned"}, OwnedProperty: &OwnedProperty{
@@ -187,10 +187,10 @@ func loan(in Input, borrowers int, hasLien bool) Loan {
 	}
 	rule := HELOCRule{}
 	if t := in.Terms; t != nil {
-		line := float64(t.Line) // whole dollars: exact in a float64 below 2^53
+		line := domain.CentsOf(t.Line)
 		l.Terms.BaseLoanAmount, l.Terms.NoteAmount = positive(line), positive(line)
-		l.Terms.NoteRatePercent, l.Terms.DisclosedMarginRatePercent, l.Terms.DisclosedIndexRatePercent = positive(t.APR), positive(t.Margin), positive(t.IndexRate)
-		rule.HELOCMaximumBalanceAmount, rule.HELOCMaximumAPRPercent = positive(line), positive(t.RateCap)
+		l.Terms.NoteRatePercent, l.Terms.DisclosedMarginRatePercent, l.Terms.DisclosedIndexRatePercent = positivePercent(t.APR), positivePercent(t.Margin), positivePercent(t.IndexRate)
+		rule.HELOCMaximumBalanceAmount, rule.HELOCMaximumAPRPercent = positive(line), positivePercent(t.RateCap)
 		rule.HELOCRepayPeriodMonthsCount = t.RepaymentPeriodYears * 12
 	}
 	if d := app.Disbursement; d != nil {
@@ -202,7 +202,7 @@ func loan(in Input, borrowers int, hasLien bool) Loan {
 	var expenses []HousingExpense
 	for _, e := range []struct {
 		kind   string
-		amount *float64
+		amount *domain.Cents
 	}{{"RealEstateTax", app.Property.MonthlyTaxes}, {"HomeownersInsurance", app.Property.MonthlyInsurance}, {"HomeownersAssociationDuesAndCondominiumFees", app.Property.HOAMonthly}} {
 		if e.amount != nil && *e.amount > 0 {
 			expenses = append(expenses, HousingExpense{SequenceNumber: len(expenses) + 1, HousingExpensePaymentAmount: Amount(*e.amount), HousingExpenseTimingType: "Present", HousingExpenseType: e.kind})
@@ -300,7 +300,7 @@ func residences(p *domain.Person, b *Borrower, now time.Time) {
 func employment(p *domain.Person, b *Borrower) {
 	var employers []Employer
 	var income []CurrentIncomeItem
-	addIncome := func(amount float64, employment bool, kind, other string, foreign bool) {
+	addIncome := func(amount domain.Cents, employment bool, kind, other string, foreign bool) {
 		if amount <= 0 {
 			return
 		}
@@ -479,7 +479,7 @@ func liability(i int, l domain.Liability, mortgage, secured bool) Liability {
 	out := Liability{SequenceNumber: i + 1, Label: "LIABILITY_" + strconv.Itoa(i+1), Detail: LiabilityDetail{
 		LiabilityAccountIdentifier: deref(l.ID), LiabilityExclusionIndicator: l.Omitted, LiabilityMonthlyPaymentAmount: positive(deref(l.MonthlyPayment)),
 		LiabilityPayoffStatusIndicator: l.ToBePaidOff, LiabilitySecuredBySubjectPropertyIndicator: secured,
-		LiabilityType: kind, LiabilityTypeOtherDescription: other, LiabilityUnpaidBalanceAmount: amount(float64(l.Balance))}}
+		LiabilityType: kind, LiabilityTypeOtherDescription: other, LiabilityUnpaidBalanceAmount: amount(domain.CentsOf(l.Balance))}}
 	if l.Term != nil {
 		out.Detail.LiabilityRemainingTermMonthsCount = *l.Term
 	}
@@ -513,7 +513,7 @@ func owners(debtor *string) []int {
 	return []int{0}
 }
 
-func propertyDetail(kind, units, usage string, value *float64) *PropertyDetail {
+func propertyDetail(kind, units, usage string, value *domain.Cents) *PropertyDetail {
 	d := &PropertyDetail{PropertyUsageType: propertyUsage[usage]}
 	switch kind {
 	case "singleFamily":
@@ -568,11 +568,20 @@ func yesNo(b *bool) string {
 	return "No"
 }
 
-func positive(f float64) *Amount {
+// positive is the amount, or nil (left out) for none.
+func positive(c domain.Cents) *Amount {
+	if c <= 0 {
+		return nil
+	}
+	return amount(c)
+}
+
+// positivePercent is the rate, or nil (left out) for none.
+func positivePercent(f float64) *Percent {
 	if f <= 0 {
 		return nil
 	}
-	return amount(f)
+	return percent(f)
 }
 
 // digits keeps the digits of s (a phone, SSN or account number as typed).

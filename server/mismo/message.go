@@ -14,6 +14,8 @@ package mismo
 import (
 	"encoding/xml"
 	"strconv"
+
+	"github.com/heloc/heloc/server/domain"
 )
 
 // The namespaces and version a MISMO 3.4 message declares.
@@ -24,23 +26,41 @@ const (
 	ReferenceModel = "3.4.032420160128"
 )
 
-// Amount is a money amount or a percent: xsd:decimal, which has no
-// exponent (encoding/xml would write 1500000 as 1.5e+06).
-type Amount float64
+// Amount is a money amount, held in cents: xsd:decimal of dollars, written
+// exactly as the shortest decimal (1500000, 1234.5, 0.07).
+type Amount domain.Cents
 
 // MarshalText writes the amount in plain decimal notation.
 func (a Amount) MarshalText() ([]byte, error) {
-	return []byte(strconv.FormatFloat(float64(a), 'f', -1, 64)), nil
+	return []byte(domain.Cents(a).Decimal()), nil
 }
 
-// UnmarshalText reads a decimal.
+// UnmarshalText reads a decimal of dollars, exactly.
 func (a *Amount) UnmarshalText(b []byte) error {
-	f, err := strconv.ParseFloat(string(b), 64)
-	*a = Amount(f)
+	c, _, err := domain.ParseCents(string(b))
+	*a = Amount(c)
 	return err
 }
 
-func amount(f float64) *Amount { a := Amount(f); return &a }
+func amount(c domain.Cents) *Amount { a := Amount(c); return &a }
+
+// Percent is a rate in percent (8.75), not money: xsd:decimal, which has no
+// exponent (encoding/xml writes a float64 in %g, which can have one).
+type Percent float64
+
+// MarshalText writes the percent in plain decimal notation.
+func (p Percent) MarshalText() ([]byte, error) {
+	return []byte(strconv.FormatFloat(float64(p), 'f', -1, 64)), nil
+}
+
+// UnmarshalText reads a decimal.
+func (p *Percent) UnmarshalText(b []byte) error {
+	f, err := strconv.ParseFloat(string(b), 64)
+	*p = Percent(f)
+	return err
+}
+
+func percent(f float64) *Percent { p := Percent(f); return &p }
 
 // Message is the root of a MISMO 3.4 file.
 type Message struct {
@@ -213,10 +233,10 @@ type HELOC struct {
 
 // HELOCRule is MISMO's HELOC_RULE.
 type HELOCRule struct {
-	HELOCInitialAdvanceAmount   *Amount `xml:"HELOCInitialAdvanceAmount,omitempty"`
-	HELOCMaximumAPRPercent      *Amount `xml:"HELOCMaximumAPRPercent,omitempty"`
-	HELOCMaximumBalanceAmount   *Amount `xml:"HELOCMaximumBalanceAmount,omitempty"`
-	HELOCRepayPeriodMonthsCount int     `xml:"HELOCRepayPeriodMonthsCount,omitempty"`
+	HELOCInitialAdvanceAmount   *Amount  `xml:"HELOCInitialAdvanceAmount,omitempty"`
+	HELOCMaximumAPRPercent      *Percent `xml:"HELOCMaximumAPRPercent,omitempty"`
+	HELOCMaximumBalanceAmount   *Amount  `xml:"HELOCMaximumBalanceAmount,omitempty"`
+	HELOCRepayPeriodMonthsCount int      `xml:"HELOCRepayPeriodMonthsCount,omitempty"`
 }
 
 // HousingExpenses is MISMO's HOUSING_EXPENSES.
@@ -254,15 +274,15 @@ type LoanIdentifier struct {
 
 // TermsOfLoan is MISMO's TERMS_OF_LOAN.
 type TermsOfLoan struct {
-	BaseLoanAmount                  *Amount `xml:"BaseLoanAmount,omitempty"`
-	DisclosedIndexRatePercent       *Amount `xml:"DisclosedIndexRatePercent,omitempty"`
-	DisclosedMarginRatePercent      *Amount `xml:"DisclosedMarginRatePercent,omitempty"`
-	LienPriorityType                string  `xml:"LienPriorityType,omitempty"`
-	LoanPurposeType                 string  `xml:"LoanPurposeType,omitempty"`
-	LoanPurposeTypeOtherDescription string  `xml:"LoanPurposeTypeOtherDescription,omitempty"`
-	MortgageType                    string  `xml:"MortgageType,omitempty"`
-	NoteAmount                      *Amount `xml:"NoteAmount,omitempty"`
-	NoteRatePercent                 *Amount `xml:"NoteRatePercent,omitempty"`
+	BaseLoanAmount                  *Amount  `xml:"BaseLoanAmount,omitempty"`
+	DisclosedIndexRatePercent       *Percent `xml:"DisclosedIndexRatePercent,omitempty"`
+	DisclosedMarginRatePercent      *Percent `xml:"DisclosedMarginRatePercent,omitempty"`
+	LienPriorityType                string   `xml:"LienPriorityType,omitempty"`
+	LoanPurposeType                 string   `xml:"LoanPurposeType,omitempty"`
+	LoanPurposeTypeOtherDescription string   `xml:"LoanPurposeTypeOtherDescription,omitempty"`
+	MortgageType                    string   `xml:"MortgageType,omitempty"`
+	NoteAmount                      *Amount  `xml:"NoteAmount,omitempty"`
+	NoteRatePercent                 *Percent `xml:"NoteRatePercent,omitempty"`
 }
 
 // Parties is MISMO's PARTIES.

@@ -45,13 +45,13 @@ func fullApplication() mismo.Input {
 				FormerAddresses: []domain.FormerAddress{{Address: *addr("9 Elm Road", "Oakland", "CA", "94601"), Housing: "Rent", MovedIn: "2019-01-01", MovedOut: "2024-05-31"}},
 				MailingAddress:  addr("PO Box 77", "San Francisco", "CA", "94101"),
 				Employments: []domain.Employment{
-					{EmployerName: ptr("Initech"), Position: ptr("Senior Data Analyst"), StartDate: "2017-03-01", Base: ptr(17500.0), Bonuses: ptr(1000.0), DataSource: "Manual",
+					{EmployerName: ptr("Initech"), Position: ptr("Senior Data Analyst"), StartDate: "2017-03-01", Base: ptr(domain.CentsOf(17500)), Bonuses: ptr(domain.CentsOf(1000)), DataSource: "Manual",
 						EmployerAddress: addr("1 Infinite Loop", "Cupertino", "CA", "95014")},
-					{EmployerName: ptr("Globex"), Position: ptr("Analyst"), StartDate: "2012-01-01", EndDate: ptr("2017-02-28"), Base: ptr(9000.0), DataSource: "Manual"},
+					{EmployerName: ptr("Globex"), Position: ptr("Analyst"), StartDate: "2012-01-01", EndDate: ptr("2017-02-28"), Base: ptr(domain.CentsOf(9000)), DataSource: "Manual"},
 				},
-				IncomeSources: []domain.IncomeSource{{Type: "socialSecurity", Label: ptr("Social Security"), OtherValue: ptr(1450.0)}, {Type: "annuity", OtherValue: ptr(300.0)}},
+				IncomeSources: []domain.IncomeSource{{Type: "socialSecurity", Label: ptr("Social Security"), OtherValue: ptr(domain.CentsOf(1450))}, {Type: "annuity", OtherValue: ptr(domain.CentsOf(300))}},
 				Declarations: &domain.Declarations{HasIntentToOccupy: ptr(true), OnwershipInterest: ptr(true), OtherPropertyType: ptr("investment"), OtherPropertyTitle: ptr("jointWithSpouse"),
-					HasBorrowedThirdPartyMoney: ptr(true), BorrowedThirdPartyMoneyAmount: ptr(2500.0), HasBankruptcy: ptr(true), Bankruptcy: ptr("chapter7"),
+					HasBorrowedThirdPartyMoney: ptr(true), BorrowedThirdPartyMoneyAmount: ptr(domain.CentsOf(2500)), HasBankruptcy: ptr(true), Bankruptcy: ptr("chapter7"),
 					WantsAnotherMortgage: ptr(false), WantsAnotherLoan: ptr(false), IsPropertySubjectToLien: ptr(false), IsGuarantorOrCosigor: ptr(false),
 					HasOustandingJudgements: ptr(false), HasFederalDebt: ptr(false), IsPartyToLawsuit: ptr(false), HasConveyedForeclosure: ptr(false),
 					DoneShortSale: ptr(false), HasForeclosure: ptr(false), CreditCheckAuthorization: ptr(true)},
@@ -63,20 +63,20 @@ func fullApplication() mismo.Input {
 				MaritalStatus: ptr("married"), MilitaryStatus: ptr("none"), Email: ptr("sam@example.com"),
 				CurrentAddress: addr("1200 Alder Street", "San Francisco", "CA", "94110"), CurrentAddressSince: ptr("2015-06-01"), Housing: ptr("Own"),
 				Employments: []domain.Employment{{EmployerName: ptr("Lopez Design LLC"), StartDate: "2015-01-01", SelfEmployedIndicator: true,
-					OwnershipInterestType: ptr("GreaterThanOrEqualTo25Percent"), Base: ptr(6000.0), DataSource: "Manual"}},
+					OwnershipInterestType: ptr("GreaterThanOrEqualTo25Percent"), Base: ptr(domain.CentsOf(6000)), DataSource: "Manual"}},
 				Declarations: &domain.Declarations{HasIntentToOccupy: ptr(true), OnwershipInterest: ptr(false)},
 				Demographics: &domain.Demographics{WontInformEthinicity: true, WontInformRace: true, WontInformGender: true},
 			},
 			Property: domain.Property{Address: addr("1200 Alder Street", "San Francisco", "CA", "94110"), Type: ptr("condo"), Units: ptr("1"),
-				Usage: ptr("primaryResidence"), Value: ptr(850000.0), MonthlyTaxes: ptr(540.0), MonthlyInsurance: ptr(125.0), HOAMonthly: ptr(0.0)},
-			Mortgages: []domain.Liability{{ID: ptr("TL-1"), Creditor: ptr("Big Bank Mortgage"), Balance: 312000, MonthlyPayment: ptr(2100.0), Confirmed: ptr(true), Debtor: ptr("joint")}},
+				Usage: ptr("primaryResidence"), Value: ptr(domain.CentsOf(850000)), MonthlyTaxes: ptr(domain.CentsOf(540)), MonthlyInsurance: ptr(domain.CentsOf(125)), HOAMonthly: ptr(domain.CentsOf(0))},
+			Mortgages: []domain.Liability{{ID: ptr("TL-1"), Creditor: ptr("Big Bank Mortgage"), Balance: 312000, MonthlyPayment: ptr(domain.CentsOf(2100)), Confirmed: ptr(true), Debtor: ptr("joint")}},
 			Liabilities: []domain.Liability{
-				{ID: ptr("TL-2"), Creditor: ptr("Card Co"), Type: ptr("revolving"), Balance: 4200, MonthlyPayment: ptr(120.0), ToBePaidOff: true},
-				{ID: ptr("TL-3"), Creditor: ptr("Auto Finance"), Type: ptr("installment"), Balance: 18000, MonthlyPayment: ptr(450.0), Term: ptr(int64(36)), Debtor: ptr("coborrower")},
+				{ID: ptr("TL-2"), Creditor: ptr("Card Co"), Type: ptr("revolving"), Balance: 4200, MonthlyPayment: ptr(domain.CentsOf(120)), ToBePaidOff: true},
+				{ID: ptr("TL-3"), Creditor: ptr("Auto Finance"), Type: ptr("installment"), Balance: 18000, MonthlyPayment: ptr(domain.CentsOf(450)), Term: ptr(int64(36)), Debtor: ptr("coborrower")},
 			},
 			PropertyOwnerships: []domain.PropertyOwnership{{Address: addr("77 Rental Way", "Fresno", "CA", "93701"), Type: ptr("singleFamily"), Units: ptr("2"),
-				Usage: ptr("investment"), Value: ptr(400000.0), Mortgages: []domain.Liability{{Balance: 150000, MonthlyPayment: ptr(1100.0)}}}},
-			Disbursement: &domain.Disbursement{AccountHolderName: "María López", AccountType: "checking", RoutingNumber: "121000248", AccountNumber: "000123456789", InitialDraw: 50000},
+				Usage: ptr("investment"), Value: ptr(domain.CentsOf(400000)), Mortgages: []domain.Liability{{Balance: 150000, MonthlyPayment: ptr(domain.CentsOf(1100))}}}},
+			Disbursement: &domain.Disbursement{AccountHolderName: "María López", AccountType: "checking", RoutingNumber: "121000248", AccountNumber: "000123456789", InitialDraw: domain.CentsOf(50000)},
 			SubmittedAt:  ptr("2026-11-26T10:00:00Z"),
 		},
 	}
@@ -89,6 +89,49 @@ func minimalApplication() mismo.Input {
 		User:     domain.Person{FirstName: ptr("Pat"), LastName: ptr("Lee")},
 		Property: domain.Property{Address: &domain.Address{Line1: "5 Oak Court", City: "Phoenix", State: "AZ", Zip: "85004"}},
 	}}
+}
+
+// centsApplication is the full application with amounts in dollars and
+// cents, among them pay that a float64 would sum to 0.30000000000000004.
+func centsApplication() mismo.Input {
+	in := fullApplication()
+	app := &in.Application
+	job := &app.User.Employments[0]
+	job.Base, job.Overtime, job.Bonuses, job.Commissions = ptr(domain.Cents(10)), ptr(domain.Cents(20)), nil, nil
+	app.Property.MonthlyTaxes, app.Property.HOAMonthly = ptr(domain.Cents(54012)), ptr(domain.Cents(31250))
+	app.Disbursement.InitialDraw = 3000005
+	app.Mortgages[0].MonthlyPayment = ptr(domain.Cents(245067))
+	return in
+}
+
+// Amounts with cents are written as the exact decimal of dollars, and sums
+// of them are exact: 0.10 + 0.20 of pay is 0.3.
+func TestMarshalWritesCentsExactly(t *testing.T) {
+	root := parse(t, mustMarshal(t, centsApplication()))
+	deal := root.all("DEAL_SETS/DEAL_SET/DEALS/DEAL")[0]
+	b1 := deal.all("PARTIES/PARTY[0]")[0]
+	role := "ROLES/ROLE/BORROWER/"
+	for _, tc := range []struct {
+		n          *node
+		path, want string
+	}{
+		{b1, role + "EMPLOYERS/EMPLOYER[0]/EMPLOYMENT/EmploymentMonthlyIncomeAmount", "0.3"},
+		{b1, role + "CURRENT_INCOME/CURRENT_INCOME_ITEMS/CURRENT_INCOME_ITEM[0]/CURRENT_INCOME_ITEM_DETAIL/CurrentIncomeMonthlyTotalAmount", "0.1"},
+		{b1, role + "CURRENT_INCOME/CURRENT_INCOME_ITEMS/CURRENT_INCOME_ITEM[1]/CURRENT_INCOME_ITEM_DETAIL/CurrentIncomeMonthlyTotalAmount", "0.2"},
+		{deal, "LOANS/LOAN/HELOC/HELOC_RULE/HELOCInitialAdvanceAmount", "30000.05"},
+		{deal, "LOANS/LOAN/HOUSING_EXPENSES/HOUSING_EXPENSE[0]/HousingExpensePaymentAmount", "540.12"},
+		{deal, "LOANS/LOAN/HOUSING_EXPENSES/HOUSING_EXPENSE[2]/HousingExpensePaymentAmount", "312.5"},
+		{deal, "LIABILITIES/LIABILITY[0]/LIABILITY_DETAIL/LiabilityMonthlyPaymentAmount", "2450.67"},
+		{deal, "LOANS/LOAN/TERMS_OF_LOAN/NoteRatePercent", "8.75"},
+	} {
+		if got := tc.n.get(tc.path); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.path, got, tc.want)
+		}
+	}
+	var a mismo.Amount
+	if err := a.UnmarshalText([]byte("2450.67")); err != nil || a != 245067 {
+		t.Errorf("got %d %v, want 245067 cents", a, err)
+	}
 }
 
 func mustMarshal(t *testing.T, in mismo.Input) []byte {
@@ -403,7 +446,7 @@ func TestMarshalValidatesAgainstTheSchema(t *testing.T) {
 		t.Skip("xmllint not found: install libxml2-utils (make deps) to validate against the MISMO 3.4 schema")
 	}
 	dir := unpackSchema(t)
-	for name, in := range map[string]mismo.Input{"full": fullApplication(), "minimal": minimalApplication()} {
+	for name, in := range map[string]mismo.Input{"full": fullApplication(), "minimal": minimalApplication(), "cents": centsApplication()} {
 		t.Run(name, func(t *testing.T) {
 			file := filepath.Join(t.TempDir(), name+".xml")
 			if err := os.WriteFile(file, mustMarshal(t, in), 0o600); err != nil {

@@ -51,7 +51,7 @@ type EmploymentView struct {
 type DisbursementView struct {
 	AccountHolderName string           `json:"accountHolderName"`
 	AccountType       string           `json:"accountType"`
-	InitialDraw       float64          `json:"initialDraw"`
+	InitialDraw       domain.Cents     `json:"initialDraw"`
 	Sensitive         []SensitiveField `json:"sensitive"`
 }
 
@@ -212,8 +212,9 @@ func personView(party string, p *domain.Person, account *domain.Applicant) Perso
 // pay of their current jobs and their other income, in dollars; "" when
 // they gave none.
 func monthlyIncome(p *domain.Person) string {
-	total, any := 0.0, false
-	add := func(vs ...*float64) {
+	var total domain.Cents
+	any := false
+	add := func(vs ...*domain.Cents) {
 		for _, v := range vs {
 			if v != nil {
 				total, any = total+*v, true
@@ -231,7 +232,7 @@ func monthlyIncome(p *domain.Person) string {
 	if !any {
 		return ""
 	}
-	return fmt.Sprintf("$%s", thousands(int64(total+0.5)))
+	return fmt.Sprintf("$%s", thousands(int64(total.Dollars())))
 }
 
 func thousands(n int64) string {

@@ -64,12 +64,12 @@ type payrollPersona struct {
 }
 
 type payrollRecord struct {
-	EmployerName string  `json:"employerName"`
-	Position     string  `json:"position"`
-	StartDate    string  `json:"startDate"`
-	EndDate      *string `json:"endDate"`
-	PayFrequency string  `json:"payFrequency"`
-	MonthlyBase  float64 `json:"monthlyBase"`
+	EmployerName string       `json:"employerName"`
+	Position     string       `json:"position"`
+	StartDate    string       `json:"startDate"`
+	EndDate      *string      `json:"endDate"`
+	PayFrequency string       `json:"payFrequency"`
+	MonthlyBase  domain.Cents `json:"monthlyBase"`
 }
 
 // SandboxPayroll is the deterministic payroll network: a persona's

@@ -86,7 +86,7 @@ func TestConnectPayrollVerifiesTheMatchingJob(t *testing.T) {
 	if len(got.Borrower.Jobs) != 1 || !got.Borrower.Jobs[0].Verified {
 		t.Fatalf("got jobs %+v, want the Bayview job verified", got.Borrower.Jobs)
 	}
-	if len(got.Borrower.PayrollEmployers) != 1 || !got.Borrower.PayrollEmployers[0].Matched || got.Borrower.PayrollEmployers[0].MonthlyBase != 17500 {
+	if len(got.Borrower.PayrollEmployers) != 1 || !got.Borrower.PayrollEmployers[0].Matched || got.Borrower.PayrollEmployers[0].MonthlyBase != 17500_00 {
 		t.Fatalf("got %+v, want the network's employer, matched, with its pay", got.Borrower.PayrollEmployers)
 	}
 	if d := docTypes(got.Borrower.Documents); d["paystubs"] || d["w2"] {

@@ -186,7 +186,7 @@ func TestPortalExportSendsASubmittedApplication(t *testing.T) {
 		User: domain.Person{FirstName: exportPtr("Priya"), LastName: exportPtr("Prime"), DateOfBirth: exportPtr("1980-04-12"), Email: exportPtr("prime@example.com"),
 			CurrentAddress: addr, CurrentAddressSince: exportPtr("2015-06-01"), Housing: exportPtr("Own"),
 			Demographics: &domain.Demographics{WontInformEthinicity: true, WontInformRace: true, WontInformGender: true}},
-		Property: domain.Property{Address: addr, Usage: exportPtr("primaryResidence"), Units: exportPtr("1"), Value: exportPtr(850000.0)},
+		Property: domain.Property{Address: addr, Usage: exportPtr("primaryResidence"), Units: exportPtr("1"), Value: exportPtr(domain.CentsOf(850000))},
 	}
 	submitApplication(t, s, loanID, app)
 	if _, err := s.DB.CreateDecision(context.Background(), "heloc.offer.preview", loanID, []byte(`{}`),

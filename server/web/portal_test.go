@@ -204,7 +204,7 @@ func TestPortalBorrowerIsMaskedAndEachUnmaskingAudited(t *testing.T) {
 	prime := s.demoLoanID(t, "prime@example.com")
 	// The borrower saves an SSN and date of birth on the application.
 	if _, _, err := s.DB.UpdateApplication(context.Background(), prime, "", func(l *domain.Loan, app *domain.Application, _ bool) error {
-		ssn, dob, base := "123456789", "1980-04-02", 9500.0
+		ssn, dob, base := "123456789", "1980-04-02", domain.CentsOf(9500)
 		app.User.SSN, app.User.DateOfBirth = &ssn, &dob
 		app.User.Employments = []domain.Employment{{Base: &base, StartDate: "2020-01-01"}}
 		return nil
