@@ -25,8 +25,9 @@ function Term({ label, value, detail }: { label: string; value: ReactNode; detai
 /**
  * The preview offer's terms (screens.md "preview-offer"): the line
  * available, the APR as prime plus margin, variable, with its floor and cap,
- * the CLTV, and the draw and repayment periods. The fee and the payments
- * depend on the line chosen: the amount picker and the summary show them.
+ * the CLTV, and the draw and repayment periods. The APR and the CLTV are
+ * the policy's for the line chosen (each line is priced at its own CLTV);
+ * the fee and the payments are the amount picker's and the summary's.
  */
 export function OfferTerms({ offer }: { offer: Offer }) {
   return (
@@ -40,7 +41,7 @@ export function OfferTerms({ offer }: { offer: Offer }) {
       <Term
         label="Combined loan-to-value (CLTV)"
         value={formatFraction(offer.cltv)}
-        detail="What you would owe on the home, the full line included, as a share of its value."
+        detail="What you would owe on the home, this line included, as a share of its value."
       />
       <Term label="Draw period" value={`${offer.drawPeriodYears} years`} detail="Borrow, repay and borrow again; payments are interest only." />
       <Term label="Repayment period" value={`${offer.repaymentPeriodYears} years`} detail="No more draws; the balance is repaid in monthly payments." />

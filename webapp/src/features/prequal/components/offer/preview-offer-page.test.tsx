@@ -15,10 +15,11 @@ const ana = { user: { id: 'u1', email: 'prime+t@example.com', name: 'Ana Diaz', 
  * (payments in cents, the fee on the line). The page must show these and
  * compute nothing: they are test data, not arithmetic.
  */
-const policy: Record<number, { draw: number; repayment: number; fee: number }> = {
+const policy: Record<number, { draw: number; repayment: number; fee: number; cltv?: number; apr?: number }> = {
   200_000: { draw: 120_833, repayment: 158_075, fee: 2000 },
   150_000: { draw: 90_625, repayment: 118_556, fee: 1500 },
-  100_000: { draw: 60_417, repayment: 79_038, fee: 1000 },
+  // A smaller line sits in a lower CLTV tier: the policy prices it lower.
+  100_000: { draw: 60_417, repayment: 79_038, fee: 1000, cltv: 0.41, apr: 7 },
   25_000: { draw: 15_104, repayment: 19_760, fee: 250 },
   26_000: { draw: 15_708, repayment: 20_550, fee: 260 },
 };
@@ -37,8 +38,8 @@ function offerFor(line: number): Quote {
       maxLine: 200_000,
       minLine: 25_000,
       line,
-      cltv: 0.61,
-      apr: 7.25,
+      cltv: p.cltv ?? 0.61,
+      apr: p.apr ?? 7.25,
       originationFee: p.fee,
       margin: 0.5,
       primeRate: 6.75,
@@ -225,6 +226,9 @@ describe('PreviewOfferPage', () => {
     expect(screen.getByTestId('repayment-payment')).toHaveTextContent('$790.38');
     expect(await term('Origination fee')).toHaveTextContent('$1,000');
     expect(screen.getByText('On a line of $100,000, charged once when it opens.')).toBeInTheDocument();
+    // The terms are the chosen line's too: its own CLTV and the APR it is priced at.
+    expect(await term('Combined loan-to-value (CLTV)')).toHaveTextContent('41%');
+    expect(await term('APR (variable)')).toHaveTextContent('7.00%');
     expect(figures).toHaveAttribute('aria-busy', 'false');
     // Typing waits for the amount to rest: only whole amounts inside the offer were asked about.
     expect(quotes.map((q) => q.requestedLine).filter((l) => l !== undefined)).toEqual([100_000]);

@@ -87,7 +87,8 @@ function OfferView({ quote, email }: { quote: Quote; email: string }) {
 
   return (
     <Stack gap="xl">
-      <OfferTerms offer={offer} />
+      {/* The APR and CLTV of the amount being chosen: the policy prices each line at its own CLTV. */}
+      <OfferTerms offer={priced.offer ?? offer} />
       <Divider />
       <AmountPicker offer={offer} amount={amount} onChange={setAmount} priced={priced} />
       {error ? (
