@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -99,7 +100,8 @@ func bureauInput(answers domain.PrequalAnswers, r *domain.CreditReport, coborrow
 	}
 	debts := []map[string]any{}
 	for _, d := range r.Liabilities {
-		debts = append(debts, map[string]any{"monthlyPayment": d.MonthlyPayment, "type": d.Type, "source": "bureau"})
+		debts = append(debts, map[string]any{"monthlyPayment": d.MonthlyPayment, "type": d.Type, "source": "bureau",
+			"toBePaidOff": slices.Contains(answers.DebtsToPayOff, d.ID)})
 	}
 	scores := map[string]any{"borrower": r.Score}
 	if coborrower {

@@ -71,8 +71,9 @@ func (s *Server) redecideAtSubmission(ctx context.Context, loan *domain.Loan, ap
 }
 
 // submissionInput is bureauInput at the submission stage with the
-// application's figures of the home, and the line chosen as the line
-// requested.
+// application's figures: the home, each person's jobs and other income,
+// the debts with the ones the line pays off, and the line chosen as the
+// line requested.
 func submissionInput(answers domain.PrequalAnswers, app *domain.Application, r *domain.CreditReport, coborrower bool, line int64, today time.Time) map[string]any {
 	input := bureauInput(answers, r, coborrower, &line, today)
 	input["stage"] = "submission"
@@ -96,7 +97,61 @@ func submissionInput(answers domain.PrequalAnswers, app *domain.Application, r *
 	if p.State != nil {
 		input["propertyState"] = *p.State
 	}
+	input["incomes"] = applicationIncomes(app)
+	input["debts"] = applicationDebts(app)
 	return input
+}
+
+// applicationIncomes are the application's jobs and other income, each
+// person's, with their amounts a month as given: the rules decide what
+// counts and what the yearly income is (eligibility.annual_income).
+func applicationIncomes(app *domain.Application) []map[string]any {
+	incomes := []map[string]any{}
+	add := func(party string, p *domain.Person) {
+		if p == nil {
+			return
+		}
+		amounts := func(m map[string]any, fields map[string]*domain.Cents) map[string]any {
+			for name, v := range fields {
+				if v != nil {
+					m[name] = *v
+				}
+			}
+			return m
+		}
+		for _, e := range p.Employments {
+			incomes = append(incomes, amounts(map[string]any{"kind": "employment", "party": party, "current": e.EndDate == nil,
+				"selfEmployed": e.SelfEmployedIndicator},
+				map[string]*domain.Cents{"base": e.Base, "bonuses": e.Bonuses, "commissions": e.Commissions, "overtime": e.Overtime}))
+		}
+		for _, src := range p.IncomeSources {
+			incomes = append(incomes, amounts(map[string]any{"kind": "other", "party": party, "type": src.Type},
+				map[string]*domain.Cents{"base": src.Base, "bonuses": src.Bonuses, "commissions": src.Commissions, "overtime": src.Overtime,
+					"otherValue": src.OtherValue}))
+		}
+	}
+	add("borrower", &app.User)
+	add("coborrower", app.Coborrower)
+	return incomes
+}
+
+// applicationDebts are the application's debts other than mortgages (the
+// report's, as the application lists them) with the borrower's choice to
+// pay each off with the line and the lender's to leave one out: the rules
+// decide which count.
+func applicationDebts(app *domain.Application) []map[string]any {
+	debts := []map[string]any{}
+	for _, l := range app.Liabilities {
+		d := map[string]any{"source": "bureau", "toBePaidOff": l.ToBePaidOff, "omitted": l.Omitted}
+		if l.MonthlyPayment != nil {
+			d["monthlyPayment"] = *l.MonthlyPayment
+		}
+		if l.Type != nil {
+			d["type"] = *l.Type
+		}
+		debts = append(debts, d)
+	}
+	return debts
 }
 
 // termsEntrypoint decides whether the terms chosen still stand at

@@ -236,8 +236,12 @@ _known("creditScore") if {
 	is_number(credit_score_used)
 }
 
+# Income is known from the application's jobs and sources or as stated
+# (annual_income, income.rego).
+_known("annualIncome") if is_number(annual_income(input))
+
 _known(f) if {
-	not f in {"propertyValue", "mortgageBalance", "creditScore"}
+	not f in {"propertyValue", "mortgageBalance", "creditScore", "annualIncome"}
 	object.get(input, f, null) != null
 }
 

@@ -6,12 +6,12 @@
 # line's included, over gross monthly income:
 #
 #   DTI = (monthly debts + the line's repayment payment, fully drawn)
-#         / (annualIncome / 12)
+#         / (yearly income / 12)
 #
 # The largest DTI allowed is the row of tables.dti whose score band holds
-# the score eligibility uses. The rule runs only when the input states
-# annualIncome (the submission stage requires it: eligibility's
-# required_facts) and eligibility has a score. It caps the line: the
+# the score eligibility uses. The rule runs only when the income is known
+# (eligibility.annual_income: the application's jobs and other income,
+# else annualIncome as stated; the submission stage requires it) and eligibility has a score. It caps the line: the
 # repayment payment is the line times a payment per dollar, so the largest
 # line that fits is solved for (maxLineByDti, whole dollars, rounded down).
 # When even the minimum line does not fit, or there is no income, the
@@ -23,9 +23,10 @@
 # borrower picks does not change the line allowed. With no grid row for the
 # applicant (refused for another reason), the dearest margin of the grid.
 #
-# Monthly debts: input.monthlyDebts (self-stated, debts other than
-# mortgages) or else the sum of input.debts[].monthlyPayment (the bureau's
-# tradelines other than mortgages), plus the monthlyPayment of each mortgage
+# Monthly debts: at submission the application's debts other than
+# mortgages (input.debts, the report's as the application lists them, less
+# those the line pays off); before it input.monthlyDebts (self-stated) or
+# else the sum of input.debts[].monthlyPayment, plus the monthlyPayment of each mortgage
 # that counts as a lien (eligibility.liens: one the borrower added counts; a
 # bureau one unless the borrower said it is not on this home).
 package heloc.offer
@@ -112,10 +113,9 @@ _dti_decides if {
 	_eligibility_outcome != "notDecided"
 }
 
-_income := v if {
-	v := object.get(input, "annualIncome", null)
-	is_number(v)
-}
+# The yearly income: the application's jobs and sources once it gives
+# them, else as stated (eligibility.annual_income, income.rego).
+_income := eligibility.annual_income(input)
 
 # The row of tables.dti whose band [min, below) holds the score used (one
 # row: the bands do not overlap, tested).
@@ -192,11 +192,23 @@ _monthly_debts := _other_debts + _lien_payments
 
 _monthly_debts_cents := round(_monthly_debts * 100)
 
-_other_debts := v if {
+# The debts other than mortgages: at submission, the report's debts as the
+# application lists them; before it, the monthly debts the borrower stated,
+# else the report's. A debt the borrower chose to pay off with the line
+# (toBePaidOff) or that the lender left out (omitted) does not count: it is
+# gone once the line opens.
+_other_debts := _listed_debts if {
+	eligibility.stage == "submission"
+	is_array(object.get(input, "debts", null))
+} else := v if {
 	v := object.get(input, "monthlyDebts", null)
 	is_number(v)
-} else := sum([p |
+} else := _listed_debts
+
+_listed_debts := sum([p |
 	some d in _list(object.get(input, "debts", null))
+	not object.get(d, "toBePaidOff", false) == true
+	not object.get(d, "omitted", false) == true
 	p := object.get(d, "monthlyPayment", null)
 	is_number(p)
 ])

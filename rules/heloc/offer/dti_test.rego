@@ -246,3 +246,31 @@ test_the_payments_of_the_mortgages_that_are_liens_count if {
 	o := offer_for({"annualIncome": 1000000, "monthlyDebts": 100, "mortgages": mortgages})
 	o.dti.monthlyDebts == ((100 + 1200) + 300) + 200
 }
+
+# --- At submission: the application's income and debts (issue 20) ---
+
+test_at_submission_the_application_s_income_and_debts_are_the_ratio_s if {
+	facts := object.union(rich, {
+		"stage": "submission", "hasFbm": false, "propertyUsage": "primaryResidence", "propertyType": "singleFamily",
+		"annualIncome": 999999, "monthlyDebts": 5000, "requestedLine": 100000,
+		"incomes": [{"kind": "employment", "party": "borrower", "current": true, "base": 10000}],
+		"debts": [
+			{"monthlyPayment": 400, "source": "bureau"},
+			{"monthlyPayment": 300, "source": "bureau", "toBePaidOff": true},
+			{"monthlyPayment": 200, "source": "bureau", "omitted": true},
+		],
+	})
+	o := offer_for(facts) with data.heloc.eligibility.tables.income.counted as ["base"]
+	o.dti.monthlyIncome == 10000
+	o.dti.monthlyDebts == 400
+}
+
+test_before_the_application_the_stated_debts_are_the_ratio_s if {
+	facts := object.union(rich, {"annualIncome": 120000, "monthlyDebts": 650, "debts": [{"monthlyPayment": 400}]})
+	offer_for(facts).dti.monthlyDebts == 650
+}
+
+test_a_debt_the_line_pays_off_does_not_count_before_the_application_either if {
+	facts := object.union(rich, {"annualIncome": 120000, "debts": [{"monthlyPayment": 400}, {"monthlyPayment": 300, "toBePaidOff": true}]})
+	offer_for(facts).dti.monthlyDebts == 400
+}
