@@ -5,7 +5,6 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/config/paths';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
-import { useAnswers } from '../../hooks/use-answers';
 import { ChosenAmount } from './chosen-amount';
 import { OfferPlaceholder } from './offer-states';
 import { formatDollars, formatRate } from './offer-format';
@@ -19,7 +18,6 @@ import { useCurrentOffer } from './use-current-offer';
 export function AfterOfferPage() {
   useRouteDocumentTitle();
   const state = useCurrentOffer();
-  const answers = useAnswers();
 
   return (
     <Stack gap="xl">
@@ -27,7 +25,7 @@ export function AfterOfferPage() {
         title="Your offer is saved"
         help="We keep your preview offer and the amount you chose with your account. Sign in any time to pick up where you left off."
       />
-      {state.status === 'ready' && answers.status !== 'pending' ? (
+      {state.status === 'ready' ? (
         <Stack gap="sm">
           <Text fw={500}>
             A line of up to {formatDollars(state.quote.offer.maxLine)} at {formatRate(state.quote.offer.apr)} APR (variable).
@@ -38,7 +36,7 @@ export function AfterOfferPage() {
           />
         </Stack>
       ) : (
-        <OfferPlaceholder state={state.status === 'ready' ? { status: 'pending' } : state} />
+        <OfferPlaceholder state={state} />
       )}
       <Stack gap="sm" component="section" aria-labelledby="next-heading">
         <Title order={2} fz="xl" id="next-heading">

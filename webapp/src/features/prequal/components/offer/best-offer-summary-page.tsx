@@ -5,7 +5,6 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/config/paths';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
-import { useAnswers } from '../../hooks/use-answers';
 import '../outcome/print.css';
 import { ChosenAmount } from './chosen-amount';
 import { OfferPlaceholder } from './offer-states';
@@ -23,13 +22,12 @@ const PREVIEW_OFFER_PATH = paths.initialSetup['preview-offer']!;
 export function BestOfferSummaryPage() {
   useRouteDocumentTitle();
   const state = useCurrentOffer();
-  const answers = useAnswers();
 
-  if (state.status !== 'ready' || answers.status === 'pending') {
+  if (state.status !== 'ready') {
     return (
       <Stack gap="lg">
         <PageHeading title="Your offer summary" />
-        <OfferPlaceholder state={state.status === 'ready' ? { status: 'pending' } : state} />
+        <OfferPlaceholder state={state} />
       </Stack>
     );
   }

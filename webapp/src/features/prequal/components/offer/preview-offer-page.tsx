@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
 import { usePricedQuote, type Offer, type Quote } from '../../api/get-quote';
-import { useAnswers, useSaveAnswers } from '../../hooks/use-answers';
+import { useSaveAnswers } from '../../hooks/use-answers';
 import { AmountPicker, amountError, type Priced } from './amount-picker';
 import { OfferPlaceholder } from './offer-states';
 import { OfferTerms } from './offer-terms';
@@ -128,7 +128,6 @@ function OfferView({ quote, email }: { quote: Quote; email: string }) {
 export function PreviewOfferPage() {
   useRouteDocumentTitle();
   const state = useCurrentOffer();
-  const answers = useAnswers();
 
   return (
     <Stack gap="lg">
@@ -137,10 +136,8 @@ export function PreviewOfferPage() {
         title="Your preview offer"
         help="What we can offer on your credit check and your answers. Choose how much you want; you can change it later."
       />
-      {state.status === 'ready' && answers.status !== 'pending' ? (
+      {state.status === 'ready' ? (
         <OfferView quote={state.quote} email={state.email} />
-      ) : state.status === 'ready' ? (
-        <OfferPlaceholder state={{ status: 'pending' }} />
       ) : (
         <OfferPlaceholder state={state} />
       )}
