@@ -15,7 +15,9 @@ package heloc.notice
 # gives it (the server passes the preview it has just decided and recorded
 # on the same facts, so the notice explains that very decision and does
 # not decide it a second time); without it (`opa eval` on the facts alone)
-# the preview is evaluated on the input, the facts.
+# the preview's outcome and reasons are decided on the input, the facts
+# (data.heloc.offer.verdict: the same rules, without the price and payments
+# a notice does not state).
 #
 #   required   only for a refusal on verified facts (outcome "ineligible"):
 #              never for a decision not made (a missing fact), an estimate
@@ -104,10 +106,17 @@ outcome := o if {
 } else := "ineligible"
 
 # The preview offer: input.decision when the input gives it, else the
-# preview decided on the input; {} when neither is an object.
+# preview decided on the input; {} when neither is an object. Of a preview
+# decided here the notice reads its outcome and reasons only, so it reads
+# the offer's verdict (the preview's eligible, outcome and reasons, without
+# the price and payments it has no use for), and the whole preview only
+# where there is no verdict (a broken offer table: the preview's default).
 _preview := p if {
 	p := input.decision
 	is_object(p)
+} else := p if {
+	not _decision_given
+	p := offer.verdict
 } else := p if {
 	not _decision_given
 	p := offer.preview

@@ -177,19 +177,19 @@ test_the_preview_s_outcome_decides_and_the_same_words_are_given_once if {
 			{"code": "C", "message": "c", "adverseAction": null},
 		],
 	}
-	n := notice_for({}) with data.heloc.offer.preview as preview
+	n := notice_for({"decision": preview})
 	n.required
 	n.reasonCodes == ["A", "C"]
 	n.reasons == ["Same words", "c"]
-	m := notice_for({}) with data.heloc.offer.preview as object.union(preview, {"outcome": "mayNotQualify"})
+	m := notice_for({"decision": object.union(preview, {"outcome": "mayNotQualify"})})
 	m.required == false
 }
 
 test_at_most_the_table_s_number_of_reasons if {
 	preview := {"eligible": false, "outcome": "ineligible", "reasons": [{"code": sprintf("R%d", [i]), "adverseAction": sprintf("Reason %d", [i]), "weight": i} | some i in numbers.range(1, 9)]}
-	n := notice_for({}) with data.heloc.offer.preview as preview
+	n := notice_for({"decision": preview})
 	n.reasonCodes == [sprintf("R%d", [i]) | some i in numbers.range(9, 10 - tables.max_reasons)]
-	m := notice_for({}) with data.heloc.offer.preview as preview with data.heloc.notice.tables.max_reasons as 2
+	m := notice_for({"decision": preview}) with data.heloc.notice.tables.max_reasons as 2
 	m.reasonCodes == ["R9", "R8"]
 }
 
