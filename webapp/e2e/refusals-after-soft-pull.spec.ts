@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { choose, employmentOf, mutate, personalInfoOf, saveSection, declarationsOf, uploadPhoto, walkToApplication } from './support/application';
+import { choose, mutate, saveApplicationThrough, signAndChooseDocuments, uploadMissing, verifyPassport, walkToApplication } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery } from './support/fixtures';
 import {
@@ -211,7 +211,7 @@ test.describe('refused after the soft pull, with a specific reason on the page a
   async function refuseAtSubmission(page: Page, c: PropertyCase): Promise<{ code: string; specific: string }> {
     const p = persona('prime');
     await walkToApplication(page, p);
-    await saveSection(page, '/app/application/1', { user: personalInfoOf({ ...p, ...p.identity }, p.answers.zip), coborrower: null });
+    await saveApplicationThrough(page, p, '/app/application/1');
 
     // The Property Info page, where the type and the units are asked.
     await page.goto('/app/application/2');
@@ -234,27 +234,10 @@ test.describe('refused after the soft pull, with a specific reason on the page a
     await expect(page).toHaveURL(/\/app\/application\/3$/);
 
     // The steps after it, through the procedures their pages call.
-    await saveSection(page, '/app/application/3', { propertyOwnerships: [] });
-    await saveSection(page, '/app/application/4', employmentOf('Initech'));
-    await saveSection(page, '/app/application/other-income', { incomeSources: [] });
-    await saveSection(page, '/app/application/debt-consolidation', { liabilities: [] });
-    await saveSection(page, '/app/application/6', { user: { wontInformEthinicity: true, wontInformRace: true, wontInformGender: true }, coborrower: null });
-    await saveSection(page, '/app/application/7', { user: declarationsOf(), coborrower: null });
-    const disclosures = await trpcQuery<{ documents: { id: string; hash: string }[] }>(page, 'application.disclosures');
-    await mutate(page, 'application.sign', {
-      consent: true,
-      signatures: [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }],
-      documents: disclosures.documents.map((d) => ({ id: d.id, hash: d.hash })),
-    });
-    await mutate(page, 'verification.incomeDocuments', { party: 'borrower' });
-    await uploadPhoto(page, 'idDocument', 'front');
-    await uploadPhoto(page, 'idDocument', 'back');
-    await mutate(page, 'verification.identity', { party: 'borrower', idType: 'driver_license' });
-    const docs = await trpcQuery<{ requirements: { documents: { borrower: { type: string; missing: number }[] } } }>(page, 'documents.list');
-    for (const d of docs.requirements.documents.borrower) {
-      if (d.type === 'idDocument') continue;
-      for (let i = 0; i < d.missing; i++) await uploadPhoto(page, d.type);
-    }
+    await saveApplicationThrough(page, p, '/app/application/7', { from: '/app/application/3' });
+    await signAndChooseDocuments(page, [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }]);
+    await verifyPassport(page);
+    await uploadMissing(page);
     await mutate(page, 'documents.complete');
 
     // The last step: the account, then "Save and submit application".

@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { mutate, saveApplicationThrough, saveSection, uploadPhoto, verifyPassport } from './support/application';
+import { mutate, saveApplicationThrough, submitAfterSigning } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { answerPropertyUsage, freshEmail, persona, walkCreditToDecision, walkLanding, walkSelfReported } from './support/personas';
 import { signInAdmin } from './support/portal';
-import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
+import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, viewports } from './support/fixtures';
 
 // Issue 20, "Done when": the offer page, the Truth in Lending disclosure and
 // the portal show the same line, fee and monthly payments for the amount
@@ -59,17 +59,6 @@ async function pickerFigures(page: Page, amount: number): Promise<Figures> {
     draw: (await term(figures, 'Monthly payment in the draw period').textContent())!,
     repayment: (await term(figures, 'Monthly payment in repayment').textContent())!,
   };
-}
-
-type Documents = { requirements: { documents: { borrower: { type: string; missing: number; condition?: { id: string } }[] } } };
-
-/** Uploads what the documents policy still asks of the borrower (the ID was checked apart). */
-async function uploadMissing(page: Page) {
-  const docs = await trpcQuery<Documents>(page, 'documents.list');
-  for (const d of docs.requirements.documents.borrower) {
-    if (d.type === 'idDocument' || d.condition) continue;
-    for (let i = 0; i < d.missing; i++) await uploadPhoto(page, d.type);
-  }
 }
 
 test('the offer page, the Truth in Lending disclosure and the portal show the same line, fee and monthly payments for the amount chosen', async ({
@@ -153,20 +142,7 @@ test('the offer page, the Truth in Lending disclosure and the portal show the sa
 
   // 3. The steps after signing through their procedures, then the submission.
   await mutate(page, 'verification.incomeDocuments', { party: 'borrower' });
-  await verifyPassport(page);
-  await uploadMissing(page);
-  await mutate(page, 'documents.complete');
-  const terms = await trpcQuery<{ minimumDraw: number }>(page, 'application.drawTerms');
-  await saveSection(page, '/app/application/loan-disbursement', {
-    disbursement: {
-      accountHolderName: `${p.firstName} ${p.lastName}`,
-      accountType: 'checking',
-      routingNumber: '021000021',
-      accountNumber: '000123456789',
-      initialDraw: terms.minimumDraw,
-    },
-  });
-  await mutate(page, 'application.submit');
+  await submitAfterSigning(page, p);
 
   // A portal administrator finds the loan in the pipeline and opens it.
   const staff = await signInAdmin(browser, { address: '100.64.250.20' });

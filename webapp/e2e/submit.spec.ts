@@ -1,6 +1,4 @@
-import type { Page } from '@playwright/test';
-
-import { expectDone, mutate, saveApplicationThrough, uploadPhoto, walkToApplication } from './support/application';
+import { expectDone, mutate, saveApplicationThrough, uploadMissing, uploadPhoto, walkToApplication } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { persona } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
@@ -25,15 +23,6 @@ type Documents = {
   requirements: { documents: { borrower: { type: string; missing: number }[] } };
   uploads: { id: string; type: string; side: 'front' | 'back' | null }[];
 };
-
-/** Uploads what the documents policy still asks of the borrower (an ID's two sides are done apart). */
-async function uploadMissing(page: Page) {
-  const docs = await trpcQuery<Documents>(page, 'documents.list');
-  for (const d of docs.requirements.documents.borrower) {
-    if (d.type === 'idDocument') continue;
-    for (let i = 0; i < d.missing; i++) await uploadPhoto(page, d.type);
-  }
-}
 
 test('the borrower saves the account and first draw, is told what blocks the submission (a document removed since), submits, and the application is read-only', async ({ page }) => {
   requireRealServer();

@@ -216,15 +216,16 @@ export type Coborrower = Person & { email: string; employerName: string; positio
 
 /**
  * Saves the application's pages in the funnel's order, through the
- * procedures their forms call, up to and including `through`: the pages
- * open one after another, so a journey about a later page walks there the
- * way the pages do (its own journey fills each page in by hand).
+ * procedures their forms call, up to and including `through` (from `from`
+ * when a journey filled the pages before it in by hand): the pages open one
+ * after another, so a journey about a later page walks there the way the
+ * pages do (its own journey fills each page in by hand).
  */
 export async function saveApplicationThrough(
   page: Page,
   p: Persona,
   through: string,
-  { employerName = 'Initech', coborrower }: { employerName?: string; coborrower?: Coborrower } = {},
+  { employerName = 'Initech', coborrower, from }: { employerName?: string; coborrower?: Coborrower; from?: string } = {},
 ) {
   const you = { ...p, ...p.identity };
   const co = coborrower ? { ...personalInfoOf(coborrower, p.answers.zip), email: coborrower.email } : null;
@@ -244,9 +245,10 @@ export async function saveApplicationThrough(
     ['/app/application/6', { user: declined, coborrower: coborrower ? declined : null }],
     ['/app/application/7', { user: declarationsOf(), coborrower: coborrower ? declarationsOf() : null }],
   ];
+  const first = from === undefined ? 0 : steps.findIndex(([path]) => path === from);
   const last = steps.findIndex(([path]) => path === through);
-  if (last < 0) throw new Error(`${through} is not a page saveApplicationThrough knows`);
-  for (const [path, section] of steps.slice(0, last + 1)) await saveSection(page, path, section);
+  if (first < 0 || last < 0) throw new Error(`${first < 0 ? from : through} is not a page saveApplicationThrough knows`);
+  for (const [path, section] of steps.slice(first, last + 1)) await saveSection(page, path, section);
 }
 
 /**
@@ -298,4 +300,44 @@ export async function uploadPhoto(page: Page, type: string, side?: 'front' | 'ba
 export async function verifyPassport(page: Page, party: 'borrower' | 'coborrower' = 'borrower') {
   await uploadPhoto(page, 'idDocument', 'front', party);
   await mutate(page, 'verification.identity', { party, idType: 'passport' });
+}
+
+type MissingDocuments = {
+  requirements: { documents: { borrower: { type: string; missing: number; condition?: { id: string } }[] } };
+};
+
+/**
+ * Uploads what the documents policy still asks of the borrower: each
+ * document missing, as photos (an ID's two sides are checked apart, and a
+ * document a condition asks for is the condition's).
+ */
+export async function uploadMissing(page: Page) {
+  const docs = await trpcQuery<MissingDocuments>(page, 'documents.list');
+  for (const d of docs.requirements.documents.borrower) {
+    if (d.type === 'idDocument' || d.condition) continue;
+    for (let i = 0; i < d.missing; i++) await uploadPhoto(page, d.type);
+  }
+}
+
+/**
+ * After the disclosures are signed, the borrower's steps to submission
+ * through the procedures their pages call (each page has its own journey):
+ * the ID checked, the documents uploaded, the funds' account and the
+ * smallest first draw saved, and the application submitted.
+ */
+export async function submitAfterSigning(page: Page, p: Pick<Persona, 'firstName' | 'lastName'>) {
+  await verifyPassport(page);
+  await uploadMissing(page);
+  await mutate(page, 'documents.complete');
+  const terms = await trpcQuery<{ minimumDraw: number }>(page, 'application.drawTerms');
+  await saveSection(page, '/app/application/loan-disbursement', {
+    disbursement: {
+      accountHolderName: `${p.firstName} ${p.lastName}`,
+      accountType: 'checking',
+      routingNumber: '021000021',
+      accountNumber: '000123456789',
+      initialDraw: terms.minimumDraw,
+    },
+  });
+  await mutate(page, 'application.submit');
 }

@@ -1,14 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 
-import {
-  mutate,
-  saveApplicationThrough,
-  saveSection,
-  signAndChooseDocuments,
-  uploadPhoto,
-  verifyPassport,
-  walkToApplication,
-} from './application';
+import { saveApplicationThrough, signAndChooseDocuments, submitAfterSigning, walkToApplication } from './application';
 import { createPortalUser, uniqueEmail } from './heloc';
 import { persona } from './personas';
 import { freshTotp } from './totp';
@@ -57,19 +49,6 @@ export async function signInAdmin(
   return staff;
 }
 
-type Documents = {
-  requirements: { documents: { borrower: { type: string; missing: number; condition?: { id: string } }[] } };
-};
-
-/** Uploads what the documents policy still asks of the borrower (the ID was checked apart). */
-async function uploadMissing(page: Page) {
-  const docs = await trpcQuery<Documents>(page, 'documents.list');
-  for (const d of docs.requirements.documents.borrower) {
-    if (d.type === 'idDocument' || d.condition) continue;
-    for (let i = 0; i < d.missing; i++) await uploadPhoto(page, d.type);
-  }
-}
-
 /**
  * A submitted application of a new applicant like the prime persona, signed
  * in on `page`; its loan's id. The steps before submission go through the
@@ -80,20 +59,7 @@ export async function submitApplication(page: Page, email: string): Promise<stri
   await walkToApplication(page, p, email);
   await saveApplicationThrough(page, p, '/app/application/7');
   await signAndChooseDocuments(page, [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }]);
-  await verifyPassport(page);
-  await uploadMissing(page);
-  await mutate(page, 'documents.complete');
-  const terms = await trpcQuery<{ minimumDraw: number }>(page, 'application.drawTerms');
-  await saveSection(page, '/app/application/loan-disbursement', {
-    disbursement: {
-      accountHolderName: `${p.firstName} ${p.lastName}`,
-      accountType: 'checking',
-      routingNumber: '021000021',
-      accountNumber: '000123456789',
-      initialDraw: terms.minimumDraw,
-    },
-  });
-  await mutate(page, 'application.submit');
+  await submitAfterSigning(page, p);
   const loan = await trpcQuery<{ id: string; applicationStatus: string }>(page, 'loan.current');
   expect(loan.applicationStatus).toBe('applicationSubmitted');
   return loan.id;
