@@ -402,7 +402,11 @@ _required := _add(_policy_required, _condition_counts("required"))
 
 _missing := _add(_policy_missing, _condition_counts("missing"))
 
-_add(a, b) := {side: {type: n |
+# Without conditions' counts (b is {}), the sum is a itself: its counts are
+# all above zero already.
+_add(a, b) := a if {
+	count(b) == 0
+} else := {side: {type: n |
 	some type in (object.keys(object.get(a, side, {})) | object.keys(object.get(b, side, {})))
 	n := object.get(a, [side, type], 0) + object.get(b, [side, type], 0)
 	n > 0
@@ -415,7 +419,7 @@ _add(a, b) := {side: {type: n |
 # borrower's.
 # An upload made for an underwriting condition (conditionId) answers that
 # condition only (_condition_requests), so it is not counted here.
-_uploaded := {side: {type: count([t | some t in types; t == type]) | some type in types} |
+_uploaded := {side: {type: count([t | some t in types; t == type]) | some type in {t | some t in types}} |
 	some side, types in {
 		"borrower": [upload.type | some upload in _uploads; not upload.isCoborrower == true; not _for_condition(upload)],
 		"coborrower": [upload.type | some upload in _uploads; upload.isCoborrower == true; not _for_condition(upload)],
