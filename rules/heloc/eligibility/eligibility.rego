@@ -161,7 +161,7 @@ _page := _ordered_reasons[0].page if {
 #   source: Issue 20 ("Missing facts are not a decline"); lender practice
 _missing_reason := {
 	"code": md.custom.code,
-	"message": _fill(md.custom.message, {"facts": _sentence_list([_lower_first(m.label) | some m in _missing])}),
+	"message": _fill(md.custom.message, {"{facts}": _sentence_list([_lower_first(m.label) | some m in _missing])}),
 	"rule": null,
 	"page": null,
 	"adverseAction": null,
@@ -290,14 +290,14 @@ _known(f) if {
 reasons contains r if {
 	_property_not_eligible
 	md := rego.metadata.rule()
-	r := _reason(md, tables.property.id, {"propertyWords": _property_words(md)})
+	r := _reason(md, tables.property.id, {"{propertyWords}": _property_words(md)})
 }
 
 # What about the property is not lent on: its type, when the table lists
 # it, else its units.
-_property_words(md) := _fill(object.get(md, ["custom", "type_words"], ""), {"propertyType": input.propertyType}) if {
+_property_words(md) := _fill(object.get(md, ["custom", "type_words"], ""), {"{propertyType}": input.propertyType}) if {
 	input.propertyType in tables.property.not_eligible_types
-} else := _fill(object.get(md, ["custom", "units_words"], ""), {"maxUnits": format_int(tables.property.max_units, 10)})
+} else := _fill(object.get(md, ["custom", "units_words"], ""), {"{maxUnits}": format_int(tables.property.max_units, 10)})
 
 # METADATA
 # title: Low equity
@@ -336,13 +336,13 @@ reasons contains r if {
 	_available_line < tables.line.minimum
 	md := rego.metadata.rule()
 	reason := _reason(md, _cltv_row.id, {
-		"availableLine": dollars(_available_line),
-		"maxCltv": percent(_cltv_row.max),
-		"minimumLine": dollars(tables.line.minimum),
-		"openingValue": dollars(_opening_value),
-		"orOwing": _or_owing(md),
-		"propertyValue": dollars(_value),
-		"mortgageBalance": dollars(_balance),
+		"{availableLine}": dollars(_available_line),
+		"{maxCltv}": percent(_cltv_row.max),
+		"{minimumLine}": dollars(tables.line.minimum),
+		"{openingValue}": dollars(_opening_value),
+		"{orOwing}": _or_owing(md),
+		"{propertyValue}": dollars(_value),
+		"{mortgageBalance}": dollars(_balance),
 	})
 	r := object.union(reason, {"weight": _shortfall(tables.line.minimum, _available_line)})
 }
@@ -356,7 +356,7 @@ _opening_value := ceil((_balance + tables.line.minimum) / _cltv_row.max)
 
 _opening_balance := floor((_value * _cltv_row.max) - tables.line.minimum)
 
-_or_owing(md) := _fill(object.get(md, ["custom", "or_owing"], ""), {"openingBalance": dollars(_opening_balance)}) if {
+_or_owing(md) := _fill(object.get(md, ["custom", "or_owing"], ""), {"{openingBalance}": dollars(_opening_balance)}) if {
 	# Compared before rounding: OPA's floor rounds -0.8 to 0, not -1.
 	(_value * _cltv_row.max) - tables.line.minimum >= 0
 } else := ""
@@ -385,7 +385,7 @@ _or_owing(md) := _fill(object.get(md, ["custom", "or_owing"], ""), {"openingBala
 #     joins its "Foreclosure or repossession" and "Bankruptcy").
 reasons contains r if {
 	input.hasFbm == true
-	r := _reason(rego.metadata.rule(), tables.fbm.id, {"fbmYears": format_int(tables.fbm.years, 10)})
+	r := _reason(rego.metadata.rule(), tables.fbm.id, {"{fbmYears}": format_int(tables.fbm.years, 10)})
 }
 
 # METADATA
@@ -426,11 +426,11 @@ reasons contains r if {
 	md := rego.metadata.rule()
 	worst := _worst_late_payment
 	r := _reason(md, tables.late_payment.id, {
-		"minDaysLate": format_int(tables.late_payment.min_days_late, 10),
-		"lookbackMonths": format_int(tables.late_payment.lookback_months, 10),
-		"agesOut": _ages_out(md),
-		"daysLate": format_int(worst.latePaymentDays, 10),
-		"onDate": _on_date(md, worst),
+		"{minDaysLate}": format_int(tables.late_payment.min_days_late, 10),
+		"{lookbackMonths}": format_int(tables.late_payment.lookback_months, 10),
+		"{agesOut}": _ages_out(md),
+		"{daysLate}": format_int(worst.latePaymentDays, 10),
+		"{onDate}": _on_date(md, worst),
 	})
 }
 
@@ -454,14 +454,14 @@ _date_key(m) := d if {
 	is_string(d)
 } else := ""
 
-_on_date(md, m) := _fill(object.get(md, ["custom", "on_date"], ""), {"lateOn": time.format([date_ns(m.latePaymentDate), "UTC", "January 2, 2006"])}) if {
+_on_date(md, m) := _fill(object.get(md, ["custom", "on_date"], ""), {"{lateOn}": time.format([date_ns(m.latePaymentDate), "UTC", "January 2, 2006"])}) if {
 	date_ns(object.get(m, "latePaymentDate", null))
 } else := ""
 
 # When the last recent late payment leaves the look-back: the day after its
 # date plus lookback_months. Unknown (and left out of the words) when one of
 # them has no readable date.
-_ages_out(md) := _fill(object.get(md, ["custom", "ages_out"], ""), {"agesOutOn": time.format([last, "UTC", "January 2, 2006"])}) if {
+_ages_out(md) := _fill(object.get(md, ["custom", "ages_out"], ""), {"{agesOutOn}": time.format([last, "UTC", "January 2, 2006"])}) if {
 	dated := [time.add_date(date_ns(m.latePaymentDate), 0, tables.late_payment.lookback_months, 1) | some m in _recent_late_payments]
 	count(dated) == count(_recent_late_payments)
 	last := max(dated)
@@ -531,10 +531,10 @@ reasons contains r if {
 	credit_score_used < tables.credit_score.minimum
 	md := rego.metadata.rule()
 	reason := _reason(md, tables.credit_score.id, {
-		"creditScore": format_int(credit_score_used, 10),
-		"minimumScore": format_int(tables.credit_score.minimum, 10),
-		"creditRange": _credit_range_words(md),
-		"whatLowered": _what_lowered(md),
+		"{creditScore}": format_int(credit_score_used, 10),
+		"{minimumScore}": format_int(tables.credit_score.minimum, 10),
+		"{creditRange}": _credit_range_words(md),
+		"{whatLowered}": _what_lowered(md),
 	})
 	r := object.union(reason, {"weight": _shortfall(tables.credit_score.minimum, credit_score_used)})
 }
@@ -542,7 +542,7 @@ reasons contains r if {
 # The band of the credit-range page the self-reported answer lies in, as
 # the page names it: the range answered (input.creditRange), else the band
 # of the score. Only an estimate's words name it.
-_credit_range_words(md) := _fill(object.get(md, ["custom", "credit_range"], ""), {"rangeLabel": band.label}) if {
+_credit_range_words(md) := _fill(object.get(md, ["custom", "credit_range"], ""), {"{rangeLabel}": band.label}) if {
 	self_reported
 	band := _credit_band
 	is_string(band.label)
@@ -558,7 +558,7 @@ _credit_band := band if {
 }
 
 # The first two of the bureau's key factors for the score used.
-_what_lowered(md) := _fill(object.get(md, ["custom", "what_lowered"], ""), {"keyFactors": concat("; ", array.slice(_key_factors, 0, 2))}) if {
+_what_lowered(md) := _fill(object.get(md, ["custom", "what_lowered"], ""), {"{keyFactors}": concat("; ", array.slice(_key_factors, 0, 2))}) if {
 	count(_key_factors) > 0
 } else := ""
 
@@ -756,7 +756,7 @@ date_ns(d) := time.parse_ns("2006-01-02", d) if {
 # (metadata is rego.metadata.rule() of that rule): its code, page,
 # priority and weight, its words (message, estimate_message and
 # adverse_action) with each {name} in them
-# replaced by values[name], and rule, the id of the table row that decided
+# replaced by values["{name}"], and rule, the id of the table row that decided
 # it. Read with defaults so that a rule that fires always gives a reason,
 # whatever its METADATA holds (the tests check that every reason has its
 # code, page and words).
@@ -787,8 +787,10 @@ _sentence_list(words) := words[0] if {
 # _lower_first("Your home") is "your home".
 _lower_first(s) := concat("", [lower(substring(s, 0, 1)), substring(s, 1, -1)])
 
-# _fill(words, values) puts values[name] in place of each {name} in words.
-_fill(words, values) := strings.replace_n({sprintf("{%s}", [name]): value | some name, value in values}, words)
+# _fill(words, values) puts each value of values in place of its
+# placeholder in words: values is keyed by the placeholders as the words
+# write them ({"{fbmYears}": "7"} fills "{fbmYears} years" as "7 years").
+_fill(words, values) := strings.replace_n(values, words)
 
 # dollars(n) writes whole dollars as an adverse-action notice would:
 # dollars(1234567) is "$1,234,567".

@@ -70,7 +70,7 @@ reasons contains r if {
 	md := rego.metadata.rule()
 	ratio := _dti_ratio(_min_line)
 	weight := min([1, round(((ratio - _dti_row.max) / _dti_row.max) * 10000) / 10000])
-	r := _offer_reason(md, _dti_row.id, {"ratio": eligibility.percent(ratio), "max": eligibility.percent(_dti_row.max)}, weight)
+	r := _offer_reason(md, _dti_row.id, {"{ratio}": eligibility.percent(ratio), "{max}": eligibility.percent(_dti_row.max)}, weight)
 }
 
 # METADATA

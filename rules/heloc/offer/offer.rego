@@ -246,7 +246,7 @@ reasons contains r if {
 	eligibility.decision.eligible
 	not _pricing_row
 	md := rego.metadata.rule()
-	r := _offer_reason(md, tables.program.id, {"score": sprintf("%v", [_score]), "cltv": eligibility.percent(_line_cltv)}, 1)
+	r := _offer_reason(md, tables.program.id, {"{score}": sprintf("%v", [_score]), "{cltv}": eligibility.percent(_line_cltv)}, 1)
 }
 
 # _offer_reason(metadata, row, values, weight): the reason a rule of this
@@ -270,8 +270,10 @@ _adverse_action(_, _) := null if _self_reported
 
 _adverse_action(md, values) := _fill(md.custom.adverse_action, values) if not _self_reported
 
-# _fill(words, values) puts values[name] in place of each {name} in words.
-_fill(words, values) := strings.replace_n({sprintf("{%s}", [name]): value | some name, value in values}, words)
+# _fill(words, values) puts each value of values in place of its
+# placeholder in words: values is keyed by the placeholders as the words
+# write them ({"{score}": "640"} fills "a score of {score}").
+_fill(words, values) := strings.replace_n(values, words)
 
 # ---------------------------------------------------------------------------
 # The line (policy contract)
