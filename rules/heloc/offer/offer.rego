@@ -394,8 +394,10 @@ _tila_example := {
 }
 
 # The repayment payment per dollar at the APR, worked out once (the
-# qualifying rate's, when the two rates are the same).
+# qualifying rate's, when the debt-to-income rule worked it out and the two
+# rates are the same; without the rule the qualifying rate is not needed).
 _apr_factor := _qualifying_factor if {
+	_dti_decides
 	_apr == _qualifying_apr
 } else := repayment_factor(_apr, _repayment_months)
 
