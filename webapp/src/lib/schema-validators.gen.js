@@ -11702,7 +11702,7 @@ return errors === 0;
 }
 
 export const EstimateInput = validate73;
-const schema140 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyValue","mortgageBalance","propertyUsage"],"type":"object","errorMessage":{"required":{"propertyValue":"Enter your home's estimated value, up to 100,000,000 dollars.","mortgageBalance":"Enter a whole dollar amount from 0 to 100,000,000.","propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
+const schema140 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyUsage"],"type":"object","errorMessage":{"required":{"propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
 const schema141 = {"enum":["excellent","good","fair","poor"],"type":"string","errorMessage":"Choose the range your credit score is in."};
 
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -11718,8 +11718,8 @@ data.hasFbm = false;
 if(data.propertyType === undefined){
 data.propertyType = "singleFamily";
 }
-if(data.propertyValue === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "propertyValue"},message:"must have required property '"+"propertyValue"+"'"};
+if(data.propertyUsage === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "propertyUsage"},message:"must have required property '"+"propertyUsage"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11728,8 +11728,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.mortgageBalance === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mortgageBalance"},message:"must have required property '"+"mortgageBalance"+"'"};
+if(data.creditRange !== undefined){
+let data0 = data.creditRange;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11738,8 +11740,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.propertyUsage === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "propertyUsage"},message:"must have required property '"+"propertyUsage"+"'"};
+if(!((((data0 === "excellent") || (data0 === "good")) || (data0 === "fair")) || (data0 === "poor"))){
+const err2 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema141.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11748,20 +11750,16 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.creditRange !== undefined){
-let data0 = data.creditRange;
-if(typeof data0 !== "string"){
-const err3 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
+if(errors > 0){
+const emErrs0 = [];
+for(const err3 of vErrors){
+if(((((err3.keyword !== "errorMessage") && (!err3.emUsed)) && ((err3.instancePath === instancePath+"/creditRange") || ((err3.instancePath.indexOf(instancePath+"/creditRange") === 0) && (err3.instancePath[instancePath+"/creditRange".length] === "/")))) && (err3.schemaPath.indexOf("#/components/schemas/CreditRange") === 0)) && (err3.schemaPath["#/components/schemas/CreditRange".length] === "/")){
+emErrs0.push(err3);
+err3.emUsed = true;
 }
-else {
-vErrors.push(err3);
 }
-errors++;
-}
-if(!((((data0 === "excellent") || (data0 === "good")) || (data0 === "fair")) || (data0 === "poor"))){
-const err4 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema141.enum},message:"must be equal to one of the allowed values"};
+if(emErrs0.length){
+const err4 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose the range your credit score is in."};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11770,28 +11768,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs0 = [];
-for(const err5 of vErrors){
-if(((((err5.keyword !== "errorMessage") && (!err5.emUsed)) && ((err5.instancePath === instancePath+"/creditRange") || ((err5.instancePath.indexOf(instancePath+"/creditRange") === 0) && (err5.instancePath[instancePath+"/creditRange".length] === "/")))) && (err5.schemaPath.indexOf("#/components/schemas/CreditRange") === 0)) && (err5.schemaPath["#/components/schemas/CreditRange".length] === "/")){
-emErrs0.push(err5);
-err5.emUsed = true;
-}
-}
-if(emErrs0.length){
-const err6 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose the range your credit score is in."};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
 const emErrs1 = [];
-for(const err7 of vErrors){
-if(!err7.emUsed){
-emErrs1.push(err7);
+for(const err5 of vErrors){
+if(!err5.emUsed){
+emErrs1.push(err5);
 }
 }
 vErrors = emErrs1;
@@ -11800,7 +11780,28 @@ errors = emErrs1.length;
 }
 let data1 = data.creditScore;
 if((!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) && (data1 !== null)){
-const err8 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 850 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 850},message:"must be <= 850"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1 < 300 || isNaN(data1)){
+const err8 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 300},message:"must be >= 300"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11809,19 +11810,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 > 850 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/maximum",keyword:"maximum",params:{comparison: "<=", limit: 850},message:"must be <= 850"};
-if(vErrors === null){
-vErrors = [err9];
 }
-else {
-vErrors.push(err9);
+if(errors > 0){
+const emErrs2 = [];
+for(const err9 of vErrors){
+if(((((err9.keyword !== "errorMessage") && (!err9.emUsed)) && ((err9.instancePath === instancePath+"/creditScore") || ((err9.instancePath.indexOf(instancePath+"/creditScore") === 0) && (err9.instancePath[instancePath+"/creditScore".length] === "/")))) && (err9.schemaPath.indexOf("#/properties/creditScore") === 0)) && (err9.schemaPath["#/properties/creditScore".length] === "/")){
+emErrs2.push(err9);
+err9.emUsed = true;
 }
-errors++;
 }
-if(data1 < 300 || isNaN(data1)){
-const err10 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 300},message:"must be >= 300"};
+if(emErrs2.length){
+const err10 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a credit score between 300 and 850."};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11830,17 +11829,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(errors > 0){
-const emErrs2 = [];
+const emErrs3 = [];
 for(const err11 of vErrors){
-if(((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && ((err11.instancePath === instancePath+"/creditScore") || ((err11.instancePath.indexOf(instancePath+"/creditScore") === 0) && (err11.instancePath[instancePath+"/creditScore".length] === "/")))) && (err11.schemaPath.indexOf("#/properties/creditScore") === 0)) && (err11.schemaPath["#/properties/creditScore".length] === "/")){
-emErrs2.push(err11);
-err11.emUsed = true;
+if(!err11.emUsed){
+emErrs3.push(err11);
 }
 }
-if(emErrs2.length){
-const err12 = {instancePath:instancePath+"/creditScore",schemaPath:"#/properties/creditScore/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a credit score between 300 and 850."};
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+if(typeof data.hasFbm !== "boolean"){
+const err12 = {instancePath:instancePath+"/hasFbm",schemaPath:"#/properties/hasFbm/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11849,17 +11848,21 @@ vErrors.push(err12);
 }
 errors++;
 }
-const emErrs3 = [];
-for(const err13 of vErrors){
-if(!err13.emUsed){
-emErrs3.push(err13);
+if(data.mortgageBalance !== undefined){
+let data3 = data.mortgageBalance;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err13 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
 }
+else {
+vErrors.push(err13);
 }
-vErrors = emErrs3;
-errors = emErrs3.length;
+errors++;
 }
-if(typeof data.hasFbm !== "boolean"){
-const err14 = {instancePath:instancePath+"/hasFbm",schemaPath:"#/properties/hasFbm/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 100000000 || isNaN(data3)){
+const err14 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11868,10 +11871,8 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(data.mortgageBalance !== undefined){
-let data3 = data.mortgageBalance;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err15 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data3 < 0 || isNaN(data3)){
+const err15 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11880,19 +11881,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 100000000 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
-if(vErrors === null){
-vErrors = [err16];
 }
-else {
-vErrors.push(err16);
+if(errors > 0){
+const emErrs4 = [];
+for(const err16 of vErrors){
+if(((((err16.keyword !== "errorMessage") && (!err16.emUsed)) && ((err16.instancePath === instancePath+"/mortgageBalance") || ((err16.instancePath.indexOf(instancePath+"/mortgageBalance") === 0) && (err16.instancePath[instancePath+"/mortgageBalance".length] === "/")))) && (err16.schemaPath.indexOf("#/components/schemas/Balance") === 0)) && (err16.schemaPath["#/components/schemas/Balance".length] === "/")){
+emErrs4.push(err16);
+err16.emUsed = true;
 }
-errors++;
 }
-if(data3 < 0 || isNaN(data3)){
-const err17 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(emErrs4.length){
+const err17 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a whole dollar amount from 0 to 100,000,000."};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11901,29 +11900,10 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-if(errors > 0){
-const emErrs4 = [];
-for(const err18 of vErrors){
-if(((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && ((err18.instancePath === instancePath+"/mortgageBalance") || ((err18.instancePath.indexOf(instancePath+"/mortgageBalance") === 0) && (err18.instancePath[instancePath+"/mortgageBalance".length] === "/")))) && (err18.schemaPath.indexOf("#/components/schemas/Balance") === 0)) && (err18.schemaPath["#/components/schemas/Balance".length] === "/")){
-emErrs4.push(err18);
-err18.emUsed = true;
-}
-}
-if(emErrs4.length){
-const err19 = {instancePath:instancePath+"/mortgageBalance",schemaPath:"#/components/schemas/Balance/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a whole dollar amount from 0 to 100,000,000."};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
 const emErrs5 = [];
-for(const err20 of vErrors){
-if(!err20.emUsed){
-emErrs5.push(err20);
+for(const err18 of vErrors){
+if(!err18.emUsed){
+emErrs5.push(err18);
 }
 }
 vErrors = emErrs5;
@@ -11933,17 +11913,35 @@ errors = emErrs5.length;
 if(data.propertyState !== undefined){
 let data4 = data.propertyState;
 if(typeof data4 !== "string"){
-const err21 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err19];
 }
 else {
-vErrors.push(err21);
+vErrors.push(err19);
 }
 errors++;
 }
 if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data4 === "AL") || (data4 === "AK")) || (data4 === "AZ")) || (data4 === "AR")) || (data4 === "CA")) || (data4 === "CO")) || (data4 === "CT")) || (data4 === "DE")) || (data4 === "DC")) || (data4 === "FL")) || (data4 === "GA")) || (data4 === "GU")) || (data4 === "HI")) || (data4 === "ID")) || (data4 === "IL")) || (data4 === "IN")) || (data4 === "IA")) || (data4 === "KS")) || (data4 === "KY")) || (data4 === "LA")) || (data4 === "ME")) || (data4 === "MD")) || (data4 === "MA")) || (data4 === "MI")) || (data4 === "MN")) || (data4 === "MS")) || (data4 === "MO")) || (data4 === "MT")) || (data4 === "NE")) || (data4 === "NV")) || (data4 === "NH")) || (data4 === "NJ")) || (data4 === "NM")) || (data4 === "NY")) || (data4 === "NC")) || (data4 === "ND")) || (data4 === "OH")) || (data4 === "OK")) || (data4 === "OR")) || (data4 === "PA")) || (data4 === "RI")) || (data4 === "SC")) || (data4 === "SD")) || (data4 === "TN")) || (data4 === "TX")) || (data4 === "UT")) || (data4 === "VT")) || (data4 === "VA")) || (data4 === "WA")) || (data4 === "WV")) || (data4 === "WI")) || (data4 === "WY"))){
-const err22 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err21 of vErrors){
+if(((((err21.keyword !== "errorMessage") && (!err21.emUsed)) && ((err21.instancePath === instancePath+"/propertyState") || ((err21.instancePath.indexOf(instancePath+"/propertyState") === 0) && (err21.instancePath[instancePath+"/propertyState".length] === "/")))) && (err21.schemaPath.indexOf("#/components/schemas/StateCode") === 0)) && (err21.schemaPath["#/components/schemas/StateCode".length] === "/")){
+emErrs6.push(err21);
+err21.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err22 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Choose a state."};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11952,28 +11950,10 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs6 = [];
-for(const err23 of vErrors){
-if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/propertyState") || ((err23.instancePath.indexOf(instancePath+"/propertyState") === 0) && (err23.instancePath[instancePath+"/propertyState".length] === "/")))) && (err23.schemaPath.indexOf("#/components/schemas/StateCode") === 0)) && (err23.schemaPath["#/components/schemas/StateCode".length] === "/")){
-emErrs6.push(err23);
-err23.emUsed = true;
-}
-}
-if(emErrs6.length){
-const err24 = {instancePath:instancePath+"/propertyState",schemaPath:"#/components/schemas/StateCode/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Choose a state."};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
 const emErrs7 = [];
-for(const err25 of vErrors){
-if(!err25.emUsed){
-emErrs7.push(err25);
+for(const err23 of vErrors){
+if(!err23.emUsed){
+emErrs7.push(err23);
 }
 }
 vErrors = emErrs7;
@@ -11982,17 +11962,35 @@ errors = emErrs7.length;
 }
 let data5 = data.propertyType;
 if(typeof data5 !== "string"){
-const err26 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err26];
+vErrors = [err24];
 }
 else {
-vErrors.push(err26);
+vErrors.push(err24);
 }
 errors++;
 }
 if(!(((((data5 === "singleFamily") || (data5 === "multiUnit")) || (data5 === "condo")) || (data5 === "townhouse")) || (data5 === "manufactured"))){
-const err27 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema140.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema140.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs8 = [];
+for(const err26 of vErrors){
+if(((((err26.keyword !== "errorMessage") && (!err26.emUsed)) && ((err26.instancePath === instancePath+"/propertyType") || ((err26.instancePath.indexOf(instancePath+"/propertyType") === 0) && (err26.instancePath[instancePath+"/propertyType".length] === "/")))) && (err26.schemaPath.indexOf("#/properties/propertyType") === 0)) && (err26.schemaPath["#/properties/propertyType".length] === "/")){
+emErrs8.push(err26);
+err26.emUsed = true;
+}
+}
+if(emErrs8.length){
+const err27 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose a property type."};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12001,28 +11999,10 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs8 = [];
-for(const err28 of vErrors){
-if(((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && ((err28.instancePath === instancePath+"/propertyType") || ((err28.instancePath.indexOf(instancePath+"/propertyType") === 0) && (err28.instancePath[instancePath+"/propertyType".length] === "/")))) && (err28.schemaPath.indexOf("#/properties/propertyType") === 0)) && (err28.schemaPath["#/properties/propertyType".length] === "/")){
-emErrs8.push(err28);
-err28.emUsed = true;
-}
-}
-if(emErrs8.length){
-const err29 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Choose a property type."};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
 const emErrs9 = [];
-for(const err30 of vErrors){
-if(!err30.emUsed){
-emErrs9.push(err30);
+for(const err28 of vErrors){
+if(!err28.emUsed){
+emErrs9.push(err28);
 }
 }
 vErrors = emErrs9;
@@ -12031,17 +12011,35 @@ errors = emErrs9.length;
 if(data.propertyUsage !== undefined){
 let data6 = data.propertyUsage;
 if(typeof data6 !== "string"){
-const err31 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err29 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err31];
+vErrors = [err29];
 }
 else {
-vErrors.push(err31);
+vErrors.push(err29);
 }
 errors++;
 }
 if(!(((data6 === "primaryResidence") || (data6 === "secondHome")) || (data6 === "investment"))){
-const err32 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"};
+const err30 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/enum",keyword:"enum",params:{allowedValues: schema50.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs10 = [];
+for(const err31 of vErrors){
+if(((((err31.keyword !== "errorMessage") && (!err31.emUsed)) && ((err31.instancePath === instancePath+"/propertyUsage") || ((err31.instancePath.indexOf(instancePath+"/propertyUsage") === 0) && (err31.instancePath[instancePath+"/propertyUsage".length] === "/")))) && (err31.schemaPath.indexOf("#/components/schemas/PropertyUsage") === 0)) && (err31.schemaPath["#/components/schemas/PropertyUsage".length] === "/")){
+emErrs10.push(err31);
+err31.emUsed = true;
+}
+}
+if(emErrs10.length){
+const err32 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Choose Primary Home, Secondary Home or Rental Property."};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -12050,28 +12048,10 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(errors > 0){
-const emErrs10 = [];
-for(const err33 of vErrors){
-if(((((err33.keyword !== "errorMessage") && (!err33.emUsed)) && ((err33.instancePath === instancePath+"/propertyUsage") || ((err33.instancePath.indexOf(instancePath+"/propertyUsage") === 0) && (err33.instancePath[instancePath+"/propertyUsage".length] === "/")))) && (err33.schemaPath.indexOf("#/components/schemas/PropertyUsage") === 0)) && (err33.schemaPath["#/components/schemas/PropertyUsage".length] === "/")){
-emErrs10.push(err33);
-err33.emUsed = true;
-}
-}
-if(emErrs10.length){
-const err34 = {instancePath:instancePath+"/propertyUsage",schemaPath:"#/components/schemas/PropertyUsage/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"Choose Primary Home, Secondary Home or Rental Property."};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
 const emErrs11 = [];
-for(const err35 of vErrors){
-if(!err35.emUsed){
-emErrs11.push(err35);
+for(const err33 of vErrors){
+if(!err33.emUsed){
+emErrs11.push(err33);
 }
 }
 vErrors = emErrs11;
@@ -12081,7 +12061,28 @@ errors = emErrs11.length;
 if(data.propertyValue !== undefined){
 let data7 = data.propertyValue;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err36 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err34 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 > 100000000 || isNaN(data7)){
+const err35 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data7 <= 0 || isNaN(data7)){
+const err36 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/minimum",keyword:"minimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -12090,19 +12091,17 @@ vErrors.push(err36);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 100000000 || isNaN(data7)){
-const err37 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100000000},message:"must be <= 100000000"};
-if(vErrors === null){
-vErrors = [err37];
 }
-else {
-vErrors.push(err37);
+if(errors > 0){
+const emErrs12 = [];
+for(const err37 of vErrors){
+if(((((err37.keyword !== "errorMessage") && (!err37.emUsed)) && ((err37.instancePath === instancePath+"/propertyValue") || ((err37.instancePath.indexOf(instancePath+"/propertyValue") === 0) && (err37.instancePath[instancePath+"/propertyValue".length] === "/")))) && (err37.schemaPath.indexOf("#/properties/propertyValue") === 0)) && (err37.schemaPath["#/properties/propertyValue".length] === "/")){
+emErrs12.push(err37);
+err37.emUsed = true;
 }
-errors++;
 }
-if(data7 <= 0 || isNaN(data7)){
-const err38 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/minimum",keyword:"minimum",params:{comparison: ">", limit: 0},message:"must be > 0"};
+if(emErrs12.length){
+const err38 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Enter your home's estimated value, up to 100,000,000 dollars."};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -12111,29 +12110,10 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(errors > 0){
-const emErrs12 = [];
-for(const err39 of vErrors){
-if(((((err39.keyword !== "errorMessage") && (!err39.emUsed)) && ((err39.instancePath === instancePath+"/propertyValue") || ((err39.instancePath.indexOf(instancePath+"/propertyValue") === 0) && (err39.instancePath[instancePath+"/propertyValue".length] === "/")))) && (err39.schemaPath.indexOf("#/properties/propertyValue") === 0)) && (err39.schemaPath["#/properties/propertyValue".length] === "/")){
-emErrs12.push(err39);
-err39.emUsed = true;
-}
-}
-if(emErrs12.length){
-const err40 = {instancePath:instancePath+"/propertyValue",schemaPath:"#/properties/propertyValue/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Enter your home's estimated value, up to 100,000,000 dollars."};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
 const emErrs13 = [];
-for(const err41 of vErrors){
-if(!err41.emUsed){
-emErrs13.push(err41);
+for(const err39 of vErrors){
+if(!err39.emUsed){
+emErrs13.push(err39);
 }
 }
 vErrors = emErrs13;
@@ -12142,27 +12122,27 @@ errors = emErrs13.length;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err42];
+vErrors = [err40];
 }
 else {
-vErrors.push(err42);
+vErrors.push(err40);
 }
 errors++;
 }
 if(errors > 0){
-const emErrors0 = {"required":{"propertyValue":[],"mortgageBalance":[],"propertyUsage":[]}};
+const emErrors0 = {"required":{"propertyUsage":[]}};
 const templates0 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err43 of vErrors){
-if((((((err43.keyword !== "errorMessage") && (!err43.emUsed)) && (err43.instancePath === instancePath)) && (err43.keyword in emErrors0)) && (err43.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err43.schemaPath.slice(1)))){
-emPropParams0 = obj0[err43.keyword];
-emParamsErrors0 = emErrors0[err43.keyword][err43.params[emPropParams0]];
+for(const err41 of vErrors){
+if((((((err41.keyword !== "errorMessage") && (!err41.emUsed)) && (err41.instancePath === instancePath)) && (err41.keyword in emErrors0)) && (err41.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err41.schemaPath.slice(1)))){
+emPropParams0 = obj0[err41.keyword];
+emParamsErrors0 = emErrors0[err41.keyword][err41.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err43);
-err43.emUsed = true;
+emParamsErrors0.push(err41);
+err41.emUsed = true;
 }
 }
 }
@@ -12171,21 +12151,21 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err44 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema140.errorMessage[key0][keyProp0]};
+const err42 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema140.errorMessage[key0][keyProp0]};
 if(vErrors === null){
-vErrors = [err44];
+vErrors = [err42];
 }
 else {
-vErrors.push(err44);
+vErrors.push(err42);
 }
 errors++;
 }
 }
 }
 const emErrs14 = [];
-for(const err45 of vErrors){
-if(!err45.emUsed){
-emErrs14.push(err45);
+for(const err43 of vErrors){
+if(!err43.emUsed){
+emErrs14.push(err43);
 }
 }
 vErrors = emErrs14;
