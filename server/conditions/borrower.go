@@ -1,0 +1,170 @@
+package conditions
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// The borrower's side of conditions: their loan's conditions, and their
+// answer to a text, address or employment condition, checked against what
+// its kind asks.
+
+// Answer is what the borrower gave for a condition: words, addresses or
+// employments, as its kind asks (#ConditionAnswer).
+type Answer struct {
+	Text       *string           `json:"text,omitempty"`
+	Address    *AddressAnswer    `json:"address,omitempty"`
+	Employment *EmploymentAnswer `json:"employment,omitempty"`
+}
+
+// AddressAnswer is an address condition's answer (#ConditionAddressAnswer).
+type AddressAnswer struct {
+	Addresses []AddressEntry `json:"addresses"`
+}
+
+// AddressEntry is one address, with a name (an association's) and the
+// dates the borrower lived there where the condition asks them.
+type AddressEntry struct {
+	Name    *string        `json:"name"`
+	Address domain.Address `json:"address"`
+	From    *string        `json:"from"`
+	To      *string        `json:"to"`
+}
+
+// EmploymentAnswer is an employment condition's answer
+// (#ConditionEmploymentAnswer).
+type EmploymentAnswer struct {
+	Employments []EmploymentEntry `json:"employments"`
+}
+
+// EmploymentEntry is one job: endDate null while current.
+type EmploymentEntry struct {
+	EmployerName string  `json:"employerName"`
+	Position     *string `json:"position"`
+	StartDate    string  `json:"startDate"`
+	EndDate      *string `json:"endDate"`
+	SelfEmployed bool    `json:"selfEmployed"`
+}
+
+// AnswerInput is conditions.answer's input (#AnswerConditionInput): the
+// condition and the one answer its kind takes.
+type AnswerInput struct {
+	ConditionID string            `json:"conditionId"`
+	Text        *string           `json:"text"`
+	Address     *AddressAnswer    `json:"address"`
+	Employment  *EmploymentAnswer `json:"employment"`
+}
+
+// Mine is the applicant's conditions: their loan's only.
+func (s *Service) Mine(ctx context.Context, applicant *domain.Applicant) (*BorrowerConditions, error) {
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	conds, err := s.store.ListConditions(ctx, loan.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &BorrowerConditions{HasCoborrower: hasCoborrower(loan), Conditions: make([]BorrowerCondition, 0, len(conds))}
+	for _, c := range conds {
+		v, err := borrowerView(c)
+		if err != nil {
+			return nil, err
+		}
+		out.Conditions = append(out.Conditions, *v)
+	}
+	return out, nil
+}
+
+// Answer stores the applicant's answer to one of their open text, address
+// or employment conditions, replacing an earlier one; it is taken after
+// submission too. A condition of another loan is not found. Field errors
+// name text, address, employment or their fields.
+func (s *Service) Answer(ctx context.Context, applicant *domain.Applicant, in AnswerInput) (*BorrowerConditions, error) {
+	loan, err := s.loanOf(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.find(ctx, loan.ID, in.ConditionID)
+	if err != nil {
+		return nil, err
+	}
+	answer, err := s.checkAnswer(c.Kind, in)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := json.Marshal(answer)
+	if err != nil {
+		return nil, err
+	}
+	_, err = s.store.AnswerCondition(ctx, loan.ID, c.ID, raw, func(c *domain.Condition) error {
+		if c.Status != domain.ConditionOpen {
+			return domain.Errorf(domain.ECONFLICT, "Your loan team has closed this request already.")
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s.Mine(ctx, applicant)
+}
+
+// checkAnswer is the answer in as the condition's kind takes it: exactly
+// its one field, with dates in order and none in the future.
+func (s *Service) checkAnswer(kind string, in AnswerInput) (*Answer, error) {
+	today := s.now().UTC().Format(time.DateOnly)
+	given := map[string]bool{"text": in.Text != nil, "address": in.Address != nil, "employment": in.Employment != nil}
+	switch kind {
+	case domain.ConditionDocument:
+		return nil, fieldError("conditionId", "Upload this document on your document upload page.")
+	case domain.ConditionEmail:
+		return nil, fieldError("conditionId", "This request is answered by e-mail: follow the e-mail we sent you.")
+	}
+	for field, ok := range given {
+		if ok && field != kind {
+			return nil, fieldError(field, "This request asks for something else.")
+		}
+	}
+	switch kind {
+	case domain.ConditionText:
+		if in.Text == nil || strings.TrimSpace(*in.Text) == "" {
+			return nil, fieldError("text", "Write your answer.")
+		}
+		text := strings.TrimSpace(*in.Text)
+		return &Answer{Text: &text}, nil
+	case domain.ConditionAddress:
+		if in.Address == nil || len(in.Address.Addresses) == 0 {
+			return nil, fieldError("address.addresses", "Add an address.")
+		}
+		for i, a := range in.Address.Addresses {
+			at := fmt.Sprintf("address.addresses.%d", i)
+			if a.From != nil && *a.From > today {
+				return nil, fieldError(at+".from", "Enter a date that is not in the future.")
+			}
+			if a.From != nil && a.To != nil && *a.To < *a.From {
+				return nil, fieldError(at+".to", "Enter a date after the date you moved in.")
+			}
+		}
+		return &Answer{Address: in.Address}, nil
+	case domain.ConditionEmployment:
+		if in.Employment == nil || len(in.Employment.Employments) == 0 {
+			return nil, fieldError("employment.employments", "Add an employer.")
+		}
+		for i, e := range in.Employment.Employments {
+			at := fmt.Sprintf("employment.employments.%d", i)
+			if e.StartDate > today {
+				return nil, fieldError(at+".startDate", "Enter a start date that is not in the future.")
+			}
+			if e.EndDate != nil && *e.EndDate < e.StartDate {
+				return nil, fieldError(at+".endDate", "Enter an end date after the start date.")
+			}
+		}
+		return &Answer{Employment: in.Employment}, nil
+	}
+	return nil, fmt.Errorf("conditions: no answer for a condition of kind %q", kind)
+}
