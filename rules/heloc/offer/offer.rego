@@ -381,16 +381,15 @@ _apr_of(margin) := round(min([tables.program.rate_cap, max([tables.program.rate_
 
 # The Truth in Lending example (Regulation Z §1026.40(d)(5)(i) and
 # (d)(12)(x)-(xi)): the payments on a $10,000 balance at the APR and at the
-# maximum APR (the cap), with the same arithmetic as every payment.
+# maximum APR (the cap), with the same arithmetic as every payment (each
+# figure as schedule works it out: the interest-only payment, and the
+# balance times the repayment payment per dollar, rounded to the cent).
 _tila_example := {
 	"balance": _example_balance,
-	"drawPaymentCents": at_apr.drawPaymentCents,
-	"repaymentPaymentCents": at_apr.repaymentPaymentCents,
-	"maxRateDrawPaymentCents": at_cap.drawPaymentCents,
-	"maxRateRepaymentPaymentCents": at_cap.repaymentPaymentCents,
-} if {
-	at_apr := schedule(_example_balance, _apr, _apr_factor)
-	at_cap := schedule(_example_balance, tables.program.rate_cap, repayment_factor(tables.program.rate_cap, _repayment_months))
+	"drawPaymentCents": interest_only_cents(_example_balance, _apr),
+	"repaymentPaymentCents": round(_example_balance * _apr_factor),
+	"maxRateDrawPaymentCents": interest_only_cents(_example_balance, tables.program.rate_cap),
+	"maxRateRepaymentPaymentCents": round(_example_balance * repayment_factor(tables.program.rate_cap, _repayment_months)),
 }
 
 # The repayment payment per dollar at the APR, worked out once (the
