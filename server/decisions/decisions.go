@@ -50,7 +50,7 @@ func New(store Store, policy Policy) *Service {
 // PageSize is how many decisions a page holds.
 const PageSize = 20
 
-// words names the entrypoints whose decisions are stored (web.recorded) as
+// words names the entrypoints whose decisions are stored (recorded) as
 // staff say them; any other is named by its package's METADATA title.
 var words = map[string]string{
 	"heloc.eligibility.decision":   "Eligibility",

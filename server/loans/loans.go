@@ -98,9 +98,9 @@ func (s *Service) WithRedecide(fn Redecider) *Service {
 }
 
 // Recorder decides an entrypoint and stores the decision with its input,
-// result and policy revision, for the loan when there is one (server/web's
-// decision log, which the service is handed so that it does not import
-// web). A decision that cannot be stored is not acted on.
+// result and policy revision, for the loan when there is one (the decision
+// log, decisions.Recorder, which server/app hands the service). A decision
+// that cannot be stored is not acted on.
 type Recorder interface {
 	Record(ctx context.Context, entrypoint, loanID string, input any) (any, error)
 }

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/heloc/heloc/server/app"
 	"github.com/heloc/heloc/server/blobs"
 	"github.com/heloc/heloc/server/botcheck"
 	"github.com/heloc/heloc/server/web"
@@ -56,6 +57,13 @@ type documentsView struct {
 // test's own, returned with it.
 func openDocumentsServer(t *testing.T, cfg web.Config) (*testServer, string) {
 	t.Helper()
+	return openDocumentsServerWith(t, cfg, app.Config{})
+}
+
+// openDocumentsServerWith is openDocumentsServer with the services told
+// svc as well.
+func openDocumentsServerWith(t *testing.T, cfg web.Config, svc app.Config) (*testServer, string) {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "uploads")
 	u, err := blobs.FileURL(dir)
 	if err != nil {
@@ -66,11 +74,11 @@ func openDocumentsServer(t *testing.T, cfg web.Config) (*testServer, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { bucket.Close() })
-	cfg.Blobs = bucket
+	svc.Blobs = bucket
 	if cfg.Now == nil {
 		cfg.Now = func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }
 	}
-	return MustOpenServer(t, cfg), dir
+	return mustOpenServerWith(t, cfg, svc), dir
 }
 
 // pngBytes is a real PNG image, a phone photo in miniature.
@@ -254,7 +262,7 @@ func TestABorrowerUploadsAPaystubAndTheMissingCountDrops(t *testing.T) {
 }
 
 func TestUploadsAreCheckedByTheirBytesAndSize(t *testing.T) {
-	s, dir := openDocumentsServer(t, web.Config{UploadLimit: 64 << 10})
+	s, dir := openDocumentsServerWith(t, web.Config{}, app.Config{UploadLimit: 64 << 10})
 	b := s.browser(t)
 	b.signIn("prime@example.com")
 	paystub := map[string]string{"type": "paystubs", "party": "borrower"}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/heloc/heloc/server/app"
 	"github.com/heloc/heloc/server/blobs"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/web"
@@ -115,7 +116,7 @@ func identityServer(t *testing.T) *testServer {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { bucket.Close() })
-	return MustOpenServer(t, web.Config{Blobs: bucket, Now: func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }})
+	return mustOpenServerWith(t, web.Config{Now: func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }}, app.Config{Blobs: bucket})
 }
 
 func TestVerifyIdentity(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/heloc/heloc/fixtures"
+	"github.com/heloc/heloc/server/app"
 	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/providers"
 	"github.com/heloc/heloc/server/web"
@@ -22,7 +23,7 @@ func incomeServer(t *testing.T) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return MustOpenServer(t, web.Config{Income: payroll, Now: func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }})
+	return mustOpenServerWith(t, web.Config{Now: func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }}, app.Config{Income: payroll})
 }
 
 // job is one current salaried employment of page 4.

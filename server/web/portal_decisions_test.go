@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/heloc/heloc/fixtures"
+	"github.com/heloc/heloc/server/app"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/los"
 	"github.com/heloc/heloc/server/web"
@@ -173,7 +174,7 @@ func TestPortalExportSendsASubmittedApplication(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := MustOpenServer(t, web.Config{LoanSystems: systems})
+	s := mustOpenServerWith(t, web.Config{}, app.Config{LoanSystems: systems})
 	const pw = "staff password 1"
 	admin := s.portalUser(t, s.enrol(t, "ada@example.com", domain.RoleAdministrator, pw), pw)
 	loanID := s.demoLoanID(t, "prime@example.com")

@@ -9,24 +9,19 @@ import (
 	"io/fs"
 	"log/slog"
 	"net"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/gofiber/fiber/v3"
-	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/gorilla/securecookie"
 
 	"github.com/heloc/heloc/server/accounts"
-	"github.com/heloc/heloc/server/blobs"
 	"github.com/heloc/heloc/server/conditions"
 	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/decisions"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/exports"
 	"github.com/heloc/heloc/server/loans"
-	"github.com/heloc/heloc/server/los"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/portal"
 	"github.com/heloc/heloc/server/providers"
@@ -34,49 +29,68 @@ import (
 	"github.com/heloc/heloc/server/schema"
 )
 
-// Store is what the web layer needs of the database.
+// Store is what the web layer itself reads and writes of the database:
+// what no service covers yet. The services (Services) have their own
+// stores, which cmd/heloc gives them (server/app).
 type Store interface {
-	accounts.Store
-	loans.Store
+	// The health check.
 	Ping(ctx context.Context) error
-	ListInsights(ctx context.Context) ([]*domain.Insight, error)
-	FindInsight(ctx context.Context, slug string) (*domain.Insight, error)
-
+	// Sessions and the people they are for (session.go, auth.go): the
+	// sign-in protocol's cookies and sessions are the HTTP layer's.
 	CreateSession(ctx context.Context, realm domain.Realm, subjectID string, idle, absolute time.Duration) (string, *domain.Session, error)
 	FindSession(ctx context.Context, realm domain.Realm, token string) (*domain.Session, error)
 	FindApplicantSession(ctx context.Context, token string) (*domain.Session, *domain.Applicant, error)
 	TouchSession(ctx context.Context, realm domain.Realm, token string, idle time.Duration) error
 	DeleteSession(ctx context.Context, realm domain.Realm, token string) (bool, error)
 	DeleteSessionsForSubject(ctx context.Context, realm domain.Realm, subjectID string) (int, error)
-
-	FindApplicantByID(ctx context.Context, id string) (*domain.Applicant, error)
+	FindStaffUserByID(ctx context.Context, id string) (*domain.StaffUser, error)
 	UpdateApplicant(ctx context.Context, id string, patch domain.ApplicantPatch) (*domain.Applicant, error)
+
+	// The signed-in applicant's loan (account.go, pages.go, prequal.go)
+	// and a loan's team for the portal's access decisions (portal_access.go).
 	FindLoan(ctx context.Context, id string) (*domain.Loan, error)
 	FindLoanByApplicant(ctx context.Context, applicantID string) (*domain.Loan, error)
-	UpdateLoanStatus(ctx context.Context, loanID, status string) error
-
-	FindStaffUserByID(ctx context.Context, id string) (*domain.StaffUser, error)
-	ListStaffUsers(ctx context.Context) ([]*domain.StaffUser, error)
 	FindLoanTeam(ctx context.Context, loanID string) (*domain.LoanTeam, error)
-	portal.Store
-	conditions.Store
-	decisions.Store
-	exports.Store
 
+	// The portal's user list and audit log (users.go, audit.go).
+	ListStaffUsers(ctx context.Context) ([]*domain.StaffUser, error)
 	AppendAudit(ctx context.Context, e *domain.AuditEntry) error
 	ListAudit(ctx context.Context, f domain.AuditFilter) (*domain.AuditPage, error)
 	ListAuditActions(ctx context.Context) ([]string, error)
 
+	// The public pages' reads and the waitlist (procedures.go, licensing.go).
+	ListInsights(ctx context.Context) ([]*domain.Insight, error)
+	FindInsight(ctx context.Context, slug string) (*domain.Insight, error)
 	AddToWaitlist(ctx context.Context, state, zip string, seal func(id string) (string, error)) (*domain.WaitlistEntry, error)
 
-	CreateDecision(ctx context.Context, entrypoint, loanID string, input, result []byte, revision string) (string, error)
-	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
-
+	// Prequalification and the preview offer (prequal.go, quote.go,
+	// submit.go), which no service holds yet.
 	UpdateLoanAnswers(ctx context.Context, loanID string, update func(*domain.Loan) error) (*domain.Loan, error)
 	SaveCreditReport(ctx context.Context, p domain.CreditPull) (string, error)
 	LatestCreditReport(ctx context.Context, loanID, party string) (*domain.CreditReport, error)
 	SaveAdverseActionNotice(ctx context.Context, loanID string, n *domain.AdverseActionNotice) (*domain.AdverseActionNotice, error)
 	LatestAdverseActionNotice(ctx context.Context, loanID string) (*domain.AdverseActionNotice, error)
+}
+
+// Services are the product's services, which cmd/heloc makes (server/app's
+// New, whose Services has these fields: web.Services(*svcs) converts) and
+// the handlers call. web.New makes none of them.
+type Services struct {
+	// Accounts signs people in and manages the portal's users.
+	Accounts *accounts.Service
+	// Loans is the application's owner, validation, saving and status.
+	Loans *loans.Service
+	// Portal is the portal's pipeline and loan pages.
+	Portal *portal.Service
+	// Conditions are the underwriting conditions.
+	Conditions *conditions.Service
+	// Decisions explains and replays a loan's stored decisions.
+	Decisions *decisions.Service
+	// Exports sends a loan to the loan-origination systems.
+	Exports *exports.Service
+	// Recorder is the decision log the services record through; the
+	// handlers' own decisions go through it too (decisions.go).
+	Recorder *decisions.Recorder
 }
 
 // Policy is what the web layer needs of the policy engine.
@@ -141,54 +155,35 @@ type Config struct {
 	// "withoutPropertyUsage" leaves the property-usage question out.
 	FunnelVariant string
 
-	// SessionSecret signs session cookies and CSRF tokens and keys the
-	// hashes of one-time codes; without it every sign-in call answers NO_SECRET.
+	// SessionSecret signs session cookies and CSRF tokens (the accounts
+	// service keys the hashes of one-time codes with it too); without it
+	// every sign-in call answers NO_SECRET.
 	SessionSecret []byte
 	// SessionIdle and SessionMaxAge end a session after that long without
 	// activity, or that long after sign-in (defaults 30 minutes, 12 hours).
 	SessionIdle   time.Duration
 	SessionMaxAge time.Duration
-	// Keyring seals secrets at rest (the portal users' authenticator secrets).
+	// Keyring seals what the waitlist keeps of a visitor's contact.
 	Keyring *crypt.Keyring
-	// Mailer sends sign-in codes; Outbox, when set, is the sandbox mailer,
-	// shown at /dev/outbox outside production.
-	Mailer mail.Sender
+	// Outbox, when set, is the sandbox mailer (cmd/heloc gives it to the
+	// services to send through), shown at /dev/outbox outside production.
 	Outbox *mail.Outbox
 	// Credit and Valuation are the credit bureau's soft pull and the
 	// automated valuation (server/providers); cmd/heloc gives the sandbox
 	// ones unless configured otherwise. Both are required.
 	Credit    providers.Credit
 	Valuation providers.Valuation
-	// Identity verifies a person's photo ID; it is given to the loan service
-	// New makes when Loans is nil (cmd/heloc gives its Loans its own).
-	Identity providers.Identity
-	// Income is the payroll network income verification asks; like
-	// Identity, given to the loan service New makes when Loans is nil.
-	Income providers.Income
-	// Blobs keeps uploaded documents (server/blobs), sealed with Keyring;
-	// UploadLimit is the largest file accepted (0: loans.DefaultUploadLimit).
-	// Both go to the loan service New makes when Loans is nil (cmd/heloc
-	// gives its Loans its own). Only the upload route reads a body past
-	// BodyLimit.
-	Blobs       blobs.Store
-	UploadLimit int64
 	// UploadConcurrency is how many uploads are read at once
 	// (UPLOAD_CONCURRENCY; 0: DefaultUploadConcurrency); one that finds no
 	// free slot within 2 s answers TOO_MANY_REQUESTS with Retry-After.
 	UploadConcurrency int
-	// Loans is the loan service (server/loans): the application's owner,
-	// validation, saving and status. nil makes one over the store and
-	// policies given to New.
-	Loans *loans.Service
+	// Services are the services the handlers call (server/app makes them).
+	// Required.
+	Services Services
 	// Limiter counts the rate-limited events (sign-in tries, accounts,
 	// client log lines, decision calls); nil means one in this process's
 	// memory. Several servers over one database share a store-backed one.
 	Limiter ratelimit.Allower
-	// LoanSystems are the loan-origination systems exports go to
-	// (server/los), by target; nil: a file drop per target under the
-	// system's temporary folder (tests). cmd/heloc gives los.New of
-	// los.ConfigFromEnv: DATA_DIR/exports unless an API is configured.
-	LoanSystems los.Systems
 }
 
 // Server wires the handlers to their dependencies.
@@ -218,15 +213,10 @@ type Server struct {
 	// (server/exports).
 	decisions *decisions.Service
 	exports   *exports.Service
-
-	// recordMemo remembers each loan's latest recorded decision per
-	// entrypoint when this server is its database's one writer (SQLite);
-	// nil otherwise (decisions.go).
-	recordMemo *lru.Cache[string, recordedMemo]
+	// recorder decides and records the decisions the product acts on
+	// (decisions.go).
+	recorder *decisions.Recorder
 }
-
-// recordMemoSize bounds recordMemo: a loan and entrypoint each.
-const recordMemoSize = 1 << 16
 
 // New builds the server. assets is the built webapp (with index.html at its
 // root); routes are its literal routes, answered 200 with the app.
@@ -256,53 +246,35 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	if cfg.Keyring == nil {
 		return nil, errors.New("web: a keyring is required")
 	}
-	if cfg.Mailer == nil && cfg.Outbox != nil {
-		cfg.Mailer = cfg.Outbox
-	}
-	if cfg.Mailer == nil {
-		return nil, errors.New("web: a mailer is required")
-	}
 	if cfg.Credit == nil || cfg.Valuation == nil {
 		return nil, errors.New("web: a credit and a valuation provider are required")
 	}
+	svc := cfg.Services
+	if svc.Accounts == nil || svc.Loans == nil || svc.Portal == nil || svc.Conditions == nil ||
+		svc.Decisions == nil || svc.Exports == nil || svc.Recorder == nil {
+		return nil, errors.New("web: every service is required (server/app makes them)")
+	}
 	s := &Server{cfg: cfg, store: store, policy: policy, schemas: schemas, botCheck: botCheck, log: log,
-		cookies:  newCookieCodec(cfg.SessionSecret, cfg.SessionMaxAge),
-		csrfKey:  deriveKey(cfg.SessionSecret, "heloc csrf"),
-		limiter:  cfg.Limiter,
-		accounts: accounts.New(store, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
-		loans:    cfg.Loans,
-		uploads:  newSlots(orDefault(cfg.UploadConcurrency, DefaultUploadConcurrency), uploadsPerApplicant),
+		cookies:    newCookieCodec(cfg.SessionSecret, cfg.SessionMaxAge),
+		csrfKey:    deriveKey(cfg.SessionSecret, "heloc csrf"),
+		limiter:    cfg.Limiter,
+		accounts:   svc.Accounts,
+		loans:      svc.Loans,
+		portal:     svc.Portal,
+		conditions: svc.Conditions,
+		decisions:  svc.Decisions,
+		exports:    svc.Exports,
+		recorder:   svc.Recorder,
+		uploads:    newSlots(orDefault(cfg.UploadConcurrency, DefaultUploadConcurrency), uploadsPerApplicant),
 	}
-	if s.loans == nil {
-		s.loans = loans.New(store, policy, schemas, cfg.FunnelVariant, cfg.Now).WithIdentity(cfg.Identity).WithIncome(cfg.Income)
-		if ds, ok := store.(loans.DocumentStore); ok {
-			s.loans.WithDocuments(loans.DocumentStorage{Store: ds, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})
-		}
-	}
-	// The decisions the loan service acts on are recorded in the decision
-	// log, and a submission is decided again on the application's figures,
-	// whoever made the service (the binary makes its own).
-	s.loans.WithRecorder(loanRecorder{s}).WithRedecide(s.redecideAtSubmission)
-	s.portal = portal.New(store, s.loans, policy, cfg.Now)
-	s.conditions = conditions.New(store, policy, cfg.Mailer, cfg.ProductName, cfg.Now).WithRecorder(loanRecorder{s})
-	if p, ok := policy.(decisions.Policy); ok {
-		s.decisions = decisions.New(store, p)
-	}
-	if cfg.LoanSystems == nil {
-		systems, err := los.New(los.Config{DropDir: filepath.Join(os.TempDir(), "heloc-exports"), Sealer: cfg.Keyring})
-		if err != nil {
-			return nil, err
-		}
-		cfg.LoanSystems = systems
-	}
-	s.exports = exports.New(store, cfg.LoanSystems, cfg.Now)
-	if d, ok := store.(interface{ Dialect() string }); ok && d.Dialect() == "sqlite" {
-		memo, err := lru.New[string, recordedMemo](recordMemoSize)
-		if err != nil {
-			return nil, err
-		}
-		s.recordMemo = memo
-	}
+	// The one hook this server gives a service: a submission is decided
+	// again on the application's figures (eligibility, the offer, the
+	// adverse-action notice, the terms compared), which is this package's
+	// code today (submit.go, quote.go). It is set here rather than by each
+	// caller of New so that no server is wired without it (the binary once
+	// was: fa81280); when the re-decision moves into a service, server/app
+	// sets it and this goes.
+	s.loans.WithRedecide(s.redecideAtSubmission)
 	app, err := newSPA(assets, routes, botCheck.Mode() == "sandbox", func() any { info, _ := s.systemInfo(nil, nil); return info })
 	if err != nil {
 		return nil, err

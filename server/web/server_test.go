@@ -19,6 +19,7 @@ import (
 	"github.com/heloc/heloc/fixtures"
 	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/schemas"
+	"github.com/heloc/heloc/server/app"
 	"github.com/heloc/heloc/server/botcheck"
 	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/domain"
@@ -81,10 +82,26 @@ func MustOpenServer(tb testing.TB, cfg web.Config) *testServer {
 	return mustOpenServerAt(tb, cfg, filepath.Join(tb.TempDir(), "test.db"))
 }
 
+// mustOpenServerWith is MustOpenServer with the services told svc as
+// well (their vendors, document storage, loan systems).
+func mustOpenServerWith(tb testing.TB, cfg web.Config, svc app.Config) *testServer {
+	tb.Helper()
+	return mustOpenServerWithAt(tb, cfg, svc, filepath.Join(tb.TempDir(), "test.db"))
+}
+
 // mustOpenServerAt is MustOpenServer over the database at dsn (an SQLite
 // file or a PostgreSQL address), which it opens and seeds. Each of opts
 // may set cfg from the opened database (e.g. a store-backed Limiter).
 func mustOpenServerAt(tb testing.TB, cfg web.Config, dsn string, opts ...func(*web.Config, *store.DB)) *testServer {
+	tb.Helper()
+	return mustOpenServerWithAt(tb, cfg, app.Config{}, dsn, opts...)
+}
+
+// mustOpenServerWithAt is mustOpenServerAt with the services told svc. The
+// services are made as cmd/heloc makes them (server/app), from what cfg
+// and svc say; the clock, product name, funnel variant, session secret,
+// keyring and mailer are cfg's, as the binary gives both the same.
+func mustOpenServerWithAt(tb testing.TB, cfg web.Config, svc app.Config, dsn string, opts ...func(*web.Config, *store.DB)) *testServer {
 	tb.Helper()
 	ctx := context.Background()
 	db, err := store.Open(ctx, dsn)
@@ -121,8 +138,11 @@ func mustOpenServerAt(tb testing.TB, cfg web.Config, dsn string, opts ...func(*w
 	if cfg.Keyring == nil {
 		cfg.Keyring = testKeyring
 	}
-	if cfg.Outbox == nil && cfg.Mailer == nil {
+	if cfg.Outbox == nil && svc.Mailer == nil {
 		cfg.Outbox = mail.NewOutbox(0)
+	}
+	if svc.Mailer == nil {
+		svc.Mailer = cfg.Outbox
 	}
 	if cfg.Credit == nil || cfg.Valuation == nil {
 		sandbox, err := providers.NewSandbox(fixtures.FS)
@@ -131,21 +151,29 @@ func mustOpenServerAt(tb testing.TB, cfg web.Config, dsn string, opts ...func(*w
 		}
 		cfg.Credit, cfg.Valuation = sandbox, sandbox
 	}
-	if cfg.Identity == nil {
+	if svc.Identity == nil {
 		identity, err := providers.NewSandboxIdentity(fixtures.FS)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		cfg.Identity = identity
+		svc.Identity = identity
 	}
-	if cfg.Income == nil {
+	if svc.Income == nil {
 		payroll, err := providers.NewSandboxPayroll(fixtures.FS)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		cfg.Income = payroll
+		svc.Income = payroll
 	}
-	srv, err := web.New(cfg, db, policy.NewLive(engine, log), set, botcheck.Sandbox{}, log, assets, routes)
+	svc.ProductName, svc.FunnelVariant, svc.Now = cfg.ProductName, cfg.FunnelVariant, cfg.Now
+	svc.SessionSecret, svc.Keyring = cfg.SessionSecret, cfg.Keyring
+	live := policy.NewLive(engine, log)
+	services, err := app.New(svc, db, live, set)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cfg.Services = web.Services(*services)
+	srv, err := web.New(cfg, db, live, set, botcheck.Sandbox{}, log, assets, routes)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/heloc/heloc/fixtures"
+	"github.com/heloc/heloc/server/app"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/providers"
 	"github.com/heloc/heloc/server/web"
@@ -94,11 +95,11 @@ func vendorServer(t *testing.T, cfg web.Config) (*testServer, *vendors) {
 	}
 	v := &vendors{bureau: &countingSandbox{sandbox: sandbox}, payroll: &countingPayroll{SandboxPayroll: payroll},
 		identity: &countingIdentity{SandboxIdentity: identity}}
-	cfg.Credit, cfg.Valuation, cfg.Income, cfg.Identity = v.bureau, v.bureau, v.payroll, v.identity
+	cfg.Credit, cfg.Valuation = v.bureau, v.bureau
 	if cfg.Now == nil {
 		cfg.Now = func() time.Time { return quoteDay }
 	}
-	s, _ := openDocumentsServer(t, cfg)
+	s, _ := openDocumentsServerWith(t, cfg, app.Config{Income: v.payroll, Identity: v.identity})
 	return s, v
 }
 

@@ -18,9 +18,9 @@ import (
 	"github.com/heloc/heloc/fixtures"
 	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/schemas"
+	"github.com/heloc/heloc/server/app"
 	"github.com/heloc/heloc/server/blobs"
 	"github.com/heloc/heloc/server/botcheck"
-	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/password"
 	"github.com/heloc/heloc/server/policy"
@@ -149,16 +149,21 @@ func serve(ctx context.Context) error {
 			log.Error("rate limit count failed", slog.String("error", err.Error()))
 		})
 	}
+	// The services' configuration; every service is made in one place,
+	// server/app, and handed to the web server, which only calls them.
+	acfg := app.Config{ProductName: cfg.ProductName, FunnelVariant: cfg.FunnelVariant, SessionSecret: wcfg.SessionSecret,
+		Keyring: keyring, UploadLimit: cfg.UploadLimit}
 	if cfg.SMTP.Host != "" {
 		relay, err := mail.NewSMTP(cfg.SMTP)
 		if err != nil {
 			return err
 		}
-		wcfg.Mailer = mail.Async(relay, func(err error) {
+		acfg.Mailer = mail.Async(relay, func(err error) {
 			log.Error("mail delivery failed", slog.String("error", emailAddress.ReplaceAllString(err.Error(), "<address>")))
 		})
 	} else {
 		wcfg.Outbox = mail.NewOutbox(0)
+		acfg.Mailer = wcfg.Outbox
 	}
 	// The credit bureau and the valuation model: the deterministic sandbox
 	// of fixtures/personas.json (system.info tells the webapp, which says
@@ -172,22 +177,15 @@ func serve(ctx context.Context) error {
 	// The payroll network income verification asks: the sandbox's payroll
 	// records of fixtures/personas.json (a real network is another
 	// providers.Income).
-	payroll, err := providers.NewSandboxPayroll(fixtures.FS)
-	if err != nil {
+	if acfg.Income, err = providers.NewSandboxPayroll(fixtures.FS); err != nil {
 		return err
 	}
-	wcfg.Income = payroll
 	// The identity provider that checks a person's photo ID: the sandbox's
 	// results of fixtures/personas.json (a real vendor is another
 	// providers.Identity).
-	identity, err := providers.NewSandboxIdentity(fixtures.FS)
-	if err != nil {
+	if acfg.Identity, err = providers.NewSandboxIdentity(fixtures.FS); err != nil {
 		return err
 	}
-	wcfg.Identity = identity
-	// The loan service: who may change an application, its validation,
-	// saving and status; the HTTP layer calls it.
-	wcfg.Loans = loans.New(db, live, schemaSet, cfg.FunnelVariant, nil).WithIncome(payroll).WithIdentity(identity)
 	// Uploaded documents: sealed with the keyring, kept in BLOB_URL (the
 	// folder DATA_DIR/uploads by default) under random names.
 	bucket, err := blobs.Open(ctx, cfg.BlobURL)
@@ -195,13 +193,18 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	defer bucket.Close()
-	wcfg.Loans.WithDocuments(loans.DocumentStorage{Store: db, Blobs: bucket, Sealer: keyring, Limit: cfg.UploadLimit})
+	acfg.Blobs = bucket
 	// The loan-origination systems exports go to: a file drop per target
 	// under DATA_DIR/exports, its files sealed with the keyring, unless a
 	// target's API is configured (LOS_*).
-	if wcfg.LoanSystems, err = loanSystems(os.Getenv, cfg.DataDir, keyring); err != nil {
+	if acfg.LoanSystems, err = loanSystems(os.Getenv, cfg.DataDir, keyring); err != nil {
 		return err
 	}
+	services, err := app.New(acfg, db, live, schemaSet)
+	if err != nil {
+		return err
+	}
+	wcfg.Services = web.Services(*services)
 	srv, err := web.New(wcfg,
 		db, live, schemaSet, botChecker(cfg), log, assets, routes.Routes)
 	if err != nil {

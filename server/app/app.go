@@ -1,0 +1,143 @@
+// Package app wires the product's services: the one place where each
+// service (accounts, loans, portal, conditions, decisions, exports) and the
+// decision log they share are made and handed what they need. cmd/heloc
+// calls New and hands the result to server/web, which only translates the
+// wire and calls them; server/web's tests call New the same way, so the
+// server they test is wired as the binary's is. It imports no server/web.
+package app
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/heloc/heloc/server/accounts"
+	"github.com/heloc/heloc/server/blobs"
+	"github.com/heloc/heloc/server/conditions"
+	"github.com/heloc/heloc/server/crypt"
+	"github.com/heloc/heloc/server/decisions"
+	"github.com/heloc/heloc/server/exports"
+	"github.com/heloc/heloc/server/loans"
+	"github.com/heloc/heloc/server/los"
+	"github.com/heloc/heloc/server/mail"
+	"github.com/heloc/heloc/server/portal"
+	"github.com/heloc/heloc/server/providers"
+)
+
+// Store is the database as the services need it, all of them together
+// (server/store.DB).
+type Store interface {
+	accounts.Store
+	loans.Store
+	loans.DocumentStore
+	portal.Store
+	conditions.Store
+	decisions.Store
+	decisions.RecordStore
+	exports.Store
+	// Dialect is "sqlite" or "postgres": with SQLite this process is the
+	// database's one writer, and the decision log may remember what it
+	// last recorded.
+	Dialect() string
+}
+
+// Policy is the policy engine as the services need it (policy.Live).
+type Policy interface {
+	loans.Policy
+	decisions.Policy
+}
+
+// Config is what the services are told by cmd/heloc.
+type Config struct {
+	// ProductName names the lender in e-mails and authenticator apps.
+	ProductName string
+	// FunnelVariant is the funnel's variant (FUNNEL_VARIANT), "standard"
+	// when empty.
+	FunnelVariant string
+	// Now is the clock (time.Now when nil); the policies never read one.
+	Now func() time.Time
+	// SessionSecret keys the hashes of one-time codes (accounts).
+	SessionSecret []byte
+	// Keyring seals secrets at rest: the portal users' authenticator
+	// secrets, uploaded documents, the loan systems' drop files.
+	Keyring *crypt.Keyring
+	// Mailer sends sign-in codes and condition e-mails. Required.
+	Mailer mail.Sender
+	// Identity verifies a person's photo ID; Income is the payroll network
+	// income verification asks. nil: none is connected.
+	Identity providers.Identity
+	Income   providers.Income
+	// Blobs keeps uploaded documents, sealed with Keyring; UploadLimit is
+	// the largest file accepted (0: loans.DefaultUploadLimit). nil Blobs:
+	// uploads are refused, the documents are still listed.
+	Blobs       blobs.Store
+	UploadLimit int64
+	// LoanSystems are the loan-origination systems exports go to
+	// (server/los), by target; nil: a file drop per target under the
+	// system's temporary folder (tests).
+	LoanSystems los.Systems
+}
+
+// Services are the product's services, wired. The fields are those of
+// web.Services, so that web.Services(*s) is what web.New is handed.
+type Services struct {
+	Accounts   *accounts.Service
+	Loans      *loans.Service
+	Portal     *portal.Service
+	Conditions *conditions.Service
+	Decisions  *decisions.Service
+	Exports    *exports.Service
+	// Recorder is the decision log: the loan and conditions services
+	// record the decisions they act on through it, and so does the HTTP
+	// layer.
+	Recorder *decisions.Recorder
+}
+
+// New makes every service over db and policy.
+//
+// One hook is left to the caller: the loan service's re-decision of a
+// submission (loans.Service.WithRedecide). It is the HTTP layer's code
+// today (server/web's submit.go: the submission's policy input, the
+// adverse-action notice, the terms compared), so web.New sets it on the
+// loan service it is handed; when it moves into a service it belongs here.
+func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services, error) {
+	if cfg.Keyring == nil {
+		return nil, errors.New("app: a keyring is required")
+	}
+	if cfg.Mailer == nil {
+		return nil, errors.New("app: a mailer is required")
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.LoanSystems == nil {
+		systems, err := los.New(los.Config{DropDir: filepath.Join(os.TempDir(), "heloc-exports"), Sealer: cfg.Keyring})
+		if err != nil {
+			return nil, err
+		}
+		cfg.LoanSystems = systems
+	}
+	// The decision log every service records through: with SQLite this
+	// process is the one writer, so it may remember what it last stored.
+	recorder := decisions.NewRecorder(db, policy, db.Dialect() == "sqlite")
+
+	// The loan service: who may change an application, its validation,
+	// saving and status, its documents and the vendors it asks.
+	loanService := loans.New(db, policy, schemas, cfg.FunnelVariant, cfg.Now).
+		WithIdentity(cfg.Identity).
+		WithIncome(cfg.Income).
+		WithRecorder(recorder)
+	// Without Blobs the documents are still listed and their requirements
+	// decided; an upload is refused.
+	loanService.WithDocuments(loans.DocumentStorage{Store: db, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})
+	return &Services{
+		Accounts:   accounts.New(db, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
+		Loans:      loanService,
+		Portal:     portal.New(db, loanService, policy, cfg.Now),
+		Conditions: conditions.New(db, policy, cfg.Mailer, cfg.ProductName, cfg.Now).WithRecorder(recorder),
+		Decisions:  decisions.New(db, policy),
+		Exports:    exports.New(db, cfg.LoanSystems, cfg.Now),
+		Recorder:   recorder,
+	}, nil
+}
