@@ -1,0 +1,101 @@
+package app_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"testing"
+
+	"github.com/heloc/heloc/fixtures"
+	"github.com/heloc/heloc/rules"
+	"github.com/heloc/heloc/schemas"
+	"github.com/heloc/heloc/server/app"
+	"github.com/heloc/heloc/server/conditions"
+	"github.com/heloc/heloc/server/crypt"
+	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/mail"
+	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/portal"
+	"github.com/heloc/heloc/server/schema"
+	"github.com/heloc/heloc/server/store"
+)
+
+// New makes every service, and the ones that act on a decision record it
+// in the one decision log: a condition set from the catalogue leaves the
+// catalogue recorded for the loan.
+func TestNewWiresEveryServiceToTheDecisionLog(t *testing.T) {
+	ctx := context.Background()
+	keyring, err := crypt.NewKeyring("k1", map[string][]byte{"k1": bytes.Repeat([]byte{7}, 32)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "heloc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.Sealer = keyring
+	if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
+		t.Fatal(err)
+	}
+	engine, err := policy.Load(ctx, rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := policy.NewLive(engine, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	set, err := schema.Load(schemas.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	if _, err := app.New(app.Config{Mailer: mail.NewOutbox(0)}, db, live, set); err == nil {
+		t.Fatal("got services without a keyring")
+	}
+	if _, err := app.New(app.Config{Keyring: keyring}, db, live, set); err == nil {
+		t.Fatal("got services without a mailer")
+	}
+	svc, err := app.New(app.Config{ProductName: "HELOC", Keyring: keyring, Mailer: mail.NewOutbox(0), SessionSecret: []byte("a secret")}, db, live, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if svc.Accounts == nil || svc.Loans == nil || svc.Portal == nil || svc.Conditions == nil || svc.Decisions == nil || svc.Exports == nil || svc.Recorder == nil {
+		t.Fatalf("got %+v, want every service", svc)
+	}
+
+	a, err := db.FindApplicantByEmail(ctx, "prime@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loan, err := db.FindLoanByApplicant(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	staff := &domain.StaffUser{Email: "una@example.com", Role: "underwriter"}
+	if err := db.CreateStaffUser(ctx, staff, domain.StaffCredentials{PasswordHash: "hash",
+		SealTOTP: func(id string) (string, error) { return "sealed:" + id, nil }}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := svc.Conditions.Add(ctx, staff, conditions.AddInput{LoanID: loan.ID, Code: "104"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.LatestDecision(ctx, loan.ID, "heloc.conditions.catalog"); err != nil {
+		t.Fatalf("the catalogue is not recorded: %v", err)
+	}
+	page, err := svc.Decisions.List(ctx, loan.ID, "heloc.conditions.catalog", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(page.Items) != 1 || page.Items[0].Title != "Condition catalogue" {
+		t.Fatalf("got %+v, want the recorded catalogue listed", page.Items)
+	}
+	// The portal reads the loan service's funnel for its status words.
+	view, err := svc.Portal.Pipeline(ctx, staff, false, portal.PipelineInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(view.Items) == 0 || view.Items[0].StatusLabel == "" || len(view.Statuses) == 0 {
+		t.Fatalf("got %+v, want the pipeline with its statuses in words", view)
+	}
+}

@@ -1,0 +1,163 @@
+package conditions_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/heloc/heloc/fixtures"
+	"github.com/heloc/heloc/rules"
+	"github.com/heloc/heloc/server/conditions"
+	"github.com/heloc/heloc/server/crypt"
+	"github.com/heloc/heloc/server/decisions"
+	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/mail"
+	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/store"
+	"github.com/heloc/heloc/server/store/storetest"
+)
+
+// These tests call the service over the real store (SQLite and PostgreSQL)
+// with the demo borrowers, the real condition catalogue of rules/ and the
+// decision log the binary gives it (decisions.Recorder): what a portal
+// user sets from the catalogue, the borrower answers and the user clears.
+
+var rulesPolicy = func() *policy.Live {
+	engine, err := policy.Load(context.Background(), rules.FS)
+	if err != nil {
+		panic(err)
+	}
+	return policy.NewLive(engine, slog.New(slog.NewTextHandler(io.Discard, nil)))
+}()
+
+var demoSealer = func() *crypt.Keyring {
+	k, err := crypt.NewKeyring("k1", map[string][]byte{"k1": bytes.Repeat([]byte{9}, 32)})
+	if err != nil {
+		panic(err)
+	}
+	return k
+}()
+
+type catalogFixture struct {
+	db        *store.DB
+	svc       *conditions.Service
+	outbox    *mail.Outbox
+	staff     *domain.StaffUser
+	applicant *domain.Applicant
+	loanID    string
+}
+
+func withDemoLoan(t *testing.T, fn func(t *testing.T, f *catalogFixture)) {
+	t.Parallel()
+	for _, dialect := range storetest.Dialects {
+		t.Run(dialect, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			db, err := store.Open(ctx, storetest.DSN(t, dialect))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { db.Close() })
+			db.Sealer = demoSealer
+			if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
+				t.Fatal(err)
+			}
+			now := func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }
+			f := &catalogFixture{db: db, outbox: mail.NewOutbox(0)}
+			f.svc = conditions.New(db, rulesPolicy, f.outbox, "HELOC", now).
+				WithRecorder(decisions.NewRecorder(db, rulesPolicy, dialect == "sqlite"))
+			f.staff = &domain.StaffUser{Email: "una@example.com", FirstName: "Una", LastName: "Underwriter", Role: "underwriter"}
+			if err := db.CreateStaffUser(ctx, f.staff, domain.StaffCredentials{PasswordHash: "hash",
+				SealTOTP: func(id string) (string, error) { return "sealed:" + id, nil }, RecoveryCodeHashes: []string{"r1"}}); err != nil {
+				t.Fatal(err)
+			}
+			if f.applicant, err = db.FindApplicantByEmail(ctx, "prime@example.com"); err != nil {
+				t.Fatal(err)
+			}
+			loan, err := db.FindLoanByApplicant(ctx, f.applicant.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.loanID = loan.ID
+			fn(t, f)
+		})
+	}
+}
+
+// A condition set from the catalogue carries the catalogue's words and its
+// author, and the catalogue it was set from is recorded for the loan; a
+// code the catalogue does not hold is refused at the field.
+func TestAConditionFromTheCatalogueIsRecorded(t *testing.T) {
+	withDemoLoan(t, func(t *testing.T, f *catalogFixture) {
+		ctx := context.Background()
+		if _, err := f.svc.Add(ctx, f.staff, conditions.AddInput{LoanID: f.loanID, Code: "999"}); len(domain.ErrorFields(err)) != 1 || domain.ErrorFields(err)[0].Path != "code" {
+			t.Fatalf("got %v, want the code refused", err)
+		}
+		c, err := f.svc.Add(ctx, f.staff, conditions.AddInput{LoanID: f.loanID, Code: "104", Note: " Two spellings on the report. "})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Code != "104" || c.Kind != "text" || c.Status != conditions.StatusOpen || c.Party != "borrower" ||
+			c.Note != "Two spellings on the report." || c.AddedBy.Email != f.staff.Email ||
+			c.Label != "Letter of explanation for the name variations and aliases shown on the credit report" {
+			t.Fatalf("got %+v, want the catalogue's open text condition by the underwriter", c)
+		}
+		recorded, err := f.db.LatestDecision(ctx, f.loanID, "heloc.conditions.catalog")
+		if err != nil {
+			t.Fatalf("the catalogue the condition was set from is not recorded: %v", err)
+		}
+		if recorded.Revision != rulesPolicy.Revision() || !bytes.Contains(recorded.Result, []byte(`"104"`)) {
+			t.Fatalf("got %+v, want today's catalogue recorded", recorded)
+		}
+		view, err := f.svc.ForLoan(ctx, f.loanID, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(view.Conditions) != 1 || view.Conditions[0].ID != c.ID || !view.CanManage || len(view.Catalog) == 0 {
+			t.Fatalf("got %+v, want the one condition with the catalogue", view)
+		}
+	})
+}
+
+// The borrower sees the condition on their own list and answers it; the
+// loan team sees it answered and clears it, once.
+func TestTheBorrowerAnswersAndTheTeamClears(t *testing.T) {
+	withDemoLoan(t, func(t *testing.T, f *catalogFixture) {
+		ctx := context.Background()
+		c, err := f.svc.Add(ctx, f.staff, conditions.AddInput{LoanID: f.loanID, Code: "104"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mine, err := f.svc.Mine(ctx, f.applicant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(mine.Conditions) != 1 || mine.Conditions[0].ID != c.ID || mine.Conditions[0].Status != conditions.StatusOpen {
+			t.Fatalf("got %+v, want the borrower to see the open condition", mine)
+		}
+		letter := "My maiden name is on the older accounts."
+		if _, err := f.svc.Answer(ctx, f.applicant, conditions.AnswerInput{ConditionID: c.ID}); len(domain.ErrorFields(err)) == 0 {
+			t.Fatalf("got %v, want an empty answer refused", err)
+		}
+		mine, err = f.svc.Answer(ctx, f.applicant, conditions.AnswerInput{ConditionID: c.ID, Text: &letter})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mine.Conditions[0].Status != conditions.StatusAnswered || mine.Conditions[0].Answer == nil {
+			t.Fatalf("got %+v, want it answered", mine.Conditions[0])
+		}
+		cleared, err := f.svc.Resolve(ctx, f.staff, conditions.ResolveInput{LoanID: f.loanID, ConditionID: c.ID, Outcome: "cleared", Note: "Matches the ID."})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cleared.Status != conditions.StatusCleared || cleared.ResolvedBy == nil || cleared.ResolvedBy.Email != f.staff.Email {
+			t.Fatalf("got %+v, want it cleared by the underwriter", cleared)
+		}
+		if _, err := f.svc.Resolve(ctx, f.staff, conditions.ResolveInput{LoanID: f.loanID, ConditionID: c.ID, Outcome: "waived"}); domain.ErrorCode(err) != domain.ECONFLICT {
+			t.Fatalf("got %v, want CONFLICT for a condition cleared already", err)
+		}
+	})
+}
