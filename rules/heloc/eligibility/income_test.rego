@@ -7,7 +7,6 @@ package heloc.eligibility_test
 import rego.v1
 
 import data.heloc.eligibility
-import data.heloc.eligibility.tables
 
 job(fields) := object.union({"kind": "employment", "party": "borrower", "current": true}, fields)
 
