@@ -96,8 +96,8 @@ type Services struct {
 // Policy is what the web layer needs of the policy engine.
 type Policy interface {
 	Decider
-	// DecideAt also names the revision that decided, for the decision record.
-	DecideAt(ctx context.Context, entrypoint string, input any) (any, string, error)
+	// Revision names the policies served (the health check, system.info);
+	// decisions are recorded through the decision log (Services.Recorder).
 	Revision() string
 }
 
