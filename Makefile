@@ -94,7 +94,7 @@ test-generated: $(NODE_MODULES)
 	{ echo "generated files are stale: run 'make generate' and commit the result"; exit 1; }
 
 test-webapp: $(NODE_MODULES)
-	cd webapp && npm run --silent typecheck && npm test --silent
+	cd webapp && npm run --silent typecheck && npm run --silent lint && npm test --silent
 
 test-e2e: $(BIN) chromium
 	cd webapp && npm run --silent e2e

@@ -1,6 +1,6 @@
 // The app's one tRPC client and its human check. system.info configures the
 // client itself (it says which human check mutations need), so its procedure
-// name lives here. The auth clients (features/auth) use the same bot check.
+// name lives here. The auth clients (lib/auth) use the same bot check.
 
 import { createBotCheck } from './bot-check';
 import { createTRPCClient } from './trpc-client';

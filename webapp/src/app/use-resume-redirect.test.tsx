@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 
 import { markFreshArrival } from '@/features/auth/lib/fresh-arrival';
-import { sessions } from '@/features/auth/stores/session-store';
+import { sessions } from '@/lib/auth/session-store';
 import { usePrequalStore } from '@/features/prequal/stores/prequal-store';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 

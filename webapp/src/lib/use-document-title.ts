@@ -14,5 +14,6 @@ export function useDocumentTitle(title: string) {
 
 /** The tab's title from routes.json, unless the page knows a better one (a post's title, say). */
 export function useRouteDocumentTitle(override?: string) {
-  useDocumentTitle(override || useRouteTitle());
+  const routeTitle = useRouteTitle();
+  useDocumentTitle(override || routeTitle);
 }

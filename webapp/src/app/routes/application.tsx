@@ -5,9 +5,10 @@ import { useLocation } from 'react-router';
 import { FaqList } from '@/components/ui/faq-list';
 import { paths } from '@/config/paths';
 import { ApplicationPage } from '@/features/application/components/application-page';
-import { sectionPages } from '@/features/application/components/pages';
 import { applicationFaqs } from '@/features/application/content/application-faqs';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
+
+import { sectionPages } from './application-pages';
 
 function PageLoading() {
   return (

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 
-import type { AuthProviders, AuthRealm } from './auth-client';
-import { authClients } from './auth-clients';
+import type { AuthProviders, AuthRealm } from '@/lib/auth/auth-client';
+import { authClients } from '@/lib/auth/auth-clients';
 
 /** GET providers of a realm: the sign-in methods its server offers. */
 export function getProviders(realm: AuthRealm, { signal }: { signal?: AbortSignal } = {}): Promise<AuthProviders> {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 
 import { isTRPCClientError } from '@/api/trpc-client';
+import { AuthAlert } from '@/components/auth/auth-alert';
 import { Form } from '@/components/form/form';
 import { PasswordField, TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
@@ -14,7 +15,6 @@ import { useRouteDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptInvite, type AcceptedInvite, type AcceptInviteInput } from '../api/invite-accept';
 import { useOfferAuthenticator, type AuthenticatorOffer } from '../api/invite-authenticator';
 import { useInvitation, type Invitation } from '../api/invite-get';
-import { AuthAlert } from './auth-alert';
 
 // /portal/invite?token=...: the page an e-mailed invitation or
 // authenticator reset opens. The invitee chooses a password (or, after a

@@ -5,7 +5,7 @@ import { AccountControlProvider, type AccountControlProps } from '@/components/l
 import { SiteHeader } from '@/components/layouts/site-header';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
 
-import { sessions } from '../stores/session-store';
+import { sessions } from '@/lib/auth/session-store';
 import { AccountControl, roleLabel } from './account-control';
 
 const ana = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana Diaz', firstName: 'Ana', lastName: 'Diaz' }, expires: 'x' };

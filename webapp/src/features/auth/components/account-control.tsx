@@ -5,9 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import type { AccountControlProps } from '@/components/layouts/account-slot';
 import { paths } from '@/config/paths';
 
-import type { AuthRealm } from '../api/auth-client';
-import { authErrorMessage } from '../lib/auth-errors';
-import { useSession } from '../stores/session-store';
+import type { AuthRealm } from '@/lib/auth/auth-client';
+import { authErrorMessage } from '@/lib/auth/auth-errors';
+import { useSession } from '@/lib/auth/session-store';
 
 async function toast(message: string, color: string) {
   // Loaded on use: the toast store stays out of the first page's code.

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { sessions } from '@/lib/auth/session-store';
 import { authRefusal, currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, type AuthHandler } from '@/testing/test-utils';
 
 import { takeFreshArrival } from '../lib/fresh-arrival';
-import { sessions } from '../stores/session-store';
 import { ApplicantLogin } from './applicant-login';
 
 const ana = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana Diaz', firstName: 'Ana', lastName: 'Diaz' }, expires: 'x' };

@@ -2,16 +2,16 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
+import { CodeStep } from '@/components/auth/code-step';
 import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/config/paths';
+import { loginPageMessage } from '@/lib/auth/auth-errors';
+import { safeCallbackPath } from '@/lib/auth/callback-url';
+import { useSession } from '@/lib/auth/session-store';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
 import { useProviders } from '../api/get-providers';
-import { loginPageMessage } from '../lib/auth-errors';
-import { safeCallbackPath } from '../lib/callback-url';
 import { markFreshArrival } from '../lib/fresh-arrival';
-import { useSession } from '../stores/session-store';
-import { CodeStep } from './code-step';
 import { CreateAccountForm } from './create-account-form';
 import { EmailStep } from './email-step';
 import { PasswordStep } from './password-step';

@@ -12,8 +12,8 @@ import { ConsentText } from '@/components/ui/consent-text';
 import { QueryError } from '@/components/ui/query-error';
 import { phoneDigits } from '@/lib/format';
 
-import { useCreateAccount, type CreateAccountInput } from '../api/create-account';
-import { AuthAlert } from './auth-alert';
+import { useCreateAccount, type CreateAccountInput } from '@/api/create-account';
+import { AuthAlert } from '@/components/auth/auth-alert';
 
 type Values = {
   firstName: string;

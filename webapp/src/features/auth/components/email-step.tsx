@@ -5,9 +5,9 @@ import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 
-import { authClients } from '../api/auth-clients';
-import { authErrorMessage, reportUnexpectedAuthError } from '../lib/auth-errors';
-import { AuthAlert } from './auth-alert';
+import { authClients } from '@/lib/auth/auth-clients';
+import { authErrorMessage, reportUnexpectedAuthError } from '@/lib/auth/auth-errors';
+import { AuthAlert } from '@/components/auth/auth-alert';
 
 type Values = { email: string };
 

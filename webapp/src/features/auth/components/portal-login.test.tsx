@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 
 import { authRefusal, currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, type AuthRequest } from '@/testing/test-utils';
 
-import { sessions } from '../stores/session-store';
+import { sessions } from '@/lib/auth/session-store';
 import { PortalLogin } from './portal-login';
 
 const ada = { user: { id: 's1', email: 'ada@example.com', name: 'Ada Admin', firstName: 'Ada', lastName: 'Admin', role: 'admin' }, expires: 'x' };

@@ -2,19 +2,19 @@ import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
+import { AuthAlert } from '@/components/auth/auth-alert';
 import { Form } from '@/components/form/form';
 import { PasswordField, TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/config/paths';
+import { authErrorMessage, loginPageMessage, reportUnexpectedAuthError } from '@/lib/auth/auth-errors';
+import { safeCallbackPath } from '@/lib/auth/callback-url';
+import { useSession } from '@/lib/auth/session-store';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
+import { authClients } from '@/lib/auth/auth-clients';
 
-import { authClients } from '../api/auth-clients';
 import { useProviders } from '../api/get-providers';
-import { authErrorMessage, loginPageMessage, reportUnexpectedAuthError } from '../lib/auth-errors';
-import { safeCallbackPath } from '../lib/callback-url';
-import { useSession } from '../stores/session-store';
-import { AuthAlert } from './auth-alert';
 
 type Credentials = { email: string; password: string };
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 
 import { authRefusal, currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
 
-import { sessions } from '../stores/session-store';
+import { sessions } from '@/lib/auth/session-store';
 import { ApplicantLogin } from './applicant-login';
 import { RequireSession } from './require-session';
 

@@ -3,9 +3,9 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { PageLoader } from '@/components/layouts/page-loader';
 
-import type { AuthRealm } from '../api/auth-client';
-import { sessionRequiredPath } from '../lib/callback-url';
-import { sessions, useSession } from '../stores/session-store';
+import type { AuthRealm } from '@/lib/auth/auth-client';
+import { sessionRequiredPath } from '@/lib/auth/callback-url';
+import { sessions, useSession } from '@/lib/auth/session-store';
 
 /**
  * Spec §6 "A required-session check": the pages inside need the realm's

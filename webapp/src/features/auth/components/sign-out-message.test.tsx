@@ -10,7 +10,7 @@ import { theme } from '@/config/theme';
 import { createQueryClient } from '@/lib/react-query';
 import { ok, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
 
-import { sessions } from '../stores/session-store';
+import { sessions } from '@/lib/auth/session-store';
 import { AccountControl } from './account-control';
 import { ApplicantLogin } from './applicant-login';
 import { RequireApplicantSession } from './require-session';

@@ -10,7 +10,7 @@ import { CheckboxField, TextField, useField } from '@/components/form/text-field
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
-import { AddressFields, emptyAddress, toAddress, type AddressValues } from '@/features/application/components/address-fields';
+import { AddressFields, emptyAddress, toAddress, type AddressValues } from '@/components/form/address-fields';
 
 import { useAnswerConditionMutation, type AnswerConditionInput } from '../api/answer-condition';
 import { isOutstanding, useConditions, type BorrowerCondition } from '../api/get-conditions';

@@ -1,15 +1,14 @@
 import { Anchor, Button, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
 import { isTRPCClientError } from '@/api/trpc-client';
 import { PageHeading } from '@/components/ui/page-heading';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
-import { sessionRequiredPath } from '@/features/auth/lib/callback-url';
+import { sessionRequiredPath } from '@/lib/auth/callback-url';
 
-import { BorrowerConditions } from '@/features/conditions/components/borrower-conditions';
-
-import { useDocuments } from '../api/get-documents';
+import { useDocuments } from '@/api/documents/get-documents';
 import { DocumentUploads, type PartyNames } from './document-uploads';
 
 const copy = {
@@ -31,9 +30,11 @@ const copy = {
  * The standalone document pages a signed-in borrower reaches from a link in
  * an e-mail (/app/upload, /app/bank-statement; not redirected by the resume
  * rule): what the documents policy asks, with the upload controls. Someone
- * whose session has ended is offered the way to sign in again.
+ * whose session has ended is offered the way to sign in again. `children`
+ * follow the uploads once the documents have loaded (on /app/upload, the
+ * loan team's conditions).
  */
-export function DocumentRequestPage({ kind, names }: { kind: keyof typeof copy; names?: PartyNames }) {
+export function DocumentRequestPage({ kind, names, children }: { kind: keyof typeof copy; names?: PartyNames; children?: ReactNode }) {
   const text = copy[kind];
   const { pathname } = useLocation();
   const documents = useDocuments();
@@ -64,7 +65,7 @@ export function DocumentRequestPage({ kind, names }: { kind: keyof typeof copy; 
     body = (
       <Stack gap="lg">
         <DocumentUploads view={documents.data} names={names} types={text.types} empty={text.empty} />
-        {kind === 'upload' ? <BorrowerConditions onUploadPage /> : null}
+        {children}
         <Text fz="sm">
           <Anchor component={Link} to={paths.application['application-summary']!}>
             See your application summary

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 
 import { ok, renderAt, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
-import type { DocumentsView, RequiredDocument, UploadedDocument } from '../api/types';
+import type { DocumentsView, RequiredDocument, UploadedDocument } from '@/api/documents/types';
 import { DocumentRequestPage } from './document-request-page';
 
 function doc(over: Partial<RequiredDocument> & Pick<RequiredDocument, 'type' | 'label'>): RequiredDocument {

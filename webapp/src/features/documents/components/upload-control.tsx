@@ -4,8 +4,8 @@ import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useId, useRef, useState } from 'react';
 
-import type { DocumentParty, DocumentSide, DocumentsView, RequiredDocument } from '../api/types';
-import { useUploadDocumentMutation } from '../api/upload-document';
+import type { DocumentParty, DocumentSide, DocumentsView, RequiredDocument } from '@/api/documents/types';
+import { useUploadDocumentMutation } from '@/api/documents/upload-document';
 import { ACCEPT, ACCEPTED_TYPES_TEXT, documentsCount, sideLabel } from '../content/document-copy';
 import { uploadErrorMessage } from './upload-error';
 

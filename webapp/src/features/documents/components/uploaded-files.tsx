@@ -3,9 +3,9 @@ import { useState } from 'react';
 
 import { formatDate } from '@/lib/format';
 
-import { documentDownloadUrl } from '../api/get-documents';
-import { useRemoveDocumentMutation } from '../api/remove-document';
-import type { UploadedDocument } from '../api/types';
+import { documentDownloadUrl } from '@/api/documents/get-documents';
+import { useRemoveDocumentMutation } from '@/api/documents/remove-document';
+import type { UploadedDocument } from '@/api/documents/types';
 import { formatSize, sideLabel } from '../content/document-copy';
 import { uploadErrorMessage } from './upload-error';
 

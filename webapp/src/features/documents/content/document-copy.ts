@@ -1,7 +1,7 @@
 // What the document pages say. The documents themselves (labels, counts,
 // reasons) are the documents policy's; only the frame is written here.
 
-import type { DocumentCategory } from '../api/types';
+import type { DocumentCategory } from '@/api/documents/types';
 
 /** Spec §9 "Document categories", in words. */
 export const categoryLabels: Readonly<Record<DocumentCategory, string>> = {

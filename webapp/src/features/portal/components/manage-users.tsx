@@ -9,7 +9,7 @@ import { TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { PageHeading } from '@/components/ui/page-heading';
 import { QueryError } from '@/components/ui/query-error';
-import { useSession } from '@/features/auth/stores/session-store';
+import { useSession } from '@/lib/auth/session-store';
 
 import { useInviteStaffUser, type InviteStaffUserInput } from '../api/users-invite';
 import { useStaffUsers, type StaffUser, type StaffUsersView } from '../api/users-list';

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
+import { isAdverseAction } from '@/api/get-adverse-action';
 import type { components } from '@/api/schema.gen';
 import { expectShape, is } from '@/api/shape';
 
 import type { DecisionOutcome, MissingFact, OfferPayments, Reason } from './decision';
-import { isAdverseAction } from './get-adverse-action';
 
 type Schemas = components['schemas'];
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 
-import { useApplicantSession } from '@/features/auth/stores/session-store';
+import { useApplicantSession } from '@/lib/auth/session-store';
 
 import { useSavedAnswers, type PrequalAnswers } from '../api/get-answers';
 import { useSaveAnswersMutation } from '../api/save-answers';

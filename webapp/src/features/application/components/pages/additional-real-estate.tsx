@@ -2,12 +2,12 @@ import { Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import { useFieldArray } from 'react-hook-form';
 
 import type { components } from '@/api/schema.gen';
+import { AddressFields, addressValues, emptyAddress, requiredAddress, toAddress, type AddressValues } from '@/components/form/address-fields';
 import { ChoiceField, CurrencyField, YesNoField } from '@/components/form/fields';
 import { TextField } from '@/components/form/text-field';
 
 import type { ApplicationView } from '../../api/get-application';
 import { propertyTypes, propertyUsages, unitCounts } from '../../content/choices';
-import { AddressFields, addressValues, emptyAddress, requiredAddress, toAddress, type AddressValues } from '../address-fields';
 import { SectionPage, watchSection, type SectionForm } from '../section-page';
 
 // Page 3, Additional Real Estate (screens.md): the other properties the

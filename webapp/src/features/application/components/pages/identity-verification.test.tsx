@@ -6,7 +6,7 @@ import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } 
 import IdentityVerificationPage from './identity-verification';
 
 const upload = vi.hoisted(() => vi.fn());
-vi.mock('@/features/documents/api/upload-document', () => ({ uploadDocument: upload }));
+vi.mock('@/api/documents/upload-document', () => ({ uploadDocument: upload }));
 
 type Person = {
   party: 'borrower' | 'coborrower';

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { getFunnelPagesQueryOptions, useFunnelPages } from '@/api/get-funnel-pages';
 import { isTRPCClientError } from '@/api/trpc-client';
 import { QueryError } from '@/components/ui/query-error';
-import { uploadDocument } from '@/features/documents/api/upload-document';
+import { uploadDocument } from '@/api/documents/upload-document';
 
 import {
   identityQueryKey,

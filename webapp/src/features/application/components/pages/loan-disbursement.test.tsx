@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { loadValidators } from '@/lib/schema-resolver';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
-import type { AdverseAction } from '@/features/prequal/api/get-adverse-action';
+import type { AdverseAction } from '@/api/get-adverse-action';
 
 import LoanDisbursementPage from './loan-disbursement';
 import SubmittedPage from './submitted';

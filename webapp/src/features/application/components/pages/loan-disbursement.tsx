@@ -8,8 +8,8 @@ import { ChoiceField, CurrencyField } from '@/components/form/fields';
 import { digitsOf, formatDollars } from '@/components/form/masks';
 import { TextField, useField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
-import { getAdverseActionQueryOptions, useAdverseAction } from '@/features/prequal/api/get-adverse-action';
-import { StoredNotice } from '@/features/prequal/components/outcome/stored-notice';
+import { getAdverseActionQueryOptions, useAdverseAction } from '@/api/get-adverse-action';
+import { StoredNotice } from '@/components/adverse-action/stored-notice';
 
 import type { ApplicationView } from '../../api/get-application';
 import { useDrawTerms, type DrawTerms } from '../../api/get-draw-terms';

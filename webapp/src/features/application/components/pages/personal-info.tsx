@@ -2,12 +2,12 @@ import { Button, Fieldset, Group, SimpleGrid, Stack, Text, Title } from '@mantin
 import { get, useFieldArray } from 'react-hook-form';
 
 import type { components } from '@/api/schema.gen';
+import { AddressFields, addressValues, emptyAddress, requiredAddress, toAddress, type AddressValues } from '@/components/form/address-fields';
 import { ChoiceField, DateField, SelectField, SsnField, YesNoField } from '@/components/form/fields';
 import { PhoneField, TextField } from '@/components/form/text-field';
 
 import type { ApplicationView, Person } from '../../api/get-application';
 import { citizenships, housings, maritalStatuses, militaryStatuses, suffixes } from '../../content/choices';
-import { AddressFields, addressValues, emptyAddress, requiredAddress, toAddress, type AddressValues } from '../address-fields';
 import { SectionPage, watchSection, type SectionForm } from '../section-page';
 
 // Page 1, Personal Info (screens.md): the borrower's and, when the loan

@@ -1,11 +1,11 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 
 import type { components } from '@/api/schema.gen';
+import { AddressFields, addressValues, requiredAddress, toAddress, type AddressValues } from '@/components/form/address-fields';
 import { ChoiceField, CurrencyField, YesNoField } from '@/components/form/fields';
 
 import type { ApplicationView } from '../../api/get-application';
 import { propertyTypes, propertyUsages, titleHoldings, unitCounts } from '../../content/choices';
-import { AddressFields, addressValues, requiredAddress, toAddress, type AddressValues } from '../address-fields';
 import { SectionPage } from '../section-page';
 
 // Page 2, Property Info (screens.md): the subject property's address, type,

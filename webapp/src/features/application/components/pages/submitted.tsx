@@ -1,10 +1,10 @@
 import { Alert, Anchor, Badge, Box, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { formatDollars } from '@/components/form/masks';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
-import { BorrowerConditions } from '@/features/conditions/components/borrower-conditions';
 
 import { useApplication, type ApplicationView } from '../../api/get-application';
 
@@ -12,7 +12,8 @@ import { useApplication, type ApplicationView } from '../../api/get-application'
 // (review, conditions, appraisal where needed, closing), and the status.
 // Links to the application summary, read-only now, and to the document
 // upload for what underwriting asks for later. What the loan team asks
-// (underwriting conditions) is listed here with the way to answer each.
+// (underwriting conditions) is listed here with the way to answer each: the
+// conditions feature's list, passed in by app/routes/application-pages.
 
 const summaryPath = paths.application['application-summary'] ?? '/app/application/application-summary';
 const disbursementPath = paths.application['loan-disbursement'] ?? '/app/application/loan-disbursement';
@@ -43,7 +44,7 @@ function submittedOn(at: string | null | undefined): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-function Submitted({ view }: { view: ApplicationView }) {
+function Submitted({ view, conditions }: { view: ApplicationView; conditions: ReactNode }) {
   if (!view.readOnly) {
     return (
       <Alert color="yellow" variant="light" title="Your application hasn’t been submitted yet">
@@ -82,7 +83,7 @@ function Submitted({ view }: { view: ApplicationView }) {
         </Stack>
       </Paper>
 
-      <BorrowerConditions />
+      {conditions}
 
       <Stack gap="md" component="section" aria-labelledby="submitted-next-heading">
         <Title order={2} fz="lg" id="submitted-next-heading">
@@ -119,11 +120,12 @@ function Submitted({ view }: { view: ApplicationView }) {
   );
 }
 
-export default function SubmittedPage() {
+/** The submitted page; `conditions` is shown under the status (the loan team's underwriting conditions). */
+export default function SubmittedPage({ conditions = null }: { conditions?: ReactNode }) {
   const application = useApplication();
   if (application.isPending) return <Skeleton h={240} aria-hidden="true" />;
   if (application.isError) {
     return <QueryError title="We couldn’t load your application" error={application.error} onRetry={() => void application.refetch()} />;
   }
-  return <Submitted view={application.data} />;
+  return <Submitted view={application.data} conditions={conditions} />;
 }

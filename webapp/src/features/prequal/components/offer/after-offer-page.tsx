@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 
 import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/config/paths';
+import { formatDollars, formatRate } from '@/lib/offer-format';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
 import { ChosenAmount } from './chosen-amount';
 import { OfferPlaceholder } from './offer-states';
-import { formatDollars, formatRate } from './offer-format';
 import { BEST_OFFER_SUMMARY_PATH, startingAmount } from './preview-offer-page';
 import { useCurrentOffer } from './use-current-offer';
 

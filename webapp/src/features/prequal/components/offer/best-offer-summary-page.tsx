@@ -2,10 +2,10 @@ import { Box, Button, Divider, Flex, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
 import { PageHeading } from '@/components/ui/page-heading';
+import '@/components/ui/print.css';
 import { paths } from '@/config/paths';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
-import '../outcome/print.css';
 import { ChosenAmount } from './chosen-amount';
 import { OfferPlaceholder } from './offer-states';
 import { OfferTerms } from './offer-terms';

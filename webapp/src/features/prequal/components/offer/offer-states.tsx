@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { QueryError } from '@/components/ui/query-error';
 
-import { AdverseActionNotice } from '../outcome/adverse-action-notice';
+import { AdverseActionNotice } from '@/components/adverse-action/adverse-action-notice';
 import { MissingAnswers } from '../outcome/missing-answers';
 import type { CurrentOffer } from './use-current-offer';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 
-import { sessions } from '@/features/auth/stores/session-store';
+import { sessions } from '@/lib/auth/session-store';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
 
 import { usePrequalStore } from '../../stores/prequal-store';

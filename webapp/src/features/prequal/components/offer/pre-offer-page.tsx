@@ -5,6 +5,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { QueryError } from '@/components/ui/query-error';
 import { StepNavigation } from '@/components/ui/step-navigation';
 import { paths, PREQUAL_PREFIX } from '@/config/paths';
+import { formatDollars, formatFraction, formatRate } from '@/lib/offer-format';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
 import { combinedOutcome, missingOf, reasonsOf, type Reason } from '../../api/decision';
@@ -13,7 +14,6 @@ import { useEstimate, type EstimateInput } from '../../api/estimate';
 import { useAnswers } from '../../hooks/use-answers';
 import { useFunnelPagesHere } from '../../hooks/use-funnel-pages-here';
 import { MissingAnswers } from '../outcome/missing-answers';
-import { formatDollars, formatFraction, formatRate } from './offer-format';
 
 /**
  * prequal.estimate's input from the answers so far. An answer not given

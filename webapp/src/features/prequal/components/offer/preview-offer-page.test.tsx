@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { sessions } from '@/features/auth/stores/session-store';
+import { sessions } from '@/lib/auth/session-store';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
 import type { Quote } from '../../api/get-quote';

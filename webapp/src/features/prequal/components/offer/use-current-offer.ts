@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-import { useApplicantSession } from '@/features/auth/stores/session-store';
+import { useApplicantSession } from '@/lib/auth/session-store';
 
 import { combinedOutcome, missingOf, reasonsOf, type MissingFact, type Reason } from '../../api/decision';
 import { useQuote, type Quote } from '../../api/get-quote';

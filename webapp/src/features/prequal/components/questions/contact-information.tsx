@@ -3,17 +3,17 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { CheckboxField } from '@/components/form/text-field';
+import { ConsentText } from '@/components/ui/consent-text';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
-import { createAccount, type CreateAccountInput } from '@/features/auth/api/create-account';
-import { CodeStep } from '@/features/auth/components/code-step';
-import { useApplicantSession } from '@/features/auth/stores/session-store';
+import { createAccount, type CreateAccountInput } from '@/api/create-account';
+import { CodeStep } from '@/components/auth/code-step';
+import { useApplicantSession } from '@/lib/auth/session-store';
 import { formatPhone } from '@/lib/format';
-
 import { useConsents, type Consent, type ConsentKind } from '@/api/get-consents';
+
 import { useSaveAnswersMutation } from '../../api/save-answers';
 import { usePrequalStore } from '../../stores/prequal-store';
-import { ConsentText } from '@/components/ui/consent-text';
 import { QuestionForm, QuestionHeading, saveErrorMessage, useGoNext } from './question-form';
 
 const NAME_PATH = paths.landing.name!;

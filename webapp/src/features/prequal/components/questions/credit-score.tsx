@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 import { QueryError } from '@/components/ui/query-error';
-import { useApplicantSession } from '@/features/auth/stores/session-store';
+import { useApplicantSession } from '@/lib/auth/session-store';
 
 import { useCreditReport } from '../../api/get-credit-report';
 import { getQuoteQueryOptions } from '../../api/get-quote';

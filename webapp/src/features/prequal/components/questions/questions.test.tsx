@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 
 import type { FunnelPage, FunnelPages } from '@/api/get-funnel-pages';
-import { sessions } from '@/features/auth/stores/session-store';
+import { sessions } from '@/lib/auth/session-store';
 import { loadValidators } from '@/lib/schema-resolver';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError, type AuthHandler } from '@/testing/test-utils';
 

@@ -1,10 +1,9 @@
 import { Button, Divider, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 
+import type { AdverseAction } from '@/api/get-adverse-action';
+import '@/components/ui/print.css';
 import { formatDate, formatPhone, phoneDigits } from '@/lib/format';
-
-import type { AdverseAction } from '../../api/get-adverse-action';
-import './print.css';
 
 /**
  * The headings of a notice stored before its wording came from the rules

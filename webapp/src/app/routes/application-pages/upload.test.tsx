@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import type { DocumentsView, RequiredDocument } from '@/features/documents/api/types';
+import type { DocumentsView, RequiredDocument } from '@/api/documents/types';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
 import UploadPage from './upload';

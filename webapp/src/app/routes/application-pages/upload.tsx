@@ -11,12 +11,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { getFunnelPagesQueryOptions, useFunnelPages } from '@/api/get-funnel-pages';
 import { isTRPCClientError } from '@/api/trpc-client';
 import { QueryError } from '@/components/ui/query-error';
-import { useCompleteDocumentsMutation } from '@/features/documents/api/complete-documents';
-import { useDocuments } from '@/features/documents/api/get-documents';
+import { useCompleteDocumentsMutation } from '@/api/documents/complete-documents';
+import { useDocuments } from '@/api/documents/get-documents';
 import { DocumentUploads, missingSummary, partyNames } from '@/features/documents/components/document-uploads';
 
-import { useApplication } from '../../api/get-application';
-import { saveErrorMessage } from '../section-page';
+import { useApplication } from '@/features/application/api/get-application';
+import { saveErrorMessage } from '@/features/application/components/section-page';
 
 export default function UploadPage() {
   const { pathname } = useLocation();

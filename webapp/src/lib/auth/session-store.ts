@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 
-import type { AuthClient, AuthRealm, Session, SessionUpdate } from '../api/auth-client';
-import { authClients } from '../api/auth-clients';
+import type { AuthClient, AuthRealm, Session, SessionUpdate } from './auth-client';
+import { authClients } from './auth-clients';
 
 // One session state per realm, shared by every component that asks (spec §4
 // "Session status: loading, authenticated, unauthenticated"). Like

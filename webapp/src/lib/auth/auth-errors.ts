@@ -1,4 +1,4 @@
-import { BOT_CHECK_ERROR, NETWORK_ERROR, type AuthClient } from '../api/auth-client';
+import { BOT_CHECK_ERROR, NETWORK_ERROR, type AuthClient } from './auth-client';
 
 /** What was being done when the error came back; some codes read differently per step. */
 export type AuthStep = 'email' | 'code' | 'password' | 'portalPassword' | 'portalCode' | 'recoveryCode' | 'signOut';

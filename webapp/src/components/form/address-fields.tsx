@@ -1,9 +1,11 @@
 import { SimpleGrid } from '@mantine/core';
 
-import { ZipField } from '@/components/form/fields';
-import { TextField } from '@/components/form/text-field';
+import type { components } from '@/api/schema.gen';
 
-import type { Address } from '../api/get-application';
+import { ZipField } from './fields';
+import { TextField } from './text-field';
+
+type Address = components['schemas']['Address'];
 
 /** An address as a form holds it: text throughout, empty while not given. */
 export type AddressValues = { line1: string; line2: string; city: string; state: string; zip: string; county: string };

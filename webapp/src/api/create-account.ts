@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '@/api/client';
-import { expectShape, is } from '@/api/shape';
-import type { components } from '@/api/schema.gen';
 import type { MutationConfig } from '@/lib/react-query';
+
+import { api } from './client';
+import { expectShape, is } from './shape';
+import type { components } from './schema.gen';
 
 type Schemas = components['schemas'];
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '@/api/client';
-import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
+import { api } from './client';
+import type { components } from './schema.gen';
+import { expectShape, is } from './shape';
 
 type Schemas = components['schemas'];
 

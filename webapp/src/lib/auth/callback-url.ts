@@ -1,6 +1,6 @@
 import { paths } from '@/config/paths';
 
-import type { AuthRealm } from '../api/auth-client';
+import type { AuthRealm } from './auth-client';
 
 /**
  * The callbackUrl of a sign-in link as a path on this site, or null. Only a

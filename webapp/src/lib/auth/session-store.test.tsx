@@ -1,6 +1,6 @@
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
 
-import type { Session } from '../api/auth-client';
+import type { Session } from './auth-client';
 import { createSessionController, sessions, useSession } from './session-store';
 
 const ana: Session = {
