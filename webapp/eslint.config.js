@@ -9,7 +9,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Code any feature may use.
-const shared = ['./src/components', './src/lib', './src/api', './src/config', './src/stores'];
+const shared = ['./src/components', './src/lib', './src/api', './src/config'];
 const features = ['application', 'auth', 'conditions', 'content', 'documents', 'portal', 'prequal'];
 
 export default tseslint.config(
@@ -29,13 +29,18 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  // Syntax-only rules: the type-aware set doubled the run for little more.
+  // The syntax-only set. The type-aware one (recommendedTypeChecked) took the
+  // lint from about 10 s to 30 s on 2 cores and reported 114 findings, most
+  // of them `any` from JSON in tests and async functions without an await:
+  // worth turning on once those are worked through.
   tseslint.configs.recommended,
   {
-    files: ['**/*.{ts,tsx}'],
     rules: {
-      // Unused names are tsc's job (noUnusedLocals, noUnusedParameters).
-      '@typescript-eslint/no-unused-vars': 'off',
+      // A name starting with _ is left out on purpose (`const { password: _password, ...rest } = values`).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -56,7 +61,7 @@ export default tseslint.config(
               target: `./src/features/${feature}`,
               from: './src/features',
               except: [`./${feature}`],
-              message: 'A feature imports shared code, never another feature: move what both need to components/, lib/, api/ or stores/, or compose them in app/.',
+              message: 'A feature imports shared code, never another feature: move what both need to components/, lib/ or api/, or compose them in app/.',
             })),
             {
               target: './src/features',
