@@ -1,25 +1,17 @@
 package app_test
 
 import (
-	"bytes"
 	"context"
-	"io"
-	"log/slog"
-	"path/filepath"
 	"testing"
 
-	"github.com/heloc/heloc/fixtures"
-	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/schemas"
 	"github.com/heloc/heloc/server/app"
 	"github.com/heloc/heloc/server/conditions"
-	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/mail"
-	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/portal"
 	"github.com/heloc/heloc/server/schema"
-	"github.com/heloc/heloc/server/store"
+	"github.com/heloc/heloc/server/servicetest"
 )
 
 // New makes every service, and the ones that act on a decision record it
@@ -27,24 +19,9 @@ import (
 // catalogue recorded for the loan.
 func TestNewWiresEveryServiceToTheDecisionLog(t *testing.T) {
 	ctx := context.Background()
-	keyring, err := crypt.NewKeyring("k1", map[string][]byte{"k1": bytes.Repeat([]byte{7}, 32)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "heloc.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	db.Sealer = keyring
-	if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
-		t.Fatal(err)
-	}
-	engine, err := policy.Load(ctx, rules.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
-	live := policy.NewLive(engine, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	keyring := servicetest.Keyring()
+	db := servicetest.OpenDB(t, "sqlite")
+	live := servicetest.Policies()
 	set, err := schema.Load(schemas.FS)
 	if err != nil {
 		t.Fatal(err)

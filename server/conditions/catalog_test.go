@@ -3,43 +3,20 @@ package conditions_test
 import (
 	"bytes"
 	"context"
-	"io"
-	"log/slog"
 	"testing"
-	"time"
 
-	"github.com/heloc/heloc/fixtures"
-	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/server/conditions"
-	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/decisions"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/mail"
-	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/servicetest"
 	"github.com/heloc/heloc/server/store"
-	"github.com/heloc/heloc/server/store/storetest"
 )
 
 // These tests call the service over the real store (SQLite and PostgreSQL)
 // with the demo borrowers, the real condition catalogue of rules/ and the
 // decision log the binary gives it (decisions.Recorder): what a portal
 // user sets from the catalogue, the borrower answers and the user clears.
-
-var rulesPolicy = func() *policy.Live {
-	engine, err := policy.Load(context.Background(), rules.FS)
-	if err != nil {
-		panic(err)
-	}
-	return policy.NewLive(engine, slog.New(slog.NewTextHandler(io.Discard, nil)))
-}()
-
-var demoSealer = func() *crypt.Keyring {
-	k, err := crypt.NewKeyring("k1", map[string][]byte{"k1": bytes.Repeat([]byte{9}, 32)})
-	if err != nil {
-		panic(err)
-	}
-	return k
-}()
 
 type catalogFixture struct {
 	db        *store.DB
@@ -51,40 +28,16 @@ type catalogFixture struct {
 }
 
 func withDemoLoan(t *testing.T, fn func(t *testing.T, f *catalogFixture)) {
-	t.Parallel()
-	for _, dialect := range storetest.Dialects {
-		t.Run(dialect, func(t *testing.T) {
-			t.Parallel()
-			ctx := context.Background()
-			db, err := store.Open(ctx, storetest.DSN(t, dialect))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			db.Sealer = demoSealer
-			if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
-				t.Fatal(err)
-			}
-			now := func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }
-			f := &catalogFixture{db: db, outbox: mail.NewOutbox(0)}
-			f.svc = conditions.New(db, rulesPolicy, f.outbox, "HELOC", now).
-				WithRecorder(decisions.NewRecorder(db, rulesPolicy, dialect == "sqlite"))
-			f.staff = &domain.StaffUser{Email: "una@example.com", FirstName: "Una", LastName: "Underwriter", Role: "underwriter"}
-			if err := db.CreateStaffUser(ctx, f.staff, domain.StaffCredentials{PasswordHash: "hash",
-				SealTOTP: func(id string) (string, error) { return "sealed:" + id, nil }, RecoveryCodeHashes: []string{"r1"}}); err != nil {
-				t.Fatal(err)
-			}
-			if f.applicant, err = db.FindApplicantByEmail(ctx, "prime@example.com"); err != nil {
-				t.Fatal(err)
-			}
-			loan, err := db.FindLoanByApplicant(ctx, f.applicant.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.loanID = loan.ID
-			fn(t, f)
-		})
-	}
+	servicetest.ForEachDB(t, func(t *testing.T, db *store.DB, dialect string) {
+		f := &catalogFixture{db: db, outbox: mail.NewOutbox(0)}
+		f.svc = conditions.New(db, servicetest.Policies(), f.outbox, "HELOC", servicetest.Now).
+			WithRecorder(decisions.NewRecorder(db, servicetest.Policies(), dialect == "sqlite"))
+		f.staff = servicetest.Staff(t, db, &domain.StaffUser{Email: "una@example.com", FirstName: "Una", LastName: "Underwriter", Role: "underwriter"})
+		var loan *domain.Loan
+		f.applicant, loan = servicetest.LoanOf(t, db, "prime@example.com")
+		f.loanID = loan.ID
+		fn(t, f)
+	})
 }
 
 // A condition set from the catalogue carries the catalogue's words and its
@@ -109,7 +62,7 @@ func TestAConditionFromTheCatalogueIsRecorded(t *testing.T) {
 		if err != nil {
 			t.Fatalf("the catalogue the condition was set from is not recorded: %v", err)
 		}
-		if recorded.Revision != rulesPolicy.Revision() || !bytes.Contains(recorded.Result, []byte(`"104"`)) {
+		if recorded.Revision != servicetest.Policies().Revision() || !bytes.Contains(recorded.Result, []byte(`"104"`)) {
 			t.Fatalf("got %+v, want today's catalogue recorded", recorded)
 		}
 		view, err := f.svc.ForLoan(ctx, f.loanID, true)

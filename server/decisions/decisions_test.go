@@ -1,22 +1,17 @@
 package decisions_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
-	"log/slog"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/heloc/heloc/fixtures"
-	"github.com/heloc/heloc/rules"
-	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/decisions"
 	"github.com/heloc/heloc/server/domain"
-	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/servicetest"
 	"github.com/heloc/heloc/server/store"
 	"github.com/heloc/heloc/server/store/storetest"
 )
@@ -25,21 +20,8 @@ import (
 // over the real store with the demo data and the real policies: what staff
 // see of a loan's decisions is what the log stored.
 
-var keyring = func() *crypt.Keyring {
-	k, err := crypt.NewKeyring("k1", map[string][]byte{"k1": bytes.Repeat([]byte{7}, 32)})
-	if err != nil {
-		panic(err)
-	}
-	return k
-}()
-
-var live = func() *policy.Live {
-	engine, err := policy.Load(context.Background(), rules.FS)
-	if err != nil {
-		panic(err)
-	}
-	return policy.NewLive(engine, slog.New(slog.NewTextHandler(io.Discard, nil)))
-}()
+// live is the policies of rules/.
+var live = servicetest.Policies()
 
 // atScore is a homeowner with a $500,000 home, $250,000 owed and the given
 // credit score, as the eligibility policy reads them.
@@ -58,24 +40,8 @@ func atScore(score int) map[string]any {
 // the prime borrower's loan.
 func openDB(t *testing.T, dialect string) (*store.DB, string) {
 	t.Helper()
-	ctx := context.Background()
-	db, err := store.Open(ctx, storetest.DSN(t, dialect))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	db.Sealer = keyring
-	if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
-		t.Fatal(err)
-	}
-	a, err := db.FindApplicantByEmail(ctx, "prime@example.com")
-	if err != nil {
-		t.Fatal(err)
-	}
-	loan, err := db.FindLoanByApplicant(ctx, a.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := servicetest.OpenDB(t, dialect)
+	_, loan := servicetest.LoanOf(t, db, "prime@example.com")
 	return db, loan.ID
 }
 

@@ -8,31 +8,20 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
-	"github.com/heloc/heloc/fixtures"
-	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/exports"
 	"github.com/heloc/heloc/server/los"
+	"github.com/heloc/heloc/server/servicetest"
 	"github.com/heloc/heloc/server/store"
-	"github.com/heloc/heloc/server/store/storetest"
 )
 
 // These tests call the export service directly over the real store (SQLite
 // and PostgreSQL) with the demo data, and the loan systems' file drop in a
 // folder of the test's.
 
-var keyring = func() *crypt.Keyring {
-	k, err := crypt.NewKeyring("k1", map[string][]byte{"k1": bytes.Repeat([]byte{7}, 32)})
-	if err != nil {
-		panic(err)
-	}
-	return k
-}()
-
 var (
-	today = time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)
+	today = servicetest.Now()
 	staff = &domain.StaffUser{ID: "staff-1", Email: "ada@example.com", Role: domain.RoleAdministrator}
 )
 
@@ -46,36 +35,15 @@ type fixture struct {
 // forEachDB runs fn over each dialect's database, in parallel with the
 // other tests: each has a database of its own.
 func forEachDB(t *testing.T, fn func(t *testing.T, f *fixture)) {
-	t.Parallel()
-	for _, dialect := range storetest.Dialects {
-		t.Run(dialect, func(t *testing.T) {
-			t.Parallel()
-			ctx := context.Background()
-			db, err := store.Open(ctx, storetest.DSN(t, dialect))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			db.Sealer = keyring
-			if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
-				t.Fatal(err)
-			}
-			drop := t.TempDir()
-			systems, err := los.New(los.Config{DropDir: drop, Sealer: keyring})
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := db.FindApplicantByEmail(ctx, "prime@example.com")
-			if err != nil {
-				t.Fatal(err)
-			}
-			loan, err := db.FindLoanByApplicant(ctx, a.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			fn(t, &fixture{db: db, svc: exports.New(db, systems, func() time.Time { return today }), drop: drop, loanID: loan.ID})
-		})
-	}
+	servicetest.ForEachDB(t, func(t *testing.T, db *store.DB, _ string) {
+		drop := t.TempDir()
+		systems, err := los.New(los.Config{DropDir: drop, Sealer: servicetest.Keyring()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, loan := servicetest.LoanOf(t, db, "prime@example.com")
+		fn(t, &fixture{db: db, svc: exports.New(db, systems, servicetest.Now), drop: drop, loanID: loan.ID})
+	})
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -168,7 +136,7 @@ func TestASubmittedApplicationIsExportedAsMISMOWithTheBorrowersName(t *testing.T
 		if bytes.Contains(sealed, []byte("123456789")) {
 			t.Fatal("the dropped file holds the SSN in clear")
 		}
-		sent, err := los.OpenDropped(keyring, e.Receipt, sealed)
+		sent, err := los.OpenDropped(servicetest.Keyring(), e.Receipt, sealed)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,45 +1,21 @@
 package portal_test
 
 import (
-	"bytes"
 	"context"
-	"io"
-	"log/slog"
 	"slices"
 	"testing"
-	"time"
 
-	"github.com/heloc/heloc/fixtures"
-	"github.com/heloc/heloc/rules"
-	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/loans"
-	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/portal"
+	"github.com/heloc/heloc/server/servicetest"
 	"github.com/heloc/heloc/server/store"
-	"github.com/heloc/heloc/server/store/storetest"
 )
 
 // These tests call the portal service directly, over the real store (SQLite
 // and PostgreSQL) with the demo borrowers and the real policies. Whether a
 // user's role reaches every loan or only the loans assigned to them is the
 // access policy's to say (server/web asks it); the service is told.
-
-var keyring = func() *crypt.Keyring {
-	k, err := crypt.NewKeyring("k1", map[string][]byte{"k1": bytes.Repeat([]byte{7}, 32)})
-	if err != nil {
-		panic(err)
-	}
-	return k
-}()
-
-var live = func() *policy.Live {
-	engine, err := policy.Load(context.Background(), rules.FS)
-	if err != nil {
-		panic(err)
-	}
-	return policy.NewLive(engine, slog.New(slog.NewTextHandler(io.Discard, nil)))
-}()
 
 type fixture struct {
 	db  *store.DB
@@ -50,47 +26,20 @@ type fixture struct {
 }
 
 func forEachDB(t *testing.T, fn func(t *testing.T, f *fixture)) {
-	t.Parallel()
-	for _, dialect := range storetest.Dialects {
-		t.Run(dialect, func(t *testing.T) {
-			t.Parallel()
-			ctx := context.Background()
-			db, err := store.Open(ctx, storetest.DSN(t, dialect))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			db.Sealer = keyring
-			if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
-				t.Fatal(err)
-			}
-			now := func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }
-			f := &fixture{db: db, svc: portal.New(db, loans.New(db, live, nil, "", now), live, now)}
-			f.admin = &domain.StaffUser{Email: "ada@example.com", FirstName: "Ada", LastName: "Admin", Role: domain.RoleAdministrator}
-			f.officer = &domain.StaffUser{Email: "leo@example.com", FirstName: "Leo", LastName: "Officer", Role: "loanOfficer"}
-			f.partner = &domain.StaffUser{Email: "pam@example.com", FirstName: "Pam", LastName: "Partner", Role: "partner", LoanOfficerTag: "BROKER-7"}
-			for _, u := range []*domain.StaffUser{f.admin, f.officer, f.partner} {
-				if err := db.CreateStaffUser(ctx, u, domain.StaffCredentials{PasswordHash: "hash",
-					SealTOTP: func(id string) (string, error) { return "sealed:" + id, nil }, RecoveryCodeHashes: []string{"r1"}}); err != nil {
-					t.Fatal(err)
-				}
-			}
-			fn(t, f)
-		})
-	}
+	servicetest.ForEachDB(t, func(t *testing.T, db *store.DB, _ string) {
+		live := servicetest.Policies()
+		f := &fixture{db: db, svc: portal.New(db, loans.New(db, live, nil, "", servicetest.Now), live, servicetest.Now)}
+		f.admin = servicetest.Staff(t, db, &domain.StaffUser{Email: "ada@example.com", FirstName: "Ada", LastName: "Admin", Role: domain.RoleAdministrator})
+		f.officer = servicetest.Staff(t, db, &domain.StaffUser{Email: "leo@example.com", FirstName: "Leo", LastName: "Officer", Role: "loanOfficer"})
+		f.partner = servicetest.Staff(t, db, &domain.StaffUser{Email: "pam@example.com", FirstName: "Pam", LastName: "Partner", Role: "partner", LoanOfficerTag: "BROKER-7"})
+		fn(t, f)
+	})
 }
 
 // loanOf is the demo loan of the borrower with that e-mail.
 func (f *fixture) loanOf(t *testing.T, email string) string {
 	t.Helper()
-	a, err := f.db.FindApplicantByEmail(context.Background(), email)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := f.db.FindLoanByApplicant(context.Background(), a.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, l := servicetest.LoanOf(t, f.db, email)
 	return l.ID
 }
 
