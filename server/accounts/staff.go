@@ -277,7 +277,7 @@ func (s *Service) AcceptInvitation(ctx context.Context, token, pw, code, ip stri
 		return nil, err
 	}
 	if inv.TOTPPending == "" {
-		return nil, fieldError("otpCode", "Set up your authenticator app first: reload this page.")
+		return nil, domain.InvalidField("otpCode", "Set up your authenticator app first: reload this page.")
 	}
 	secret, err := s.keyring.Open(inv.TOTPPending, []byte("invite|"+hash))
 	if err != nil {
@@ -288,7 +288,7 @@ func (s *Service) AcceptInvitation(ctx context.Context, token, pw, code, ip stri
 		if err := verify(ctx, pw, sec.PasswordHash); busy(err) {
 			return nil, err
 		} else if err != nil {
-			return nil, s.failAttempt(ctx, hash, fieldError("password", "This is not your password."))
+			return nil, s.failAttempt(ctx, hash, domain.InvalidField("password", "This is not your password."))
 		}
 	} else {
 		if err := password.Check(pw); err != nil {
@@ -300,7 +300,7 @@ func (s *Service) AcceptInvitation(ctx context.Context, token, pw, code, ip stri
 	}
 	step, ok := s.matchTOTP(string(secret), code)
 	if !ok {
-		return nil, s.failAttempt(ctx, hash, fieldError("otpCode", "This code does not match. Enter the 6 digits your authenticator app shows now."))
+		return nil, s.failAttempt(ctx, hash, domain.InvalidField("otpCode", "This code does not match. Enter the 6 digits your authenticator app shows now."))
 	}
 	sealed, err := s.keyring.Seal(secret, []byte(u.ID))
 	if err != nil {
@@ -328,11 +328,6 @@ func (s *Service) failAttempt(ctx context.Context, hash string, err error) error
 		return ferr
 	}
 	return err
-}
-
-func fieldError(path, msg string) error {
-	return &domain.Error{Code: domain.EINVALID, Message: "Some fields need attention.",
-		Fields: []domain.FieldError{{Path: path, Message: msg}}}
 }
 
 // newRecoveryCodes makes RecoveryCodeCount recovery codes and their hashes.

@@ -121,47 +121,47 @@ func (s *Service) checkAnswer(kind string, in AnswerInput) (*Answer, error) {
 	given := map[string]bool{"text": in.Text != nil, "address": in.Address != nil, "employment": in.Employment != nil}
 	switch kind {
 	case domain.ConditionDocument:
-		return nil, fieldError("conditionId", "Upload this document on your document upload page.")
+		return nil, domain.InvalidField("conditionId", "Upload this document on your document upload page.")
 	case domain.ConditionEmail:
-		return nil, fieldError("conditionId", "This request is answered by e-mail: follow the e-mail we sent you.")
+		return nil, domain.InvalidField("conditionId", "This request is answered by e-mail: follow the e-mail we sent you.")
 	}
 	for field, ok := range given {
 		if ok && field != kind {
-			return nil, fieldError(field, "This request asks for something else.")
+			return nil, domain.InvalidField(field, "This request asks for something else.")
 		}
 	}
 	switch kind {
 	case domain.ConditionText:
 		if in.Text == nil || strings.TrimSpace(*in.Text) == "" {
-			return nil, fieldError("text", "Write your answer.")
+			return nil, domain.InvalidField("text", "Write your answer.")
 		}
 		text := strings.TrimSpace(*in.Text)
 		return &Answer{Text: &text}, nil
 	case domain.ConditionAddress:
 		if in.Address == nil || len(in.Address.Addresses) == 0 {
-			return nil, fieldError("address.addresses", "Add an address.")
+			return nil, domain.InvalidField("address.addresses", "Add an address.")
 		}
 		for i, a := range in.Address.Addresses {
 			at := fmt.Sprintf("address.addresses.%d", i)
 			if a.From != nil && *a.From > today {
-				return nil, fieldError(at+".from", "Enter a date that is not in the future.")
+				return nil, domain.InvalidField(at+".from", "Enter a date that is not in the future.")
 			}
 			if a.From != nil && a.To != nil && *a.To < *a.From {
-				return nil, fieldError(at+".to", "Enter a date after the date you moved in.")
+				return nil, domain.InvalidField(at+".to", "Enter a date after the date you moved in.")
 			}
 		}
 		return &Answer{Address: in.Address}, nil
 	case domain.ConditionEmployment:
 		if in.Employment == nil || len(in.Employment.Employments) == 0 {
-			return nil, fieldError("employment.employments", "Add an employer.")
+			return nil, domain.InvalidField("employment.employments", "Add an employer.")
 		}
 		for i, e := range in.Employment.Employments {
 			at := fmt.Sprintf("employment.employments.%d", i)
 			if e.StartDate > today {
-				return nil, fieldError(at+".startDate", "Enter a start date that is not in the future.")
+				return nil, domain.InvalidField(at+".startDate", "Enter a start date that is not in the future.")
 			}
 			if e.EndDate != nil && *e.EndDate < e.StartDate {
-				return nil, fieldError(at+".endDate", "Enter an end date after the start date.")
+				return nil, domain.InvalidField(at+".endDate", "Enter an end date after the start date.")
 			}
 		}
 		return &Answer{Employment: in.Employment}, nil

@@ -249,7 +249,3 @@ func (s *Service) loanOf(ctx context.Context, applicant *domain.Applicant) (*dom
 func hasCoborrower(l *domain.Loan) bool {
 	return l.Answers.HasCoborrower != nil && *l.Answers.HasCoborrower
 }
-
-func fieldError(path, message string) error {
-	return &domain.Error{Code: domain.EINVALID, Message: message, Fields: []domain.FieldError{{Path: path, Message: message}}}
-}

@@ -127,7 +127,7 @@ func (s *Service) recipient(ctx context.Context, loan *domain.Loan, party string
 	if co := loan.Answers.Coborrower; co != nil && co.Email != "" {
 		return co.Email, nil
 	}
-	return "", fieldError("party", "The application has no e-mail address for the coborrower.")
+	return "", domain.InvalidField("party", "The application has no e-mail address for the coborrower.")
 }
 
 // deliver hands the message of the claimed e-mail condition to the mailer

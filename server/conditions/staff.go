@@ -133,7 +133,7 @@ func (s *Service) Add(ctx context.Context, by *domain.StaffUser, in AddInput) (*
 	}
 	i := sort.Search(len(catalog), func(i int) bool { return catalog[i].Code >= in.Code })
 	if i == len(catalog) || catalog[i].Code != in.Code {
-		return nil, fieldError("code", "Choose a condition from the list.")
+		return nil, domain.InvalidField("code", "Choose a condition from the list.")
 	}
 	entry := catalog[i]
 	party := in.Party
@@ -141,7 +141,7 @@ func (s *Service) Add(ctx context.Context, by *domain.StaffUser, in AddInput) (*
 		party = "borrower"
 	}
 	if party == "coborrower" && !hasCoborrower(loan) {
-		return nil, fieldError("party", "This application has no coborrower.")
+		return nil, domain.InvalidField("party", "This application has no coborrower.")
 	}
 	c := &domain.Condition{LoanID: loan.ID, Code: entry.Code, Kind: entry.Kind, Label: entry.Label, Party: party,
 		Note: strings.TrimSpace(in.Note), AddedBy: domain.StaffRef{ID: by.ID}}
@@ -191,7 +191,7 @@ func (s *Service) Add(ctx context.Context, by *domain.StaffUser, in AddInput) (*
 func (s *Service) Resolve(ctx context.Context, by *domain.StaffUser, in ResolveInput) (*Condition, error) {
 	status := map[string]string{"cleared": domain.ConditionCleared, "waived": domain.ConditionWaived}[in.Outcome]
 	if status == "" {
-		return nil, fieldError("outcome", "Choose whether the condition is cleared or waived.")
+		return nil, domain.InvalidField("outcome", "Choose whether the condition is cleared or waived.")
 	}
 	c, err := s.store.ResolveCondition(ctx, in.LoanID, in.ConditionID, status, by.ID, strings.TrimSpace(in.Note), func(c *domain.Condition) error {
 		if c.Status != domain.ConditionOpen {

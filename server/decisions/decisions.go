@@ -253,7 +253,7 @@ func summary(entrypoint string, result json.RawMessage) string {
 			if r.Line != nil {
 				line = int64(*r.Line)
 			}
-			return fmt.Sprintf("A line of %s at %s%% APR", dollars(line), strconv.FormatFloat(r.APR, 'f', -1, 64))
+			return fmt.Sprintf("A line of %s at %s%% APR", domain.Dollars(line).Format(), strconv.FormatFloat(r.APR, 'f', -1, 64))
 		}
 		return "No offer: " + strings.Join(codes, ", ")
 	case "heloc.notice.adverse_action":
@@ -331,12 +331,3 @@ func summary(entrypoint string, result json.RawMessage) string {
 // outcomeWords are the outcomes other than eligible and ineligible in
 // staff's words.
 var outcomeWords = map[string]string{"notDecided": "Not decided", "mayNotQualify": "May not qualify (self-reported)"}
-
-// dollars writes whole dollars with thousands separators: $175,000.
-func dollars(v int64) string {
-	s := strconv.FormatInt(v, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return "$" + s
-}

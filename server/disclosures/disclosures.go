@@ -24,10 +24,10 @@ import (
 	"embed"
 	"encoding/hex"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 	"text/template"
+
+	"github.com/heloc/heloc/server/domain"
 )
 
 //go:embed texts/*.md
@@ -191,36 +191,14 @@ func render(s spec, t Terms) (Document, error) {
 	return Document{ID: s.id, Title: s.title, Version: s.version, Body: body, Hash: Hash(body)}, nil
 }
 
-// Money writes whole dollars as $12,345.
-func Money(dollars int64) string {
-	return Cents(dollars * 100)
-}
+// Money writes whole dollars as $12,345 (domain's one money format).
+func Money(dollars int64) string { return domain.Dollars(dollars).Format() }
 
 // Cents writes an amount in cents as $12,345 or $12,345.67.
-func Cents(c int64) string {
-	sign := ""
-	if c < 0 {
-		sign, c = "-", -c
-	}
-	whole, part := c/100, c%100
-	digits := strconv.FormatInt(whole, 10)
-	var b strings.Builder
-	for i, r := range digits {
-		if i > 0 && (len(digits)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if part != 0 {
-		return fmt.Sprintf("%s$%s.%02d", sign, b.String(), part)
-	}
-	return sign + "$" + b.String()
-}
+func Cents(c int64) string { return domain.Cents(c).Format() }
 
 // Percent writes a rate as 7.25%.
-func Percent(v float64) string {
-	return strconv.FormatFloat(math.Round(v*100)/100, 'f', 2, 64) + "%"
-}
+func Percent(v float64) string { return domain.FormatPercent(v) }
 
 // joinNames writes names as "A", "A and B", "A, B and C".
 func joinNames(names []string) string {

@@ -96,3 +96,10 @@ func ErrorFields(err error) []FieldError {
 	}
 	return nil
 }
+
+// InvalidField is the refusal of one field: EINVALID with the message both
+// as the error's and at the field's path, so that a page shows it where
+// the input was typed and anything else shows the same words.
+func InvalidField(path, message string) error {
+	return &Error{Code: EINVALID, Message: message, Fields: []FieldError{{Path: path, Message: message}}}
+}

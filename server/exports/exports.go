@@ -86,7 +86,7 @@ func (s *Service) Export(ctx context.Context, actor *domain.StaffUser, loanID, t
 	}
 	sys, err := s.systems.For(target)
 	if err != nil {
-		return nil, fieldError("target", "Choose Encompass, Byte or LendingPad.")
+		return nil, domain.InvalidField("target", "Choose Encompass, Byte or LendingPad.")
 	}
 	in, err := s.input(ctx, loan)
 	if err != nil {
@@ -159,8 +159,4 @@ func (s *Service) input(ctx context.Context, loan *domain.Loan) (mismo.Input, er
 		return mismo.Input{}, err
 	}
 	return in, nil
-}
-
-func fieldError(path, msg string) error {
-	return &domain.Error{Code: domain.EINVALID, Message: "Some fields need attention.", Fields: []domain.FieldError{{Path: path, Message: msg}}}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/heloc/heloc/server/disclosures"
 	"github.com/heloc/heloc/server/domain"
 )
 
@@ -121,7 +120,7 @@ func disbursementPage() page {
 		}
 		terms, err := s.drawTerms(ctx, l)
 		if e, ok := err.(*domain.Error); ok && e.Code == domain.EINVALID {
-			return fieldError("section.disbursement.initialDraw", e.Message)
+			return domain.InvalidField("section.disbursement.initialDraw", e.Message)
 		} else if err != nil {
 			return err
 		}
@@ -140,19 +139,19 @@ func mergeDisbursement(in *domain.LoanDisbursementSection, app *domain.Applicati
 	routing, account := stored.RoutingNumber, stored.AccountNumber
 	switch {
 	case q.RoutingNumber != nil && !validRoutingNumber(*q.RoutingNumber):
-		return fieldError("disbursement.routingNumber", "This is not a valid routing number: check the 9 digits on your checks or with your bank.")
+		return domain.InvalidField("disbursement.routingNumber", "This is not a valid routing number: check the 9 digits on your checks or with your bank.")
 	case q.RoutingNumber != nil:
 		routing = *q.RoutingNumber
 	case routing == "":
-		return fieldError("disbursement.routingNumber", "Enter the routing number.")
+		return domain.InvalidField("disbursement.routingNumber", "Enter the routing number.")
 	}
 	if q.AccountNumber != nil {
 		account = *q.AccountNumber
 	} else if account == "" {
-		return fieldError("disbursement.accountNumber", "Enter the account number.")
+		return domain.InvalidField("disbursement.accountNumber", "Enter the account number.")
 	}
 	if mc.draw == nil {
-		return fieldError("disbursement.initialDraw", "We could not find the bounds of your draw. Please try again.")
+		return domain.InvalidField("disbursement.initialDraw", "We could not find the bounds of your draw. Please try again.")
 	}
 	if err := checkDraw(q.InitialDraw, mc.draw); err != nil {
 		return err
@@ -171,16 +170,16 @@ func mergeDisbursement(in *domain.LoanDisbursementSection, app *domain.Applicati
 // The draw (dollars and cents, as the page sends it) is compared in cents.
 func checkDraw(draw domain.EnteredCents, t *DisbursementTerms) error {
 	between := fmt.Sprintf("Your first draw can be from %s to %s (your line of %s less the %s origination fee).",
-		dollars(t.MinimumDraw), dollars(t.MaximumDraw), dollars(t.Line), dollars(t.OriginationFee))
+		domain.Dollars(t.MinimumDraw).Format(), domain.Dollars(t.MaximumDraw).Format(), domain.Dollars(t.Line).Format(), domain.Dollars(t.OriginationFee).Format())
 	switch {
 	case t.MaximumDraw <= 0:
-		return fieldError("disbursement.initialDraw", "Your line has nothing left to draw after its fee. Please contact us.")
+		return domain.InvalidField("disbursement.initialDraw", "Your line has nothing left to draw after its fee. Please contact us.")
 	case draw.PartCents:
-		return fieldError("disbursement.initialDraw", "Enter the amount in dollars and cents.")
+		return domain.InvalidField("disbursement.initialDraw", "Enter the amount in dollars and cents.")
 	case draw.Cents < domain.CentsOf(t.MinimumDraw):
-		return fieldError("disbursement.initialDraw", "Draw at least "+dollars(t.MinimumDraw)+". "+between)
+		return domain.InvalidField("disbursement.initialDraw", "Draw at least "+domain.Dollars(t.MinimumDraw).Format()+". "+between)
 	case draw.Cents > domain.CentsOf(t.MaximumDraw):
-		return fieldError("disbursement.initialDraw", "Draw at most "+dollars(t.MaximumDraw)+". "+between)
+		return domain.InvalidField("disbursement.initialDraw", "Draw at most "+domain.Dollars(t.MaximumDraw).Format()+". "+between)
 	}
 	return nil
 }
@@ -220,9 +219,4 @@ func maskNumber(n string) string {
 		return "****"
 	}
 	return "****" + n[len(n)-4:]
-}
-
-// dollars writes whole dollars as $12,345.
-func dollars(v int64) string {
-	return disclosures.Money(v)
 }

@@ -80,9 +80,6 @@ func TestDrawBounds(t *testing.T) {
 			t.Errorf("draw %v: got %+v, want the error at disbursement.initialDraw", tt.draw, domain.ErrorFields(err))
 		}
 	}
-	if got := dollars(1234567); got != "$1,234,567" {
-		t.Errorf("dollars: got %s", got)
-	}
 }
 
 // The first draw starts at the chosen amount when it fits the bounds, else

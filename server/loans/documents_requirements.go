@@ -98,7 +98,7 @@ func (s *Service) CompleteDocuments(ctx context.Context, applicant *domain.Appli
 		return nil, err
 	}
 	if r := v.Requirements; r.TotalMissing > 0 {
-		return nil, fieldError("documents", missingWords(r))
+		return nil, domain.InvalidField("documents", missingWords(r))
 	}
 	if _, err := s.Change(ctx, applicant, uploadPage, func(*domain.Loan, *domain.Application) error { return nil }); err != nil {
 		return nil, err

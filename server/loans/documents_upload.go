@@ -181,7 +181,7 @@ func readHead(body io.Reader) ([]byte, error) {
 	n, err := io.ReadFull(body, head)
 	switch {
 	case errors.Is(err, io.EOF):
-		return nil, fieldError("file", "Choose a file to upload.")
+		return nil, domain.InvalidField("file", "Choose a file to upload.")
 	case err != nil && !errors.Is(err, io.ErrUnexpectedEOF):
 		return nil, err
 	}
@@ -193,25 +193,25 @@ func readHead(body io.Reader) ([]byte, error) {
 func (s *Service) checkUpload(loan *domain.Loan, in *UploadInput) error {
 	var ignored string
 	if in.Type == "" || s.schemas.Decode("DocumentType", mustJSON(in.Type), &ignored) != nil {
-		return fieldError("type", "Choose what kind of document this is.")
+		return domain.InvalidField("type", "Choose what kind of document this is.")
 	}
 	switch in.Party {
 	case "borrower":
 	case "coborrower":
 		if !hasCoborrower(loan) {
-			return fieldError("party", "This application has no coborrower.")
+			return domain.InvalidField("party", "This application has no coborrower.")
 		}
 	default:
-		return fieldError("party", "Say whose document this is: the borrower's or the coborrower's.")
+		return domain.InvalidField("party", "Say whose document this is: the borrower's or the coborrower's.")
 	}
 	switch {
 	case in.Side != "" && in.Type != "idDocument":
-		return fieldError("side", "Only an ID document has a front and a back.")
+		return domain.InvalidField("side", "Only an ID document has a front and a back.")
 	case in.Side != "" && in.Side != "front" && in.Side != "back":
-		return fieldError("side", "Say which side of the ID this is: the front or the back.")
+		return domain.InvalidField("side", "Say which side of the ID this is: the front or the back.")
 	}
 	if in.Body == nil {
-		return fieldError("file", "Choose a file to upload.")
+		return domain.InvalidField("file", "Choose a file to upload.")
 	}
 	return nil
 }
@@ -233,7 +233,7 @@ func sniff(body []byte) (string, error) {
 			return a.contentType, nil
 		}
 	}
-	return "", fieldError("file", "This file is not a PDF, JPEG, PNG or HEIC image. Upload a scan or a photo of the document.")
+	return "", domain.InvalidField("file", "This file is not a PDF, JPEG, PNG or HEIC image. Upload a scan or a photo of the document.")
 }
 
 // newDocumentID is a fresh document id (#Id: 32 hex digits).

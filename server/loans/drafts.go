@@ -31,7 +31,7 @@ type DraftSaved struct {
 // Draft is the page's draft, or nulls when there is none.
 func (s *Service) Draft(ctx context.Context, applicant *domain.Applicant, path string) (*Draft, error) {
 	if _, ok := pages[path]; !ok {
-		return nil, fieldError("path", "Not a page of the application that saves answers.")
+		return nil, domain.InvalidField("path", "Not a page of the application that saves answers.")
 	}
 	loan, err := s.loanOf(ctx, applicant)
 	if err != nil {
@@ -52,10 +52,10 @@ func (s *Service) Draft(ctx context.Context, applicant *domain.Applicant, path s
 // typed. Nothing is kept after submission.
 func (s *Service) SaveDraft(ctx context.Context, applicant *domain.Applicant, path string, draft json.RawMessage) (*DraftSaved, error) {
 	if _, ok := pages[path]; !ok {
-		return nil, fieldError("path", "Not a page of the application that saves answers.")
+		return nil, domain.InvalidField("path", "Not a page of the application that saves answers.")
 	}
 	if len(draft) > MaxDraftBytes {
-		return nil, fieldError("draft", "The draft is too large to keep.")
+		return nil, domain.InvalidField("draft", "The draft is too large to keep.")
 	}
 	if err := checkDraftStrings(draft); err != nil {
 		return nil, err
@@ -79,7 +79,7 @@ func (s *Service) SaveDraft(ctx context.Context, applicant *domain.Applicant, pa
 func checkDraftStrings(draft json.RawMessage) error {
 	var doc map[string]any
 	if err := json.Unmarshal(draft, &doc); err != nil {
-		return fieldError("draft", "A draft is a JSON object.")
+		return domain.InvalidField("draft", "A draft is a JSON object.")
 	}
 	var walk func(v any) bool
 	walk = func(v any) bool {
@@ -102,7 +102,7 @@ func checkDraftStrings(draft json.RawMessage) error {
 		return true
 	}
 	if !walk(doc) {
-		return fieldError("draft", "A field of the draft is too long to keep.")
+		return domain.InvalidField("draft", "A field of the draft is too long to keep.")
 	}
 	return nil
 }

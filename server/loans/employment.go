@@ -19,7 +19,7 @@ func (s *Service) EmploymentHistory(ctx context.Context, applicant *domain.Appli
 	p := &app.User
 	if party == "coborrower" {
 		if !hasCoborrower(loan) {
-			return nil, fieldError("party", "This application has no coborrower.")
+			return nil, domain.InvalidField("party", "This application has no coborrower.")
 		}
 		p = &domain.Person{}
 		if app.Coborrower != nil {

@@ -118,7 +118,7 @@ func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applican
 		return nil, err
 	}
 	if st := person.IdentityVerificationStatus; st != nil && (*st == providers.IdentityPassed || *st == providers.IdentityReview) {
-		return nil, fieldError("party", idWhose(party, person, true)+" ID has already been checked.")
+		return nil, domain.InvalidField("party", idWhose(party, person, true)+" ID has already been checked.")
 	}
 	types, err := s.IDTypes(ctx)
 	if err != nil {
@@ -126,14 +126,14 @@ func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applican
 	}
 	kind, ok := idFind(types, idType)
 	if !ok {
-		return nil, fieldError("idType", "Choose one of the IDs listed.")
+		return nil, domain.InvalidField("idType", "Choose one of the IDs listed.")
 	}
 	uploaded, err := s.uploadedSides(ctx, loan.ID, party)
 	if err != nil {
 		return nil, err
 	}
 	if missing := idMissingSides(kind, newPhotos(person, uploaded)); len(missing) > 0 {
-		return nil, fieldError("sides", fmt.Sprintf("Upload a photo of the %s of the %s first.", strings.Join(missing, " and the "), idLowerFirst(kind.Label)))
+		return nil, domain.InvalidField("sides", fmt.Sprintf("Upload a photo of the %s of the %s first.", strings.Join(missing, " and the "), idLowerFirst(kind.Label)))
 	}
 	if idStr(person.FirstName) == "" || idStr(person.LastName) == "" || idStr(person.DateOfBirth) == "" {
 		return nil, domain.Errorf(domain.EINVALID, "Fill in %s name and date of birth on the personal information page first.", idWhose(party, person, false))
@@ -277,9 +277,9 @@ func idPersonOf(l *domain.Loan, app *domain.Application, party string) (*domain.
 		if hasCoborrower(l) && app.Coborrower != nil {
 			return app.Coborrower, nil
 		}
-		return nil, fieldError("party", "Your application has no coborrower.")
+		return nil, domain.InvalidField("party", "Your application has no coborrower.")
 	}
-	return nil, fieldError("party", "Choose whose ID to check.")
+	return nil, domain.InvalidField("party", "Choose whose ID to check.")
 }
 
 // identityComplete: every person on the loan has a result other than

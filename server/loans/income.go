@@ -83,7 +83,7 @@ func (s *Service) Income(ctx context.Context, applicant *domain.Applicant) (*Inc
 // not, and only a request the network is really asked spends from spend.
 func (s *Service) ConnectPayroll(ctx context.Context, applicant *domain.Applicant, party string, spend Spend) (*IncomeView, error) {
 	if s.income == nil {
-		return nil, fieldError("party", "Payroll connection is not available. Choose to upload your pay documents.")
+		return nil, domain.InvalidField("party", "Payroll connection is not available. Choose to upload your pay documents.")
 	}
 	loan, app, err := s.Stored(ctx, applicant)
 	if err != nil {
@@ -100,11 +100,11 @@ func (s *Service) ConnectPayroll(ctx context.Context, applicant *domain.Applican
 		return nil, err
 	}
 	if p.SSN == nil || len(*p.SSN) < 4 {
-		return nil, fieldError("party", "Enter the Social Security number on the Personal Info page first: the payroll network looks people up by it.")
+		return nil, domain.InvalidField("party", "Enter the Social Security number on the Personal Info page first: the payroll network looks people up by it.")
 	}
 	employers := payrollEmployers(p.Employments)
 	if len(employers) == 0 {
-		return nil, fieldError("party", "There is no job with an employer on "+incomePossessive(party)+" employment history for a payroll account to verify. Choose to upload pay documents instead.")
+		return nil, domain.InvalidField("party", "There is no job with an employer on "+incomePossessive(party)+" employment history for a payroll account to verify. Choose to upload pay documents instead.")
 	}
 	email := ""
 	if applicant != nil {
@@ -133,7 +133,7 @@ func (s *Service) ConnectPayroll(ctx context.Context, applicant *domain.Applican
 			report.Employers[i] = e
 		}
 		if matched == 0 {
-			return fieldError("party", noMatchMessage(party, report.Employers, employers))
+			return domain.InvalidField("party", noMatchMessage(party, report.Employers, employers))
 		}
 		for i := range p.Employments {
 			job := &p.Employments[i]
@@ -189,14 +189,14 @@ func incomePerson(app *domain.Application, party string, withCoborrower bool) (*
 		return &app.User, nil
 	case "coborrower":
 		if !withCoborrower {
-			return nil, fieldError("party", "This application has no coborrower.")
+			return nil, domain.InvalidField("party", "This application has no coborrower.")
 		}
 		if app.Coborrower == nil {
 			app.Coborrower = &domain.Person{}
 		}
 		return app.Coborrower, nil
 	}
-	return nil, fieldError("party", "Choose whose income to verify.")
+	return nil, domain.InvalidField("party", "Choose whose income to verify.")
 }
 
 // payrollEmployers are the names of the employers of the jobs a payroll

@@ -151,7 +151,7 @@ func (s *Service) Get(ctx context.Context, applicant *domain.Applicant) (*View, 
 func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path string, section json.RawMessage) (*View, error) {
 	page, ok := pages[path]
 	if !ok {
-		return nil, fieldError("path", "Not a page of the application that saves answers.")
+		return nil, domain.InvalidField("path", "Not a page of the application that saves answers.")
 	}
 	loan, err := s.loanOf(ctx, applicant)
 	if err != nil {
@@ -396,10 +396,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func fieldError(path, message string) error {
-	return &domain.Error{Code: domain.EINVALID, Message: message, Fields: []domain.FieldError{{Path: path, Message: message}}}
 }
 
 // underSection names an invalid section's fields as the procedure's input

@@ -95,9 +95,9 @@ func person(app *domain.Application, who party, mc mergeContext) (*domain.Person
 func coborrowerBlock(given bool, mc mergeContext) error {
 	switch {
 	case mc.hasCoborrower && !given:
-		return fieldError("coborrower", "Fill in your coborrower's information.")
+		return domain.InvalidField("coborrower", "Fill in your coborrower's information.")
 	case !mc.hasCoborrower && given:
-		return fieldError("coborrower", "This application has no coborrower.")
+		return domain.InvalidField("coborrower", "This application has no coborrower.")
 	}
 	return nil
 }
@@ -128,7 +128,7 @@ func applyPersonalInfo(p *domain.Person, in *domain.PersonalInfo, at string, tod
 		return err
 	}
 	if in.SSN == nil && p.SSN == nil {
-		return fieldError(at+".ssn", "Enter the Social Security number.")
+		return domain.InvalidField(at+".ssn", "Enter the Social Security number.")
 	}
 	if in.SSN != nil {
 		p.SSN = in.SSN
@@ -149,15 +149,15 @@ func applyPersonalInfo(p *domain.Person, in *domain.PersonalInfo, at string, tod
 func checkDates(in *domain.PersonalInfo, at string, today time.Time) error {
 	now := today.Format(time.DateOnly)
 	if in.DateOfBirth >= now {
-		return fieldError(at+".dateOfBirth", "Enter a date of birth in the past.")
+		return domain.InvalidField(at+".dateOfBirth", "Enter a date of birth in the past.")
 	}
 	if in.CurrentAddressSince > now {
-		return fieldError(at+".currentAddressSince", "Enter a date that is not in the future.")
+		return domain.InvalidField(at+".currentAddressSince", "Enter a date that is not in the future.")
 	}
 	earliest := in.CurrentAddressSince
 	for i, f := range in.FormerAddresses {
 		if f.MovedOut < f.MovedIn {
-			return fieldError(fmt.Sprintf("%s.formerAddresses.%d.movedOut", at, i), "Enter a move-out date after the move-in date.")
+			return domain.InvalidField(fmt.Sprintf("%s.formerAddresses.%d.movedOut", at, i), "Enter a move-out date after the move-in date.")
 		}
 		earliest = min(earliest, f.MovedIn)
 	}
@@ -166,7 +166,7 @@ func checkDates(in *domain.PersonalInfo, at string, today time.Time) error {
 		if len(in.FormerAddresses) == 0 {
 			path = at + ".currentAddressSince"
 		}
-		return fieldError(path, fmt.Sprintf("Add your former addresses until the last %d months are covered.", addressMonths))
+		return domain.InvalidField(path, fmt.Sprintf("Add your former addresses until the last %d months are covered.", addressMonths))
 	}
 	return nil
 }
@@ -194,7 +194,7 @@ func mergeEmployment(who party) func(*domain.EmploymentSection, *domain.Applicat
 		}
 		for i, e := range in.Employments {
 			if e.EndDate != nil && *e.EndDate < e.StartDate {
-				return fieldError(fmt.Sprintf("employments.%d.endDate", i), "Enter an end date after the start date.")
+				return domain.InvalidField(fmt.Sprintf("employments.%d.endDate", i), "Enter an end date after the start date.")
 			}
 		}
 		keepVerified(p.Employments, in.Employments) // only a payroll connection verifies a job (income.go)
@@ -230,7 +230,7 @@ func mergeDebtConsolidation(in *domain.DebtConsolidationSection, app *domain.App
 			}
 		}
 		if !found {
-			return fieldError(fmt.Sprintf("liabilities.%d.id", i), "This debt is not on your application.")
+			return domain.InvalidField(fmt.Sprintf("liabilities.%d.id", i), "This debt is not on your application.")
 		}
 	}
 	return nil
@@ -271,20 +271,20 @@ func mergeDeclarations(in *domain.DeclarationsSection, app *domain.Application, 
 // and drops those of a no.
 func followUps(d *domain.Declarations, at string) error {
 	if yes(d.HasBorrowedThirdPartyMoney) && d.BorrowedThirdPartyMoneyAmount == nil {
-		return fieldError(at+".borrowedThirdPartyMoneyAmount", "Enter the amount borrowed.")
+		return domain.InvalidField(at+".borrowedThirdPartyMoneyAmount", "Enter the amount borrowed.")
 	} else if !yes(d.HasBorrowedThirdPartyMoney) {
 		d.BorrowedThirdPartyMoneyAmount = nil
 	}
 	if yes(d.HasBankruptcy) && d.Bankruptcy == nil {
-		return fieldError(at+".bankruptcy", "Choose the bankruptcy chapter.")
+		return domain.InvalidField(at+".bankruptcy", "Choose the bankruptcy chapter.")
 	} else if !yes(d.HasBankruptcy) {
 		d.Bankruptcy = nil
 	}
 	if yes(d.OnwershipInterest) && d.OtherPropertyType == nil {
-		return fieldError(at+".otherPropertyType", "Choose what kind of property it was.")
+		return domain.InvalidField(at+".otherPropertyType", "Choose what kind of property it was.")
 	}
 	if yes(d.OnwershipInterest) && d.OtherPropertyTitle == nil {
-		return fieldError(at+".otherPropertyTitle", "Choose how you held title to it.")
+		return domain.InvalidField(at+".otherPropertyTitle", "Choose how you held title to it.")
 	}
 	if !yes(d.OnwershipInterest) {
 		d.OtherPropertyType, d.OtherPropertyTitle = nil, nil

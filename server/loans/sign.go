@@ -216,7 +216,7 @@ func (s *Service) reachedSign(ctx context.Context, loan *domain.Loan) error {
 	if at, ok := order[loan.ApplicationStatus]; ok && at >= order[step] {
 		return nil
 	}
-	return fieldError("applicationStatus", "Finish the earlier steps of your application before you sign.")
+	return domain.InvalidField("applicationStatus", "Finish the earlier steps of your application before you sign.")
 }
 
 // signOffer is the loan's latest preview offer: the line the borrower

@@ -52,10 +52,10 @@ func (s *Service) ReviewDocument(ctx context.Context, loanID string, in ReviewIn
 	case domain.ReviewAccepted:
 	case domain.ReviewRejected:
 		if note == "" {
-			return nil, fieldError("note", "Say why the document cannot be accepted: the borrower is shown this note.")
+			return nil, domain.InvalidField("note", "Say why the document cannot be accepted: the borrower is shown this note.")
 		}
 	default:
-		return nil, fieldError("decision", "Choose whether the document is accepted or rejected.")
+		return nil, domain.InvalidField("decision", "Choose whether the document is accepted or rejected.")
 	}
 	rows, err := s.documentRows()
 	if err != nil {

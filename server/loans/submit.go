@@ -73,10 +73,10 @@ func (s *Service) Submit(ctx context.Context, applicant *domain.Applicant) (*Vie
 		// Checked again in the write: nothing moved the loan back, nor
 		// removed the disbursement, since the checks above.
 		if !exists || app.Disbursement == nil {
-			return fieldError("disbursement", "Tell us where to send your funds on the loan disbursement page.")
+			return domain.InvalidField("disbursement", "Tell us where to send your funds on the loan disbursement page.")
 		}
 		if reached, ok := order[l.ApplicationStatus]; !ok || reached < order[reachedBeforeSubmit] {
-			return fieldError("applicationStatus", "Finish the earlier steps of your application first.")
+			return domain.InvalidField("applicationStatus", "Finish the earlier steps of your application first.")
 		}
 		app.SubmittedAt = &at
 		l.ApplicationStatus = Submitted // a server status: set here, never by a page's save
@@ -102,7 +102,7 @@ func (s *Service) reached(ctx context.Context, loan *domain.Loan, order map[stri
 	if page != "" {
 		msg = "Finish the earlier steps of your application first: go on from “" + page + "”."
 	}
-	return fieldError("applicationStatus", msg)
+	return domain.InvalidField("applicationStatus", msg)
 }
 
 // resumePage is the label of the page the loan's status resumes at

@@ -130,9 +130,9 @@ func (s *Service) Unmask(ctx context.Context, loanID, field string) (*UnmaskedFi
 		if v := statedIncome(loan); v != "" {
 			return &UnmaskedField{Field: field, Label: statedIncomeLabel, Value: v}, nil
 		}
-		return nil, fieldError("field", "This loan has no such field to show.")
+		return nil, domain.InvalidField("field", "This loan has no such field to show.")
 	}
-	notFound := fieldError("field", "This loan has no such field to show.")
+	notFound := domain.InvalidField("field", "This loan has no such field to show.")
 	switch party {
 	case "disbursement":
 		if app.Disbursement == nil {

@@ -167,10 +167,10 @@ func (s *Service) Assign(ctx context.Context, in AssignInput) (*LoanView, []stri
 		return id == nil || *id == "" || slices.ContainsFunc(members, func(m domain.StaffRef) bool { return m.ID == *id })
 	}
 	if !member(in.LoanOfficerID) {
-		return nil, nil, fieldError("loanOfficerId", "Choose an active portal user who works loan files.")
+		return nil, nil, domain.InvalidField("loanOfficerId", "Choose an active portal user who works loan files.")
 	}
 	if !member(in.ProcessorID) {
-		return nil, nil, fieldError("processorId", "Choose an active portal user who works loan files.")
+		return nil, nil, domain.InvalidField("processorId", "Choose an active portal user who works loan files.")
 	}
 	before, err := s.store.FindLoanTeam(ctx, in.LoanID)
 	if err != nil {

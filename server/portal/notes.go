@@ -38,7 +38,7 @@ func (s *Service) Notes(ctx context.Context, loanID string) (*NotesView, error) 
 func (s *Service) AddNote(ctx context.Context, u *domain.StaffUser, in AddNoteInput) (*domain.LoanNote, error) {
 	body := strings.TrimSpace(in.Body)
 	if body == "" {
-		return nil, fieldError("body", "Write the note first.")
+		return nil, domain.InvalidField("body", "Write the note first.")
 	}
 	n := &domain.LoanNote{LoanID: in.LoanID, Body: body,
 		Author: domain.StaffRef{ID: u.ID, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, Role: u.Role}}

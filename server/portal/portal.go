@@ -134,7 +134,7 @@ func decodeCursor(s string) (*cursor, error) {
 		err = json.Unmarshal(b, &c)
 	}
 	if err != nil || c.Key.ID == "" {
-		return nil, fieldError("cursor", "This page of the pipeline is no longer valid: start from the first page.")
+		return nil, domain.InvalidField("cursor", "This page of the pipeline is no longer valid: start from the first page.")
 	}
 	return &c, nil
 }
@@ -148,7 +148,7 @@ func (s *Service) Pipeline(ctx context.Context, u *domain.StaffUser, assignedOnl
 		q.Sort, q.Descending = domain.SortActivity, in.Direction != "asc"
 	}
 	if !slices.Contains(domain.PipelineSorts, q.Sort) {
-		return nil, fieldError("sort", "Sort the pipeline by one of its columns.")
+		return nil, domain.InvalidField("sort", "Sort the pipeline by one of its columns.")
 	}
 	if q.Limit <= 0 {
 		q.Limit = PageSize
@@ -164,7 +164,7 @@ func (s *Service) Pipeline(ctx context.Context, u *domain.StaffUser, assignedOnl
 			return nil, err
 		}
 		if c.Sort != q.Sort || c.Desc != q.Descending {
-			return nil, fieldError("cursor", "The sort changed: start from the first page.")
+			return nil, domain.InvalidField("cursor", "The sort changed: start from the first page.")
 		}
 		from = c
 		if c.Before {
@@ -280,8 +280,4 @@ func remarshal(in, out any) error {
 		return err
 	}
 	return json.Unmarshal(b, out)
-}
-
-func fieldError(path, message string) error {
-	return &domain.Error{Code: domain.EINVALID, Message: message, Fields: []domain.FieldError{{Path: path, Message: message}}}
 }

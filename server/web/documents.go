@@ -144,7 +144,7 @@ func (s *Server) readUpload(c fiber.Ctx, store func(loans.UploadInput) (*loans.D
 	for {
 		part, err := r.NextPart()
 		if errors.Is(err, io.EOF) {
-			return nil, fieldError("file", "Choose a file to upload.")
+			return nil, domain.InvalidField("file", "Choose a file to upload.")
 		}
 		if errors.Is(err, errOverBudget) {
 			return nil, loans.FileTooLarge(limit)
@@ -157,7 +157,7 @@ func (s *Server) readUpload(c fiber.Ctx, store func(loans.UploadInput) (*loans.D
 		case "type", "party", "side", "conditionId":
 			v, err := io.ReadAll(io.LimitReader(part, maxUploadField+1))
 			if err != nil || len(v) > maxUploadField {
-				return nil, fieldError(name, "This value is not one the form offers.")
+				return nil, domain.InvalidField(name, "This value is not one the form offers.")
 			}
 			switch name {
 			case "type":
@@ -219,7 +219,7 @@ func (l *lastPart) Read(p []byte) (int, error) {
 		return n, loans.FileTooLarge(l.limit)
 	case errors.Is(err, io.EOF):
 		if _, next := l.r.NextPart(); !errors.Is(next, io.EOF) {
-			return n, fieldError("file", "Send the file as the form's last field.")
+			return n, domain.InvalidField("file", "Send the file as the form's last field.")
 		}
 	case err != nil:
 		return n, domain.Errorf(domain.EPARSE, "The upload could not be read.")

@@ -272,7 +272,7 @@ func (s *Server) creditCheck(c fiber.Ctx, in creditCheckInput) (any, error) {
 	if in.Party == "coborrower" {
 		co := loan.Answers.Coborrower
 		if co == nil {
-			return nil, fieldError("party", "Tell us who your coborrower is before checking their credit.")
+			return nil, domain.InvalidField("party", "Tell us who your coborrower is before checking their credit.")
 		}
 		req.Borrower = domain.Identity{FirstName: a.FirstName, LastName: a.LastName, Email: a.Email}
 		req.Coborrower = &person
@@ -313,11 +313,7 @@ func (s *Server) currentAuthorization(ctx context.Context, version string) error
 			return nil
 		}
 	}
-	return fieldError("authorizationVersion", "The credit-check authorization has changed: read it again and agree to continue.")
-}
-
-func fieldError(path, message string) error {
-	return &domain.Error{Code: domain.EINVALID, Message: message, Fields: []domain.FieldError{{Path: path, Message: message}}}
+	return domain.InvalidField("authorizationVersion", "The credit-check authorization has changed: read it again and agree to continue.")
 }
 
 func truncate(s string, n int) string {
