@@ -34,7 +34,7 @@ type DisbursementTerms struct {
 // loan's latest preview offer (the one decided on the credit report once
 // there is one), its origination fee and the draw's bounds.
 func (s *Service) DisbursementTerms(ctx context.Context, applicant *domain.Applicant) (*DisbursementTerms, error) {
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}

@@ -118,7 +118,7 @@ type DocumentReviewView struct {
 
 // Documents is the applicant's documents and what is still required.
 func (s *Service) Documents(ctx context.Context, applicant *domain.Applicant) (*DocumentsView, error) {
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}
@@ -128,7 +128,7 @@ func (s *Service) Documents(ctx context.Context, applicant *domain.Applicant) (*
 // Remove deletes one of the applicant's documents, with its blob, before
 // submission. Another loan's document is not found.
 func (s *Service) Remove(ctx context.Context, applicant *domain.Applicant, id string) (*DocumentsView, error) {
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}

@@ -27,7 +27,7 @@ type Download struct {
 // Download is one of the applicant's documents, opened. Another loan's
 // document is not found, so its existence is not told either.
 func (s *Service) Download(ctx context.Context, applicant *domain.Applicant, id string) (*Download, error) {
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}

@@ -86,7 +86,7 @@ const uploadPage = "/app/application/upload"
 // moves on to the step the page reaches, as a page's save does; otherwise a
 // field error at documents says what is still missing, and nothing moves.
 func (s *Service) CompleteDocuments(ctx context.Context, applicant *domain.Applicant) (*DocumentsView, error) {
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}

@@ -68,7 +68,7 @@ func extensions(contentType string) []string {
 // underwriting condition is taken after submission too (the store checks
 // that the condition is the loan's, open, and asks this person and type).
 func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in UploadInput) (*DocumentsView, error) {
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}

@@ -33,7 +33,7 @@ func (s *Service) Draft(ctx context.Context, applicant *domain.Applicant, path s
 	if _, ok := pages[path]; !ok {
 		return nil, domain.InvalidField("path", "Not a page of the application that saves answers.")
 	}
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func (s *Service) SaveDraft(ctx context.Context, applicant *domain.Applicant, pa
 	if err := checkDraftStrings(draft); err != nil {
 		return nil, err
 	}
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}

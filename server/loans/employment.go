@@ -45,7 +45,7 @@ func (s *Service) EmploymentHistory(ctx context.Context, applicant *domain.Appli
 // application is the applicant's loan and its current application (see
 // current).
 func (s *Service) application(ctx context.Context, applicant *domain.Applicant) (*domain.Loan, *domain.Application, error) {
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, nil, err
 	}

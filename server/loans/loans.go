@@ -153,7 +153,7 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 	if !ok {
 		return nil, domain.InvalidField("path", "Not a page of the application that saves answers.")
 	}
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +213,7 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 // started (page 1 saved) and not submitted. fn's field errors are kept as
 // they are.
 func (s *Service) Change(ctx context.Context, applicant *domain.Applicant, path string, fn func(l *domain.Loan, app *domain.Application) error) (*View, error) {
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}
@@ -266,7 +266,7 @@ func (s *Service) changeLoan(ctx context.Context, loan *domain.Loan, path string
 // Stored is the applicant's loan and stored application (nil before the
 // first save), for reads beyond Get.
 func (s *Service) Stored(ctx context.Context, applicant *domain.Applicant) (*domain.Loan, *domain.Application, error) {
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -280,8 +280,8 @@ func (s *Service) Stored(ctx context.Context, applicant *domain.Applicant) (*dom
 	return loan, &rec.Application, nil
 }
 
-// loanOf is the applicant's loan; an applicant reaches no other.
-func (s *Service) loanOf(ctx context.Context, applicant *domain.Applicant) (*domain.Loan, error) {
+// LoanOf is the applicant's loan; an applicant reaches no other.
+func (s *Service) LoanOf(ctx context.Context, applicant *domain.Applicant) (*domain.Loan, error) {
 	if applicant == nil {
 		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Sign in to continue.")
 	}

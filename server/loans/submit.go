@@ -24,7 +24,7 @@ const reachedBeforeSubmit = "loanDisbursement"
 // records when; from then on the borrower reads it and changes nothing.
 // Each refusal is a field error naming what is missing and where to fix it.
 func (s *Service) Submit(ctx context.Context, applicant *domain.Applicant) (*View, error) {
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}

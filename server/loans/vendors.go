@@ -103,7 +103,7 @@ type keptValuation struct {
 // first, the cascade as a request of its own; each answer is kept as soon
 // as it comes, so a refused cascade does not lose the AVM's.
 func (s *Service) Valuation(ctx context.Context, applicant *domain.Applicant, model providers.Valuation, spend Spend) (*domain.Valuation, error) {
-	loan, err := s.loanOf(ctx, applicant)
+	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}

@@ -137,11 +137,12 @@ func (s *Server) resume(c fiber.Ctx, in resumeInput) (any, error) {
 	}
 	if id.applicant != nil {
 		input["session"] = "authenticated"
-		loan, err := s.store.FindLoanByApplicant(c.Context(), id.applicant.ID)
-		if err == nil {
-			input["loan"] = map[string]any{"applicationStatus": loan.ApplicationStatus}
-		} else if domain.ErrorCode(err) != domain.ENOTFOUND {
+		loan, err := s.signedInLoan(c)
+		if err != nil {
 			return nil, err
+		}
+		if loan != nil {
+			input["loan"] = map[string]any{"applicationStatus": loan.ApplicationStatus}
 		}
 	}
 	return s.policy.Decide(c.Context(), "heloc.routing.resume", input)
@@ -150,15 +151,8 @@ func (s *Server) resume(c fiber.Ctx, in resumeInput) (any, error) {
 // currentLoanID is the signed-in applicant's loan, or "" when nobody is
 // signed in or the applicant has none.
 func (s *Server) currentLoanID(c fiber.Ctx) (string, error) {
-	id, err := s.who(c, domain.RealmApplicant)
-	if err != nil || id.applicant == nil {
-		return "", err
-	}
-	loan, err := s.store.FindLoanByApplicant(c.Context(), id.applicant.ID)
-	if domain.ErrorCode(err) == domain.ENOTFOUND {
-		return "", nil
-	}
-	if err != nil {
+	loan, err := s.signedInLoan(c)
+	if loan == nil {
 		return "", err
 	}
 	return loan.ID, nil
@@ -166,15 +160,14 @@ func (s *Server) currentLoanID(c fiber.Ctx) (string, error) {
 
 // currentLoan is the signed-in applicant's loan, or null.
 func (s *Server) currentLoan(c fiber.Ctx, _ []byte) (any, error) {
-	a, err := s.applicant(c)
-	if err != nil {
+	if _, err := s.applicant(c); err != nil {
 		return nil, err
 	}
-	loan, err := s.store.FindLoanByApplicant(c.Context(), a.ID)
-	if domain.ErrorCode(err) == domain.ENOTFOUND {
-		return nil, nil
+	loan, err := s.signedInLoan(c)
+	if loan == nil {
+		return nil, err
 	}
-	return loan, err
+	return loan, nil
 }
 
 type loanIDInput struct {

@@ -39,8 +39,10 @@ func (s *Server) funnelPages(c fiber.Ctx, in pagesInput) (any, error) {
 	return d.Result, nil
 }
 
-// signedInLoan is the signed-in applicant's loan, or nil when nobody is
-// signed in or the applicant has none.
+// signedInLoan is the one way web finds the signed-in applicant's loan
+// where having none is no error: nil when nobody is signed in or the
+// applicant has none. A procedure that needs the loan asks the loan
+// service (loans.LoanOf), which refuses without one.
 func (s *Server) signedInLoan(c fiber.Ctx) (*domain.Loan, error) {
 	id, err := s.who(c, domain.RealmApplicant)
 	if err != nil || id.applicant == nil {

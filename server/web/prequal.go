@@ -134,10 +134,7 @@ func (s *Server) applicantLoan(c fiber.Ctx) (*domain.Applicant, *domain.Loan, er
 	if err != nil {
 		return nil, nil, err
 	}
-	loan, err := s.store.FindLoanByApplicant(c.Context(), a.ID)
-	if domain.ErrorCode(err) == domain.ENOTFOUND {
-		return nil, nil, domain.Errorf(domain.EUNAUTHORIZED, "Start your application to continue.")
-	}
+	loan, err := s.loans.LoanOf(c.Context(), a)
 	return a, loan, err
 }
 
