@@ -2,8 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 
 import { markFreshArrival } from '@/features/auth/lib/fresh-arrival';
-import { sessions } from '@/lib/auth/session-store';
 import { usePrequalStore } from '@/features/prequal/stores/prequal-store';
+import { sessions } from '@/lib/auth/session-store';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
 import { checksResume, useResumeRedirect } from './use-resume-redirect';

@@ -5,8 +5,8 @@ import { getResume } from '@/api/get-resume';
 import { findRoute, paths } from '@/config/paths';
 import { useDeleteSession } from '@/features/auth/api/delete-session';
 import { takeFreshArrival } from '@/features/auth/lib/fresh-arrival';
-import { useSession } from '@/lib/auth/session-store';
 import { usePrequalStore } from '@/features/prequal/stores/prequal-store';
+import { useSession } from '@/lib/auth/session-store';
 
 /**
  * Whether the resume rule is asked about a page: the applicant's pages

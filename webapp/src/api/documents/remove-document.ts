@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { MutationConfig } from '@/lib/react-query';
-
 import { api } from '@/api/client';
 import { expectShape } from '@/api/shape';
+import type { MutationConfig } from '@/lib/react-query';
+
 import { documentsQueryKey } from './get-documents';
 import { isDocumentsView, normalizeDocumentsView } from './shape';
 import type { DocumentsView } from './types';

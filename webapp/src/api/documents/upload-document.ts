@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { MutationConfig } from '@/lib/react-query';
-
 import { botCheck } from '@/api/client';
 import { expectShape } from '@/api/shape';
 import { BOT_CHECK_ACTION, TRPCClientError } from '@/api/trpc-client';
+import type { MutationConfig } from '@/lib/react-query';
+
 import { documentsQueryKey } from './get-documents';
 import { isDocumentsView, normalizeDocumentsView } from './shape';
 import type { DocumentParty, DocumentSide, DocumentsView } from './types';

@@ -2,8 +2,8 @@ import { Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import type { useAdverseAction } from '@/api/get-adverse-action';
-
 import { QueryError } from '@/components/ui/query-error';
+
 import { AdverseActionNotice } from './adverse-action-notice';
 
 /**

@@ -1,12 +1,12 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
-import { authClients } from '@/lib/auth/auth-clients';
-import { authErrorMessage, reportUnexpectedAuthError } from '@/lib/auth/auth-errors';
-
 import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
+import { authClients } from '@/lib/auth/auth-clients';
+import { authErrorMessage, reportUnexpectedAuthError } from '@/lib/auth/auth-errors';
+
 import { AuthAlert, AuthStatus } from './auth-alert';
 
 type Values = { otpCode: string };

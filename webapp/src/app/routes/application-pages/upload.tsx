@@ -8,15 +8,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { useCompleteDocumentsMutation } from '@/api/documents/complete-documents';
+import { useDocuments } from '@/api/documents/get-documents';
 import { getFunnelPagesQueryOptions, useFunnelPages } from '@/api/get-funnel-pages';
 import { isTRPCClientError } from '@/api/trpc-client';
 import { QueryError } from '@/components/ui/query-error';
-import { useCompleteDocumentsMutation } from '@/api/documents/complete-documents';
-import { useDocuments } from '@/api/documents/get-documents';
-import { DocumentUploads, missingSummary, partyNames } from '@/features/documents/components/document-uploads';
-
 import { useApplication } from '@/features/application/api/get-application';
 import { saveErrorMessage } from '@/features/application/components/section-page';
+import { DocumentUploads, missingSummary, partyNames } from '@/features/documents/components/document-uploads';
 
 export default function UploadPage() {
   const { pathname } = useLocation();

@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
-
 import type { AuthProviders, AuthRealm } from '@/lib/auth/auth-client';
 import { authClients } from '@/lib/auth/auth-clients';
 

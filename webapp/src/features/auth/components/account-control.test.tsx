@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 
 import { AccountControlProvider, type AccountControlProps } from '@/components/layouts/account-slot';
 import { SiteHeader } from '@/components/layouts/site-header';
+import { sessions } from '@/lib/auth/session-store';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
 
-import { sessions } from '@/lib/auth/session-store';
 import { AccountControl, roleLabel } from './account-control';
 
 const ana = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana Diaz', firstName: 'Ana', lastName: 'Diaz' }, expires: 'x' };

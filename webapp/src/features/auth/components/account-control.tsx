@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router';
 
 import type { AccountControlProps } from '@/components/layouts/account-slot';
 import { paths } from '@/config/paths';
-
 import type { AuthRealm } from '@/lib/auth/auth-client';
 import { authErrorMessage } from '@/lib/auth/auth-errors';
 import { useSession } from '@/lib/auth/session-store';

@@ -2,18 +2,17 @@ import { Button, Loader, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Path } from 'react-hook-form';
 
+import { useCreateAccount, type CreateAccountInput } from '@/api/create-account';
 import { useConsents, type Consent, type ConsentKind } from '@/api/get-consents';
 import { useProductName } from '@/api/get-system-info';
 import { isTRPCClientError, type FieldError } from '@/api/trpc-client';
+import { AuthAlert } from '@/components/auth/auth-alert';
 import { Form } from '@/components/form/form';
 import { CheckboxField, PasswordField, PhoneField, TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { ConsentText } from '@/components/ui/consent-text';
 import { QueryError } from '@/components/ui/query-error';
 import { phoneDigits } from '@/lib/format';
-
-import { useCreateAccount, type CreateAccountInput } from '@/api/create-account';
-import { AuthAlert } from '@/components/auth/auth-alert';
 
 type Values = {
   firstName: string;

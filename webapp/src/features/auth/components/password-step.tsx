@@ -1,13 +1,12 @@
 import { Anchor, Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
+import { AuthAlert } from '@/components/auth/auth-alert';
 import { Form } from '@/components/form/form';
 import { PasswordField, TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
-
 import { authClients } from '@/lib/auth/auth-clients';
 import { authErrorMessage, reportUnexpectedAuthError } from '@/lib/auth/auth-errors';
-import { AuthAlert } from '@/components/auth/auth-alert';
 
 type Values = { email: string; password: string };
 

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { sessions } from '@/lib/auth/session-store';
 import { authRefusal, currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, type AuthRequest } from '@/testing/test-utils';
 
-import { sessions } from '@/lib/auth/session-store';
 import { PortalLogin } from './portal-login';
 
 const ada = { user: { id: 's1', email: 'ada@example.com', name: 'Ada Admin', firstName: 'Ada', lastName: 'Admin', role: 'admin' }, expires: 'x' };

@@ -8,11 +8,11 @@ import { PasswordField, TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/config/paths';
+import { authClients } from '@/lib/auth/auth-clients';
 import { authErrorMessage, loginPageMessage, reportUnexpectedAuthError } from '@/lib/auth/auth-errors';
 import { safeCallbackPath } from '@/lib/auth/callback-url';
 import { useSession } from '@/lib/auth/session-store';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
-import { authClients } from '@/lib/auth/auth-clients';
 
 import { useProviders } from '../api/get-providers';
 

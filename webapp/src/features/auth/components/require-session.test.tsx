@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 
+import { sessions } from '@/lib/auth/session-store';
 import { authRefusal, currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
 
-import { sessions } from '@/lib/auth/session-store';
 import { ApplicantLogin } from './applicant-login';
 import { RequireSession } from './require-session';
 

@@ -2,7 +2,6 @@ import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { PageLoader } from '@/components/layouts/page-loader';
-
 import type { AuthRealm } from '@/lib/auth/auth-client';
 import { sessionRequiredPath } from '@/lib/auth/callback-url';
 import { sessions, useSession } from '@/lib/auth/session-store';

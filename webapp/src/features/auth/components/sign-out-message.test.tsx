@@ -7,10 +7,10 @@ import { flushSync } from 'react-dom';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 
 import { theme } from '@/config/theme';
+import { sessions } from '@/lib/auth/session-store';
 import { createQueryClient } from '@/lib/react-query';
 import { ok, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
 
-import { sessions } from '@/lib/auth/session-store';
 import { AccountControl } from './account-control';
 import { ApplicantLogin } from './applicant-login';
 import { RequireApplicantSession } from './require-session';

@@ -4,13 +4,13 @@ import { useFieldArray, useFormContext, type FieldValues, type Path, type UseFor
 import { Link } from 'react-router';
 
 import { isTRPCClientError } from '@/api/trpc-client';
+import { AddressFields, emptyAddress, toAddress, type AddressValues } from '@/components/form/address-fields';
 import { DateField } from '@/components/form/fields';
 import { Form } from '@/components/form/form';
 import { CheckboxField, TextField, useField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
-import { AddressFields, emptyAddress, toAddress, type AddressValues } from '@/components/form/address-fields';
 
 import { useAnswerConditionMutation, type AnswerConditionInput } from '../api/answer-condition';
 import { isOutstanding, useConditions, type BorrowerCondition } from '../api/get-conditions';

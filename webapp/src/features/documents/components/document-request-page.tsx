@@ -2,13 +2,13 @@ import { Anchor, Button, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@m
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 
+import { useDocuments } from '@/api/documents/get-documents';
 import { isTRPCClientError } from '@/api/trpc-client';
 import { PageHeading } from '@/components/ui/page-heading';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 import { sessionRequiredPath } from '@/lib/auth/callback-url';
 
-import { useDocuments } from '@/api/documents/get-documents';
 import { DocumentUploads, type PartyNames } from './document-uploads';
 
 const copy = {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import type { DocumentsView, RequiredDocument, UploadedDocument } from '@/api/documents/types';
 import { ok, renderAt, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
-import type { DocumentsView, RequiredDocument, UploadedDocument } from '@/api/documents/types';
 import { DocumentRequestPage } from './document-request-page';
 
 function doc(over: Partial<RequiredDocument> & Pick<RequiredDocument, 'type' | 'label'>): RequiredDocument {

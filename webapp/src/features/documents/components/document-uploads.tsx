@@ -2,6 +2,7 @@ import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 
 import type { DocumentParty, DocumentsView, RequiredDocument } from '@/api/documents/types';
+
 import { documentsCount } from '../content/document-copy';
 import { RequiredDocumentCard } from './required-document-card';
 import { awaitsReplacement } from './uploaded-files';

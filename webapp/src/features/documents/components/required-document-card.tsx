@@ -2,6 +2,7 @@ import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 
 import type { DocumentParty, RequiredDocument, UploadedDocument } from '@/api/documents/types';
+
 import { categoryLabels } from '../content/document-copy';
 import { UploadControl } from './upload-control';
 import { awaitsReplacement, UploadedFiles } from './uploaded-files';

@@ -6,6 +6,7 @@ import { useId, useRef, useState } from 'react';
 
 import type { DocumentParty, DocumentSide, DocumentsView, RequiredDocument } from '@/api/documents/types';
 import { useUploadDocumentMutation } from '@/api/documents/upload-document';
+
 import { ACCEPT, ACCEPTED_TYPES_TEXT, documentsCount, sideLabel } from '../content/document-copy';
 import { uploadErrorMessage } from './upload-error';
 

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Button, Group, List, Text } from '@mantine/core';
 import { useState } from 'react';
 
-import { formatDate } from '@/lib/format';
-
 import { documentDownloadUrl } from '@/api/documents/get-documents';
 import { useRemoveDocumentMutation } from '@/api/documents/remove-document';
 import type { UploadedDocument } from '@/api/documents/types';
+import { formatDate } from '@/lib/format';
+
 import { formatSize, sideLabel } from '../content/document-copy';
 import { uploadErrorMessage } from './upload-error';
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 
+import type { AdverseAction } from '@/api/get-adverse-action';
 import { sessions } from '@/lib/auth/session-store';
 import { ok, renderAt, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
 
-import type { AdverseAction } from '@/api/get-adverse-action';
 import { usePrequalStore } from '../stores/prequal-store';
 import { IneligibleOutcome } from './ineligible-outcome';
 import { rememberOutcome } from './outcome/remember-outcome';

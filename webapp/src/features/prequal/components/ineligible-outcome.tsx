@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 
+import { useAdverseAction } from '@/api/get-adverse-action';
 import { StoredNotice } from '@/components/adverse-action/stored-notice';
 import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth/session-store';
-import { useAdverseAction } from '@/api/get-adverse-action';
 
 import { ineligibleCopy } from '../content/ineligible-copy';
 import { LatePayments } from './outcome/late-payments';

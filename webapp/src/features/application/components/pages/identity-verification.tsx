@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { uploadDocument } from '@/api/documents/upload-document';
 import { getFunnelPagesQueryOptions, useFunnelPages } from '@/api/get-funnel-pages';
 import { isTRPCClientError } from '@/api/trpc-client';
 import { QueryError } from '@/components/ui/query-error';
-import { uploadDocument } from '@/api/documents/upload-document';
 
 import {
   identityQueryKey,

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import type { AdverseAction } from '@/api/get-adverse-action';
 import { loadValidators } from '@/lib/schema-resolver';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
-
-import type { AdverseAction } from '@/api/get-adverse-action';
 
 import LoanDisbursementPage from './loan-disbursement';
 import SubmittedPage from './submitted';

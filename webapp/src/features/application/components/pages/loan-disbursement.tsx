@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
+import { getAdverseActionQueryOptions, useAdverseAction } from '@/api/get-adverse-action';
 import { isTRPCClientError } from '@/api/trpc-client';
+import { StoredNotice } from '@/components/adverse-action/stored-notice';
 import { ChoiceField, CurrencyField } from '@/components/form/fields';
 import { digitsOf, formatDollars } from '@/components/form/masks';
 import { TextField, useField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
-import { getAdverseActionQueryOptions, useAdverseAction } from '@/api/get-adverse-action';
-import { StoredNotice } from '@/components/adverse-action/stored-notice';
 
 import type { ApplicationView } from '../../api/get-application';
 import { useDrawTerms, type DrawTerms } from '../../api/get-draw-terms';

@@ -1,9 +1,9 @@
 import { Alert, Button, List, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 
+import { AdverseActionNotice } from '@/components/adverse-action/adverse-action-notice';
 import { QueryError } from '@/components/ui/query-error';
 
-import { AdverseActionNotice } from '@/components/adverse-action/adverse-action-notice';
 import { MissingAnswers } from '../outcome/missing-answers';
 import type { CurrentOffer } from './use-current-offer';
 

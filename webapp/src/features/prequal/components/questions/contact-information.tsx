@@ -2,15 +2,15 @@ import { Alert, Anchor, Button, Skeleton, Stack, Table, Text, Title } from '@man
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { createAccount, type CreateAccountInput } from '@/api/create-account';
+import { useConsents, type Consent, type ConsentKind } from '@/api/get-consents';
+import { CodeStep } from '@/components/auth/code-step';
 import { CheckboxField } from '@/components/form/text-field';
 import { ConsentText } from '@/components/ui/consent-text';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
-import { createAccount, type CreateAccountInput } from '@/api/create-account';
-import { CodeStep } from '@/components/auth/code-step';
 import { useApplicantSession } from '@/lib/auth/session-store';
 import { formatPhone } from '@/lib/format';
-import { useConsents, type Consent, type ConsentKind } from '@/api/get-consents';
 
 import { useSaveAnswersMutation } from '../../api/save-answers';
 import { usePrequalStore } from '../../stores/prequal-store';
