@@ -79,8 +79,8 @@ type Config struct {
 	LoanSystems los.Systems
 }
 
-// Services are the product's services, wired. The fields are those of
-// web.Services, so that web.Services(*s) is what web.New is handed.
+// Services are the product's services, wired: what web.New is handed
+// (web.Services is this type).
 type Services struct {
 	Accounts   *accounts.Service
 	Loans      *loans.Service

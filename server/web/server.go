@@ -16,6 +16,7 @@ import (
 	"github.com/gorilla/securecookie"
 
 	"github.com/heloc/heloc/server/accounts"
+	"github.com/heloc/heloc/server/app"
 	"github.com/heloc/heloc/server/conditions"
 	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/decisions"
@@ -73,25 +74,10 @@ type Store interface {
 }
 
 // Services are the product's services, which cmd/heloc makes (server/app's
-// New, whose Services has these fields: web.Services(*svcs) converts) and
-// the handlers call. web.New makes none of them.
-type Services struct {
-	// Accounts signs people in and manages the portal's users.
-	Accounts *accounts.Service
-	// Loans is the application's owner, validation, saving and status.
-	Loans *loans.Service
-	// Portal is the portal's pipeline and loan pages.
-	Portal *portal.Service
-	// Conditions are the underwriting conditions.
-	Conditions *conditions.Service
-	// Decisions explains and replays a loan's stored decisions.
-	Decisions *decisions.Service
-	// Exports sends a loan to the loan-origination systems.
-	Exports *exports.Service
-	// Recorder is the decision log the services record through; the
-	// handlers' own decisions go through it too (decisions.go).
-	Recorder *decisions.Recorder
-}
+// New) and the handlers call: accounts, loans, portal, conditions,
+// decisions, exports and the decision log they record through. web.New
+// makes none of them.
+type Services = app.Services
 
 // Policy is what the web layer needs of the policy engine.
 type Policy interface {

@@ -172,7 +172,7 @@ func mustOpenServerWithAt(tb testing.TB, cfg web.Config, svc app.Config, dsn str
 	if err != nil {
 		tb.Fatal(err)
 	}
-	cfg.Services = web.Services(*services)
+	cfg.Services = *services
 	srv, err := web.New(cfg, db, live, set, botcheck.Sandbox{}, log, assets, routes)
 	if err != nil {
 		tb.Fatal(err)

@@ -204,7 +204,7 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	wcfg.Services = web.Services(*services)
+	wcfg.Services = *services
 	srv, err := web.New(wcfg,
 		db, live, schemaSet, botChecker(cfg), log, assets, routes.Routes)
 	if err != nil {
