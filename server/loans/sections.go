@@ -143,13 +143,14 @@ func applyPersonalInfo(p *domain.Person, in *domain.PersonalInfo, at string, tod
 	return nil
 }
 
-// checkDates refuses a birth or move-in date in the future, a former
+// checkDates refuses a date of birth domain.CheckBirthDate refuses (the
+// future, under 18, over 120), a move-in date in the future, a former
 // address left before it was moved into, and addresses that do not go back
 // addressMonths before today.
 func checkDates(in *domain.PersonalInfo, at string, today time.Time) error {
 	now := today.Format(time.DateOnly)
-	if in.DateOfBirth >= now {
-		return domain.InvalidField(at+".dateOfBirth", "Enter a date of birth in the past.")
+	if err := domain.CheckBirthDate(at+".dateOfBirth", in.DateOfBirth, today); err != nil {
+		return err
 	}
 	if in.CurrentAddressSince > now {
 		return domain.InvalidField(at+".currentAddressSince", "Enter a date that is not in the future.")

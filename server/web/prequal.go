@@ -264,6 +264,11 @@ func (s *Server) creditCheck(c fiber.Ctx, in creditCheckInput) (any, error) {
 	if err := s.currentAuthorization(c.Context(), in.AuthorizationVersion); err != nil {
 		return nil, err
 	}
+	// No bureau is asked about a person who cannot be born yet or be
+	// applying: a slip of the year is told at its field.
+	if err := domain.CheckBirthDate("dateOfBirth", in.DateOfBirth, s.now()); err != nil {
+		return nil, err
+	}
 	person := domain.Identity{FirstName: a.FirstName, LastName: a.LastName, Email: a.Email, DateOfBirth: in.DateOfBirth, SSN: in.SSN}
 	req := providers.CreditRequest{Kind: domain.SingleCredit, Borrower: person, Answers: loan.Answers, Today: s.now()}
 	if in.Party == "coborrower" {

@@ -107,6 +107,8 @@ func TestCreditCheckSealsAndNeverEchoes(t *testing.T) {
 			{`{"party":"borrower","dateOfBirth":"1980-04-12","ssn":"123450001","authorizationVersion":"credit-1999-01"}`, "authorizationVersion"},
 			{`{"party":"borrower","dateOfBirth":"1980-04-12","ssn":"000450001","authorizationVersion":"x"}`, "ssn"},
 			{`{"party":"borrower","dateOfBirth":"1980-02-31","ssn":"123450001","authorizationVersion":"x"}`, "dateOfBirth"},
+			{`{"party":"borrower","dateOfBirth":"2030-01-01","ssn":"123450001","authorizationVersion":"` + creditVersion(t, b) + `"}`, "dateOfBirth"},
+			{`{"party":"borrower","dateOfBirth":"1900-01-01","ssn":"123450001","authorizationVersion":"` + creditVersion(t, b) + `"}`, "dateOfBirth"},
 			{`{"party":"coborrower","dateOfBirth":"1980-04-12","ssn":"123450001","authorizationVersion":"` + creditVersion(t, b) + `"}`, "party"},
 		} {
 			resp, res := b.trpc("POST", "prequal.creditCheck", tc.input)
