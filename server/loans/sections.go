@@ -144,9 +144,9 @@ func applyPersonalInfo(p *domain.Person, in *domain.PersonalInfo, at string, tod
 }
 
 // checkDates refuses a date of birth domain.CheckBirthDate refuses (the
-// future, under 18, over 120), a move-in date in the future, a former
-// address left before it was moved into, and addresses that do not go back
-// addressMonths before today.
+// future, under 18, over 120), a move-in or move-out date in the future or
+// before the date of birth, a former address left before it was moved
+// into, and addresses that do not go back addressMonths before today.
 func checkDates(in *domain.PersonalInfo, at string, today time.Time) error {
 	now := today.Format(time.DateOnly)
 	if err := domain.CheckBirthDate(at+".dateOfBirth", in.DateOfBirth, today); err != nil {
@@ -155,8 +155,17 @@ func checkDates(in *domain.PersonalInfo, at string, today time.Time) error {
 	if in.CurrentAddressSince > now {
 		return domain.InvalidField(at+".currentAddressSince", "Enter a date that is not in the future.")
 	}
+	if in.CurrentAddressSince < in.DateOfBirth {
+		return domain.InvalidField(at+".currentAddressSince", "Enter a date after your date of birth.")
+	}
 	earliest := in.CurrentAddressSince
 	for i, f := range in.FormerAddresses {
+		if f.MovedOut > now {
+			return domain.InvalidField(fmt.Sprintf("%s.formerAddresses.%d.movedOut", at, i), "Enter a date that is not in the future.")
+		}
+		if f.MovedIn < in.DateOfBirth {
+			return domain.InvalidField(fmt.Sprintf("%s.formerAddresses.%d.movedIn", at, i), "Enter a date after your date of birth.")
+		}
 		if f.MovedOut < f.MovedIn {
 			return domain.InvalidField(fmt.Sprintf("%s.formerAddresses.%d.movedOut", at, i), "Enter a move-out date after the move-in date.")
 		}

@@ -66,6 +66,11 @@ func TestApplicationSave(t *testing.T) {
 		for _, tc := range []struct{ path, section, field string }{
 			{"/app/application/1", `{"user":` + strings.Replace(personalInfo, `"123456789"`, `"123-45-6789"`, 1) + `}`, "section.user.ssn"},
 			{"/app/application/1", `{"user":` + strings.Replace(personalInfo, `"2015-06-01"`, `"2026-01-01"`, 1) + `}`, "section.user.currentAddressSince"},
+			{"/app/application/1", `{"user":` + strings.Replace(personalInfo, `"1980-04-02"`, `"1900-01-01"`, 1) + `}`, "section.user.dateOfBirth"},
+			{"/app/application/1", `{"user":` + strings.Replace(personalInfo, `"1980-04-02"`, `"2012-04-02"`, 1) + `}`, "section.user.dateOfBirth"},
+			{"/app/application/1", `{"user":` + strings.Replace(strings.Replace(personalInfo, `"2015-06-01"`, `"2025-06-01"`, 1), `"formerAddresses":[]`,
+				`"formerAddresses":[{"address":{"line1":"2 Oak St","city":"Springfield","state":"IL","zip":"62701"},"housing":"Rent","movedIn":"2015-01-01","movedOut":"2027-01-01"}]`, 1) + `}`,
+				"section.user.formerAddresses.0.movedOut"},
 			{"/app/application/1", `{"user":{"firstName":"Pat"}}`, "section.user.lastName"},
 			{"/app/application/2", `{"property":{},"isInTrust":false}`, "section.property.type"},
 			{"/app/application/4/coborrower", `{"employments":[],"employmentGaps":[]}`, "section"},
