@@ -177,6 +177,10 @@ func (s *Server) saveAnswers(c fiber.Ctx, in saveAnswersInput) (any, error) {
 		if in.Answers.PropertyState, err = s.zipState(c.Context(), loan.ID, *in.Answers.Zip); err != nil {
 			return nil, err
 		}
+		// A ZIP code of no state is a slip, not a state we do not lend in.
+		if in.Answers.PropertyState == nil {
+			return nil, domain.InvalidField("answers.zip", "We don’t know the ZIP code "+*in.Answers.Zip+". Check the ZIP code of your home.")
+		}
 	}
 	step, err := s.loans.ReachedStatus(c.Context(), in.Path, loan)
 	if err != nil {

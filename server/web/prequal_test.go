@@ -122,6 +122,7 @@ func TestSaveAnswers(t *testing.T) {
 			{`{"propertyValue":-5}`, "answers.propertyValue"},
 			{`{"propertyValue":0}`, "answers.propertyValue"},
 			{`{"zip":"9411"}`, "answers.zip"},
+			{`{"zip":"00000"}`, "answers.zip"}, // a ZIP code of no state: a slip, not the waitlist
 			{`{"creditRange":"superb"}`, "answers.creditRange"},
 			{`{"coborrower":{"firstName":"A\u0000B","lastName":"C","email":"c@example.com","relationship":"spouse"}}`, "answers.coborrower.firstName"},
 			{`{"coborrower":{"firstName":"A","lastName":"` + strings.Repeat("x", 101) + `","email":"c@example.com","relationship":"spouse"}}`, "answers.coborrower.lastName"},
