@@ -19,7 +19,7 @@
 #
 # The payment is worked out at the qualifying rate: the APR of the largest
 # line the equity allows (the offer's own APR or a higher one, as a lower
-# CLTV never costs more; tested in offer_test.rego), so that the line the
+# CLTV never costs more; tested in pricing_test.rego), so that the line the
 # borrower picks does not change the line allowed. With no grid row for the
 # applicant (refused for another reason), the dearest margin of the grid.
 #
