@@ -83,6 +83,8 @@ type DocumentsView struct {
 	Requirements *Requirements      `json:"requirements"`
 	Uploads      []UploadedDocument `json:"uploads"`
 	ReadOnly     bool               `json:"readOnly"`
+	// MaxFileBytes is the largest file an upload may carry (UploadLimit).
+	MaxFileBytes int64 `json:"maxFileBytes"`
 }
 
 // UploadedDocument is a stored document as its owner sees it.
@@ -188,7 +190,8 @@ func (s *Service) documentsView(ctx context.Context, applicant *domain.Applicant
 	if err != nil {
 		return nil, err
 	}
-	v := &DocumentsView{Requirements: r, Uploads: make([]UploadedDocument, 0, len(docs)), ReadOnly: loan.ApplicationStatus == Submitted}
+	v := &DocumentsView{Requirements: r, Uploads: make([]UploadedDocument, 0, len(docs)), ReadOnly: loan.ApplicationStatus == Submitted,
+		MaxFileBytes: s.UploadLimit()}
 	for _, d := range docs {
 		u := UploadedDocument{ID: d.ID, Type: d.Type, Party: d.Party, FileName: d.FileName, ContentType: d.ContentType, Size: d.Size, UploadedAt: d.UploadedAt,
 			Review: reviewView(d.Review, staff)}

@@ -21,6 +21,7 @@ import (
 	"github.com/heloc/heloc/server/app"
 	"github.com/heloc/heloc/server/blobs"
 	"github.com/heloc/heloc/server/botcheck"
+	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/web"
 )
 
@@ -51,6 +52,8 @@ type documentsView struct {
 		UploadedAt  string  `json:"uploadedAt"`
 	} `json:"uploads"`
 	ReadOnly bool `json:"readOnly"`
+	// MaxFileBytes is the upload limit the pages state.
+	MaxFileBytes int64 `json:"maxFileBytes"`
 }
 
 // openDocumentsServer is a test server whose uploads go to a folder of the
@@ -144,6 +147,9 @@ func TestABorrowerUploadsAPaystubAndTheMissingCountDrops(t *testing.T) {
 		t.Fatalf("got %d %+v", code, res.Error)
 	}
 	before := documentsOf(t, b)
+	if before.MaxFileBytes != loans.DefaultUploadLimit {
+		t.Errorf("got maxFileBytes %d, want the upload limit %d for the pages to state", before.MaxFileBytes, loans.DefaultUploadLimit)
+	}
 	if before.Requirements.Borrower.Missing["paystubs"] != 4 || len(before.Uploads) != 0 || before.ReadOnly {
 		t.Fatalf("got %+v, want four paystubs missing and nothing uploaded", before.Requirements.Borrower)
 	}

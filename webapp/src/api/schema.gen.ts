@@ -973,6 +973,11 @@ export interface components {
          *     (a condition's request still takes uploads).
          */
         DocumentsView: {
+            /**
+             * @description maxFileBytes is the largest file an upload may carry (UPLOAD_LIMIT),
+             *     so that a page states it and refuses a larger file before sending it.
+             */
+            maxFileBytes?: number;
             readOnly: boolean;
             requirements: components["schemas"]["DocumentRequirements"];
             uploads: components["schemas"]["UploadedDocument"][];

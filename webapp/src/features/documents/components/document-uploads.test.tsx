@@ -179,6 +179,19 @@ describe('documents', () => {
     expect(within(stubs).getByText('stub.png removed.')).toBeVisible();
   });
 
+  it('states the largest file the server takes and refuses a larger one before sending it', async () => {
+    const { posted, user } = setup({ ...view([paystubs()], null), maxFileBytes: 10 * 1024 * 1024 });
+    renderAt('/app/upload', <DocumentRequestPage kind="upload" />);
+    const stubs = await screen.findByRole('group', { name: /paystubs/ });
+    expect(within(stubs).getByText('PDF, JPEG, PNG or HEIC, up to 10 MB')).toBeVisible();
+
+    const big = new File([new Uint8Array(12 * 1024 * 1024)], 'scan.png', { type: 'image/png' });
+    await user.upload(within(stubs).getByLabelText(/^Upload a file:/), big);
+
+    expect(await within(stubs).findByRole('alert')).toHaveTextContent('scan.png is 12 MB: choose a file of at most 10 MB.');
+    expect(posted).toHaveLength(0);
+  });
+
   it('takes a file for what the loan team asks after submission, sent with its condition and listed under it only', async () => {
     const conditionId = 'c'.repeat(32);
     const requested = doc({

@@ -5,9 +5,10 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useId, useRef, useState } from 'react';
 
 import type { DocumentParty, DocumentSide, DocumentsView, RequiredDocument } from '@/api/documents/types';
+import { useDocuments } from '@/api/documents/get-documents';
 import { useUploadDocumentMutation } from '@/api/documents/upload-document';
 
-import { ACCEPT, ACCEPTED_TYPES_TEXT, documentsCount, sideLabel } from '../content/document-copy';
+import { ACCEPT, ACCEPTED_TYPES_TEXT, acceptedFilesText, documentsCount, formatSize, sideLabel } from '../content/document-copy';
 import { uploadErrorMessage } from './upload-error';
 
 type UploadControlProps = {
@@ -48,10 +49,20 @@ export function UploadControl({ document, party, side, disabled = false }: Uploa
   const [status, setStatus] = useState<{ text: string; uploaded: number | null }>({ text: '', uploaded: null });
   const upload = useUploadDocumentMutation();
   const pending = upload.isPending;
+  // The server's limit (UPLOAD_LIMIT): a larger file is refused here, before it is sent.
+  const maxFileBytes = useDocuments().data?.maxFileBytes;
+  const tooLarge = (file: File) =>
+    `${file.name} is ${formatSize(file.size)}: choose a file of at most ${formatSize(maxFileBytes ?? 0)}.`;
   const what = side ? `${sideLabel(side).toLowerCase()} of your ID` : 'a file';
 
   const send = async (files: File[]) => {
     setError(null);
+    const large = maxFileBytes ? files.find((f) => f.size > maxFileBytes) : undefined;
+    if (large) {
+      setStatus({ text: '', uploaded: null });
+      setError(tooLarge(large));
+      return;
+    }
     for (const file of files) {
       setStatus({ text: `Uploading ${file.name}…`, uploaded: null });
       try {
@@ -71,10 +82,13 @@ export function UploadControl({ document, party, side, disabled = false }: Uploa
     const [first] = rejections;
     if (!first) return;
     const invalidType = first.errors.some((e) => e.code === 'file-invalid-type');
+    const large = first.errors.some((e) => e.code === 'file-too-large');
     setError(
       invalidType
         ? `${first.file.name}: this kind of file can’t be uploaded. Choose a ${ACCEPTED_TYPES_TEXT} file.`
-        : `${first.file.name}: ${first.errors.map((e) => e.message).join(' ')}`,
+        : large
+          ? tooLarge(first.file)
+          : `${first.file.name}: ${first.errors.map((e) => e.message).join(' ')}`,
     );
   };
 
@@ -87,6 +101,7 @@ export function UploadControl({ document, party, side, disabled = false }: Uploa
         onDrop={(files) => void send(files)}
         onReject={refuse}
         accept={ACCEPT}
+        maxSize={maxFileBytes}
         multiple={!side}
         openRef={openRef}
         loading={pending}
@@ -130,7 +145,7 @@ export function UploadControl({ document, party, side, disabled = false }: Uploa
             </FileButton>
           </Group>
           <Text fz="xs" c="dimmed" ta="center">
-            {ACCEPTED_TYPES_TEXT}
+            {acceptedFilesText(maxFileBytes)}
           </Text>
         </Stack>
       </Dropzone>

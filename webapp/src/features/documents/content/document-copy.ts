@@ -34,10 +34,15 @@ export function documentsCount(n: number): string {
   return `${n} ${n === 1 ? 'document' : 'documents'}`;
 }
 
-/** A file's size as people read it: 820 KB, 2.4 MB. */
+/** A file's size as people read it: 820 KB, 2.4 MB, 10 MB. */
 export function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '')} MB`;
+}
+
+/** The words under an upload control: the kinds of file taken and, when the server says it, the largest. */
+export function acceptedFilesText(maxFileBytes: number | undefined): string {
+  return maxFileBytes ? `${ACCEPTED_TYPES_TEXT}, up to ${formatSize(maxFileBytes)}` : ACCEPTED_TYPES_TEXT;
 }
