@@ -105,14 +105,15 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
   await expect(paystubs.getByRole('alert')).toHaveCount(0);
   await expect(count(w2, 'Uploaded')).toHaveText('0');
 
-  // A file past the upload limit (10 MB here) is refused by the server beside its control, with the limit named.
+  // A file past the upload limit (10 MB here, as documents.list says) is refused before it is sent, beside its control, with the limit named.
   await pickFile(page, w2.getByRole('button', { name: 'Upload a file' }), {
     name: 'w2-2025-scan.pdf',
     mimeType: 'application/pdf',
     buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024 + 1)]),
   });
-  await expect(w2.getByRole('alert')).toContainText('The file is larger than 10 MB.');
+  await expect(w2.getByRole('alert')).toContainText('w2-2025-scan.pdf: The file is larger than 10 MB.');
   await expect(count(w2, 'Uploaded')).toHaveText('0');
+  await expect(you.getByText('PDF, JPEG, PNG or HEIC, up to 10 MB').first()).toBeVisible();
 
   // A page named .html is refused by the picker before it is sent.
   await pickFile(page, w2.getByRole('button', { name: 'Upload a file' }), {

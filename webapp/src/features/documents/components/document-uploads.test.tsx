@@ -188,7 +188,7 @@ describe('documents', () => {
     const big = new File([new Uint8Array(12 * 1024 * 1024)], 'scan.png', { type: 'image/png' });
     await user.upload(within(stubs).getByLabelText(/^Upload a file:/), big);
 
-    expect(await within(stubs).findByRole('alert')).toHaveTextContent('scan.png is 12 MB: choose a file of at most 10 MB.');
+    expect(await within(stubs).findByRole('alert')).toHaveTextContent('scan.png: The file is larger than 10 MB.');
     expect(posted).toHaveLength(0);
   });
 

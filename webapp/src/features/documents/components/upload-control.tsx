@@ -51,8 +51,8 @@ export function UploadControl({ document, party, side, disabled = false }: Uploa
   const pending = upload.isPending;
   // The server's limit (UPLOAD_LIMIT): a larger file is refused here, before it is sent.
   const maxFileBytes = useDocuments().data?.maxFileBytes;
-  const tooLarge = (file: File) =>
-    `${file.name} is ${formatSize(file.size)}: choose a file of at most ${formatSize(maxFileBytes ?? 0)}.`;
+  // In the server's words for the same refusal, after the file's name as every refusal here.
+  const tooLarge = (file: File) => `${file.name}: The file is larger than ${formatSize(maxFileBytes ?? 0)}.`;
   const what = side ? `${sideLabel(side).toLowerCase()} of your ID` : 'a file';
 
   const send = async (files: File[]) => {
