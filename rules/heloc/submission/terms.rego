@@ -27,16 +27,16 @@ import data.heloc.submission.tables
 #   for any other change.
 # custom:
 #   source: Issue 20 item 7 ("A change the borrower must know of ... is shown before submission with the reason, in the same words as the preview")
-terms := {"change": "notDecided", "message": _fill(tables.termsChanged.notDecided, {"facts": concat(", ", [m.label | some m in input.eligibility.missing])}), "reasons": []} if {
+terms := {"change": "notDecided", "message": strings.replace_n({"{facts}": concat(", ", [m.label | some m in input.eligibility.missing])}, tables.termsChanged.notDecided), "reasons": []} if {
 	input.eligibility.outcome == "notDecided"
 	count(object.get(input.eligibility, "missing", [])) > 0
 } else := _declined(input.eligibility.reasons) if {
 	not input.eligibility.eligible
 } else := _declined(object.get(input.offer, "reasons", [])) if {
 	not _offered
-} else := {"change": "lowerLine", "message": _fill(tables.termsChanged.lowerLine, {"line": eligibility.dollars(_line), "chosenLine": eligibility.dollars(input.chosen.line)}), "reasons": []} if {
+} else := {"change": "lowerLine", "message": strings.replace_n({"{line}": eligibility.dollars(_line), "{chosenLine}": eligibility.dollars(input.chosen.line)}, tables.termsChanged.lowerLine), "reasons": []} if {
 	_line < input.chosen.line
-} else := {"change": "higherApr", "message": _fill(tables.termsChanged.higherApr, {"apr": _apr(input.offer.apr), "chosenApr": _apr(input.chosen.apr)}), "reasons": []} if {
+} else := {"change": "higherApr", "message": strings.replace_n({"{apr}": _apr(input.offer.apr), "{chosenApr}": _apr(input.chosen.apr)}, tables.termsChanged.higherApr), "reasons": []} if {
 	input.offer.apr > input.chosen.apr
 } else := {"change": "none", "message": null, "reasons": []}
 
@@ -61,6 +61,3 @@ _apr(x) := sprintf("%d.%s%%", [floor(hundredths / 100), _two_digits(hundredths %
 _two_digits(n) := sprintf("0%d", [n]) if n < 10
 
 else := sprintf("%d", [n])
-
-# _fill(words, values) puts values[name] in place of each {name} in words.
-_fill(words, values) := strings.replace_n({sprintf("{%s}", [name]): value | some name, value in values}, words)
