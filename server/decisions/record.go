@@ -33,9 +33,10 @@ var recorded = map[string]recording{
 	"heloc.conditions.catalog":     always,
 	"heloc.funnel.pages":           forLoans,
 	// The loan service's (loans.Recorder): the first draw's bounds, the
-	// employment gaps asked about, and whether the application may be
-	// submitted.
+	// Truth in Lending example the disclosures state, the employment gaps
+	// asked about, and whether the application may be submitted.
 	"heloc.offer.draw":           always,
+	"heloc.offer.example":        always,
 	"heloc.employment.history":   always,
 	"heloc.submission.readiness": always,
 	// Whether the terms chosen still stand at submission (application.submit).

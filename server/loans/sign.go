@@ -234,8 +234,22 @@ func (s *Service) signOffer(ctx context.Context, loan *domain.Loan) (*signOffer,
 	if err != nil {
 		return nil, err
 	}
+	if offer.Example == nil {
+		// The Truth in Lending example is the disclosures' alone, so the
+		// preview does not work it out: the rules do, on the offer's APR,
+		// recorded for the loan (an offer decided before carries its own).
+		var example domain.OfferExample
+		if err := s.recordInto(ctx, exampleEntrypoint, loan.ID, map[string]any{"apr": offer.APR}, &example); err != nil {
+			return nil, err
+		}
+		offer.Example = &example
+	}
 	return &signOffer{Offer: offer, MinimumDraw: bounds.MinimumDraw}, nil
 }
+
+// exampleEntrypoint is the Truth in Lending example of the disclosures: the
+// payments on $10,000 at the offer's APR and at the program's maximum.
+const exampleEntrypoint = "heloc.offer.example"
 
 // renderDisclosures fills the documents and the consent in with the
 // offer's terms (the chosen line, its fee, the policy's payments) and the

@@ -25,11 +25,12 @@ const signOffer = `{"eligible":true,"maxLine":100000,"minLine":25000,"originatio
 	`"example":{"balance":10000,"drawPaymentCents":6875,"repaymentPaymentCents":8521,"maxRateDrawPaymentCents":15000,"maxRateRepaymentPaymentCents":15433}}`
 
 // chosenOffer is the same offer with $150,000 chosen of a $410,500 line:
-// its fee, draws and payments on the amount chosen.
+// its fee, draws and payments on the amount chosen. As the preview decides
+// it now, it has no Truth in Lending example: the disclosures ask the rules
+// for it (heloc.offer.example) on its APR.
 const chosenOffer = `{"eligible":true,"maxLine":410500,"minLine":25000,"line":150000,"requestedLine":150000,"originationFee":1500,` +
 	`"minDraw":10000,"maxDraw":148500,"apr":8.25,"margin":1.25,"primeRate":7.0,"rateFloor":4,"rateCap":18,"drawPeriodYears":10,"repaymentPeriodYears":20,` +
-	`"payments":{"balance":150000,"drawPaymentCents":103125,"repaymentPaymentCents":127810,"drawMonths":120,"repaymentMonths":240},` +
-	`"example":{"balance":10000,"drawPaymentCents":6875,"repaymentPaymentCents":8521,"maxRateDrawPaymentCents":15000,"maxRateRepaymentPaymentCents":15433}}`
+	`"payments":{"balance":150000,"drawPaymentCents":103125,"repaymentPaymentCents":127810,"drawMonths":120,"repaymentMonths":240}}`
 
 // The payments of the offers above are the policy's own
 // (heloc.offer.payments, the one arithmetic).
@@ -82,6 +83,14 @@ func TestDisclosuresAndDrawUseTheChosenLine(t *testing.T) {
 		if !strings.Contains(tila, want) {
 			t.Errorf("the Truth in Lending disclosure does not say %q", want)
 		}
+	}
+	// The early disclosure's payments at the maximum APR: $10,000 at 18%.
+	if early := v.Documents[2].Body; !strings.Contains(early, "about $150 during the draw period and about $154.33") {
+		t.Errorf("the early disclosure does not state the example at the maximum APR:\n%s", early)
+	}
+	var example struct{ MaxRateRepaymentPaymentCents int64 }
+	if rec, err := s.DB.LatestDecision(ctx, loan.ID, "heloc.offer.example"); err != nil || json.Unmarshal(rec.Result, &example) != nil || example.MaxRateRepaymentPaymentCents != 15433 {
+		t.Errorf("the example the disclosure states is not recorded for the loan: %v %+v", err, example)
 	}
 	for _, d := range v.Documents {
 		if strings.Contains(d.Body, "$410,500") {

@@ -50,7 +50,6 @@ default preview := {
 	"minDraw": 0,
 	"maxDraw": 0,
 	"payments": {"balance": 0, "drawPaymentCents": 0, "repaymentPaymentCents": 0, "drawMonths": 0, "repaymentMonths": 0},
-	"example": {"balance": 0, "drawPaymentCents": 0, "repaymentPaymentCents": 0, "maxRateDrawPaymentCents": 0, "maxRateRepaymentPaymentCents": 0},
 	"dti": null,
 	"maxLineByDti": null,
 	"margin": 0,
@@ -77,8 +76,9 @@ default preview := {
 # this policy's own rules refuse), line (the line offered: input.requestedLine
 # kept within [minLine, maxLine], maxLine when none is requested),
 # requestedLine, minDraw and maxDraw (the first draw's bounds on line),
-# payments (on line fully drawn at apr) and example (the Truth in Lending
-# $10,000 example at apr and at rateCap), dti and maxLineByDti (dti.rego),
+# payments (on line fully drawn at apr; the Truth in Lending example, which
+# only the disclosures state, is heloc.offer.example of the apr), dti and
+# maxLineByDti (dti.rego),
 # margin, primeRate, primeRateRule, rateFloor, rateCap, drawPeriodYears,
 # repaymentPeriodYears, pricingRow (the id of the grid row), ineligiblePage
 # and reasons [{code, message, rule, page, adverseAction, weight}].
@@ -98,7 +98,6 @@ preview := object.union(_terms, {
 	"minDraw": min([tables.program.min_initial_draw, _line - _fee]),
 	"maxDraw": _line - _fee,
 	"payments": schedule(_line, _apr, _apr_factor),
-	"example": _tila_example,
 	"margin": _margin,
 	"pricingRow": _pricing_row.id,
 	"ineligiblePage": null,
@@ -122,7 +121,6 @@ preview := object.union(_terms, {
 	"minDraw": 0,
 	"maxDraw": 0,
 	"payments": _no_payments,
-	"example": _no_example,
 	"margin": 0,
 	"pricingRow": null,
 	"ineligiblePage": _no_offer_page,
@@ -379,19 +377,6 @@ _apr := _apr_of(_margin)
 
 _apr_of(margin) := round(min([tables.program.rate_cap, max([tables.program.rate_floor, _prime.rate + margin])]) * 100) / 100
 
-# The Truth in Lending example (Regulation Z §1026.40(d)(5)(i) and
-# (d)(12)(x)-(xi)): the payments on a $10,000 balance at the APR and at the
-# maximum APR (the cap), with the same arithmetic as every payment (each
-# figure as schedule works it out: the interest-only payment, and the
-# balance times the repayment payment per dollar, rounded to the cent).
-_tila_example := {
-	"balance": _example_balance,
-	"drawPaymentCents": interest_only_cents(_example_balance, _apr),
-	"repaymentPaymentCents": round(_example_balance * _apr_factor),
-	"maxRateDrawPaymentCents": interest_only_cents(_example_balance, tables.program.rate_cap),
-	"maxRateRepaymentPaymentCents": round(_example_balance * repayment_factor(tables.program.rate_cap, _repayment_months)),
-}
-
 # The repayment payment per dollar at the APR, worked out once (the
 # qualifying rate's, when the debt-to-income rule worked it out and the two
 # rates are the same; without the rule the qualifying rate is not needed).
@@ -399,8 +384,6 @@ _apr_factor := _qualifying_factor if {
 	_dti_decides
 	_apr == _qualifying_apr
 } else := repayment_factor(_apr, _repayment_months)
-
-_example_balance := 10000
 
 # No offer, no payments: what payment_schedule(0, 0) gives (nothing owed
 # pays nothing), written out rather than worked out.
@@ -410,15 +393,6 @@ _no_payments := {
 	"repaymentPaymentCents": 0,
 	"drawMonths": _draw_months,
 	"repaymentMonths": _repayment_months,
-}
-
-# No offer, no example: a balance of 0 and no payments.
-_no_example := {
-	"balance": 0,
-	"drawPaymentCents": 0,
-	"repaymentPaymentCents": 0,
-	"maxRateDrawPaymentCents": 0,
-	"maxRateRepaymentPaymentCents": 0,
 }
 
 # The prime rate: the input's when it gives one; else the table's row in

@@ -80,7 +80,7 @@ test_an_offer_and_a_refusal_have_the_same_fields if {
 	fields := {
 		"eligible", "maxLine", "minLine", "cltv", "apr", "originationFee", "margin", "primeRate", "primeRateRule",
 		"rateFloor", "rateCap", "drawPeriodYears", "repaymentPeriodYears", "pricingRow", "ineligiblePage", "reasons",
-		"outcome", "missing", "line", "requestedLine", "minDraw", "maxDraw", "payments", "example", "dti", "maxLineByDti",
+		"outcome", "missing", "line", "requestedLine", "minDraw", "maxDraw", "payments", "dti", "maxLineByDti",
 	}
 	object.keys(offer_for({})) == fields
 	object.keys(offer_for({"creditScore": null})) == fields

@@ -43,6 +43,32 @@ payments := payment_schedule(input.balance, input.apr) if {
 	input.apr >= 0
 }
 
+# example: the Truth in Lending example of the disclosures (Regulation Z
+# §1026.40(d)(5)(i) and (d)(12)(x)-(xi)): the payments on a $10,000 balance
+# at input.apr (the offer's APR, percent) and at the program's maximum APR
+# (tables.program.rate_cap), each as payment_schedule works it out (the
+# interest-only payment, and the balance times the repayment payment per
+# dollar, rounded to the cent): {balance, drawPaymentCents,
+# repaymentPaymentCents, maxRateDrawPaymentCents,
+# maxRateRepaymentPaymentCents}. Only the disclosures state it, so the
+# preview offer does not work it out. Without a number for the APR: null.
+default example := null
+
+example := {
+	"balance": _example_balance,
+	"drawPaymentCents": at_apr.drawPaymentCents,
+	"repaymentPaymentCents": at_apr.repaymentPaymentCents,
+	"maxRateDrawPaymentCents": at_cap.drawPaymentCents,
+	"maxRateRepaymentPaymentCents": at_cap.repaymentPaymentCents,
+} if {
+	is_number(input.apr)
+	input.apr >= 0
+	at_apr := payment_schedule(_example_balance, input.apr)
+	at_cap := payment_schedule(_example_balance, tables.program.rate_cap)
+}
+
+_example_balance := 10000
+
 # payment_schedule(balance, apr) is the payments of balance whole dollars,
 # fully drawn, at apr percent, over the program's draw and repayment periods.
 payment_schedule(balance, apr) := schedule(balance, apr, repayment_factor(apr, _repayment_months))

@@ -190,14 +190,24 @@ test_the_payments_are_on_the_line_fully_drawn_at_the_apr if {
 
 test_the_example_is_10000_dollars_at_the_apr_and_at_the_cap if {
 	o := offer_for({"requestedLine": 150000})
-	o.example.balance == 10000
-	o.example.drawPaymentCents == offer.interest_only_cents(10000, o.apr)
-	o.example.repaymentPaymentCents == offer.amortized_cents(10000, o.apr, program.repayment_period_years * 12)
-	o.example.maxRateDrawPaymentCents == offer.interest_only_cents(10000, program.rate_cap)
-	o.example.maxRateRepaymentPaymentCents == offer.amortized_cents(10000, program.rate_cap, program.repayment_period_years * 12)
+	e := offer.example with input as {"apr": o.apr}
+	e.balance == 10000
+	e.drawPaymentCents == offer.interest_only_cents(10000, o.apr)
+	e.repaymentPaymentCents == offer.amortized_cents(10000, o.apr, program.repayment_period_years * 12)
+	e.maxRateDrawPaymentCents == offer.interest_only_cents(10000, program.rate_cap)
+	e.maxRateRepaymentPaymentCents == offer.amortized_cents(10000, program.rate_cap, program.repayment_period_years * 12)
 }
 
-test_no_offer_has_no_line_no_payments_and_no_example if {
+# Only the disclosures state the example: the preview does not work it out.
+test_the_preview_states_no_example if not "example" in object.keys(offer_for({"requestedLine": 150000}))
+
+test_no_apr_has_no_example if {
+	offer.example == null with input as {}
+	offer.example == null with input as {"apr": "7.5"}
+	offer.example == null with input as {"apr": -1}
+}
+
+test_no_offer_has_no_line_and_no_payments if {
 	o := offer_for({"creditScore": minimum_score - 1, "requestedLine": 150000})
 	o.eligible == false
 	o.line == 0
@@ -207,7 +217,6 @@ test_no_offer_has_no_line_no_payments_and_no_example if {
 	o.payments.balance == 0
 	o.payments.drawPaymentCents == 0
 	o.payments.repaymentPaymentCents == 0
-	o.example.balance == 0
 }
 
 # --- Outcome and missing: eligibility's ---
