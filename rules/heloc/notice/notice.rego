@@ -146,14 +146,10 @@ _ranked := sort([[0 - _weight(r), i, words, object.get(r, "code", null)] |
 # The ranked reasons without one whose words an earlier one gave.
 _distinct := [x |
 	some j, x in _ranked
-	not _said_before(j, x[2])
+	not x[2] in array.slice(_ranked_words, 0, j)
 ]
 
-_said_before(j, words) if {
-	some k, y in _ranked
-	k < j
-	y[2] == words
-}
+_ranked_words := [x[2] | some x in _ranked]
 
 # A reason's adverse-action words; its message when it has none (a reason
 # of a refusal without its own adverse-action words still says why).
