@@ -21,6 +21,11 @@ import (
 // value fails that node, and what a form shows beside the field.
 const MessageKey = "x-message"
 
+// ProceduresKey is the OpenAPI document's extension that holds the
+// procedure table (#Procedures): by procedure name, its kind and the names
+// of its input and result schemas.
+const ProceduresKey = "x-procedures"
+
 // OpenAPI exports every definition of the API as an OpenAPI 3 document,
 // each node carrying its CUE message under MessageKey. The policy tables'
 // schemas (tables_*.cue, the #...Tables definitions) check files in rules/,
@@ -44,6 +49,15 @@ func (s *Set) OpenAPI() ([]byte, error) {
 	}
 	components, _ := doc["components"].(map[string]any)
 	schemas, _ := components["schemas"].(map[string]any)
+	// The procedure table is no schema of a value: it is the document's
+	// x-procedures, each procedure's kind and the names of its input and
+	// result schemas.
+	delete(schemas, procedureTable)
+	var procs map[string]Procedure
+	if err := decodeProcedures(value.LookupPath(cue.ParsePath("#"+procedureTable)), &procs); err != nil {
+		return nil, err
+	}
+	doc[ProceduresKey] = procs
 	for name, node := range schemas {
 		if strings.HasSuffix(name, "Tables") {
 			delete(schemas, name)

@@ -202,6 +202,10 @@ type Server struct {
 	// recorder decides and records the decisions the product acts on
 	// (decisions.go).
 	recorder *decisions.Recorder
+	// checkAnswer, when set (only by the tests, export_test.go), sees
+	// every procedure's answer before it is sent, to validate it against
+	// the procedure's result definition.
+	checkAnswer func(procedure string, answer any)
 }
 
 // New builds the server. assets is the built webapp (with index.html at its

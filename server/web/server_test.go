@@ -177,6 +177,7 @@ func mustOpenServerWithAt(tb testing.TB, cfg web.Config, svc app.Config, dsn str
 	if err != nil {
 		tb.Fatal(err)
 	}
+	checkAnswers(tb, srv)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		tb.Fatal(err)

@@ -224,6 +224,9 @@ func (s *Server) call(c fiber.Ctx, path string, in json.RawMessage) trpcResult {
 	if err != nil {
 		return s.failure(c, path, err)
 	}
+	if s.checkAnswer != nil {
+		s.checkAnswer(path, data)
+	}
 	return trpcResult{Result: &trpcData{Data: data}}
 }
 

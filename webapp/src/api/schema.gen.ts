@@ -69,6 +69,11 @@ export interface components {
         /** @description #AddressLine is an optional line of a postal address: at most 200 characters. */
         AddressLine: string;
         /**
+         * @description #AdverseActionAnswer is the result of prequal.adverseAction: the loan's
+         *     latest adverse-action notice, or null.
+         */
+        AdverseActionAnswer: components["schemas"]["AdverseActionNotice"] | null;
+        /**
          * @description #AdverseActionNotice is the notice of an ineligible decision (ECOA, Reg B
          *     12 CFR 1002.9; FCRA §615(a)): the principal reasons, the score used with
          *     its range, date and key factors, the bureau's name and contact, and the
@@ -644,6 +649,16 @@ export interface components {
             scoreRange: components["schemas"]["ScoreRange"];
         };
         /**
+         * @description #CreditReportAnswer is the result of prequal.creditReport: the loan's
+         *     latest credit report, or null before the credit check.
+         */
+        CreditReportAnswer: components["schemas"]["CreditReport"] | null;
+        /**
+         * @description #CurrentLoan is the result of loan.current: the signed-in applicant's
+         *     loan, or null.
+         */
+        CurrentLoan: components["schemas"]["Loan"] | null;
+        /**
          * @description #Date is a calendar date, yyyy-MM-dd in UTC (spec §5). The pattern is what
          *     OpenAPI can carry; time.Format also refuses days a month does not have,
          *     such as 2026-02-31 or 2025-02-29.
@@ -681,7 +696,7 @@ export interface components {
             code: string;
             message: string;
             page?: string | null;
-            rule?: string;
+            rule?: string | null;
             weight?: number;
         };
         /** @description #DecisionReplay is portal.replay's result. */
@@ -988,6 +1003,12 @@ export interface components {
          *     policy revision without them may answer.
          */
         EligibilityResult: {
+            /**
+             * @description The equity check: what is left to borrow at the CLTV rule's maximum,
+             *     the smallest line, and the rule (null when none applied).
+             */
+            availableLine?: number;
+            cltvRule?: string | null;
             creditScoreUsed?: number | null;
             decisionId: string;
             eligible: boolean;
@@ -996,6 +1017,8 @@ export interface components {
              * @enum {string|null}
              */
             ineligiblePage: "low-equity" | "boost" | "late-payment" | null;
+            maxCltv?: number;
+            minLine?: number;
             missing?: components["schemas"]["MissingFact"][];
             mortgageBalanceUsed?: number;
             outcome?: components["schemas"]["Outcome"];
@@ -1149,24 +1172,8 @@ export interface components {
             creditScore: number | null;
             eligibility: components["schemas"]["EligibilityResult"];
             offer: {
-                apr: number;
-                cltv: number;
-                decisionId: string;
-                dti?: components["schemas"]["OfferDti"] | null;
-                eligible: boolean;
-                example?: components["schemas"]["OfferExample"];
-                line?: number;
-                maxDraw?: number;
-                maxLine: number;
-                minDraw?: number;
-                minLine: number;
-                missing?: components["schemas"]["MissingFact"][];
-                originationFee: number;
-                outcome?: components["schemas"]["Outcome"];
-                payments?: components["schemas"]["OfferPayments"];
-                reasons?: components["schemas"]["DecisionReason"][];
-                requestedLine?: number | null;
-            };
+                originationFee?: number;
+            } & (components["schemas"]["OfferResult"] & unknown);
         };
         /**
          * @description #Explanation says which rules and rows made a result: each reason with
@@ -1685,6 +1692,20 @@ export interface components {
             states: components["schemas"]["LicensedState"][];
         };
         /**
+         * @description #Loan is the result of loan.get: one of the applicant's own loans, its
+         *     status and its prequalification answers.
+         */
+        Loan: {
+            answers: components["schemas"]["PrequalAnswers"];
+            applicantId: components["schemas"]["Id"];
+            applicationStatus: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: components["schemas"]["Id"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
          * @description #LoanDisbursementInput is the loan-disbursement page's form. The routing
          *     and account numbers may be left out once stored: the form never holds
          *     them after saving, and the stored ones are kept.
@@ -1743,6 +1764,11 @@ export interface components {
          * @enum {string}
          */
         MaritalStatus: "unmarried" | "married" | "separated";
+        /**
+         * @description #MaskedSSN is an SSN as every answer gives it: its last four digits,
+         *     ***-**-1234.
+         */
+        MaskedSSN: string;
         /**
          * @description #MaxDollars is the largest amount of dollars any field takes.
          * @enum {integer}
@@ -1850,6 +1876,41 @@ export interface components {
             drawPaymentCents: number;
             repaymentMonths: number;
             repaymentPaymentCents: number;
+        };
+        /**
+         * @description #OfferResult is a preview-offer decision as the webapp reads it
+         *     (data.heloc.offer.preview). originationFee is in quote.current's only
+         *     when asked for. The fields after repaymentPeriodYears are the rules'
+         *     (issue 20), optional while a policy revision without them may answer.
+         */
+        OfferResult: {
+            apr: number;
+            cltv: number;
+            decisionId: string;
+            drawPeriodYears: number;
+            dti?: components["schemas"]["OfferDti"] | null;
+            eligible: boolean;
+            example?: components["schemas"]["OfferExample"];
+            ineligiblePage?: string | null;
+            line?: number;
+            margin: number;
+            maxDraw?: number;
+            maxLine: number;
+            maxLineByDti?: number | null;
+            minDraw?: number;
+            minLine: number;
+            missing?: components["schemas"]["MissingFact"][];
+            originationFee?: number;
+            outcome?: components["schemas"]["Outcome"];
+            payments?: components["schemas"]["OfferPayments"];
+            pricingRow?: string | null;
+            primeRate: number;
+            primeRateRule?: string | null;
+            rateCap: number;
+            rateFloor: number;
+            reasons?: components["schemas"]["DecisionReason"][];
+            repaymentPeriodYears: number;
+            requestedLine?: number | null;
         };
         /**
          * @description #OtherIncomeLabel is the kind of other income the borrower picks on the
@@ -1984,7 +2045,8 @@ export interface components {
         /**
          * @description #Person is a borrower or coborrower: personal information, employment
          *     history and other income (spec §3). phone and ssn hold digits only (see
-         *     #Phone, #SSN); the forms show and mask them.
+         *     #Phone, #SSN); the forms show and mask them, and every answer gives the
+         *     ssn masked (#MaskedSSN).
          */
         Person: {
             business?: components["schemas"]["Business"];
@@ -2019,7 +2081,7 @@ export interface components {
             middleName?: components["schemas"]["Name"];
             militaryStatus?: components["schemas"]["MilitaryStatus"];
             phone?: components["schemas"]["Phone"];
-            ssn?: components["schemas"]["SSN"];
+            ssn?: string & ((unknown & unknown) | unknown);
             suffix?: components["schemas"]["NameSuffix"];
         };
         /**
@@ -2435,6 +2497,11 @@ export interface components {
             secondHome: "Secondary Home";
         };
         /**
+         * @description #QuoteAnswer is the result of quote.current: the quote, or null before
+         *     the credit check.
+         */
+        QuoteAnswer: components["schemas"]["QuoteResult"] | null;
+        /**
          * @description #QuoteCurrentInput is the input of quote.current (spec §7): the e-mail
          *     must be the signed-in applicant's; the origination fee is in the answer
          *     only when fetchOriginationFee is true.
@@ -2459,32 +2526,7 @@ export interface components {
         QuoteResult: {
             adverseAction: components["schemas"]["AdverseActionNotice"] | null;
             eligibility: components["schemas"]["EligibilityResult"];
-            offer: {
-                apr: number;
-                cltv: number;
-                decisionId: string;
-                drawPeriodYears: number;
-                dti?: components["schemas"]["OfferDti"] | null;
-                eligible: boolean;
-                example?: components["schemas"]["OfferExample"];
-                line?: number;
-                margin: number;
-                maxDraw?: number;
-                maxLine: number;
-                maxLineByDti?: number | null;
-                minDraw?: number;
-                minLine: number;
-                missing?: components["schemas"]["MissingFact"][];
-                originationFee?: number;
-                outcome?: components["schemas"]["Outcome"];
-                payments?: components["schemas"]["OfferPayments"];
-                primeRate: number;
-                rateCap: number;
-                rateFloor: number;
-                reasons?: components["schemas"]["DecisionReason"][];
-                repaymentPeriodYears: number;
-                requestedLine?: number | null;
-            };
+            offer: components["schemas"]["OfferResult"];
         };
         /**
          * @description #Relationship is how a coborrower is related to the borrower.
@@ -2614,6 +2656,11 @@ export interface components {
         /** @description #SetPasswordInput is the input of identity.setPassword. */
         SetPasswordInput: {
             password: components["schemas"]["Password"];
+        };
+        /** @description #SetPasswordResult is the result of identity.setPassword. */
+        SetPasswordResult: {
+            /** @enum {boolean} */
+            passwordSet: true;
         };
         /** @description #SetStaffActiveInput is the input of users.setActive. */
         SetStaffActiveInput: {
@@ -2991,6 +3038,11 @@ export interface components {
             /** Format: date-time */
             uploadedAt: string;
         };
+        /**
+         * @description #ValuationAnswer is the result of prequal.valuation: the home's
+         *     automated valuation, or null.
+         */
+        ValuationAnswer: components["schemas"]["ValuationResult"] | null;
         /** @description #ValuationResult is prequal.valuation's answer when there is a value. */
         ValuationResult: {
             asOf: string;
