@@ -8,7 +8,13 @@
 // export's `x-message`, becomes ajv-errors' `errorMessage`; an object's
 // missing required field gets that field's message.
 //
-//   node scripts/generate-validators.mjs          writes src/lib/schema-validators.gen.{js,d.ts}
+// It also writes the answer checks: src/api/procedures.gen.ts holds the
+// procedure table (the export's x-procedures, schemas/procedures.cue) with
+// each procedure's input and result types, and the shape of every result
+// as data that src/api/answers.ts checks each answer against. (Ajv's code
+// for every result would weigh more than the rest of the first page.)
+//
+//   node scripts/generate-validators.mjs          writes src/lib/schema-validators.gen.{js,d.ts} and src/api/procedures.gen.ts
 //   node scripts/generate-validators.mjs --check  fails if they are stale
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +28,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const openapiPath = path.resolve(root, '../schemas/openapi.json');
 const output = path.resolve(root, 'src/lib/schema-validators.gen');
+const proceduresOutput = path.resolve(root, 'src/api/procedures.gen.ts');
 
 const MESSAGE = 'x-message';
 
@@ -111,7 +118,7 @@ export function generateValidators(openapiText) {
   // one, so the browser leaves it to the server's check.
   ajv.addFormat('date-time', true);
   // The document's own fields, so that its schemas' $refs resolve within it.
-  ajv.addVocabulary(['openapi', 'info', 'paths', 'components']);
+  ajv.addVocabulary(['openapi', 'info', 'paths', 'components', 'x-procedures']);
   ajv.addSchema(doc, 'openapi.json');
   const names = Object.keys(schemas).filter(isFormInput).sort();
   const js = standaloneCode(ajv, Object.fromEntries(names.map((n) => [n, `openapi.json#/components/schemas/${n}`])));
@@ -130,10 +137,107 @@ export function generateValidators(openapiText) {
   return { js: header + js + '\n', dts: header + dts };
 }
 
+/**
+ * The answer checks' module (src/api/procedures.gen.ts): the procedure
+ * table with its types, and each result definition's shape, reduced to
+ * what an answer check reads: type, nullable, enum, properties, required,
+ * additionalProperties, items, allOf, oneOf and $ref (by name). Bounds,
+ * patterns and formats are the server's to keep; a field the shape does
+ * not name is let through, as a newer server may add one.
+ */
+export function generateProcedures(openapiText) {
+  const doc = JSON.parse(openapiText);
+  const schemas = doc.components.schemas;
+  const procedures = doc['x-procedures'];
+  const names = Object.keys(procedures).sort();
+  const refName = (ref) => ref.slice('#/components/schemas/'.length);
+
+  const shapes = {};
+  const reduce = (node) => {
+    if (!node || typeof node !== 'object') return {};
+    if (node.$ref) {
+      const name = refName(node.$ref);
+      need(name);
+      return { $ref: name };
+    }
+    const out = {};
+    if (node.type) out.type = node.type;
+    if (node.nullable === true) out.nullable = true;
+    if (Array.isArray(node.enum)) out.enum = node.enum;
+    if (node.properties) {
+      out.properties = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, reduce(v)]));
+    }
+    if (Array.isArray(node.required)) out.required = node.required;
+    if (node.additionalProperties && typeof node.additionalProperties === 'object') {
+      out.additionalProperties = reduce(node.additionalProperties);
+    }
+    if (node.items) out.items = reduce(node.items);
+    for (const key of ['allOf', 'oneOf', 'anyOf']) {
+      if (!Array.isArray(node[key])) continue;
+      const parts = node[key].map(reduce).filter((part) => Object.keys(part).length > 0);
+      if (parts.length > 0) out[key === 'anyOf' ? 'oneOf' : key] = parts;
+    }
+    return out;
+  };
+  function need(name) {
+    if (name in shapes) return;
+    if (!schemas[name]) throw new Error(`x-procedures names ${name}, which is no schema`);
+    shapes[name] = null; // taken, for recursive definitions
+    shapes[name] = reduce(schemas[name]);
+  }
+  for (const name of names) need(procedures[name].result);
+  const sorted = Object.fromEntries(Object.keys(shapes).sort().map((n) => [n, shapes[n]]));
+
+  const type = (def) => (def ? `Schemas['${def}']` : 'void');
+  const lines = [
+    header.trimEnd(),
+    '',
+    "import type { components } from './schema.gen';",
+    '',
+    "type Schemas = components['schemas'];",
+    '',
+    '/** Every procedure of /api/trpc (schemas/procedures.cue): its kind, input and result. */',
+    'export interface Procedures {',
+    ...names.map(
+      (n) =>
+        `  '${n}': { kind: '${procedures[n].kind}'; input: ${type(procedures[n].input)}; result: ${type(procedures[n].result)} };`,
+    ),
+    '}',
+    '',
+    '/** Each procedure\'s result definition, by procedure. */',
+    `export const resultDefinitions: { readonly [P in keyof Procedures]: string } = ${JSON.stringify(
+      Object.fromEntries(names.map((n) => [n, procedures[n].result])),
+      null,
+      2,
+    )};`,
+    '',
+    '/** The shape of each result definition and of the definitions they name (src/api/answers.ts reads them). */',
+    `export const shapes: Record<string, Shape> = ${JSON.stringify(sorted)};`,
+    '',
+    '/** A definition\'s shape: the part of its OpenAPI schema an answer check reads. */',
+    'export type Shape = {',
+    "  type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean';",
+    '  nullable?: boolean;',
+    '  enum?: unknown[];',
+    '  properties?: Record<string, Shape>;',
+    '  required?: string[];',
+    '  additionalProperties?: Shape;',
+    '  items?: Shape;',
+    '  allOf?: Shape[];',
+    '  oneOf?: Shape[];',
+    '  $ref?: string;',
+    '};',
+    '',
+  ];
+  return lines.join('\n');
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const files = generateValidators(readFileSync(openapiPath, 'utf8'));
-  for (const [ext, text] of Object.entries(files)) {
-    const file = `${output}.${ext === 'js' ? 'js' : 'd.ts'}`;
+  const openapiText = readFileSync(openapiPath, 'utf8');
+  const files = generateValidators(openapiText);
+  const outputs = Object.entries(files).map(([ext, text]) => [`${output}.${ext === 'js' ? 'js' : 'd.ts'}`, text]);
+  outputs.push([proceduresOutput, generateProcedures(openapiText)]);
+  for (const [file, text] of outputs) {
     if (!process.argv.includes('--check')) {
       writeFileSync(file, text);
     } else if (!existsSync(file) || readFileSync(file, 'utf8') !== text) {
