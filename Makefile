@@ -61,13 +61,27 @@ generate: $(NODE_MODULES)
 	$(GO) run ./server/cmd/routes > webapp/src/app/routes.json.tmp
 	mv webapp/src/app/routes.json.tmp webapp/src/app/routes.json
 
-## test: every suite, then one summary line; fails if any suite fails
-TEST_SUITES := test-go test-rego test-generated test-webapp test-e2e
+## test: every suite, then one summary line; fails if any suite fails.
+## The browser journeys (test-e2e, the longest) run beside the other suites,
+## which run one after another; each suite's output goes to a log of its own
+## and is printed whole when the suite ends, so the two lanes never interleave.
+TEST_SUITES := test-go test-generated test-webapp test-e2e
+TEST_BESIDE := test-e2e
 test: deps build
-	@passed=0; failed=0; failures=""; \
+	@logs=$$(mktemp -d); trap 'rm -rf $$logs' EXIT; \
+	run() { \
+		start=$$(date +%s); \
+		if $(MAKE) --no-print-directory $$1 > $$logs/$$1.log 2>&1; then echo passed > $$logs/$$1.result; \
+		else echo failed > $$logs/$$1.result; fi; \
+		flock $$logs/print.lock sh -c 'echo; echo "==> $$1 ($$2, $$3 s)"; cat "$$4"' _ $$1 "$$(cat $$logs/$$1.result)" $$(( $$(date +%s) - start )) $$logs/$$1.log; \
+	}; \
+	lane() { for suite in "$$@"; do run $$suite; done; }; \
+	lane $(TEST_BESIDE) & beside=$$!; \
+	lane $(filter-out $(TEST_BESIDE),$(TEST_SUITES)); \
+	wait $$beside; \
+	passed=0; failed=0; failures=""; \
 	for suite in $(TEST_SUITES); do \
-		echo; echo "==> $$suite"; \
-		if $(MAKE) --no-print-directory $$suite; then passed=$$((passed+1)); \
+		if [ "$$(cat $$logs/$$suite.result 2>/dev/null)" = passed ]; then passed=$$((passed+1)); \
 		else failed=$$((failed+1)); failures="$$failures $$suite"; fi; \
 	done; \
 	echo; if [ -n "$$failures" ]; then echo "failed suites:$$failures"; fi; \
@@ -80,7 +94,9 @@ test-go:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
-# The policies again through the binary's own command, for its readable report.
+# The policies through the binary's own command, for its readable report.
+# Not part of `make test`: test-go runs the same (TestRegoPolicies, and the
+# command itself in server/cmd/heloc's TestPolicyTestReportsTablesToo).
 test-rego: $(BIN)
 	./$(BIN) policy test
 

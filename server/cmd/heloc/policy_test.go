@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/store"
@@ -100,12 +102,33 @@ func TestPolicyReplayAllListsTheDecisionsThatWouldChange(t *testing.T) {
 	}
 }
 
+// The command's report has the table check's section too. It runs on
+// rules/'s tables with a policy and Rego test of its own: the Rego tests of
+// rules/ run once in `make test`, in server/policy's TestRegoPolicies, and
+// rules/'s formatting in TestRulesAreFormattedAndPassStrictChecks.
 func TestPolicyTestReportsTablesToo(t *testing.T) {
+	fsys := fstest.MapFS{
+		"heloc/x/x.rego":      {Data: []byte("package heloc.x\n\ndefault y := 0\n")},
+		"heloc/x/x_test.rego": {Data: []byte("package heloc.x_test\n\nimport data.heloc.x\n\ntest_y if x.y == 0\n")},
+	}
+	tables, err := fs.Glob(rulesFS(""), "heloc/*/tables/data.yaml")
+	if err != nil || len(tables) == 0 {
+		t.Fatalf("got tables %v (%v), want rules/'s", tables, err)
+	}
+	for _, name := range tables {
+		src, err := fs.ReadFile(rulesFS(""), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys[name] = &fstest.MapFile{Data: src}
+	}
 	var out bytes.Buffer
-	if err := policyTest(context.Background(), rulesFS(""), &out); err != nil {
+	if err := policyTest(context.Background(), fsys, &out); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
-	if !strings.Contains(out.String(), "every table matches its CUE definition") {
-		t.Fatalf("got\n%s\nwant the table check reported", out.String())
+	for _, want := range []string{"1 tests: 1 passed", "every table matches its CUE definition"} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("got\n%s\nwant %q reported", out.String(), want)
+		}
 	}
 }
