@@ -36,10 +36,6 @@ type Store interface {
 	decisions.Store
 	decisions.RecordStore
 	exports.Store
-	// Dialect is "sqlite" or "postgres": with SQLite this process is the
-	// database's one writer, and the decision log may remember what it
-	// last recorded.
-	Dialect() string
 }
 
 // Policy is the policy engine as the services need it (policy.Live).
@@ -118,9 +114,8 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 		}
 		cfg.LoanSystems = systems
 	}
-	// The decision log every service records through: with SQLite this
-	// process is the one writer, so it may remember what it last stored.
-	recorder := decisions.NewRecorder(db, policy, db.Dialect() == "sqlite")
+	// The decision log every service records through.
+	recorder := decisions.NewRecorder(db, policy)
 
 	// The loan service: who may change an application, its validation,
 	// saving and status, its documents and the vendors it asks.

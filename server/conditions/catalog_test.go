@@ -31,7 +31,7 @@ func withDemoLoan(t *testing.T, fn func(t *testing.T, f *catalogFixture)) {
 	servicetest.ForEachDB(t, func(t *testing.T, db *store.DB, dialect string) {
 		f := &catalogFixture{db: db, outbox: mail.NewOutbox(0)}
 		f.svc = conditions.New(db, servicetest.Policies(), f.outbox, "HELOC", servicetest.Now).
-			WithRecorder(decisions.NewRecorder(db, servicetest.Policies(), dialect == "sqlite"))
+			WithRecorder(decisions.NewRecorder(db, servicetest.Policies()))
 		f.staff = servicetest.Staff(t, db, &domain.StaffUser{Email: "una@example.com", FirstName: "Una", LastName: "Underwriter", Role: "underwriter"})
 		var loan *domain.Loan
 		f.applicant, loan = servicetest.LoanOf(t, db, "prime@example.com")

@@ -45,15 +45,17 @@ func openDB(t *testing.T, dialect string) (*store.DB, string) {
 	return db, loan.ID
 }
 
-// countingStore counts the decisions the log stores.
+// countingStore counts the decisions the log stores, and the calls (each
+// one transaction) that store them.
 type countingStore struct {
 	*store.DB
-	created atomic.Int64
+	created, calls atomic.Int64
 }
 
-func (s *countingStore) CreateDecision(ctx context.Context, entrypoint, loanID string, input, result []byte, revision string) (string, error) {
-	s.created.Add(1)
-	return s.DB.CreateDecision(ctx, entrypoint, loanID, input, result, revision)
+func (s *countingStore) CreateDecisions(ctx context.Context, ds ...*domain.Decision) error {
+	s.created.Add(int64(len(ds)))
+	s.calls.Add(1)
+	return s.DB.CreateDecisions(ctx, ds...)
 }
 
 // A decline the product acts on is stored once with its input, result and
@@ -72,9 +74,9 @@ func TestTheDecisionLogStoresEachDecisionActedOnOnce(t *testing.T) {
 			ctx := context.Background()
 			db, loanID := openDB(t, dialect)
 			counted := &countingStore{DB: db}
-			log := decisions.NewRecorder(counted, live, dialect == "sqlite")
+			log := decisions.NewRecorder(counted, live)
 
-			first, err := log.Decide(ctx, "heloc.eligibility.decision", loanID, "", atScore(minimum-40))
+			first, err := log.Decide(ctx, "heloc.eligibility.decision", loanID, atScore(minimum-40))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,7 +95,7 @@ func TestTheDecisionLogStoresEachDecisionActedOnOnce(t *testing.T) {
 				t.Fatalf("got %+v, want the loan's decision with its input, result and revision", stored)
 			}
 			for range 3 {
-				again, err := log.Decide(ctx, "heloc.eligibility.decision", loanID, "", atScore(minimum-40))
+				again, err := log.Decide(ctx, "heloc.eligibility.decision", loanID, atScore(minimum-40))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -112,11 +114,11 @@ func TestTheDecisionLogStoresEachDecisionActedOnOnce(t *testing.T) {
 				t.Fatalf("got %d records stored, want 2 after another input", n)
 			}
 
-			pages, err := log.Decide(ctx, "heloc.funnel.pages", "", "", map[string]any{"path": "/", "applicationStatus": nil, "answers": map[string]any{}, "variant": "standard"})
+			pages, err := log.Decide(ctx, "heloc.funnel.pages", "", map[string]any{"path": "/", "applicationStatus": nil, "answers": map[string]any{}, "variant": "standard"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			states, err := log.Decide(ctx, "heloc.licensing.states", loanID, "", nil)
+			states, err := log.Decide(ctx, "heloc.licensing.states", loanID, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,7 +133,7 @@ func TestTheDecisionLogStoresEachDecisionActedOnOnce(t *testing.T) {
 func TestADecisionThatCannotBeStoredIsAnError(t *testing.T) {
 	t.Parallel()
 	db, loanID := openDB(t, "sqlite")
-	log := decisions.NewRecorder(failingStore{db}, live, true)
+	log := decisions.NewRecorder(failingStore{db}, live)
 	if _, err := log.Record(context.Background(), "heloc.eligibility.decision", loanID, atScore(700)); !errors.Is(err, errFull) {
 		t.Fatalf("got %v, want the store's error", err)
 	}
@@ -141,8 +143,8 @@ var errFull = errors.New("disk full")
 
 type failingStore struct{ *store.DB }
 
-func (failingStore) CreateDecision(context.Context, string, string, []byte, []byte, string) (string, error) {
-	return "", errFull
+func (failingStore) CreateDecisions(context.Context, ...*domain.Decision) error {
+	return errFull
 }
 
 // Staff see a loan's decline in words, with the rule that made it, and a
@@ -155,8 +157,8 @@ func TestStaffSeeALoansDecisionExplainedAndReplayed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := decisions.NewRecorder(db, live, true)
-	declined, err := log.Decide(ctx, "heloc.eligibility.decision", loanID, "", atScore(minimum-40))
+	log := decisions.NewRecorder(db, live)
+	declined, err := log.Decide(ctx, "heloc.eligibility.decision", loanID, atScore(minimum-40))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,5 +245,44 @@ func TestStaffSeeALoansDecisionExplainedAndReplayed(t *testing.T) {
 	}
 	if _, err := svc.Replay(ctx, otherLoan.ID, declined.ID); domain.ErrorCode(err) != domain.ENOTFOUND {
 		t.Fatalf("got %v, want NOT_FOUND for another loan's decision", err)
+	}
+}
+
+// An estimate's two decisions are decided on one input and stored in one
+// transaction; when they cannot be stored, neither is and the error comes
+// back.
+func TestDecisionsMadeTogetherAreStoredInOneTransaction(t *testing.T) {
+	t.Parallel()
+	for _, dialect := range storetest.Dialects {
+		t.Run(dialect, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			db, loanID := openDB(t, dialect)
+			counted := &countingStore{DB: db}
+			log := decisions.NewRecorder(counted, live)
+			both, err := log.DecideTogether(ctx, loanID, atScore(760), "heloc.eligibility.decision", "heloc.offer.preview")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(both) != 2 || both[0].ID == "" || both[1].ID == "" || both[0].ID == both[1].ID || counted.created.Load() != 2 || counted.calls.Load() != 1 {
+				t.Fatalf("got %+v (%d stored in %d calls), want two records stored in one call", both, counted.created.Load(), counted.calls.Load())
+			}
+			for i, entrypoint := range []string{"heloc.eligibility.decision", "heloc.offer.preview"} {
+				d, err := db.FindDecision(ctx, both[i].ID)
+				if err != nil || d.Entrypoint != entrypoint || d.LoanID != loanID {
+					t.Fatalf("got %+v, %v; want the %s of the loan", d, err, entrypoint)
+				}
+			}
+			// The same estimate again: the loan keeps its records.
+			again, err := log.DecideTogether(ctx, loanID, atScore(760), "heloc.eligibility.decision", "heloc.offer.preview")
+			if err != nil || again[0].ID != both[0].ID || again[1].ID != both[1].ID || counted.calls.Load() != 1 {
+				t.Fatalf("got %+v, %v (%d calls); want the same records", again, err, counted.calls.Load())
+			}
+
+			failing := decisions.NewRecorder(failingStore{db}, live)
+			if _, err := failing.DecideTogether(ctx, "", atScore(700), "heloc.eligibility.decision", "heloc.offer.preview"); !errors.Is(err, errFull) {
+				t.Fatalf("got %v, want the store's error", err)
+			}
+		})
 	}
 }

@@ -3,11 +3,8 @@ package decisions
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"fmt"
-
-	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/heloc/heloc/server/domain"
 )
@@ -61,7 +58,9 @@ const (
 
 // RecordStore is what the decision log needs of the database (server/store).
 type RecordStore interface {
-	CreateDecision(ctx context.Context, entrypoint, loanID string, input, result []byte, revision string) (string, error)
+	// CreateDecisions stores decisions made together in one transaction
+	// and gives each its id.
+	CreateDecisions(ctx context.Context, ds ...*domain.Decision) error
 	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
 }
 
@@ -73,31 +72,18 @@ type Decider interface {
 
 // Recorder decides and records. It is loans.Recorder and
 // conditions.Recorder, and the HTTP layer's own decisions go through it.
+//
+// It keeps nothing in memory between calls: whether a loan has this very
+// decision stored already is asked of the database each time, so several
+// servers over one PostgreSQL database record as one would.
 type Recorder struct {
 	store  RecordStore
 	policy Decider
-	// memo remembers each loan's latest recorded decision per entrypoint
-	// (and subject) when this process is its database's one writer
-	// (SQLite); nil otherwise.
-	memo *lru.Cache[string, recordedMemo]
 }
 
-// memoSize bounds the memo: a loan and entrypoint each.
-const memoSize = 1 << 16
-
 // NewRecorder makes the decision log over store, deciding with policy.
-// oneWriter says this process is the database's one writer (SQLite): only
-// then may it remember what it last recorded instead of looking.
-func NewRecorder(store RecordStore, policy Decider, oneWriter bool) *Recorder {
-	r := &Recorder{store: store, policy: policy}
-	if oneWriter {
-		memo, err := lru.New[string, recordedMemo](memoSize)
-		if err != nil {
-			panic(err) // only for a size <= 0
-		}
-		r.memo = memo
-	}
-	return r
+func NewRecorder(store RecordStore, policy Decider) *Recorder {
+	return &Recorder{store: store, policy: policy}
 }
 
 // Recorded is a policy result with the id of its stored record ("" for
@@ -111,93 +97,79 @@ type Recorded struct {
 // stores the decision when it is one the product acts on; it is
 // loans.Recorder and conditions.Recorder.
 func (r *Recorder) Record(ctx context.Context, entrypoint, loanID string, input any) (any, error) {
-	d, err := r.Decide(ctx, entrypoint, loanID, "", input)
+	d, err := r.Decide(ctx, entrypoint, loanID, input)
 	return d.Result, err
 }
 
 // Decide evaluates entrypoint and stores the decision when it is one the
 // product acts on, with the loan it was made for ("" when there is none
-// yet). subject is a subject of its own besides the loan (a portal user and
-// action), "" when there is none: the memo of the last record is kept per
-// loan, entrypoint and subject, also when there is no loan. A decision that
-// cannot be stored is not acted on: the error is returned.
-func (r *Recorder) Decide(ctx context.Context, entrypoint, loanID, subject string, input any) (Recorded, error) {
-	result, revision, err := r.policy.DecideAt(ctx, entrypoint, input)
+// yet). A decision that cannot be stored is not acted on: the error is
+// returned.
+func (r *Recorder) Decide(ctx context.Context, entrypoint, loanID string, input any) (Recorded, error) {
+	out, err := r.DecideTogether(ctx, loanID, input, entrypoint)
 	if err != nil {
 		return Recorded{}, err
 	}
-	if rec := recorded[entrypoint]; rec == 0 || rec == forLoans && loanID == "" {
-		return Recorded{Result: result}, nil
+	return out[0], nil
+}
+
+// DecideTogether evaluates each entrypoint on the same input (an
+// estimate's eligibility and preview offer) and stores those the product
+// acts on in one transaction, so that either all of them are recorded or
+// none is (and none is acted on). The answers are in the order of
+// entrypoints.
+func (r *Recorder) DecideTogether(ctx context.Context, loanID string, input any, entrypoints ...string) ([]Recorded, error) {
+	out := make([]Recorded, len(entrypoints))
+	var in []byte
+	var toStore []*domain.Decision
+	var storedAt []int
+	for i, entrypoint := range entrypoints {
+		result, revision, err := r.policy.DecideAt(ctx, entrypoint, input)
+		if err != nil {
+			return nil, err
+		}
+		out[i].Result = result
+		if rec := recorded[entrypoint]; rec == 0 || rec == forLoans && loanID == "" {
+			continue
+		}
+		if in == nil {
+			if in, err = json.Marshal(input); err != nil {
+				return nil, fmt.Errorf("record %s: %w", entrypoint, err)
+			}
+		}
+		res, err := encoded(result)
+		if err != nil {
+			return nil, fmt.Errorf("record %s: %w", entrypoint, err)
+		}
+		// A loan that sees the same decision again (the same page
+		// reloaded) keeps the one record of it.
+		if loanID != "" {
+			last, err := r.store.LatestDecision(ctx, loanID, entrypoint)
+			if err == nil && last.Revision == revision && bytes.Equal(last.Input, in) && bytes.Equal(last.Result, res) {
+				out[i].ID = last.ID
+				continue
+			}
+		}
+		toStore = append(toStore, &domain.Decision{Entrypoint: entrypoint, LoanID: loanID, Input: in, Result: res, Revision: revision})
+		storedAt = append(storedAt, i)
 	}
-	in, err := json.Marshal(input)
-	if err != nil {
-		return Recorded{}, fmt.Errorf("record %s: %w", entrypoint, err)
-	}
-	// The same input under the same revision has the same result (a policy
-	// is a function of its input and its revision), so a loan this process
-	// last recorded this very decision for needs no second look.
-	memoKey, seen := loanID+"\x00"+entrypoint+"\x00"+subject, recordedAs(revision, in)
-	if id, ok := r.lastRecorded(memoKey, seen); ok {
-		return Recorded{ID: id, Result: result}, nil
-	}
-	out, err := json.Marshal(result)
-	if err != nil {
-		return Recorded{}, fmt.Errorf("record %s: %w", entrypoint, err)
-	}
-	// A loan that sees the same decision again (the same page reloaded)
-	// keeps the one record of it.
-	if loanID != "" {
-		last, err := r.store.LatestDecision(ctx, loanID, entrypoint)
-		if err == nil && last.Revision == revision && bytes.Equal(last.Input, in) && bytes.Equal(last.Result, out) {
-			r.remember(memoKey, seen, last.ID)
-			return Recorded{ID: last.ID, Result: result}, nil
+	if len(toStore) > 0 {
+		if err := r.store.CreateDecisions(ctx, toStore...); err != nil {
+			return nil, err
+		}
+		for j, d := range toStore {
+			out[storedAt[j]].ID = d.ID
 		}
 	}
-	id, err := r.store.CreateDecision(ctx, entrypoint, loanID, in, out, revision)
-	if err != nil {
-		return Recorded{}, err
-	}
-	if loanID != "" || subject != "" {
-		r.remember(memoKey, seen, id)
-	}
-	return Recorded{ID: id, Result: result}, nil
+	return out, nil
 }
 
-// recordedMemo is the decision this process last stored (or found stored)
-// for a loan and entrypoint: the hash of its revision and input, and its id.
-type recordedMemo struct {
-	seen [sha256.Size]byte
-	id   string
-}
-
-// recordedAs is what a memo compares: the revision and the input.
-func recordedAs(revision string, input []byte) [sha256.Size]byte {
-	h := sha256.New()
-	h.Write([]byte(revision))
-	h.Write([]byte{0})
-	h.Write(input)
-	var sum [sha256.Size]byte
-	h.Sum(sum[:0])
-	return sum
-}
-
-// lastRecorded is the id of the loan's latest stored decision when it is
-// this one. Only where this process is the database's one writer (SQLite):
-// with several servers over PostgreSQL another may have stored a later
-// decision, so each looks at the database.
-func (r *Recorder) lastRecorded(key string, seen [sha256.Size]byte) (string, bool) {
-	if r.memo == nil {
-		return "", false
+// encoded is a result as stored: a result the engine gives as its JSON
+// encoding already (the answers it keeps, policy.Remembered) as it is,
+// any other encoded.
+func encoded(result any) ([]byte, error) {
+	if raw, ok := result.(json.RawMessage); ok {
+		return raw, nil
 	}
-	m, ok := r.memo.Get(key)
-	if !ok || m.seen != seen {
-		return "", false
-	}
-	return m.id, true
-}
-
-func (r *Recorder) remember(key string, seen [sha256.Size]byte, id string) {
-	if r.memo != nil {
-		r.memo.Add(key, recordedMemo{seen: seen, id: id})
-	}
+	return json.Marshal(result)
 }

@@ -134,7 +134,7 @@ func (db *DB) createLoan(ctx context.Context, tx *tx, l *domain.Loan) error {
 
 // FindLoanByApplicant returns the applicant's most recent loan.
 func (db *DB) FindLoanByApplicant(ctx context.Context, applicantID string) (*domain.Loan, error) {
-	return db.scanLoan(db.keptOrRead(ctx, "loan of "+applicantID, `SELECT `+loanColumns+` FROM loans WHERE applicant_id = ?
+	return db.scanLoan(db.getRow(ctx, `SELECT `+loanColumns+` FROM loans WHERE applicant_id = `+boundText+`
 		ORDER BY created_at DESC, id LIMIT 1`, applicantID))
 }
 

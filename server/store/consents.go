@@ -97,7 +97,6 @@ func (db *DB) AddToWaitlist(ctx context.Context, state, zip string, seal func(id
 	if err != nil {
 		return nil, err
 	}
-	db.writes.committed()
 	return e, nil
 }
 

@@ -17,32 +17,56 @@ type Decision = domain.Decision
 // result must be JSON documents. loanID names the loan the decision was made
 // for, or is "" when there is none yet (an estimate before sign-up).
 func (db *DB) CreateDecision(ctx context.Context, entrypoint, loanID string, input, result []byte, revision string) (string, error) {
-	if entrypoint == "" || revision == "" {
-		return "", domain.Errorf(domain.EINVALID, "A decision needs an entrypoint and a revision.")
+	d := &Decision{Entrypoint: entrypoint, LoanID: loanID, Input: input, Result: result, Revision: revision}
+	if err := db.CreateDecisions(ctx, d); err != nil {
+		return "", err
 	}
-	if !json.Valid(input) || !json.Valid(result) {
-		return "", domain.Errorf(domain.EINVALID, "A decision's input and result must be JSON.")
+	return d.ID, nil
+}
+
+// CreateDecisions stores decisions made together (an estimate's
+// eligibility and preview offer) in one transaction: all of them or none.
+// Each needs its Entrypoint, Input, Result (JSON documents) and Revision,
+// and names its loan in LoanID ("" for none yet); each is given its ID and
+// CreatedAt.
+func (db *DB) CreateDecisions(ctx context.Context, ds ...*Decision) error {
+	for _, d := range ds {
+		if d.Entrypoint == "" || d.Revision == "" {
+			return domain.Errorf(domain.EINVALID, "A decision needs an entrypoint and a revision.")
+		}
+		if !json.Valid(d.Input) || !json.Valid(d.Result) {
+			return domain.Errorf(domain.EINVALID, "A decision's input and result must be JSON.")
+		}
 	}
 	tx, err := db.beginTx(ctx)
 	if err != nil {
-		return "", err
+		return err
 	}
 	defer tx.Rollback()
 
-	id := newID()
-	// Strings, not []byte: pgx would send bytes as bytea to a TEXT column.
-	if _, err := tx.ExecContext(ctx, tx.Rebind(`
-		INSERT INTO decisions (id, entrypoint, input, result, revision, loan_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`),
-		id, entrypoint, string(input), string(result), revision, sql.NullString{String: loanID, Valid: loanID != ""}, tx.now.UnixMilli()); err != nil {
-		return "", err
-	}
-	if entrypoint == offerEntrypoint && loanID != "" {
-		if err := setLineAmount(ctx, tx, loanID, result); err != nil {
-			return "", err
+	ids := make([]string, len(ds))
+	for i, d := range ds {
+		ids[i] = newID()
+		// Strings, not []byte: pgx would send bytes as bytea to a TEXT column.
+		if _, err := tx.ExecContext(ctx, tx.Rebind(`
+			INSERT INTO decisions (id, entrypoint, input, result, revision, loan_id, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`),
+			ids[i], d.Entrypoint, string(d.Input), string(d.Result), d.Revision, sql.NullString{String: d.LoanID, Valid: d.LoanID != ""}, tx.now.UnixMilli()); err != nil {
+			return err
+		}
+		if d.Entrypoint == offerEntrypoint && d.LoanID != "" {
+			if err := setLineAmount(ctx, tx, d.LoanID, d.Result); err != nil {
+				return err
+			}
 		}
 	}
-	return id, tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	for i, d := range ds {
+		d.ID, d.CreatedAt = ids[i], tx.now
+	}
+	return nil
 }
 
 // FindDecision returns the stored decision with the given id.
@@ -53,7 +77,7 @@ func (db *DB) FindDecision(ctx context.Context, id string) (*Decision, error) {
 // LatestDecision returns the most recent decision of entrypoint made for the loan.
 func (db *DB) LatestDecision(ctx context.Context, loanID, entrypoint string) (*Decision, error) {
 	return scanDecision(db.getRow(ctx, `SELECT `+decisionColumns+` FROM decisions
-		WHERE loan_id = ? AND entrypoint = ? ORDER BY created_at DESC, id DESC LIMIT 1`, loanID, entrypoint))
+		WHERE loan_id = `+boundText+` AND entrypoint = `+boundText+` ORDER BY created_at DESC, id DESC LIMIT 1`, loanID, entrypoint))
 }
 
 const decisionColumns = `id, entrypoint, input, result, revision, loan_id, created_at`

@@ -83,3 +83,40 @@ func TestDecisions(t *testing.T) {
 		})
 	})
 }
+
+// Decisions made together (an estimate's eligibility and preview offer)
+// are stored in one transaction: both, with the same time, or neither.
+func TestDecisionsMadeTogetherAreStoredTogether(t *testing.T) {
+	forEachDB(t, func(t *testing.T, db *store.DB) {
+		ctx := t.Context()
+		loan, err := db.CreateApplicantWithLoan(ctx, &domain.Applicant{Email: "together@example.com", FirstName: "To", LastName: "Gether"}, "propertyValue")
+		if err != nil {
+			t.Fatal(err)
+		}
+		eligibility := &store.Decision{Entrypoint: "heloc.eligibility.decision", LoanID: loan.ID, Input: []byte(`{"n":1}`), Result: []byte(`{"eligible":true}`), Revision: "r"}
+		offer := &store.Decision{Entrypoint: "heloc.offer.preview", LoanID: loan.ID, Input: []byte(`{"n":1}`), Result: []byte(`{"eligible":true,"maxLine":50000,"line":40000}`), Revision: "r"}
+		if err := db.CreateDecisions(ctx, eligibility, offer); err != nil {
+			t.Fatal(err)
+		}
+		if eligibility.ID == "" || offer.ID == "" || eligibility.ID == offer.ID || !eligibility.CreatedAt.Equal(offer.CreatedAt) {
+			t.Fatalf("got %+v and %+v, want two records of the same time", eligibility, offer)
+		}
+		for _, d := range []*store.Decision{eligibility, offer} {
+			if got, err := db.FindDecision(ctx, d.ID); err != nil || got.Entrypoint != d.Entrypoint || got.LoanID != loan.ID {
+				t.Fatalf("got %+v, %v; want %s stored with the loan", got, err, d.Entrypoint)
+			}
+		}
+
+		// The second cannot be stored (an offer whose result is not an
+		// offer): the first is not stored either.
+		again := &store.Decision{Entrypoint: "heloc.eligibility.decision", LoanID: loan.ID, Input: []byte(`{"n":2}`), Result: []byte(`{"eligible":false}`), Revision: "r"}
+		broken := &store.Decision{Entrypoint: "heloc.offer.preview", LoanID: loan.ID, Input: []byte(`{"n":2}`), Result: []byte(`{"eligible":"yes"}`), Revision: "r"}
+		if err := db.CreateDecisions(ctx, again, broken); err == nil {
+			t.Fatal("got no error for an offer that is not one")
+		}
+		latest, err := db.LatestDecision(ctx, loan.ID, "heloc.eligibility.decision")
+		if err != nil || latest.ID != eligibility.ID {
+			t.Fatalf("got %+v, %v; want the first eligibility still the latest, the second not stored", latest, err)
+		}
+	})
+}

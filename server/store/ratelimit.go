@@ -70,6 +70,5 @@ func (db *DB) RateAllow(ctx context.Context, key string, max int, window time.Du
 // sweep deletes.
 func (db *DB) SweepRateEvents(ctx context.Context) error {
 	_, err := db.write.ExecContext(ctx, db.write.Rebind(`DELETE FROM rate_events WHERE expires_at <= ?`), db.now().UnixMilli())
-	db.writes.committed()
 	return err
 }

@@ -168,10 +168,10 @@ func (db *DB) FindApplicantSession(ctx context.Context, token string) (*domain.S
 	var s domain.Session
 	var created, lastSeen, idleExpires, expires int64
 	hash := hashToken(token)
-	a, err := scanApplicant(db.keptOrRead(ctx, "applicant session "+hash, `
+	a, err := scanApplicant(db.getRow(ctx, `
 		SELECT `+applicantColumns+`, s.subject_id, s.created_at, s.last_seen_at, s.idle_expires_at, s.expires_at
 		FROM sessions s JOIN applicants a ON a.id = s.subject_id
-		WHERE s.token_hash = ? AND s.realm = ?`, hash, string(domain.RealmApplicant)),
+		WHERE s.token_hash = `+boundText+` AND s.realm = `+boundText, hash, string(domain.RealmApplicant)),
 		&s.SubjectID, &created, &lastSeen, &idleExpires, &expires)
 	if domain.ErrorCode(err) == domain.ENOTFOUND {
 		return nil, nil, errNoSession()

@@ -54,11 +54,6 @@ type DB struct {
 	read    *sqlx.DB
 	dialect string
 
-	// writes counts committed writes; rows keeps the rows every signed-in
-	// page reads between them, on SQLite only (rowcache.go).
-	writes writes
-	rows   *rowCache
-
 	// Now returns the current time; tests replace it to move the clock.
 	Now func() time.Time
 	// Sealer seals the personal data the store keeps encrypted (a loan's
@@ -233,7 +228,6 @@ func (db *DB) openSQLite(path string) error {
 	}
 	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
 	db.dialect, db.write, db.read = "sqlite", write, read
-	db.rows = newRowCache()
 	return nil
 }
 
@@ -350,17 +344,7 @@ func (db *DB) migrateFile(ctx context.Context, name string) error {
 // carries the same timestamp.
 type tx struct {
 	*sqlx.Tx
-	now    time.Time
-	writes *writes
-}
-
-// Commit commits the transaction and marks the write done (rowcache.go).
-func (t *tx) Commit() error {
-	if err := t.Tx.Commit(); err != nil {
-		return err
-	}
-	t.writes.committed()
-	return nil
+	now time.Time
 }
 
 func (db *DB) beginTx(ctx context.Context) (*tx, error) {
@@ -368,13 +352,24 @@ func (db *DB) beginTx(ctx context.Context) (*tx, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &tx{Tx: t, now: db.now(), writes: &db.writes}, nil
+	return &tx{Tx: t, now: db.now()}, nil
 }
 
 // now is the clock truncated to what a BIGINT millisecond column keeps.
 func (db *DB) now() time.Time {
 	return db.Now().UTC().Truncate(time.Millisecond)
 }
+
+// boundText is a text parameter of the reads every signed-in page makes
+// (its session, its loan, the loan's latest decision), written as a cast
+// so that SQLite does not prepare the statement again on every use. SQLite
+// marks a statement whose plan compared a bare parameter ("= ?") as one to
+// prepare again when that parameter is bound anew, and go-sqlite3 clears a
+// cached statement's bindings before each use: each such read paid a
+// parse and a plan. Measured per read (CPU, 2 busy cores): the session
+// 43 µs → 11 µs, the latest decision 42 µs → 11 µs, with the same plans
+// (EXPLAIN QUERY PLAN). PostgreSQL reads the cast as it is.
+const boundText = `CAST(? AS TEXT)`
 
 // getRow runs a single-row query on the read pool.
 func (db *DB) getRow(ctx context.Context, query string, args ...any) *sqlx.Row {

@@ -28,13 +28,6 @@ func (s *Server) decide(c fiber.Ctx, entrypoint, loanID string, input any) (deci
 // decideFor is decide outside a request's handler (the loan service's
 // re-decision at submission).
 func (s *Server) decideFor(ctx context.Context, entrypoint, loanID string, input any) (decision, error) {
-	return s.decideAs(ctx, entrypoint, loanID, "", input)
-}
-
-// decideAs is decideFor for a subject of its own besides the loan (a
-// portal user and action): the memo of the last record is kept per loan,
-// entrypoint and subject, also when there is no loan.
-func (s *Server) decideAs(ctx context.Context, entrypoint, loanID, subject string, input any) (decision, error) {
-	d, err := s.recorder.Decide(ctx, entrypoint, loanID, subject, input)
+	d, err := s.recorder.Decide(ctx, entrypoint, loanID, input)
 	return decision{ID: d.ID, Result: d.Result}, err
 }

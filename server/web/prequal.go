@@ -53,7 +53,8 @@ func (in estimateInput) policyInput(today time.Time) map[string]any {
 }
 
 // estimate decides eligibility and the preview offer from self-reported
-// answers. Both decisions are stored, so each can be replayed and explained.
+// answers. Both decisions are stored, together, so each can be replayed and
+// explained.
 // A credit range stands for a score by the rules' table.
 func (s *Server) estimate(c fiber.Ctx, in estimateInput) (any, error) {
 	if in.CreditScore == nil && in.CreditRange != nil {
@@ -68,17 +69,15 @@ func (s *Server) estimate(c fiber.Ctx, in estimateInput) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	eligibility, err := s.decide(c, "heloc.eligibility.decision", loanID, input)
-	if err != nil {
-		return nil, err
-	}
-	offer, err := s.decide(c, "heloc.offer.preview", loanID, input)
+	// Both decisions are stored in one transaction (decisions.Recorder):
+	// an estimate is recorded whole or not at all.
+	both, err := s.recorder.DecideTogether(c.Context(), loanID, input, "heloc.eligibility.decision", "heloc.offer.preview")
 	if err != nil {
 		return nil, err
 	}
 	return map[string]any{
-		"eligibility": withID(eligibility),
-		"offer":       withID(offer),
+		"eligibility": withID(decision(both[0])),
+		"offer":       withID(decision(both[1])),
 		"creditScore": in.CreditScore,
 	}, nil
 }

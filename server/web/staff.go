@@ -52,7 +52,7 @@ func (s *Server) decideAccess(c fiber.Ctx, u *domain.StaffUser, action, loanID s
 	if record {
 		input["user"] = u.ID
 		var rec decision
-		rec, err = s.decideAs(c.Context(), "heloc.access.decision", loanID, u.ID+"\x00"+action, input)
+		rec, err = s.decideFor(c.Context(), "heloc.access.decision", loanID, input)
 		out = rec.Result
 	} else {
 		out, err = s.policy.Decide(c.Context(), "heloc.access.decision", input)

@@ -9,8 +9,8 @@ import (
 
 // The session and loan every signed-in page reads are the database's as
 // of the last write: a sign-out, a status change or new answers are seen
-// on the very next read, on SQLite (where they are kept between writes)
-// as on PostgreSQL.
+// on the very next read, on SQLite as on PostgreSQL (nothing is kept in
+// memory between reads).
 func TestASignedInReadSeesTheLastWrite(t *testing.T) {
 	forEachDB(t, func(t *testing.T, db *store.DB) {
 		ctx := t.Context()
@@ -20,7 +20,7 @@ func TestASignedInReadSeesTheLastWrite(t *testing.T) {
 			t.Fatal(err)
 		}
 		token := mustCreateSession(t, db, domain.RealmApplicant, a.ID)
-		for range 2 { // read twice: the second read is the kept row where rows are kept
+		for range 2 { // read twice: the second read is the database's too
 			if _, got, err := db.FindApplicantSession(ctx, token); err != nil || got.Email != "kept@example.com" {
 				t.Fatalf("got %+v, %v", got, err)
 			}
