@@ -2,34 +2,37 @@ package domain
 
 import "time"
 
-// The ages a person applying may be: at least the age of majority that
-// lets them sign the line's agreement (18 in all but a few states, which
-// the line's states do not include), and no older than any living person
-// plausibly is, so that a slip of the year (2030, 1900) is caught where it
-// is typed. Reg B (12 CFR 1002.6(b)(2)) allows age to be considered only
-// for the capacity to contract; nothing else here reads it.
-const (
-	MinimumAge = 18
-	MaximumAge = 120
-)
+// BirthDates are the dates of birth a person applying may give on a day, as
+// the rules decide them (data.heloc.identity.birth_dates, from the identity
+// table's ages: the age of majority of the home's state, and an age no
+// living person is plausibly older than), with the words each refusal
+// shows at the field.
+type BirthDates struct {
+	// Latest is the last date of birth of someone old enough; Earliest the
+	// first of someone not too old (yyyy-mm-dd).
+	Latest   string `json:"latest"`
+	Earliest string `json:"earliest"`
+	Messages struct {
+		Future   string `json:"future"`
+		TooYoung string `json:"tooYoung"`
+		TooOld   string `json:"tooOld"`
+	} `json:"messages"`
+}
 
-// CheckBirthDate refuses, at path, a date of birth (yyyy-mm-dd) in the
-// future, of someone younger than MinimumAge or older than MaximumAge on
-// today. A date that is not a calendar date is refused too (the schemas
-// catch it first).
-func CheckBirthDate(path, date string, today time.Time) error {
-	born, err := time.Parse(time.DateOnly, date)
-	if err != nil {
+// Check refuses, at path, a date of birth (yyyy-mm-dd) that is today or
+// later, after Latest or before Earliest, with the rules' words. A date that
+// is not a calendar date is refused too (the schemas catch it first).
+func (b BirthDates) Check(path, date string, today time.Time) error {
+	if _, err := time.Parse(time.DateOnly, date); err != nil {
 		return InvalidField(path, "Enter the date of birth as MM/DD/YYYY.")
 	}
-	day := today.UTC().Format(time.DateOnly)
 	switch {
-	case date >= day:
-		return InvalidField(path, "Enter a date of birth in the past.")
-	case born.AddDate(MinimumAge, 0, 0).Format(time.DateOnly) > day:
-		return InvalidField(path, "Applicants must be at least 18 years old. Check the year of the date of birth.")
-	case born.AddDate(MaximumAge, 0, 0).Format(time.DateOnly) < day:
-		return InvalidField(path, "Check the year of the date of birth.")
+	case date >= today.UTC().Format(time.DateOnly):
+		return InvalidField(path, b.Messages.Future)
+	case date > b.Latest:
+		return InvalidField(path, b.Messages.TooYoung)
+	case date < b.Earliest:
+		return InvalidField(path, b.Messages.TooOld)
 	}
 	return nil
 }

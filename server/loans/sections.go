@@ -15,6 +15,8 @@ type mergeContext struct {
 	today         time.Time
 	// draw: the bounds of the first draw (loan-disbursement's prepare).
 	draw *DisbursementTerms
+	// birthDates: the dates of birth the rules allow (page 1's prepare).
+	birthDates domain.BirthDates
 }
 
 // merger changes the application by a decoded section; its field errors
@@ -46,7 +48,7 @@ func section[T any](def string, fn func(in *T, app *domain.Application, mc merge
 // definition (schemas/application.cue) and the part of #Application each
 // section becomes.
 var pages = map[string]page{
-	"/app/application/1":                       section("PersonalInfoSection", mergePersonalInfo),
+	"/app/application/1":                       personalInfoPage(),
 	"/app/application/2":                       section("PropertyInfoSection", mergePropertyInfo),
 	"/app/application/3":                       section("AdditionalRealEstateSection", mergeRealEstate),
 	"/app/application/4":                       section("EmploymentSection", mergeEmployment(borrower)),
@@ -111,20 +113,32 @@ func mergePersonalInfo(in *domain.PersonalInfoSection, app *domain.Application, 
 	if err := coborrowerBlock(in.Coborrower != nil, mc); err != nil {
 		return err
 	}
-	if err := applyPersonalInfo(&app.User, &in.User, "user", mc.today); err != nil {
+	if err := applyPersonalInfo(&app.User, &in.User, "user", mc); err != nil {
 		return err
 	}
 	if in.Coborrower != nil {
 		co, _ := person(app, coborrower, mc)
-		return applyPersonalInfo(co, in.Coborrower, "coborrower", mc.today)
+		return applyPersonalInfo(co, in.Coborrower, "coborrower", mc)
 	}
 	return nil
 }
 
+// personalInfoPage is page 1: its section, with the dates of birth the
+// rules allow read before the write.
+func personalInfoPage() page {
+	p := section("PersonalInfoSection", mergePersonalInfo)
+	p.prepare = func(ctx context.Context, s *Service, l *domain.Loan, mc *mergeContext) error {
+		b, err := s.BirthDates(ctx, l)
+		mc.birthDates = b
+		return err
+	}
+	return p
+}
+
 // applyPersonalInfo sets a person's personal information. An SSN left out
 // keeps the stored one; there must be one.
-func applyPersonalInfo(p *domain.Person, in *domain.PersonalInfo, at string, today time.Time) error {
-	if err := checkDates(in, at, today); err != nil {
+func applyPersonalInfo(p *domain.Person, in *domain.PersonalInfo, at string, mc mergeContext) error {
+	if err := checkDates(in, at, mc.birthDates, mc.today); err != nil {
 		return err
 	}
 	if in.SSN == nil && p.SSN == nil {
@@ -143,13 +157,14 @@ func applyPersonalInfo(p *domain.Person, in *domain.PersonalInfo, at string, tod
 	return nil
 }
 
-// checkDates refuses a date of birth domain.CheckBirthDate refuses (the
-// future, under 18, over 120), a move-in or move-out date in the future or
+// checkDates refuses a date of birth the rules do not allow (born, the
+// dates data.heloc.identity.birth_dates allows: not today or later, of age,
+// not implausibly old), a move-in or move-out date in the future or
 // before the date of birth, a former address left before it was moved
 // into, and addresses that do not go back addressMonths before today.
-func checkDates(in *domain.PersonalInfo, at string, today time.Time) error {
+func checkDates(in *domain.PersonalInfo, at string, born domain.BirthDates, today time.Time) error {
 	now := today.Format(time.DateOnly)
-	if err := domain.CheckBirthDate(at+".dateOfBirth", in.DateOfBirth, today); err != nil {
+	if err := born.Check(at+".dateOfBirth", in.DateOfBirth, today); err != nil {
 		return err
 	}
 	if in.CurrentAddressSince > now {

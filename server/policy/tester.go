@@ -23,6 +23,9 @@ const (
 	Skip  = "SKIP"
 )
 
+// testTimeout bounds one Rego test (see RunTests).
+const testTimeout = time.Minute
+
 // TestResult is the outcome of one Rego test.
 type TestResult struct {
 	Name     string        // package-qualified, e.g. data.heloc.funnel_test.test_x
@@ -97,6 +100,11 @@ func runTestFiles(ctx context.Context, files []file) (Report, error) {
 		WithUseTypeCheckAnnotations(true)
 	cov := cover.New()
 	ch, err := tester.NewRunner().
+		// opa test gives each test 5 s; the heaviest ones (every score
+		// against every CLTV of the grid, every case of a table) take
+		// longer with coverage on a loaded 2-core machine running the other
+		// suites beside them, and a timeout is not a failing rule.
+		SetTimeout(testTimeout).
 		SetCompiler(compiler).
 		SetStore(store).
 		SetModules(modules).

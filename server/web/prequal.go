@@ -269,7 +269,7 @@ func (s *Server) creditCheck(c fiber.Ctx, in creditCheckInput) (any, error) {
 	}
 	// No bureau is asked about a person who cannot be born yet or be
 	// applying: a slip of the year is told at its field.
-	if err := domain.CheckBirthDate("dateOfBirth", in.DateOfBirth, s.now()); err != nil {
+	if err := s.loans.CheckBirthDate(c.Context(), loan, "dateOfBirth", in.DateOfBirth); err != nil {
 		return nil, err
 	}
 	person := domain.Identity{FirstName: a.FirstName, LastName: a.LastName, Email: a.Email, DateOfBirth: in.DateOfBirth, SSN: in.SSN}
