@@ -118,7 +118,14 @@ func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in Up
 	d := &domain.Document{ID: newDocumentID(), LoanID: loan.ID, Party: in.Party, Type: in.Type, Side: in.Side,
 		FileName: storedFileName(in.FileName, contentType), ContentType: contentType, BlobKey: blobs.NewKey(),
 		ConditionID: in.ConditionID}
-	if d.Size, err = s.storeBlob(ctx, ds, d, io.MultiReader(bytes.NewReader(head), in.Body)); err != nil {
+	inspect := &fileInspector{contentType: contentType}
+	if d.Size, err = s.storeBlob(ctx, ds, d, io.TeeReader(io.MultiReader(bytes.NewReader(head), in.Body), inspect)); err != nil {
+		return nil, err
+	}
+	if err := inspect.problem(); err != nil {
+		// Read whole and stored before its last bytes could be looked at:
+		// the blob goes, and nothing refers to it.
+		_ = ds.Blobs.Delete(context.WithoutCancel(ctx), d.BlobKey)
 		return nil, err
 	}
 	if err := ds.Store.AddDocument(ctx, d, check); err != nil {

@@ -84,11 +84,12 @@ func openDocumentsServerWith(t *testing.T, cfg web.Config, svc app.Config) (*tes
 	return mustOpenServerWith(t, cfg, svc), dir
 }
 
-// pngBytes is a real PNG image, a phone photo in miniature.
+// pngBytes is a real PNG image the size of a small scan (the upload
+// refuses an image too small to read).
 func pngBytes(t *testing.T) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, image.NewRGBA(image.Rect(0, 0, 8, 8))); err != nil {
+	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 400, 300))); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -272,19 +273,27 @@ func TestUploadsAreCheckedByTheirBytesAndSize(t *testing.T) {
 	b := s.browser(t)
 	b.signIn("prime@example.com")
 	paystub := map[string]string{"type": "paystubs", "party": "borrower"}
+	var pixel bytes.Buffer
+	if err := png.Encode(&pixel, image.NewGray(image.Rect(0, 0, 1, 1))); err != nil {
+		t.Fatal(err)
+	}
+	encrypted := []byte("%PDF-1.6\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n<< /Root 1 0 R /Encrypt 9 0 R >>\n%%EOF\n")
 	for _, tc := range []struct {
 		name, fileName string
 		content        []byte
+		why            string
 	}{
-		{"a program named .pdf", "paystub.pdf", append([]byte("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00"), bytes.Repeat([]byte{0}, 200)...)},
-		{"text named .pdf", "paystub.pdf", []byte("This is not really a paystub, just some text.\n")},
-		{"HTML named .png", "photo.png", []byte("<!DOCTYPE html><html><script>alert(1)</script></html>")},
-		{"an empty file", "empty.pdf", []byte{}},
+		{"a program named .pdf", "paystub.pdf", append([]byte("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00"), bytes.Repeat([]byte{0}, 200)...), "not a PDF, JPEG, PNG or HEIC"},
+		{"text named .pdf", "paystub.pdf", []byte("This is not really a paystub, just some text.\n"), "not a PDF"},
+		{"HTML named .png", "photo.png", []byte("<!DOCTYPE html><html><script>alert(1)</script></html>"), "not a PDF"},
+		{"an empty file", "empty.pdf", []byte{}, "Choose a file"},
+		{"a 1x1 image", "paystub.png", pixel.Bytes(), "only 1 × 1 pixels, too small to read"},
+		{"an encrypted PDF", "paystub.pdf", encrypted, "protected by a password"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, res := upload(b, paystub, tc.fileName, tc.content, nil)
-			if resp.StatusCode != 400 || res.Error == nil || !hasField(res.Error.Data.Fields, "file") {
-				t.Fatalf("got %d %+v, want 400 naming file", resp.StatusCode, res.Error)
+			if resp.StatusCode != 400 || res.Error == nil || !hasField(res.Error.Data.Fields, "file") || !strings.Contains(res.Error.Data.Fields[0].Message, tc.why) {
+				t.Fatalf("got %d %+v, want 400 naming file: %s", resp.StatusCode, res.Error, tc.why)
 			}
 		})
 	}
