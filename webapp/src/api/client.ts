@@ -1,4 +1,4 @@
-// The app's one tRPC client and its human check. system.info configures the
+// The app's one tRPC client, which checks every answer, and its human check. system.info configures the
 // client itself (it says which human check mutations need), so its procedure
 // name lives here. The auth clients (lib/auth) use the same bot check.
 
@@ -8,8 +8,19 @@ import type { SystemInfo } from './types';
 
 export const SYSTEM_INFO_PROCEDURE = 'system.info';
 
+// Every answer is checked against its CUE result definition (answers.ts).
+// The checks load beside the first page rather than in it: asked for here,
+// they arrive while the first calls are under way.
+let answers: Promise<typeof import('./answers')> | undefined;
+export function loadAnswerChecks() {
+  answers ??= import('./answers');
+  return answers;
+}
+if (typeof window !== 'undefined') void loadAnswerChecks();
+
 export const api = createTRPCClient({
   getBotCheckToken: (action) => botCheck.getToken(action),
+  checkAnswer: async (path, data) => (await loadAnswerChecks()).answerMismatch(path, data),
 });
 
 export const botCheck = createBotCheck(() =>

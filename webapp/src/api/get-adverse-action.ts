@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from './client';
 import type { components } from './schema.gen';
-import { expectShape, is } from './shape';
 
 type Schemas = components['schemas'];
 
@@ -16,19 +15,8 @@ export type AdverseAction = Schemas['AdverseActionNotice'];
 
 const PROCEDURE = 'prequal.adverseAction';
 
-export const isAdverseAction = is.shape({
-  noticeId: is.string,
-  date: is.string,
-  reasons: is.arrayOf(is.string),
-  score: is.nullable(is.number),
-  scoreRange: is.shape({ min: is.number, max: is.number }),
-  keyFactors: is.arrayOf(is.string),
-  bureau: is.shape({ name: is.string, address: is.string, phone: is.string, website: is.string }),
-  creditor: is.shape({ name: is.string, address: is.string, nmlsId: is.string }),
-});
-
 export async function getAdverseAction({ signal }: { signal?: AbortSignal } = {}): Promise<AdverseAction | null> {
-  return expectShape<AdverseAction | null>(PROCEDURE, await api.query(PROCEDURE, undefined, { signal }), is.nullable(isAdverseAction));
+  return api.query<AdverseAction | null>(PROCEDURE, undefined, { signal });
 }
 
 export function getAdverseActionQueryOptions() {

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 
 // consents.current: the wording of each consent the funnel asks for, with
 // its version (data.heloc.consents, compliance-owned in rules/). The page
@@ -16,12 +15,8 @@ export type Consent = components['schemas']['ConsentText'];
 
 const PROCEDURE = 'consents.current';
 
-const isConsents = is.shape({
-  consents: is.arrayOf(is.shape({ kind: is.string, version: is.string, title: is.string, text: is.string })),
-});
-
 export async function getConsents({ signal }: { signal?: AbortSignal } = {}): Promise<Consent[]> {
-  const data = expectShape<{ consents: Consent[] }>(PROCEDURE, await api.query(PROCEDURE, undefined, { signal }), isConsents);
+  const data = await api.query<{ consents: Consent[] }>(PROCEDURE, undefined, { signal });
   return data.consents;
 }
 

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from './client';
 import type { components } from './schema.gen';
-import { expectShape, is } from './shape';
 
 type Schemas = components['schemas'];
 
@@ -18,13 +17,8 @@ export type ResumeAction = ResumeResult['action'];
 
 const PROCEDURE = 'routing.resume';
 
-const isResumeResult = is.shape({
-  action: (v: unknown) => v === 'none' || v === 'redirect' || v === 'signOut',
-  to: is.nullable(is.string),
-});
-
 export async function getResume(input: ResumeInput, { signal }: { signal?: AbortSignal } = {}): Promise<ResumeResult> {
-  return expectShape<ResumeResult>(PROCEDURE, await api.query(PROCEDURE, input, { signal }), isResumeResult);
+  return api.query<ResumeResult>(PROCEDURE, input, { signal });
 }
 
 export function getResumeQueryOptions(input: ResumeInput) {

@@ -63,6 +63,12 @@ export type TRPCClientOptions = {
   maxUrlLength?: number;
   /** How long queries are collected before a batch is sent, in ms. */
   batchWindowMs?: number;
+  /**
+   * Checks each answer against its procedure's result definition: where it
+   * first differs ('' for the whole answer), or null when it fits. An answer
+   * that does not fit fails the call with PARSE_ERROR.
+   */
+  checkAnswer?: (path: string, data: unknown) => string | null | Promise<string | null>;
 };
 
 export type CallOptions = { signal?: AbortSignal };
@@ -151,9 +157,38 @@ export function createTRPCClient(options: TRPCClientOptions): TRPCClient {
 
   const baseHeaders = { 'X-Same-Origin': '1', Accept: 'application/json' };
 
+  /** data, once checkAnswer finds it fits path's result definition. */
+  async function checked<T>(path: string, data: unknown): Promise<T> {
+    const at = options.checkAnswer ? await options.checkAnswer(path, data) : null;
+    if (at !== null) {
+      throw new TRPCClientError(`The server answered ${path} in an unexpected shape.`, {
+        code: 'PARSE_ERROR',
+        httpStatus: 200,
+        path,
+        cause: new Error(at === '' ? 'the answer as a whole' : `at ${at}`),
+      });
+    }
+    return data as T;
+  }
+
   async function single<T>(path: string, input: unknown, signal?: AbortSignal): Promise<T> {
     const { status, body } = await send(queryUrl([{ path, input }], false), { method: 'GET', headers: baseHeaders, signal }, path);
     return unwrap<T>(body, path, status);
+  }
+
+  /** Sends the calls as one batched GET, each answer checked. */
+  async function checkedBatch(calls: BatchCall[], opts: CallOptions = {}): Promise<BatchOutcome[]> {
+    const outcomes = await batch(calls, opts);
+    return Promise.all(
+      outcomes.map(async (o, i): Promise<BatchOutcome> => {
+        if (!o.ok) return o;
+        try {
+          return { ok: true, data: await checked(calls[i]!.path, o.data) };
+        } catch (err) {
+          return { ok: false, error: err as TRPCClientError };
+        }
+      }),
+    );
   }
 
   async function batch(calls: BatchCall[], opts: CallOptions = {}): Promise<BatchOutcome[]> {
@@ -241,7 +276,7 @@ export function createTRPCClient(options: TRPCClientOptions): TRPCClient {
       signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
       queue.push({ path, input, signal, resolve: resolve as (data: unknown) => void, reject });
       timer ??= setTimeout(flush, batchWindowMs);
-    });
+    }).then((data) => checked<T>(path, data));
   }
 
   async function mutate<T>(path: string, input?: unknown, opts: CallOptions = {}): Promise<T> {
@@ -256,8 +291,8 @@ export function createTRPCClient(options: TRPCClientOptions): TRPCClient {
       },
       path,
     );
-    return unwrap<T>(body, path, status);
+    return checked<T>(path, unwrap(body, path, status));
   }
 
-  return { query, mutate, batch };
+  return { query, mutate, batch: checkedBatch };
 }

@@ -28,3 +28,8 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = () => {};
+
+// The answer checks load beside the first page in the app (api/client.ts);
+// here they are loaded before a file's tests, so that no answer comes later
+// than a test waits for it.
+await import('@/api/answers');

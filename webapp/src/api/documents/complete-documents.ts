@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
-import { expectShape } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
 import { documentsQueryKey } from './get-documents';
-import { isDocumentsView, normalizeDocumentsView } from './shape';
+import { normalizeDocumentsView } from './shape';
 import type { DocumentsView } from './types';
 
 // documents.complete: Continue on the upload page. The server moves the
@@ -15,7 +14,7 @@ import type { DocumentsView } from './types';
 const PROCEDURE = 'documents.complete';
 
 export async function completeDocuments(): Promise<DocumentsView> {
-  return normalizeDocumentsView(expectShape<DocumentsView>(PROCEDURE, await api.mutate(PROCEDURE), isDocumentsView));
+  return normalizeDocumentsView(await api.mutate<DocumentsView>(PROCEDURE));
 }
 
 export function useCompleteDocumentsMutation(config: MutationConfig<typeof completeDocuments> = {}) {

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
-import { expectShape } from '@/api/shape';
 
-import { isDocumentsView, normalizeDocumentsView } from './shape';
+import { normalizeDocumentsView } from './shape';
 import type { DocumentsView } from './types';
 
 export type { DocumentsView, UploadedDocument, RequiredDocument, DocumentParty, DocumentSide } from './types';
@@ -15,7 +14,7 @@ export type { DocumentsView, UploadedDocument, RequiredDocument, DocumentParty, 
 const PROCEDURE = 'documents.list';
 
 export async function getDocuments({ signal }: { signal?: AbortSignal } = {}): Promise<DocumentsView> {
-  return normalizeDocumentsView(expectShape<DocumentsView>(PROCEDURE, await api.query(PROCEDURE, undefined, { signal }), isDocumentsView));
+  return normalizeDocumentsView(await api.query<DocumentsView>(PROCEDURE, undefined, { signal }));
 }
 
 /** The one key of the documents: uploads and removals write their answer here. */

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
-import { expectShape } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
 import { documentsQueryKey } from './get-documents';
-import { isDocumentsView, normalizeDocumentsView } from './shape';
+import { normalizeDocumentsView } from './shape';
 import type { DocumentsView } from './types';
 
 // documents.remove: deletes one of the applicant's uploads (only before the
@@ -14,7 +13,7 @@ import type { DocumentsView } from './types';
 const PROCEDURE = 'documents.remove';
 
 export async function removeDocument({ id }: { id: string }): Promise<DocumentsView> {
-  return normalizeDocumentsView(expectShape<DocumentsView>(PROCEDURE, await api.mutate(PROCEDURE, { id }), isDocumentsView));
+  return normalizeDocumentsView(await api.mutate<DocumentsView>(PROCEDURE, { id }));
 }
 
 export function useRemoveDocumentMutation(config: MutationConfig<typeof removeDocument> = {}) {

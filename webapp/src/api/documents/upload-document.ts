@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { botCheck } from '@/api/client';
-import { expectShape } from '@/api/shape';
+import { expectDefinition } from '@/api/answers';
 import { BOT_CHECK_ACTION, TRPCClientError } from '@/api/trpc-client';
 import type { MutationConfig } from '@/lib/react-query';
 
 import { documentsQueryKey } from './get-documents';
-import { isDocumentsView, normalizeDocumentsView } from './shape';
+import { normalizeDocumentsView } from './shape';
 import type { DocumentParty, DocumentSide, DocumentsView } from './types';
 
 // POST /api/documents: one file as multipart/form-data (type, party, side,
@@ -77,7 +77,7 @@ export async function uploadDocument(
     );
   }
   if (body && typeof body === 'object' && body.error) throw TRPCClientError.fromShape(body.error, PATH, res.status);
-  if (body && typeof body === 'object' && body.result) return normalizeDocumentsView(expectShape<DocumentsView>(PATH, body.result.data, isDocumentsView));
+  if (body && typeof body === 'object' && body.result) return normalizeDocumentsView(expectDefinition<DocumentsView>(PATH, body.result.data, 'DocumentsView'));
   throw new TRPCClientError(`Unexpected response from the server (HTTP ${res.status}).`, {
     code: 'PARSE_ERROR',
     httpStatus: res.status,

@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
 import { applicationQueryKey } from './get-application';
@@ -25,27 +24,10 @@ export type VerifyIdentityResult = Schemas['VerifyIdentityResult'];
 const STATUS = 'verification.identityStatus';
 const VERIFY = 'verification.identity';
 
-const isPerson = is.shape({
-  party: is.string,
-  name: is.string,
-  status: is.nullable(is.string),
-  sides: is.shape({ front: is.number, back: is.number }),
-});
-
-export const isIdentityView = is.shape({
-  idTypes: is.arrayOf(is.shape({ id: is.string, label: is.string, sides: is.arrayOf(is.string) })),
-  people: is.arrayOf(isPerson),
-  complete: is.boolean,
-  sandbox: is.boolean,
-  readOnly: is.boolean,
-});
-
-const isVerifyResult = is.shape({ person: isPerson, identity: isIdentityView, application: is.object });
-
 export const identityQueryKey = ['verification', 'identityStatus'] as const;
 
 export async function getIdentity({ signal }: { signal?: AbortSignal } = {}): Promise<IdentityView> {
-  return expectShape<IdentityView>(STATUS, await api.query(STATUS, undefined, { signal }), isIdentityView);
+  return api.query<IdentityView>(STATUS, undefined, { signal });
 }
 
 export function getIdentityQueryOptions() {
@@ -57,7 +39,7 @@ export function useIdentity() {
 }
 
 export async function verifyIdentity(input: VerifyIdentityInput): Promise<VerifyIdentityResult> {
-  return expectShape<VerifyIdentityResult>(VERIFY, await api.mutate(VERIFY, input), isVerifyResult);
+  return api.mutate<VerifyIdentityResult>(VERIFY, input);
 }
 
 /**

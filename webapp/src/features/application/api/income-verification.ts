@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 
 import { applicationQueryKey } from './get-application';
 
@@ -21,27 +20,9 @@ export type IncomeVerificationPerson = Schemas['IncomeVerificationPerson'];
 export type IncomeParty = Schemas['IncomeVerificationInput']['party'];
 export type IncomeMethod = NonNullable<IncomeVerificationPerson['method']>;
 
-const isPerson = is.shape({
-  party: is.string,
-  name: is.string,
-  method: is.nullable(is.string),
-  jobs: is.arrayOf(is.shape({ employerName: is.string, verified: is.boolean })),
-  payrollEmployers: is.arrayOf(is.shape({ employerName: is.string, matched: is.boolean })),
-  documents: is.arrayOf(is.shape({ type: is.string, label: is.string, required: is.number })),
-});
-
-export const isIncomeVerificationView = is.shape({
-  applicationStatus: is.string,
-  readOnly: is.boolean,
-  provider: is.string,
-  sandbox: is.boolean,
-  borrower: isPerson,
-  coborrower: is.nullable(isPerson),
-});
-
 export async function getIncomeVerification({ signal }: { signal?: AbortSignal } = {}): Promise<IncomeVerificationView> {
   const procedure = 'verification.income';
-  return expectShape<IncomeVerificationView>(procedure, await api.query(procedure, undefined, { signal }), isIncomeVerificationView);
+  return api.query<IncomeVerificationView>(procedure, undefined, { signal });
 }
 
 /** Under the application's key: a save of the application (page 4) changes what it says. */
@@ -60,7 +41,7 @@ export type VerifyIncomeInput = { party: IncomeParty; method: IncomeMethod };
 /** connectPayroll for a payroll connection, incomeDocuments for documents. */
 export async function verifyIncome({ party, method }: VerifyIncomeInput): Promise<IncomeVerificationView> {
   const procedure = method === 'payroll' ? 'verification.connectPayroll' : 'verification.incomeDocuments';
-  return expectShape<IncomeVerificationView>(procedure, await api.mutate(procedure, { party }), isIncomeVerificationView);
+  return api.mutate<IncomeVerificationView>(procedure, { party });
 }
 
 /**

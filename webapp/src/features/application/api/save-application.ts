@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
-import { expectShape } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
-import { applicationQueryKey, isApplicationView, type ApplicationView } from './get-application';
+import { applicationQueryKey, type ApplicationView } from './get-application';
 import { draftQueryKey } from './get-draft';
 
 // application.save: validates a page's section on the server, merges it
@@ -19,7 +18,7 @@ export type SaveApplicationInput = { path: string; section: object };
 const PROCEDURE = 'application.save';
 
 export async function saveApplication(input: SaveApplicationInput): Promise<ApplicationView> {
-  return expectShape<ApplicationView>(PROCEDURE, await api.mutate(PROCEDURE, input), isApplicationView);
+  return api.mutate<ApplicationView>(PROCEDURE, input);
 }
 
 /**

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
-import { expectShape } from '@/api/shape';
 
-import { applicationQueryKey, isApplicationView, type ApplicationView } from './get-application';
+import { applicationQueryKey, type ApplicationView } from './get-application';
 
 // application.submit: hands the application to the lender. Refused (with
 // field errors naming what is missing: applicationStatus, disbursement,
@@ -13,7 +12,7 @@ import { applicationQueryKey, isApplicationView, type ApplicationView } from './
 const PROCEDURE = 'application.submit';
 
 export async function submitApplication(): Promise<ApplicationView> {
-  return expectShape<ApplicationView>(PROCEDURE, await api.mutate(PROCEDURE, undefined), isApplicationView);
+  return api.mutate<ApplicationView>(PROCEDURE, undefined);
 }
 
 /** The submitted application becomes application.get; the stepper and anything of the loan are asked again. */

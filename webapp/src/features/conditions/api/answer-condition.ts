@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
-import { conditionsQueryKey, isBorrowerConditionsView, type BorrowerConditionsView } from './get-conditions';
+import { conditionsQueryKey, type BorrowerConditionsView } from './get-conditions';
 
 // conditions.answer: the borrower's answer to one of their text, address or
 // employment conditions (after submission too). It replaces an earlier
@@ -17,7 +16,7 @@ export type AnswerConditionInput = components['schemas']['AnswerConditionInput']
 const PROCEDURE = 'conditions.answer';
 
 export async function answerCondition(input: AnswerConditionInput): Promise<BorrowerConditionsView> {
-  return expectShape<BorrowerConditionsView>(PROCEDURE, await api.mutate(PROCEDURE, input), isBorrowerConditionsView);
+  return api.mutate<BorrowerConditionsView>(PROCEDURE, input);
 }
 
 export function useAnswerConditionMutation(config: MutationConfig<typeof answerCondition> = {}) {

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 
 // conditions.list: what the borrower's loan team asks of them (underwriting
 // conditions, spec §9): documents to upload, questions to answer, addresses
@@ -17,13 +16,8 @@ export type ConditionEmployment = Schemas['ConditionEmployment'];
 
 const PROCEDURE = 'conditions.list';
 
-export const isBorrowerConditionsView = is.shape({
-  hasCoborrower: is.boolean,
-  conditions: is.arrayOf(is.shape({ id: is.string, code: is.string, kind: is.string, label: is.string, status: is.string, party: is.string })),
-});
-
 export async function getConditions({ signal }: { signal?: AbortSignal } = {}): Promise<BorrowerConditionsView> {
-  return expectShape<BorrowerConditionsView>(PROCEDURE, await api.query(PROCEDURE, undefined, { signal }), isBorrowerConditionsView);
+  return api.query<BorrowerConditionsView>(PROCEDURE, undefined, { signal });
 }
 
 /** The one key of the borrower's conditions: answers write here. */

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
-import { expectShape, is } from '@/api/shape';
 import type { Insight } from '@/api/types';
 
-import { insightsQueryKey, isInsightSummary } from './get-insights';
+import { insightsQueryKey } from './get-insights';
 
 const PROCEDURE = 'content.insight';
 
@@ -12,10 +11,8 @@ export function insightQueryKey(slug: string) {
   return [...insightsQueryKey, slug] as const;
 }
 
-const isInsight = (v: unknown) => isInsightSummary(v) && is.shape({ body: is.string })(v);
-
 export async function getInsight({ slug, signal }: { slug: string; signal?: AbortSignal }): Promise<Insight> {
-  return expectShape<Insight>(PROCEDURE, await api.query(PROCEDURE, { slug }, { signal }), isInsight);
+  return api.query<Insight>(PROCEDURE, { slug }, { signal });
 }
 
 export function getInsightQueryOptions(slug: string) {

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
 import { loanConditionsQueryKey, type PortalCondition } from './conditions-list';
@@ -17,7 +16,7 @@ export type AddConditionInput = components['schemas']['AddConditionInput'];
 const PROCEDURE = 'portal.addCondition';
 
 export async function addCondition(input: AddConditionInput): Promise<PortalCondition> {
-  return expectShape<PortalCondition>(PROCEDURE, await api.mutate(PROCEDURE, input), is.shape({ id: is.string, status: is.string }));
+  return api.mutate<PortalCondition>(PROCEDURE, input);
 }
 
 export function useAddConditionMutation(config: MutationConfig<typeof addCondition> = {}) {

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
 import { loanConditionsQueryKey, type PortalCondition } from './conditions-list';
@@ -17,7 +16,7 @@ export type ConditionRefInput = components['schemas']['ConditionRefInput'];
 const PROCEDURE = 'portal.resendCondition';
 
 export async function resendCondition(input: ConditionRefInput): Promise<PortalCondition> {
-  return expectShape<PortalCondition>(PROCEDURE, await api.mutate(PROCEDURE, input), is.shape({ id: is.string, status: is.string }));
+  return api.mutate<PortalCondition>(PROCEDURE, input);
 }
 
 export function useResendConditionMutation(config: MutationConfig<typeof resendCondition> = {}) {

@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
-import { exportsQueryKey, isExport, type LoanExport } from './decisions-exports';
+import { exportsQueryKey, type LoanExport } from './decisions-exports';
 
 // portal.export: the submitted application as MISMO 3.4 XML, checked for
 // what the chosen loan system needs and sent to it (loans.export; audited).
@@ -18,7 +17,7 @@ export type ExportInput = components['schemas']['ExportInput'];
 const PROCEDURE = 'portal.export';
 
 export async function exportLoan(input: ExportInput): Promise<LoanExport> {
-  return expectShape<LoanExport>(PROCEDURE, await api.mutate(PROCEDURE, input), isExport);
+  return api.mutate<LoanExport>(PROCEDURE, input);
 }
 
 export function useExportLoanMutation(config: MutationConfig<typeof exportLoan> = {}) {

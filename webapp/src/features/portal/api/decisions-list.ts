@@ -2,7 +2,6 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 
 // portal.decisions: the loan's stored policy decisions, newest first, a
 // page at a time (decisions.read; each view audited): each with its
@@ -20,23 +19,6 @@ export type TableRow = Schemas['TableRow'];
 
 const PROCEDURE = 'portal.decisions';
 
-const isPage = is.shape({
-  items: is.arrayOf(
-    is.shape({
-      id: is.string,
-      title: is.string,
-      revision: is.string,
-      createdAt: is.string,
-      explanation: is.shape({ reasons: is.arrayOf(is.shape({ code: is.string })), rows: is.arrayOf(is.shape({ field: is.string })) }),
-    }),
-  ),
-  nextCursor: is.nullable(is.string),
-  kinds: is.arrayOf(is.shape({ entrypoint: is.string, title: is.string, count: is.number })),
-  revision: is.string,
-  canReplay: is.boolean,
-  canExport: is.boolean,
-});
-
 export async function getDecisionsPage(
   loanId: string,
   entrypoint: string,
@@ -44,7 +26,7 @@ export async function getDecisionsPage(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<DecisionsPage> {
   const input = { loanId, ...(entrypoint ? { entrypoint } : {}), ...(cursor ? { cursor } : {}) };
-  return expectShape<DecisionsPage>(PROCEDURE, await api.query(PROCEDURE, input, { signal }), isPage);
+  return api.query<DecisionsPage>(PROCEDURE, input, { signal });
 }
 
 /** The loan's decisions, of every kind: the loan's key leads it. */

@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
-import { isPortalLoan, loanQueryKey, type PortalLoan } from './loan-get';
+import { loanQueryKey, type PortalLoan } from './loan-get';
 import { pipelineQueryKey } from './pipeline-get';
 
 // portal.assign: sets a loan's loan officer, processor or partner tag (a
@@ -17,7 +16,7 @@ export type AssignInput = components['schemas']['AssignInput'];
 const PROCEDURE = 'portal.assign';
 
 export async function assignLoan(input: AssignInput): Promise<PortalLoan> {
-  return expectShape<PortalLoan>(PROCEDURE, await api.mutate(PROCEDURE, input), isPortalLoan);
+  return api.mutate<PortalLoan>(PROCEDURE, input);
 }
 
 export function useAssignLoanMutation(config: MutationConfig<typeof assignLoan> = {}) {

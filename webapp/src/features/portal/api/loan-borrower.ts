@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 
 import { loanQueryKey } from './loan-get';
 
@@ -19,17 +18,8 @@ export type SensitiveField = Schemas['SensitiveField'];
 
 const PROCEDURE = 'portal.borrower';
 
-const isSensitive = is.arrayOf(is.shape({ field: is.string, label: is.string, masked: is.string, hasValue: is.boolean }));
-
-const isView = is.shape({
-  people: is.arrayOf(is.shape({ party: is.string, firstName: is.string, lastName: is.string, sensitive: isSensitive })),
-  disbursement: is.nullable(is.shape({ accountHolderName: is.string, sensitive: isSensitive })),
-  started: is.boolean,
-  canUnmask: is.boolean,
-});
-
 export async function getLoanBorrower(loanId: string, { signal }: { signal?: AbortSignal } = {}): Promise<PortalBorrower> {
-  return expectShape<PortalBorrower>(PROCEDURE, await api.query(PROCEDURE, { loanId }, { signal }), isView);
+  return api.query<PortalBorrower>(PROCEDURE, { loanId }, { signal });
 }
 
 export const loanBorrowerQueryKey = (loanId: string) => [...loanQueryKey(loanId), 'borrower'] as const;

@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
-import { isNote, loanNotesQueryKey, type LoanNote } from './notes-list';
+import { loanNotesQueryKey, type LoanNote } from './notes-list';
 
 // portal.addNote: adds a note to the loan file (loans.update). Notes are
 // kept as written: there is no edit or delete. A field error names body.
@@ -15,7 +14,7 @@ export type AddNoteInput = components['schemas']['AddNoteInput'];
 const PROCEDURE = 'portal.addNote';
 
 export async function addNote(input: AddNoteInput): Promise<LoanNote> {
-  return expectShape<LoanNote>(PROCEDURE, await api.mutate(PROCEDURE, input), isNote);
+  return api.mutate<LoanNote>(PROCEDURE, input);
 }
 
 export function useAddNoteMutation(config: MutationConfig<typeof addNote> = {}) {

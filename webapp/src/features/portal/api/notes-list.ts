@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 
 // portal.notes: the loan team's working notes on a loan, newest first, each
 // with its author and time, for a portal user who may read the loan.
@@ -12,15 +11,8 @@ export type LoanNote = components['schemas']['LoanNote'];
 
 const PROCEDURE = 'portal.notes';
 
-export const isNote = is.shape({
-  id: is.string,
-  body: is.string,
-  createdAt: is.string,
-  author: is.shape({ firstName: is.string, lastName: is.string, email: is.string }),
-});
-
 export async function getLoanNotes(loanId: string, { signal }: { signal?: AbortSignal } = {}): Promise<LoanNotes> {
-  return expectShape<LoanNotes>(PROCEDURE, await api.query(PROCEDURE, { loanId }, { signal }), is.shape({ notes: is.arrayOf(isNote) }));
+  return api.query<LoanNotes>(PROCEDURE, { loanId }, { signal });
 }
 
 /** The one key of a loan's notes: adding a note writes here. */

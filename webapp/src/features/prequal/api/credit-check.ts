@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
-import { creditReportQueryKey, isCreditReport, type CreditReport } from './get-credit-report';
+import { creditReportQueryKey, type CreditReport } from './get-credit-report';
 
 // prequal.creditCheck: the soft pull, after the authorization (its version
 // is recorded as a consent). Date of birth and SSN go to the server only:
@@ -16,7 +15,7 @@ export type CreditCheckInput = components['schemas']['CreditCheckInput'];
 const PROCEDURE = 'prequal.creditCheck';
 
 export async function creditCheck(input: CreditCheckInput): Promise<CreditReport> {
-  return expectShape<CreditReport>(PROCEDURE, await api.mutate(PROCEDURE, input), isCreditReport);
+  return api.mutate<CreditReport>(PROCEDURE, input);
 }
 
 export function useCreditCheck(config: MutationConfig<typeof creditCheck> = {}) {

@@ -2,9 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 
-import { isEligibility } from './get-quote';
 
 type Schemas = components['schemas'];
 
@@ -21,13 +19,8 @@ export type EstimateResult = Schemas['EstimateResult'];
 
 const PROCEDURE = 'prequal.estimate';
 
-const isEstimate = is.shape({
-  eligibility: isEligibility,
-  offer: is.shape({ eligible: is.boolean, maxLine: is.number, minLine: is.number, cltv: is.number, apr: is.number, originationFee: is.number }),
-});
-
 export async function estimate(input: EstimateInput): Promise<EstimateResult> {
-  return expectShape<EstimateResult>(PROCEDURE, await api.mutate(PROCEDURE, input), isEstimate);
+  return api.mutate<EstimateResult>(PROCEDURE, input);
 }
 
 export function getEstimateQueryOptions(input: EstimateInput) {

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 
 // prequal.answers: the signed-in applicant's prequalification answers, as
 // stored (sealed) on their loan, and the loan's applicationStatus. A page
@@ -24,10 +23,8 @@ export type SavedAnswers = Schemas['AnswersResult'];
 
 const PROCEDURE = 'prequal.answers';
 
-export const isSavedAnswers = is.shape({ answers: is.object, applicationStatus: is.nullable(is.string) });
-
 export async function getAnswers({ signal }: { signal?: AbortSignal } = {}): Promise<SavedAnswers> {
-  return expectShape<SavedAnswers>(PROCEDURE, await api.query(PROCEDURE, undefined, { signal }), isSavedAnswers);
+  return api.query<SavedAnswers>(PROCEDURE, undefined, { signal });
 }
 
 /** The one key of the saved answers: prequal.save writes its answer here. */

@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 
 type Schemas = components['schemas'];
 
@@ -18,25 +17,8 @@ export type Licensing = Schemas['LicensingStates'];
 const LOOKUP = 'licensing.lookup';
 const STATES = 'licensing.states';
 
-const isLookup = is.shape({
-  zip: is.nullable(is.string),
-  state: is.nullable(is.string),
-  stateName: is.nullable(is.string),
-  licensed: is.boolean,
-  opensOn: is.nullable(is.string),
-});
-
-const isLicensing = is.shape({
-  company: is.string,
-  nmlsId: is.string,
-  address: is.string,
-  states: is.arrayOf(
-    is.shape({ code: is.string, name: is.string, licensed: is.boolean, licenseNumber: is.nullable(is.string), opensOn: is.nullable(is.string) }),
-  ),
-});
-
 export async function lookupLicensing(zip: string, { signal }: { signal?: AbortSignal } = {}): Promise<LicensingLookup> {
-  return expectShape<LicensingLookup>(LOOKUP, await api.query(LOOKUP, { zip }, { signal }), isLookup);
+  return api.query<LicensingLookup>(LOOKUP, { zip }, { signal });
 }
 
 export function useLicensingLookup(zip: string, { enabled = true }: { enabled?: boolean } = {}) {
@@ -48,7 +30,7 @@ export function useLicensingLookup(zip: string, { enabled = true }: { enabled?: 
 }
 
 export async function getLicensing({ signal }: { signal?: AbortSignal } = {}): Promise<Licensing> {
-  return expectShape<Licensing>(STATES, await api.query(STATES, undefined, { signal }), isLicensing);
+  return api.query<Licensing>(STATES, undefined, { signal });
 }
 
 export function getLicensingQueryOptions() {

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
-import { isAdverseAction } from '@/api/get-adverse-action';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 
 import type { DecisionOutcome, MissingFact, OfferPayments, Reason } from './decision';
 
@@ -40,46 +38,8 @@ export type QuoteInput = Schemas['QuoteCurrentInput'] & { requestedLine?: number
 
 const PROCEDURE = 'quote.current';
 
-const optional =
-  (check: (v: unknown) => boolean) =>
-  (v: unknown): boolean =>
-    v === undefined || check(v);
-
-const isMissing = is.arrayOf(is.shape({ fact: is.string, label: is.string }));
-
-export const isEligibility = is.shape({
-  decisionId: is.string,
-  eligible: is.boolean,
-  ineligiblePage: is.nullable(is.string),
-  reasons: is.arrayOf(is.shape({ code: is.string, message: is.string })),
-  missing: optional(isMissing),
-});
-
-export const isPayments = is.shape({ drawPaymentCents: is.number, repaymentPaymentCents: is.number });
-
-const isOffer = is.shape({
-  decisionId: is.string,
-  eligible: is.boolean,
-  maxLine: is.number,
-  minLine: is.number,
-  cltv: is.number,
-  apr: is.number,
-  originationFee: optional(is.number),
-  margin: is.number,
-  primeRate: is.number,
-  rateFloor: is.number,
-  rateCap: is.number,
-  drawPeriodYears: is.number,
-  repaymentPeriodYears: is.number,
-  line: optional(is.number),
-  payments: optional(isPayments),
-  missing: optional(isMissing),
-});
-
-const isQuote = is.shape({ eligibility: isEligibility, offer: isOffer, adverseAction: is.nullable(isAdverseAction) });
-
 export async function getQuote(input: QuoteInput, { signal }: { signal?: AbortSignal } = {}): Promise<Quote> {
-  return expectShape<Quote>(PROCEDURE, await api.query(PROCEDURE, input, { signal }), isQuote);
+  return api.query<Quote>(PROCEDURE, input, { signal });
 }
 
 /** The query of the quote; with `requestedLine`, the offer priced on that amount. */

@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape, is } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
 type Schemas = components['schemas'];
@@ -18,11 +17,7 @@ export type JoinWaitlistResult = Schemas['JoinWaitlistResult'];
 const PROCEDURE = 'prequal.joinWaitlist';
 
 export async function joinWaitlist(input: JoinWaitlistInput): Promise<JoinWaitlistResult> {
-  return expectShape<JoinWaitlistResult>(
-    PROCEDURE,
-    await api.mutate(PROCEDURE, input),
-    is.shape({ state: is.string, stateName: is.string, opensOn: is.nullable(is.string) }),
-  );
+  return api.mutate<JoinWaitlistResult>(PROCEDURE, input);
 }
 
 export function useJoinWaitlist(config: MutationConfig<typeof joinWaitlist> = {}) {

@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
-import { expectShape } from '@/api/shape';
 import type { MutationConfig } from '@/lib/react-query';
 
-import { answersQueryKey, isSavedAnswers, type SavedAnswers } from './get-answers';
+import { answersQueryKey, type SavedAnswers } from './get-answers';
 
 // prequal.save: merges a page's answers into the loan's (a key given
 // replaces the stored one), validates them on the server, and moves the
@@ -23,7 +22,7 @@ export const SAVE_ANSWERS_DEFINITION = 'PrequalSaveInput' as const;
 const PROCEDURE = 'prequal.save';
 
 export async function saveAnswers(input: SaveAnswersInput): Promise<SavedAnswers> {
-  return expectShape<SavedAnswers>(PROCEDURE, await api.mutate(PROCEDURE, input), isSavedAnswers);
+  return api.mutate<SavedAnswers>(PROCEDURE, input);
 }
 
 /**
