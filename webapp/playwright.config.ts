@@ -1,14 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import path from 'node:path';
 
 import { defineConfig } from '@playwright/test';
 
-// Against BASE_URL when it is set; otherwise this starts the Go server
-// (../bin/heloc, built by `make build`, or HELOC_BIN) on a fresh data folder. With
-// E2E_MOCK_API=1 it serves the built app with `vite preview` and the tests
-// answer /api/trpc themselves (e2e/support/mock-api.ts), for work on the
-// webapp alone.
+// Against BASE_URL when it is set; otherwise each worker starts a Go server
+// of its own (../bin/heloc, built by `make build`, or HELOC_BIN) on a free
+// port with a fresh data folder (e2e/support/server.ts, started by the
+// worker fixture in e2e/support/fixtures.ts), so the workers' journeys never
+// share a database, an outbox or a rate limit. With E2E_MOCK_API=1 it serves
+// the built app with `vite preview` and the tests answer /api/trpc
+// themselves (e2e/support/mock-api.ts), for work on the webapp alone.
 const port = Number(process.env.E2E_PORT ?? 18787);
 const mockApi = process.env.E2E_MOCK_API === '1';
 const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
@@ -16,29 +17,13 @@ const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
 // The binary, absolute, so that tests can run its commands too (e2e/support/heloc.ts).
 process.env.HELOC_BIN = path.resolve(import.meta.dirname, process.env.HELOC_BIN ?? '../bin/heloc');
 
-// A fresh temporary folder for the server's SQLite database and secrets on
-// every run. The tests' worker processes load this file again and inherit
-// the variable, so they all see the one folder the server uses (and can run
-// `heloc admin create` against it).
-if (!process.env.BASE_URL && !mockApi) {
-  process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'heloc-e2e-'));
-}
-
-const goServer = {
-  // The server's JSON log goes to server.log in the data folder, where the
-  // journeys check that no code, password or session token reached it.
-  command: `exec "${process.env.HELOC_BIN}" serve > "${process.env.E2E_DATA_DIR}/server.log"`,
-  url: `${baseURL}/healthz`,
-  // The server trusts X-Forwarded-For from loopback only, so a journey can
-  // play a visitor of its own address (test.use extraHTTPHeaders): each
-  // person gets the per-address limits a real visitor has (10 new accounts
-  // per address in 15 minutes), rather than the whole run sharing one.
-  env: { PORT: String(port), APP_ENV: 'development', DATA_DIR: process.env.E2E_DATA_DIR ?? '', TRUSTED_PROXIES: '127.0.0.1' },
-  timeout: 60_000,
-  reuseExistingServer: false,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
-};
+// Workers: E2E_WORKERS, else one more than the cores (at least 2, at most 4).
+// Each is a browser, a Go server and a Node process; a journey spends much
+// of its time waiting on its pages, the server or a TOTP step, which another
+// worker's journey uses. Against one BASE_URL or the mocked API, one worker,
+// as before (one server's data is shared by every test there).
+const WORKERS_DEFAULT = Math.max(2, Math.min(4, cpus().length + 1));
+const workers = process.env.BASE_URL || mockApi ? 1 : Number(process.env.E2E_WORKERS ?? WORKERS_DEFAULT);
 
 const vitePreview = {
   command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
@@ -50,8 +35,8 @@ const vitePreview = {
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -75,5 +60,5 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: process.env.BASE_URL ? undefined : mockApi ? vitePreview : goServer,
+  webServer: mockApi && !process.env.BASE_URL ? vitePreview : undefined,
 });

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -8,14 +7,15 @@ import type { Page } from '@playwright/test';
 import { requireRealServer } from './support/heloc';
 import { freshEmail, persona } from './support/personas';
 import { ready, signInAdmin, submitApplication } from './support/portal';
+import { startServer, type HelocServer } from './support/server';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery } from './support/fixtures';
 
 // A loan's decisions, their replay after a threshold change, and the
 // export of the submitted application, against a server of this spec's own
 // that watches a copy of rules/ (RULES_DIR: the server swaps to a new
 // policy revision once it compiles and its Rego tests pass,
-// server/policy/live.go). The run's shared server serves the built-in
-// rules, which a test must not change under the other specs.
+// server/policy/live.go). The worker's server serves the built-in rules,
+// which a test must not change under the other specs.
 //
 // A borrower like the prime persona submits an application (the steps
 // before submission through the procedures their pages call; each page has
@@ -28,36 +28,27 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screen
 // Encompass (the default file drop): the receipt, and a MISMO file that
 // parses, in MISMO's namespace, with the borrower's name.
 
-const port = Number(process.env.E2E_PORT ?? 18787) + 10;
-const baseURL = `http://127.0.0.1:${port}`;
-test.use({ baseURL });
-
-let server: ChildProcess | undefined;
+let server: HelocServer | undefined;
 let dataDir = '';
 let rulesDir = '';
 
 test.beforeAll(async () => {
   if (process.env.E2E_MOCK_API === '1' || !process.env.HELOC_BIN) return;
-  dataDir = mkdtempSync(path.join(tmpdir(), 'heloc-e2e-decisions-'));
-  rulesDir = path.join(dataDir, 'rules');
+  // A port and data folder of its own (support/server.ts), beside the worker's server; the rules folder is copied in first.
+  const rules = mkdtempSync(path.join(tmpdir(), 'heloc-e2e-decisions-rules-'));
+  rulesDir = path.join(rules, 'rules');
   cpSync(path.join(import.meta.dirname, '../../rules'), rulesDir, { recursive: true });
-  const log = openSync(path.join(dataDir, 'server.log'), 'a');
-  server = spawn(process.env.HELOC_BIN, ['serve'], {
-    env: { ...process.env, PORT: String(port), APP_ENV: 'development', DATA_DIR: dataDir, RULES_DIR: rulesDir, TRUSTED_PROXIES: '127.0.0.1' },
-    stdio: ['ignore', log, log],
-  });
-  await expect(async () => {
-    const res = await fetch(`${baseURL}/healthz`);
-    expect(res.status).toBe(200);
-  }).toPass({ timeout: 60_000 });
+  server = await startServer('heloc-e2e-decisions-', { RULES_DIR: rulesDir });
+  dataDir = server.dataDir;
 });
 
 test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server!.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+  await server?.stop();
 });
+
+// This spec's own server, not the worker's.
+// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+test.use({ baseURL: async ({}, use) => use(server?.url) });
 
 /** The newest eligibility decision's card on the open Decisions tab. */
 function eligibilityCard(staff: Page) {
@@ -76,7 +67,7 @@ test('a decision replayed after a threshold change shows what changes, and the s
   const p = persona('prime');
   const loanId = await submitApplication(page, freshEmail(persona('prime')));
 
-  const staff = await signInAdmin(browser, { address: '100.64.251.9', dataDir, baseURL });
+  const staff = await signInAdmin(browser, { address: '100.64.251.9', dataDir, baseURL: server?.url });
   await openDecisions(staff, loanId);
   const revision = (await trpcQuery<{ policyRevision: string }>(staff, 'system.info')).policyRevision;
 

@@ -137,7 +137,7 @@ test('an administrator searches the pipeline, opens a loan, assigns its loan off
   await screenshot(page, 'portal-loan-summary');
 });
 
-test('a partner cannot open a loan without their tag, and can once the loan carries it', async ({ page, browser }) => {
+test('a partner cannot open a loan without their tag, and can once the loan carries it', async ({ page, browser, baseURL }) => {
   requireRealServer();
   test.setTimeout(120_000);
   const tag = `acme-${Date.now().toString(36)}`;
@@ -154,7 +154,7 @@ test('a partner cannot open a loan without their tag, and can once the loan carr
   const loanPath = await link.getAttribute('href');
   expect(loanPath).toMatch(/^\/portal\/loan\?id=[0-9a-f]{32}$/);
 
-  const partnerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const partnerContext = await browser.newContext({ baseURL });
   const partnerPage = await partnerContext.newPage();
   await signIn(partnerPage, partner);
   await expect(partnerPage.getByText('There are no loans to show yet.')).toBeVisible();

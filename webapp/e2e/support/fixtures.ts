@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 
 import { mockApi } from './mock-api';
+import { startServer, type HelocServer } from './server';
 
 export const viewports = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -34,7 +35,34 @@ function visitorAddress(testId: string): string {
   return `100.64.${(hash >>> 8) & 255}.${hash & 255}`;
 }
 
-export const test = base.extend<{ api: void }>({
+/** Whether this run starts Go servers of its own (not with BASE_URL, nor with the mocked API). */
+const ownServers = !process.env.BASE_URL && process.env.E2E_MOCK_API !== '1';
+
+export const test = base.extend<{ api: void }, { server: HelocServer | null }>({
+  // Each worker's own Go server (support/server.ts): its own port and data
+  // folder, started before the worker's first test and stopped after its
+  // last. E2E_DATA_DIR names the folder for the commands the journeys run
+  // against it (support/heloc.ts) and for its server.log.
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      if (!ownServers) {
+        await use(null);
+        return;
+      }
+      const server = await startServer(`heloc-e2e-${workerInfo.parallelIndex}-`);
+      process.env.E2E_DATA_DIR = server.dataDir;
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', auto: true, timeout: 90_000 },
+  ],
+  baseURL: async ({ server, baseURL }, use) => {
+    await use(server?.url ?? baseURL);
+  },
   api: [
     async ({ page }, use, testInfo) => {
       await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': visitorAddress(testInfo.testId) });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test, type BrowserContext } from '@playwright/test';
 
 // Runs the server's own binary against the data folder of the server under
-// test (playwright.config.ts makes it), for what only the command line does:
+// test (the worker's, support/server.ts), for what only the command line does:
 // creating the first portal administrator.
 
 export type CreatedAdmin = {
