@@ -9,6 +9,7 @@ import {
   fillPropertyInfo,
   pickFiles,
   region,
+  startApplication,
   walkToApplication,
 } from './support/application';
 import { requireRealServer } from './support/heloc';
@@ -63,7 +64,10 @@ async function uploadMissing(page: Page, person: Locator) {
 /** One person's identity check: a passport, its front photographed. */
 async function verifyPassport(page: Page, person: Locator, verify: string) {
   await person.getByRole('radio', { name: /Passport/ }).check();
-  await pickFiles(page, person.getByRole('group', { name: 'Front of the passport' }).getByRole('button', { name: 'Take a photo' }), 1);
+  const front = person.getByRole('group', { name: 'Front of the passport' });
+  await pickFiles(page, front.getByRole('button', { name: 'Take a photo' }), 1);
+  // The check reads the sides on file once the page has them again (the upload's own status comes first).
+  await expect(front.getByText('A photo of the front is uploaded.', { exact: false })).toBeVisible();
   await person.getByRole('button', { name: verify }).click();
   await expect(person.getByRole('status').filter({ hasText: /ID verified|in review/ })).toBeVisible();
 }
@@ -218,7 +222,7 @@ test('a self-employed borrower gets the business information page and the busine
   test.setTimeout(300_000);
   await page.setViewportSize(viewports[1]);
   const p = persona('self-employed');
-  await walkToApplication(page, p);
+  await startApplication(page, p);
   const you = page.getByRole('group', { name: 'You', exact: true });
   await you.getByRole('textbox', { name: 'Date of birth' }).pressSequentially(typedDate(p.identity.dateOfBirth));
   await fillPerson(you, { ssn: p.identity.ssn });

@@ -1,11 +1,12 @@
-import { choose, expectDone, expectNotDone, fillPerson, fillPropertyInfo, stepper, walkToApplication } from './support/application';
+import { choose, expectDone, expectNotDone, fillPerson, fillPropertyInfo, startApplication, stepper } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { persona, typedDate } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, viewports } from './support/fixtures';
 
 // The first three pages of the full application in a browser against the
-// real server: a new applicant walks prequalification to the preview offer,
-// goes on to the application, and fills Personal Info (with the
+// real server: a new applicant, prequalified through the procedures the
+// question pages call (their own journeys walk them), goes on from the
+// preview offer to the application, and fills Personal Info (with the
 // coborrower's block when the loan has one), Property Info and Additional
 // Real Estate. A refresh in the middle of page 2 keeps what was typed (the
 // page's draft on the server); a value only the server refuses (a birth
@@ -24,7 +25,7 @@ for (const c of cases) {
     await page.setViewportSize({ width: c.viewport.width, height: c.viewport.height });
     const p = persona(c.name);
     const slug = `${c.name}-${c.viewport.name}`;
-    await walkToApplication(page, p);
+    await startApplication(page, p);
 
     // Page 1: the names known from prequalification, an empty SSN.
     await expect(page.getByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeVisible();

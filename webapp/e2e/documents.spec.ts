@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { onePixelPng, saveApplicationThrough, signAndChooseDocuments, verifyPassport, walkToApplication } from './support/application';
+import { onePixelPng, saveApplicationThrough, signAndChooseDocuments, startApplication, verifyPassport } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { persona } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
@@ -40,7 +40,7 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
   const phone = viewports[1];
   await page.setViewportSize({ width: phone.width, height: phone.height });
   const p = persona('prime');
-  await walkToApplication(page, p);
+  await startApplication(page, p);
   // Pages 1 to 4 in order, with a current job no payroll network verified: paystubs and W-2s are asked.
   await saveApplicationThrough(page, p, '/app/application/4');
 
@@ -155,7 +155,7 @@ test('on the application’s upload page Continue says what is missing and stays
   test.setTimeout(180_000);
   await page.setViewportSize({ width: viewports[0].width, height: viewports[0].height });
   const p = persona('prime');
-  await walkToApplication(page, p);
+  await startApplication(page, p);
   // The pages before the upload page, in order, through the procedures their pages call
   // (pay documents chosen, the ID checked); the app resumes at the upload page.
   await saveApplicationThrough(page, p, '/app/application/7');

@@ -1,4 +1,4 @@
-import { employmentOf, saveApplicationThrough, saveSection, signDisclosures, walkToApplication } from './support/application';
+import { employmentOf, saveApplicationThrough, saveSection, signDisclosures, startApplication } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { persona } from './support/personas';
 import {
@@ -32,7 +32,7 @@ test('the prime persona verifies income through the sandbox payroll at a phoneâ€
   await page.setViewportSize({ width: phone.width, height: phone.height });
   const p = persona('prime');
 
-  await walkToApplication(page, p);
+  await startApplication(page, p);
   // The pages before income verification, in order, through the procedures their pages call,
   // with an employer the payroll network does not know.
   await saveApplicationThrough(page, p, '/app/application/7', { employerName: 'Initech' });
@@ -85,7 +85,7 @@ test('with a coborrower, each person chooses on their own, named, and the jobs c
   await page.setViewportSize({ width: desktop.width, height: desktop.height });
   const p = persona('coborrower');
   const co = p.answers.coborrower!;
-  await walkToApplication(page, p);
+  await startApplication(page, p);
   await saveApplicationThrough(page, p, '/app/application/7', {
     employerName: 'Cascade Freight',
     coborrower: { ...co, phone: '2065550144', dateOfBirth: '1984-10-02', ssn: '123450016', employerName: 'Evergreen School District', position: 'Teacher' },

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-
 import type { Page } from '@playwright/test';
 
 import { requireRealServer } from './support/heloc';
-import { latestCode } from './support/outbox';
+import { continueToPreviewOffer, persona, prequalifiedApplicant as prequalified } from './support/personas';
 import {
   expect,
   expectNoHorizontalScroll,
@@ -28,99 +25,19 @@ import {
 // the policy's payment and fee for the amount chosen. The unlicensed persona's ZIP leads to
 // the waitlist. At desktop and phone widths, with screenshots.
 
-type Persona = {
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  answers: Record<string, unknown> & { zip: string };
-  identity: { dateOfBirth: string; ssn: string };
-};
-
-const personas = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../fixtures/personas.json'), 'utf8')) as Persona[];
-const persona = (local: string) => personas.find((p) => p.email.startsWith(`${local}@`))!;
-
 /** The persona's address made fresh: the sandbox picks the persona by the part before the +. */
 function freshEmail(local: string): string {
   return `${local}+e2e-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
-/** A tRPC mutation from the page, as the app sends it (the sandbox's human-check token). */
-async function trpcMutate<T>(page: Page, procedure: string, input: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ procedure, input }) => {
-      const res = await fetch(`/api/trpc/${procedure}`, {
-        method: 'POST',
-        headers: { 'X-Same-Origin': '1', 'Content-Type': 'application/json', 'X-Recaptcha-Token': 'sandbox.api_update' },
-        body: JSON.stringify(input),
-      });
-      const body = await res.json();
-      if (!body.result) throw new Error(`${procedure}: ${JSON.stringify(body)}`);
-      return body.result.data;
-    },
-    { procedure, input },
-  ) as Promise<T>;
-}
-
-type Consent = { kind: string; version: string };
-type Report = { score: number | null; mortgages: { id: string; creditor: string; balance: number }[] };
-
 /**
  * A new applicant of the persona, signed in, with the persona's answers
  * saved, their credit checked and the report's mortgages confirmed as
- * liens on the home: the state the question pages leave before the preview offer.
+ * liens on the home: the state the question pages leave before the preview
+ * offer (support/personas.ts).
  */
-async function prequalifiedApplicant(page: Page, local: string): Promise<{ email: string; report: Report }> {
-  const p = persona(local);
-  const email = freshEmail(local);
-  await page.goto('/');
-  const { consents } = await trpcQuery<{ consents: Consent[] }>(page, 'consents.current');
-  const version = (kind: string) => consents.find((c) => c.kind === kind)!.version;
-  await trpcMutate(page, 'identity.createAccount', {
-    firstName: p.firstName,
-    lastName: p.lastName,
-    email,
-    phone: p.phone,
-    eConsent: true,
-    informationSharingConsent: true,
-    consentVersions: { eConsent: version('eConsent'), informationSharing: version('informationSharing') },
-  });
-  const code = await latestCode(page, email);
-  await page.goto('/app/login');
-  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
-  await page.getByRole('textbox', { name: '6-digit code' }).fill(await latestCode(page, email, [code]));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
-
-  await trpcMutate(page, 'prequal.save', { path: '/app/initial-setup/property-usage', answers: p.answers });
-  const report = await trpcMutate<Report>(page, 'prequal.creditCheck', {
-    party: 'borrower',
-    dateOfBirth: p.identity.dateOfBirth,
-    ssn: p.identity.ssn,
-    authorizationVersion: version('creditAuthorization'),
-  });
-  if (report.mortgages.length > 0) {
-    await trpcMutate(page, 'prequal.save', {
-      path: '/app/initial-setup/mortgage-balance',
-      answers: {
-        mortgages: report.mortgages.map((m) => ({ id: m.id, confirmed: true, balance: m.balance, creditor: m.creditor, addedByUser: false })),
-      },
-    });
-  }
-  return { email, report };
-}
-
-/**
- * The way the funnel reaches the preview offer: Continue on the mortgage
- * page (opened first: a fresh arrival anywhere else is sent to the loan's
- * page by the resume rule).
- */
-async function continueToPreviewOffer(page: Page) {
-  await page.goto('/app/initial-setup/mortgage-balance');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+async function prequalifiedApplicant(page: Page, local: string) {
+  return prequalified(page, persona(local), freshEmail(local));
 }
 
 async function expectNotice(page: Page, { score }: { score: number | null }) {

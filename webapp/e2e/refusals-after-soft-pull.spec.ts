@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { choose, mutate, saveApplicationThrough, signAndChooseDocuments, uploadMissing, verifyPassport, walkToApplication } from './support/application';
+import { choose, mutate, saveApplicationThrough, signAndChooseDocuments, startApplication, uploadMissing, verifyPassport } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery } from './support/fixtures';
 import {
@@ -210,7 +210,7 @@ test.describe('refused after the soft pull, with a specific reason on the page a
    */
   async function refuseAtSubmission(page: Page, c: PropertyCase): Promise<{ code: string; specific: string }> {
     const p = persona('prime');
-    await walkToApplication(page, p);
+    await startApplication(page, p);
     await saveApplicationThrough(page, p, '/app/application/1');
 
     // The Property Info page, where the type and the units are asked.

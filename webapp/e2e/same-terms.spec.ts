@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 
 import { mutate, saveApplicationThrough, submitAfterSigning } from './support/application';
 import { requireRealServer } from './support/heloc';
-import { answerPropertyUsage, freshEmail, persona, walkCreditToDecision, walkLanding, walkSelfReported } from './support/personas';
+import { continueToPreviewOffer, freshEmail, persona, prequalifiedApplicant } from './support/personas';
 import { signInAdmin } from './support/portal';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, viewports } from './support/fixtures';
 
@@ -72,11 +72,11 @@ test('the offer page, the Truth in Lending disclosure and the portal show the sa
   const p = persona('prime');
   const email = freshEmail(p);
 
-  // 1. The preview offer, as the funnel reaches it.
-  await walkLanding(page, p, email);
-  await walkSelfReported(page, p);
-  await answerPropertyUsage(page);
-  await walkCreditToDecision(page, p);
+  // 1. The preview offer, as the funnel reaches it (the question pages
+  // before it answered through the procedures they call: their own
+  // journeys walk them).
+  await prequalifiedApplicant(page, p, email);
+  await continueToPreviewOffer(page);
   await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your preview offer' })).toBeVisible();
   const maxLine = cents((await term(page, 'Line available').textContent())!) / 100;

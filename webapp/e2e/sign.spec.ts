@@ -1,4 +1,4 @@
-import { mutate, saveApplicationThrough, walkToApplication } from './support/application';
+import { mutate, saveApplicationThrough, startApplication } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { persona } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
@@ -34,7 +34,7 @@ test('the borrower reads each disclosure in full, is told what is missing, signs
   const phone = viewports[1];
   await page.setViewportSize({ width: phone.width, height: phone.height });
   const p = persona('prime');
-  await walkToApplication(page, p);
+  await startApplication(page, p);
 
   // The pages before signing, in order, through the procedures their pages call;
   // then page 1 again with a middle name, which the signature must carry.

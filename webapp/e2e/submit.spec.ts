@@ -1,4 +1,4 @@
-import { expectDone, mutate, saveApplicationThrough, uploadMissing, uploadPhoto, walkToApplication } from './support/application';
+import { expectDone, mutate, saveApplicationThrough, startApplication, uploadMissing, uploadPhoto } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { persona } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
@@ -30,7 +30,7 @@ test('the borrower saves the account and first draw, is told what blocks the sub
   const phone = viewports[1];
   await page.setViewportSize({ width: phone.width, height: phone.height });
   const p = persona('prime');
-  await walkToApplication(page, p);
+  await startApplication(page, p);
 
   // The steps before loan disbursement, through the procedures their pages call.
   await saveApplicationThrough(page, p, '/app/application/7');

@@ -1,7 +1,16 @@
 import type { Locator, Page } from '@playwright/test';
 
 import { expect, trpcQuery } from './fixtures';
-import { answerPropertyUsage, freshEmail, walkCreditToDecision, walkLanding, walkSelfReported, type Persona } from './personas';
+import {
+  answerPropertyUsage,
+  continueToPreviewOffer,
+  freshEmail,
+  prequalifiedApplicant,
+  walkCreditToDecision,
+  walkLanding,
+  walkSelfReported,
+  type Persona,
+} from './personas';
 
 // What the application journeys do on the full application's pages, as a
 // person does it: by the labels, roles and names the pages show.
@@ -12,6 +21,24 @@ export async function walkToApplication(page: Page, p: Persona, email = freshEma
   await walkSelfReported(page, p);
   await answerPropertyUsage(page);
   await walkCreditToDecision(page, p);
+  await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
+  await page.getByRole('button', { name: 'Continue to the application' }).click();
+  await expect(page).toHaveURL(/\/app\/application\/1$/);
+}
+
+/**
+ * To /app/application/1 as a new applicant like the persona, for journeys
+ * about what comes after prequalification: the account and the answers
+ * through the procedures the landing and initial-setup pages call
+ * (prequalifiedApplicant, signed in on the sign-in page), then in the
+ * browser Continue on the mortgage page to the preview offer and "Continue
+ * to the application". The pages skipped are walked in the browser by
+ * walkToApplication's journeys (application-journey.spec.ts), personas.spec.ts
+ * and prequal-questions.spec.ts.
+ */
+export async function startApplication(page: Page, p: Persona, email = freshEmail(p)) {
+  await prequalifiedApplicant(page, p, email);
+  await continueToPreviewOffer(page);
   await expect(page).toHaveURL(/\/app\/initial-setup\/preview-offer$/);
   await page.getByRole('button', { name: 'Continue to the application' }).click();
   await expect(page).toHaveURL(/\/app\/application\/1$/);

@@ -213,3 +213,95 @@ export async function walkCreditToDecision(page: Page, p: Persona, { settledByRe
   await confirmMortgages(page, p);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
+
+/** A tRPC mutation from the page, as the app sends it (the sandbox's human-check token); throws on an error answer. */
+async function trpcMutate<T>(page: Page, procedure: string, input: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ procedure, input }) => {
+      const res = await fetch(`/api/trpc/${procedure}`, {
+        method: 'POST',
+        headers: { 'X-Same-Origin': '1', 'Content-Type': 'application/json', 'X-Recaptcha-Token': 'sandbox.api_update' },
+        body: JSON.stringify(input),
+      });
+      const body = await res.json();
+      if (!body.result) throw new Error(`${procedure}: ${JSON.stringify(body)}`);
+      return body.result.data;
+    },
+    { procedure, input },
+  ) as Promise<T>;
+}
+
+type Consent = { kind: string; version: string };
+export type CreditReport = { score: number | null; mortgages: { id: string; creditor: string; balance: number }[] };
+
+/** The coborrower's identity for their credit check, as answerCoborrower types it. */
+const coborrowerIdentity = { dateOfBirth: '1982-03-15', ssn: '123450106' };
+
+/**
+ * A new applicant like the persona, signed in, with the persona's answers
+ * saved, their credit (and a coborrower's) checked and the report's
+ * mortgages confirmed as liens on the home: the state the question pages
+ * leave before the preview offer, made through the procedures those pages
+ * call (the account) and the sign-in page (the session). For journeys about
+ * what comes after; the pages themselves are walked in the browser by
+ * personas.spec.ts and prequal-questions.spec.ts.
+ */
+export async function prequalifiedApplicant(page: Page, p: Persona, email = freshEmail(p)): Promise<{ email: string; report: CreditReport }> {
+  await page.goto('/');
+  const { consents } = await page.evaluate(async () => {
+    const res = await fetch('/api/trpc/consents.current', { headers: { 'X-Same-Origin': '1' } });
+    return (await res.json()).result.data as { consents: Consent[] };
+  });
+  const version = (kind: string) => consents.find((c) => c.kind === kind)!.version;
+  await trpcMutate(page, 'identity.createAccount', {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email,
+    phone: p.phone,
+    eConsent: true,
+    informationSharingConsent: true,
+    consentVersions: { eConsent: version('eConsent'), informationSharing: version('informationSharing') },
+  });
+  const code = await latestCode(page, email);
+  await page.goto('/app/login');
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(await latestCode(page, email, [code]));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
+
+  // The answers of the pages up to property use (a coborrower's are the coborrower page's, after the pull).
+  const { coborrower, hasCoborrower, ...answers } = p.answers;
+  await trpcMutate(page, 'prequal.save', { path: '/app/initial-setup/property-usage', answers: hasCoborrower ? answers : { ...answers, hasCoborrower } });
+  const report = await trpcMutate<CreditReport>(page, 'prequal.creditCheck', {
+    party: 'borrower',
+    dateOfBirth: p.identity.dateOfBirth,
+    ssn: p.identity.ssn,
+    authorizationVersion: version('creditAuthorization'),
+  });
+  if (hasCoborrower && coborrower) {
+    await trpcMutate(page, 'prequal.save', { path: '/app/initial-setup/coborrower', answers: { hasCoborrower: true, coborrower } });
+    await trpcMutate(page, 'prequal.creditCheck', { party: 'coborrower', ...coborrowerIdentity, authorizationVersion: version('creditAuthorization') });
+  }
+  if (report.mortgages.length > 0) {
+    await trpcMutate(page, 'prequal.save', {
+      path: '/app/initial-setup/mortgage-balance',
+      answers: {
+        mortgages: report.mortgages.map((m) => ({ id: m.id, confirmed: true, balance: m.balance, creditor: m.creditor, addedByUser: false })),
+      },
+    });
+  }
+  return { email, report };
+}
+
+/**
+ * The way the funnel reaches the preview offer: Continue on the mortgage
+ * page (opened first: a fresh arrival anywhere else is sent to the loan's
+ * page by the resume rule).
+ */
+export async function continueToPreviewOffer(page: Page) {
+  await page.goto('/app/initial-setup/mortgage-balance');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 
-import { saveApplicationThrough, signAndChooseDocuments, submitAfterSigning, walkToApplication } from './application';
+import { saveApplicationThrough, signAndChooseDocuments, startApplication, submitAfterSigning } from './application';
 import { createPortalUser, uniqueEmail } from './heloc';
 import { persona } from './personas';
 import { freshTotp } from './totp';
@@ -52,11 +52,12 @@ export async function signInAdmin(
 /**
  * A submitted application of a new applicant like the prime persona, signed
  * in on `page`; its loan's id. The steps before submission go through the
- * procedures their pages call (each page has its own journey).
+ * procedures their pages call (each page has its own journey), from
+ * prequalification (startApplication) on.
  */
 export async function submitApplication(page: Page, email: string): Promise<string> {
   const p = persona('prime');
-  await walkToApplication(page, p, email);
+  await startApplication(page, p, email);
   await saveApplicationThrough(page, p, '/app/application/7');
   await signAndChooseDocuments(page, [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }]);
   await submitAfterSigning(page, p);
