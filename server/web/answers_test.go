@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -197,4 +198,42 @@ func TestMain(m *testing.M) {
 		}
 	}
 	os.Exit(code)
+}
+
+// The README names every procedure of the table (as itself or by its
+// area, `users.*`), and its procedure table names no procedure the table
+// lacks.
+func TestReadmeNamesEveryProcedure(t *testing.T) {
+	table, err := answerSchemas()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	named := map[string]bool{}
+	for _, m := range regexp.MustCompile("`([a-z]+\\.[A-Za-z*]+)`").FindAllStringSubmatch(readme, -1) {
+		named[m[1]] = true
+	}
+	for name := range table.procs {
+		area, _, _ := strings.Cut(name, ".")
+		if !named[name] && !named[area+".*"] {
+			t.Errorf("README.md does not name %s", name)
+		}
+	}
+	start := strings.Index(readme, "| procedure | kind | who | what |")
+	end := strings.Index(readme[max(start, 0):], "\n\n")
+	if start < 0 || end < 0 {
+		t.Fatal("README.md has no procedure table")
+	}
+	for _, row := range strings.Split(readme[start:start+end], "\n")[2:] {
+		first, _, _ := strings.Cut(strings.TrimPrefix(row, "| "), " |")
+		for _, m := range regexp.MustCompile("`([a-z]+\\.[A-Za-z]+)`").FindAllStringSubmatch(first, -1) {
+			if _, ok := table.procs[m[1]]; !ok {
+				t.Errorf("README.md's procedure table names %s, which schemas/procedures.cue lacks", m[1])
+			}
+		}
+	}
 }
