@@ -18,12 +18,15 @@
 //	make perf        (or: go run ./server/cmd/perfload -bin bin/heloc)
 //
 // It starts bin/heloc with a fresh SQLite database in a temporary folder
-// (or -database-url, a PostgreSQL URL), on a free port, makes and signs in
+// (or -database-url, an empty PostgreSQL database or schema), on a free
+// port, with no per-address or per-account limit, makes and signs in
 // 64 applicants through the API as a browser would, and measures in
 // rounds: each round the bare endpoint and then each target for -duration,
 // so every ratio is against the bare endpoint measured just before it. A
-// budget's figure is the median of its rounds. The machine's load average
-// is printed before and after. It exits 1 when a budget is missed.
+// budget's figure is the median of its rounds. Beside each rate it prints
+// the server's CPU per request (from /proc), which other work on the
+// machine moves less than it moves the rates, and the load average with
+// each round. It exits 1 when a budget is missed.
 package main
 
 import (
@@ -68,7 +71,7 @@ const (
 
 func main() {
 	bin := flag.String("bin", "bin/heloc", "the server binary")
-	dbURL := flag.String("database-url", "", "the server's DATABASE_URL (default: a fresh SQLite file); a PostgreSQL database must be empty")
+	dbURL := flag.String("database-url", "", "the server's DATABASE_URL (default: a fresh SQLite file); a PostgreSQL database or schema must be empty (postgres://…/test?sslmode=disable&search_path=perfload)")
 	clients := flag.Int("clients", 64, "clients of the closed loops (and signed-in applicants)")
 	rounds := flag.Int("rounds", 3, "rounds of closed-loop measurements")
 	duration := flag.Duration("duration", 3*time.Second, "each closed-loop measurement")
