@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { onePixelPng, saveApplicationThrough, signAndChooseDocuments, startApplication, verifyPassport } from './support/application';
+import { saveApplicationThrough, scanPng, signAndChooseDocuments, startApplication, verifyPassport } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { persona } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
@@ -69,7 +69,7 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
   await expectNoSeriousA11yViolations(page);
 
   // A photo of a paystub.
-  await pickFile(page, paystubs.getByRole('button', { name: 'Upload a file' }), { name: 'paystub-october.png', mimeType: 'image/png', buffer: onePixelPng() });
+  await pickFile(page, paystubs.getByRole('button', { name: 'Upload a file' }), { name: 'paystub-october.png', mimeType: 'image/png', buffer: scanPng() });
   await expect(paystubs.getByRole('status').filter({ hasText: 'paystub-october.png uploaded. 3 documents still missing here.' })).toBeVisible();
   await expect(count(paystubs, 'Uploaded')).toHaveText('1');
   await expect(count(paystubs, 'Missing')).toHaveText('3');
@@ -84,10 +84,10 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
   }, href);
   expect(downloaded.status).toBe(200);
   expect(downloaded.type).toContain('image/png');
-  expect(Buffer.from(downloaded.bytes).equals(onePixelPng())).toBe(true);
+  expect(Buffer.from(downloaded.bytes).equals(scanPng())).toBe(true);
 
   // A second paystub from the phone's camera.
-  await pickFile(page, paystubs.getByRole('button', { name: 'Take a photo' }), { name: 'camera-photo.png', mimeType: 'image/png', buffer: onePixelPng() });
+  await pickFile(page, paystubs.getByRole('button', { name: 'Take a photo' }), { name: 'camera-photo.png', mimeType: 'image/png', buffer: scanPng() });
   await expect(count(paystubs, 'Uploaded')).toHaveText('2');
   await expect(count(paystubs, 'Missing')).toHaveText('2');
   await expect(paystubs.getByRole('link', { name: 'camera-photo.png' })).toBeVisible();
@@ -178,7 +178,7 @@ test('on the application’s upload page Continue says what is missing and stays
   await expect(page).toHaveURL(/\/app\/application\/upload$/);
 
   // Four paystubs picked at once, then the two W-2s.
-  const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: onePixelPng() });
+  const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: scanPng() });
   const chooser = page.waitForEvent('filechooser');
   await paystubs.getByRole('button', { name: 'Upload a file' }).click();
   await (await chooser).setFiles(['july', 'august', 'september', 'october'].map((m) => photo(`paystub-${m}.png`)));

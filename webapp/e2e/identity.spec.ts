@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-import { saveApplicationThrough, signAndChooseDocuments, startApplication } from './support/application';
+import { saveApplicationThrough, scanPng, signAndChooseDocuments, startApplication } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { persona } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
@@ -18,16 +18,11 @@ import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screen
 
 const identityPage = '/app/application/identity-verification';
 
-/** A PNG of one pixel, as a phone's camera would hand over a photo (smaller). */
-function onePixelPng(): Buffer {
-  return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-}
-
 /** Picks a photo through a button that opens the file chooser (the camera on a phone), as a person does. */
 async function pickPhoto(page: Page, button: Locator, name: string) {
   const chooser = page.waitForEvent('filechooser');
   await button.click();
-  await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: onePixelPng() });
+  await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: scanPng() });
 }
 
 type IdentityView = { people: { party: string; status: string | null; idType: string | null }[]; complete: boolean };

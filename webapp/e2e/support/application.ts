@@ -160,9 +160,16 @@ export async function stepperLink(page: Page, title: string): Promise<Locator> {
   return nav.getByRole('link', { name: new RegExp(`^${title}(\\s*\\(done\\))?$`) }).first();
 }
 
-/** A PNG of one pixel, as a phone's camera would hand over a photo (smaller). */
-export function onePixelPng(): Buffer {
-  return Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/**
+ * A grey PNG of 400 × 300 pixels, as a phone's camera would hand over a
+ * photo (smaller): the server refuses an image under 300 pixels on its
+ * shorter side as too small to read.
+ */
+export function scanPng(): Buffer {
+  return Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAZAAAAEsCAAAAADI3LoeAAABrUlEQVR42u3RAQ0AAAzCMPyrRAo2/qSTsKY6VSwAIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAgIEAuACAgQAQEiIEAEBIiACAgQAQEiIEAEBIiACAgQAQEiIEAEBIiACAgQAQEiIEAEBIiACAgQAfnbAEloQAd+bH7qAAAAAElFTkSuQmCC',
+    'base64',
+  );
 }
 
 /** Picks `count` photos at once through a button that opens the file chooser (the camera on a phone), as a person does. */
@@ -171,7 +178,7 @@ export async function pickFiles(page: Page, button: Locator, count: number) {
   await button.click();
   const stamp = Date.now().toString(36);
   await (await chooser).setFiles(
-    Array.from({ length: count }, (_, i) => ({ name: `photo-${stamp}-${i + 1}.png`, mimeType: 'image/png', buffer: onePixelPng() })),
+    Array.from({ length: count }, (_, i) => ({ name: `photo-${stamp}-${i + 1}.png`, mimeType: 'image/png', buffer: scanPng() })),
   );
 }
 
@@ -301,7 +308,7 @@ export async function signDisclosures(page: Page, names: Signer[]) {
   });
 }
 
-/** A one-pixel PNG uploaded as a document, as the upload page sends it. */
+/** A photo (scanPng) uploaded as a document, as the upload page sends it. */
 export async function uploadPhoto(page: Page, type: string, side?: 'front' | 'back', party: 'borrower' | 'coborrower' = 'borrower') {
   const status = await page.evaluate(
     async ({ type, side, party, png }) => {
@@ -318,7 +325,7 @@ export async function uploadPhoto(page: Page, type: string, side?: 'front' | 'ba
       });
       return { status: res.status, body: await res.text() };
     },
-    { type, side, party, png: onePixelPng().toString('base64') },
+    { type, side, party, png: scanPng().toString('base64') },
   );
   expect(status.status, `upload ${type}: ${status.body}`).toBe(200);
 }
