@@ -1,4 +1,4 @@
-import { formatDate, formatPhone, phoneDigits } from './format';
+import { formatDate, formatDateTime, formatMonth, formatPhone, formatTime, phoneDigits } from './format';
 
 describe('formatDate', () => {
   it('reads yyyy-MM-dd as a UTC date', () => {
@@ -33,5 +33,26 @@ describe('formatPhone', () => {
     expect(formatPhone('+1 555 123 4567')).toBe('(555) 123-4567');
     expect(formatPhone('555123456789')).toBe('(555) 123-4567');
     expect(phoneDigits('(555) 123-4567')).toBe('5551234567');
+  });
+});
+
+describe('the other date formats', () => {
+  it('gives a day’s month in UTC', () => {
+    expect(formatMonth('2026-03-01')).toBe('March 2026');
+    expect(formatMonth('later')).toBe('later');
+  });
+
+  it('gives a moment with its time of day, in three lengths, and nothing without one', () => {
+    const at = '2026-11-27T15:04:05Z';
+    const local = new Date(at);
+    expect(formatDateTime(at)).toBe(local.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
+    expect(formatDateTime(at, 'medium')).toBe(local.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }));
+    expect(formatDateTime(at, 'long')).toBe(local.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' }));
+    expect(formatDateTime(null)).toBe('');
+    expect(formatTime(local)).toBe(local.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }));
+  });
+
+  it('gives today as the UTC day', () => {
+    expect(formatDate(new Date(Date.UTC(2026, 10, 27, 23, 0)))).toBe('November 27, 2026');
   });
 });

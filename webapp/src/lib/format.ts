@@ -1,24 +1,69 @@
-// Made at the first date shown, not when the module loads: the first
-// Intl formatter loads the locale data, ~60 ms of a throttled phone's main
-// thread that would otherwise block the page while it hydrates.
-let dateFormat: Intl.DateTimeFormat | undefined;
-function dateFormatter(): Intl.DateTimeFormat {
-  dateFormat ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  return dateFormat;
+// The one place dates and times are worded. A day is the server's: a
+// yyyy-MM-dd date, or the day of a timestamp, read in UTC, as the server
+// decides and records dates (the same on the prerendered page and in the
+// browser). A moment with its time of day is the reader's, in their time
+// zone. Anything unreadable is shown as given.
+//
+// The formatters are made at the first date shown, not when the module
+// loads: the first Intl formatter loads the locale data, ~60 ms of a
+// throttled phone's main thread that would otherwise block the page while
+// it hydrates.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', options);
+    formats.set(key, f);
+  }
+  return f;
 }
 
-/**
- * A date from the server as "March 4, 2026", read in UTC: "2026-03-04"
- * (spec §5: yyyy-MM-dd) or an RFC 3339 timestamp. Anything else is shown as given.
- */
-export function formatDate(value: string): string {
+/** A yyyy-MM-dd date or an RFC 3339 timestamp as a Date; undefined for anything else. */
+function readDate(value: string | Date): Date | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
   const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const date = dateOnly
     ? new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])))
     : /^\d{4}-\d{2}-\d{2}T/.test(value)
       ? new Date(value)
       : undefined;
-  return date && !Number.isNaN(date.getTime()) ? dateFormatter().format(date) : value;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
+const shown = (value: string | Date) => (value instanceof Date ? '' : value);
+
+/**
+ * A day as "March 4, 2026", read in UTC: "2026-03-04" (spec §5: yyyy-MM-dd),
+ * an RFC 3339 timestamp, or a Date (today: formatDate(new Date())).
+ */
+export function formatDate(value: string | Date): string {
+  const date = readDate(value);
+  return date ? formatter('day', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date) : shown(value);
+}
+
+/** A day's month as "March 2026", read in UTC. */
+export function formatMonth(value: string | Date): string {
+  const date = readDate(value);
+  return date ? formatter('month', { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(date) : shown(value);
+}
+
+/**
+ * A moment with its time of day, in the reader's time zone: "Nov 27, 2026,
+ * 3:04 PM" (short), with the seconds (medium), or "November 27, 2026 at
+ * 3:04 PM" (long). Empty without one.
+ */
+export function formatDateTime(value: string | Date | null | undefined, style: 'short' | 'medium' | 'long' = 'short'): string {
+  if (!value) return '';
+  const date = readDate(value);
+  const options: Intl.DateTimeFormatOptions =
+    style === 'long' ? { dateStyle: 'long', timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: style };
+  return date ? formatter(`moment-${style}`, options).format(date) : shown(value);
+}
+
+/** A moment's time of day in the reader's time zone: "3:04 PM". */
+export function formatTime(value: string | Date): string {
+  const date = readDate(value);
+  return date ? formatter('time', { hour: 'numeric', minute: '2-digit' }).format(date) : shown(value);
 }
 
 /** The digits of a US phone number as typed, at most 10; a leading country code 1 is dropped. */

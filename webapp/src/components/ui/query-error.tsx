@@ -1,13 +1,10 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 
-import { isTRPCClientError } from '@/api/trpc-client';
+import { errorMessage } from '@/lib/error-message';
 
 /** A failed load, said plainly, with a way to try again. */
 export function QueryError({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
-  const detail =
-    isTRPCClientError(error) && error.code === 'NETWORK_ERROR'
-      ? error.message
-      : 'Something went wrong on our side. Please try again in a moment.';
+  const detail = errorMessage(error);
   return (
     <Alert color="red" variant="light" title={title}>
       <Group justify="space-between" gap="sm" align="center">

@@ -53,6 +53,8 @@ import { useApplication, type ApplicationView } from '../api/get-application';
 import { useDraft } from '../api/get-draft';
 import { useSaveApplicationMutation } from '../api/save-application';
 import { saveDraft } from '../api/save-draft';
+import { errorMessage } from '@/lib/error-message';
+import { formatTime } from '@/lib/format';
 
 /** A section's CUE definition: what application.save checks a page's section against. */
 export type SectionDefinition = Extract<DefinitionName, `${string}Section`>;
@@ -137,14 +139,11 @@ export function leafPaths(values: unknown, prefix = ''): string[] {
 
 /** What to say when a save fails for a reason that is no field's. */
 export function saveErrorMessage(err: unknown): string {
-  const fallback = 'Something went wrong on our side. What you entered is still here; please try again.';
-  if (!isTRPCClientError(err)) return fallback;
-  if (err.code === 'NETWORK_ERROR') return err.message;
-  if (err.code === 'UNAUTHORIZED') return 'Your session has ended. Sign in again to save this page.';
-  if (err.code === 'FORBIDDEN') return 'Your application has been submitted, so it can no longer be changed.';
-  if (err.code === 'TOO_MANY_REQUESTS') return 'Too many tries. Wait a few minutes and try again.';
-  if (err.code === 'BAD_REQUEST') return err.message;
-  return fallback;
+  return errorMessage(err, {
+    fallback: 'Something went wrong on our side. What you entered is still here; please try again.',
+    signInTo: 'save this page',
+    forbidden: 'Your application has been submitted, so it can no longer be changed.',
+  });
 }
 
 /** The current value at a path of the section, re-rendering as it changes. */
@@ -393,7 +392,7 @@ function DraftNote({ state }: { state: DraftState }) {
   const text = state.failed
     ? 'Your latest changes aren’t kept yet. They will be saved when you continue.'
     : at && !Number.isNaN(at.getTime())
-      ? `Draft kept at ${at.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}`
+      ? `Draft kept at ${formatTime(at)}`
       : '';
   return (
     <Text fz="sm" c="dimmed" role="status" aria-live="polite" ta={{ base: 'center', sm: 'left' }}>

@@ -1,3 +1,5 @@
+import { formatDate } from '@/lib/format';
+
 // What the identity-verification page says. The IDs and their sides are
 // the documents policy's (verification.identityStatus); the results'
 // reasons are the identity provider's.
@@ -40,10 +42,8 @@ export const identityCopy = {
   checkFailedTitle: 'We couldn’t check this ID',
   anId: 'An ID',
   checked: (label: string, at: string | null) => {
-    const when = at ? new Date(at) : null;
-    return when && !Number.isNaN(when.getTime())
-      ? `${label} checked on ${when.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}.`
-      : `${label} checked.`;
+    const day = at ? formatDate(at) : null;
+    return day && day !== at ? `${label} checked on ${day}.` : `${label} checked.`;
   },
   cannotGoOnTitle: 'Your ID isn’t verified yet',
   notDone: 'Verify your ID before you go on. If a check failed, try another ID.',

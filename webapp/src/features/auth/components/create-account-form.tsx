@@ -13,6 +13,7 @@ import { useSchemaForm } from '@/components/form/use-schema-form';
 import { ConsentText } from '@/components/ui/consent-text';
 import { QueryError } from '@/components/ui/query-error';
 import { phoneDigits } from '@/lib/format';
+import { errorMessage } from '@/lib/error-message';
 
 type Values = {
   firstName: string;
@@ -55,12 +56,8 @@ function fieldOf(error: FieldError): Path<Values> | null {
   return serverFields.find((f) => f === name) ?? null;
 }
 
-function errorMessage(err: unknown): string {
-  if (!isTRPCClientError(err)) return 'Something went wrong on our side. Please try again in a moment.';
-  if (err.code === 'TOO_MANY_REQUESTS') return 'Too many tries. Wait a few minutes and try again.';
-  if (err.code === 'NETWORK_ERROR' || err.code === 'BAD_REQUEST') return err.message;
-  if (err.code === 'FORBIDDEN') return 'We could not confirm this request came from this site. Reload the page and try again.';
-  return 'Something went wrong on our side. Please try again in a moment.';
+function createErrorMessage(err: unknown): string {
+  return errorMessage(err, { forbidden: 'We could not confirm this request came from this site. Reload the page and try again.' });
 }
 
 /**
@@ -126,7 +123,7 @@ function AccountForm({
           others.push(f.message);
         }
       }
-      if (fields.length === 0) setError(errorMessage(err));
+      if (fields.length === 0) setError(createErrorMessage(err));
       else if (others.length > 0) setError(others.join(' '));
       return;
     }

@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 
 import { useAnswerConditionMutation, type AnswerConditionInput } from '../api/answer-condition';
 import { isOutstanding, useConditions, type BorrowerCondition } from '../api/get-conditions';
+import { errorMessage } from '@/lib/error-message';
 
 // What the loan team asks of the borrower (underwriting conditions, spec
 // §9), on the borrower's pages: each outstanding condition with what to do —
@@ -152,11 +153,12 @@ function useAnswer<V extends FieldValues>(form: UseFormReturn<V, unknown, Answer
 }
 
 function answerErrorMessage(err: unknown): string {
-  if (!isTRPCClientError(err)) return 'Something went wrong on our side. Your answer is still here; please try again.';
-  if (err.code === 'CONFLICT') return 'Your loan team has closed this request already.';
-  if (err.code === 'UNAUTHORIZED') return 'Your session has ended. Sign in again to send your answer.';
-  if (err.code === 'NETWORK_ERROR') return err.message;
-  return err.message || 'Something went wrong on our side. Your answer is still here; please try again.';
+  return errorMessage(err, {
+    fallback: 'Something went wrong on our side. Your answer is still here; please try again.',
+    signInTo: 'send your answer',
+    conflict: 'Your loan team has closed this request already.',
+    serverWords: ['FORBIDDEN', 'NOT_FOUND'],
+  });
 }
 
 function Outcome({ problem, sent, answered }: { problem: string | null; sent: boolean; answered: boolean }) {

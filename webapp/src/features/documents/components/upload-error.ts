@@ -1,4 +1,5 @@
-import { isTRPCClientError } from '@/api/trpc-client';
+import { isTRPCClientError, TRPCClientError } from '@/api/trpc-client';
+import { errorMessage } from '@/lib/error-message';
 
 /** The fields of POST /api/documents whose errors belong beside the upload control. */
 const UPLOAD_FIELDS = ['file', 'type', 'party', 'side'];
@@ -9,12 +10,11 @@ export function uploadErrorMessage(err: unknown): string {
   if (!isTRPCClientError(err)) return fallback;
   const fields = err.fields.filter((f) => UPLOAD_FIELDS.includes(f.path) || f.path === '');
   if (fields.length > 0) return fields.map((f) => f.message).join(' ');
-  if (err.fields.length > 0) return err.fields.map((f) => f.message).join(' ');
-  if (err.code === 'NETWORK_ERROR') return err.message;
-  if (err.code === 'UNAUTHORIZED') return 'Your session has ended. Sign in again to upload this file.';
-  if (err.code === 'FORBIDDEN') return 'Your application has been submitted, so its documents can no longer be changed.';
-  if (err.code === 'TOO_MANY_REQUESTS') return 'Too many tries. Wait a few minutes and try again.';
-  if (err.code === 'PAYLOAD_TOO_LARGE' || err.httpStatus === 413) return 'The file is too large. Try a smaller photo or PDF.';
-  if (err.code === 'BAD_REQUEST') return err.message;
-  return fallback;
+  if (err.httpStatus === 413) return errorMessage(new TRPCClientError(err.message, { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413, path: err.path }));
+  return errorMessage(err, {
+    fallback,
+    fields: true,
+    signInTo: 'upload this file',
+    forbidden: 'Your application has been submitted, so its documents can no longer be changed.',
+  });
 }

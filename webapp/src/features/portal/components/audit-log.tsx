@@ -7,6 +7,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 
 import { useAuditLog, type AuditEntry, type AuditFilters } from '../api/audit-list';
+import { formatDateTime } from '@/lib/format';
 
 // The audit log (audit.read): every staff view of personal data and every
 // change, newest first, with filters by actor, loan, action and days, and
@@ -14,8 +15,7 @@ import { useAuditLog, type AuditEntry, type AuditFilters } from '../api/audit-li
 // in its URL; a loan's Audit tab fixes the loan.
 
 function dateTime(at: string): string {
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? at : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+  return formatDateTime(at, 'medium');
 }
 
 /** The loan's page in the portal. */

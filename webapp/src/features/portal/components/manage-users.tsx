@@ -18,6 +18,7 @@ import { useResetSecondFactor } from '../api/users-reset-second-factor';
 import { useSetStaffActive } from '../api/users-set-active';
 import { useSetStaffRole } from '../api/users-set-role';
 import { useSetStaffTag } from '../api/users-set-tag';
+import { errorMessage } from '@/lib/error-message';
 
 // /portal/manage-users: every portal user with their role and state; an
 // administrator (users.manage) invites users, changes a role, deactivates
@@ -33,13 +34,8 @@ function fullName(u: StaffUser): string {
   return [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
 }
 
-function errorMessage(err: unknown): string {
-  if (!isTRPCClientError(err)) return 'Something went wrong on our side. Please try again in a moment.';
-  if (err.fields.length > 0) return err.fields.map((f) => f.message).join(' ');
-  if (['FORBIDDEN', 'CONFLICT', 'NOT_FOUND', 'TOO_MANY_REQUESTS', 'NETWORK_ERROR', 'BAD_REQUEST'].includes(err.code)) {
-    return err.message;
-  }
-  return 'Something went wrong on our side. Please try again in a moment.';
+function usersErrorMessage(err: unknown): string {
+  return errorMessage(err, { fields: true, serverWords: ['FORBIDDEN', 'CONFLICT', 'NOT_FOUND', 'TOO_MANY_REQUESTS'] });
 }
 
 function roleChoices(roles: Roles) {
@@ -91,7 +87,7 @@ function InviteForm({ roles }: { roles: Roles }) {
         form.setError(name, { type: 'server', message: f.message }, { shouldFocus: first });
         first = false;
       }
-      if (first) setError(errorMessage(err));
+      if (first) setError(usersErrorMessage(err));
     }
   };
 
@@ -174,7 +170,7 @@ function ActionError({ error }: { error: unknown }) {
   if (!error) return null;
   return (
     <Alert color="red" variant="light" role="alert">
-      {errorMessage(error)}
+      {usersErrorMessage(error)}
     </Alert>
   );
 }

@@ -1,4 +1,5 @@
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
 
 // How the pipeline and the loan page write a loan's facts.
 
@@ -18,9 +19,7 @@ export function formatAmount(amount: number | null): string {
 
 /** A time from the server as "Nov 27, 2026, 3:04 PM"; empty without one, anything unreadable as given. */
 export function dateTime(at: string | null | undefined): string {
-  if (!at) return '';
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? at : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(at);
 }
 
 /** A portal user's name, or their e-mail without one. */

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 
 import { formatDollars, isoToDate } from '@/components/form/masks';
 import { QueryError } from '@/components/ui/query-error';
-import { formatPhone } from '@/lib/format';
+import { formatDate, formatPhone } from '@/lib/format';
 
 import { getDisclosuresQueryOptions } from '../../api/get-disclosures';
 import { useIdentity } from '../../api/identity';
@@ -379,8 +379,7 @@ function extraPay(j: { bonuses?: number | null; overtime?: number | null; commis
 
 /** A date and time as the borrower reads it: November 22, 2026. */
 function day(at: string): string {
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? at : d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return formatDate(at);
 }
 
 /** How a person's income is verified and how their ID check went. */

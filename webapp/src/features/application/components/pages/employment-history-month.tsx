@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 
 import { digitsOf } from '@/components/form/masks';
 import { useField } from '@/components/form/text-field';
+import { formatMonth } from '@/lib/format';
 
 // Employment dates are asked as MM/YYYY (spec §5, screens.md) and stored as
 // the yyyy-MM-dd the schema takes (#Date). A start is the month's first
@@ -41,10 +42,7 @@ export function isoToMonth(value: string | null | undefined): string {
 
 /** A yyyy-MM-dd date as "March 2026", for the gaps and where an entry starts. */
 export function monthName(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) return iso;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatMonth(iso) : iso;
 }
 
 // The schema's message for a date is about yyyy-MM-dd, which this field

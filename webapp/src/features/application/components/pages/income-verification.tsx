@@ -16,6 +16,7 @@ import {
 import { incomeCopy } from '../../content/income-verification-copy';
 import { useApplicationPages } from '../../hooks/use-application-pages';
 import { saveErrorMessage } from '../section-page';
+import { formatDate } from '@/lib/format';
 
 // income-verification (/app/application/income-verification, screens.md
 // application6): for the borrower and, on a loan with one, the coborrower,
@@ -35,8 +36,7 @@ function verifyErrorMessage(err: unknown): string {
 }
 
 function when(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return formatDate(iso);
 }
 
 function Result({ person, view }: { person: IncomeVerificationPerson; view: IncomeVerificationView }) {

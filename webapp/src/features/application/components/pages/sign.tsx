@@ -13,6 +13,7 @@ import { useSignDisclosuresMutation } from '../../api/sign-disclosures';
 import { signCopy } from '../../content/sign-copy';
 import { saveErrorMessage } from '../section-page';
 import { DocumentRegion } from './sign-document';
+import { formatDateTime } from '@/lib/format';
 
 // disclosures/sign (screens.md): the Home Equity Credit Agreement, the Truth
 // in Lending disclosure, the early disclosure and the home equity booklet,
@@ -32,9 +33,7 @@ const STALE = 'The disclosures changed; read them again';
 type Errors = Record<string, string>;
 
 function when(at: string | null | undefined): string {
-  if (!at) return '';
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? at : d.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
+  return formatDateTime(at, 'long');
 }
 
 const fieldId = (key: string) => `sign-${key.replace(/[^a-zA-Z0-9-]/g, '-')}`;

@@ -7,6 +7,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 
 import { useApplication, type ApplicationView } from '../../api/get-application';
+import { formatDate } from '@/lib/format';
 
 // submitted (screens.md): what happens next, with the usual timeline
 // (review, conditions, appraisal where needed, closing), and the status.
@@ -40,8 +41,8 @@ export const nextSteps: readonly { title: string; body: string }[] = [
 
 function submittedOn(at: string | null | undefined): string | null {
   if (!at) return null;
-  const d = new Date(at);
-  return Number.isNaN(d.getTime()) ? null : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  const day = formatDate(at);
+  return day === at ? null : day;
 }
 
 function Submitted({ view, conditions }: { view: ApplicationView; conditions: ReactNode }) {

@@ -11,6 +11,7 @@ import { OfferPlaceholder } from './offer-states';
 import { OfferTerms } from './offer-terms';
 import { startingAmount } from './preview-offer-page';
 import { useCurrentOffer } from './use-current-offer';
+import { formatDate } from '@/lib/format';
 
 const PREVIEW_OFFER_PATH = paths.initialSetup['preview-offer']!;
 
@@ -33,7 +34,7 @@ export function BestOfferSummaryPage() {
   }
   const { offer } = state.quote;
   const amount = startingAmount(offer);
-  const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date());
+  const today = formatDate(new Date());
 
   return (
     <Stack gap="lg">

@@ -10,6 +10,7 @@ import { useSchemaForm } from '@/components/form/use-schema-form';
 import { phoneDigits } from '@/lib/format';
 
 import { useJoinWaitlist, type JoinWaitlistInput, type JoinWaitlistResult } from '../../api/join-waitlist';
+import { errorMessage } from '@/lib/error-message';
 
 type Values = { firstName: string; lastName: string; email: string; phone: string; zip: string };
 
@@ -31,13 +32,6 @@ const fieldNames = ['firstName', 'lastName', 'email', 'phone', 'zip'] as const;
 function fieldOf(error: FieldError): Path<Values> | null {
   const name = error.path.split(/[./]/).filter(Boolean).pop();
   return fieldNames.find((f) => f === name) ?? null;
-}
-
-function errorMessage(err: unknown): string {
-  if (!isTRPCClientError(err)) return 'Something went wrong on our side. Please try again in a moment.';
-  if (err.code === 'TOO_MANY_REQUESTS') return 'Too many tries. Wait a few minutes and try again.';
-  if (err.code === 'NETWORK_ERROR' || err.code === 'BAD_REQUEST') return err.message;
-  return 'Something went wrong on our side. Please try again in a moment.';
 }
 
 /**

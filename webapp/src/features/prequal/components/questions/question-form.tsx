@@ -18,6 +18,7 @@ import { stepCopy } from '../../content/step-copy';
 import { useAnswers, useSaveAnswers } from '../../hooks/use-answers';
 import { funnelPagesInput, useFunnelPagesHere } from '../../hooks/use-funnel-pages-here';
 import { compact } from '../../lib/compact';
+import { errorMessage } from '@/lib/error-message';
 
 /** The last segment of a funnel path: its slug. */
 export function slugOf(pathname: string): string {
@@ -38,12 +39,10 @@ export function watchAnswer<T extends FieldValues>(form: UseFormReturn<T>, name:
 
 /** What to say when a save fails for a reason that is no field's. */
 export function saveErrorMessage(err: unknown): string {
-  if (!isTRPCClientError(err)) return 'Something went wrong on our side. Your answers are still here; please try again.';
-  if (err.code === 'NETWORK_ERROR') return err.message;
-  if (err.code === 'UNAUTHORIZED') return 'Your session has ended. Sign in again to save your answers.';
-  if (err.code === 'TOO_MANY_REQUESTS') return 'Too many tries. Wait a few minutes and try again.';
-  if (err.code === 'BAD_REQUEST') return err.message;
-  return 'Something went wrong on our side. Your answers are still here; please try again.';
+  return errorMessage(err, {
+    fallback: 'Something went wrong on our side. Your answers are still here; please try again.',
+    signInTo: 'save your answers',
+  });
 }
 
 /** Every path to a value in `values` ("answers.fbm.foreclosure"), for telling a field's error from another. */
