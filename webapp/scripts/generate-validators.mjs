@@ -153,6 +153,12 @@ export function generateProcedures(openapiText) {
   const refName = (ref) => ref.slice('#/components/schemas/'.length);
 
   const shapes = {};
+  const hasDefault = (node) => {
+    if (!node || typeof node !== 'object') return false;
+    if ('default' in node) return true;
+    if (node.$ref) return hasDefault(schemas[refName(node.$ref)]);
+    return (node.allOf ?? []).some(hasDefault);
+  };
   const reduce = (node) => {
     if (!node || typeof node !== 'object') return {};
     if (node.$ref) {
@@ -167,7 +173,10 @@ export function generateProcedures(openapiText) {
     if (node.properties) {
       out.properties = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, reduce(v)]));
     }
-    if (Array.isArray(node.required)) out.required = node.required;
+    // A field with a default is let through when absent, as CUE would fill
+    // it in (the Go tests see that the server gives it all the same).
+    const required = (node.required ?? []).filter((p) => !hasDefault(node.properties?.[p]));
+    if (required.length > 0) out.required = required;
     if (node.additionalProperties && typeof node.additionalProperties === 'object') {
       out.additionalProperties = reduce(node.additionalProperties);
     }
