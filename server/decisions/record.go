@@ -120,14 +120,15 @@ func (r *Recorder) Decide(ctx context.Context, entrypoint, loanID string, input 
 // entrypoints.
 func (r *Recorder) DecideTogether(ctx context.Context, loanID string, input any, entrypoints ...string) ([]Recorded, error) {
 	out := make([]Recorded, len(entrypoints))
+	results, revision, err := r.decideAll(ctx, input, entrypoints)
+	if err != nil {
+		return nil, err
+	}
 	var in []byte
 	var toStore []*domain.Decision
 	var storedAt []int
 	for i, entrypoint := range entrypoints {
-		result, revision, err := r.policy.DecideAt(ctx, entrypoint, input)
-		if err != nil {
-			return nil, err
-		}
+		result := results[i]
 		out[i].Result = result
 		if rec := recorded[entrypoint]; rec == 0 || rec == forLoans && loanID == "" {
 			continue
@@ -162,6 +163,31 @@ func (r *Recorder) DecideTogether(ctx context.Context, loanID string, input any,
 		}
 	}
 	return out, nil
+}
+
+// decideAll decides every entrypoint on input under one revision: in one
+// evaluation where the policies allow it (policy.Live's DecideAllAt: the
+// rules the entrypoints share are worked out once), else one by one.
+func (r *Recorder) decideAll(ctx context.Context, input any, entrypoints []string) ([]any, string, error) {
+	if all, ok := r.policy.(allDecider); ok && len(entrypoints) > 1 {
+		return all.DecideAllAt(ctx, input, entrypoints...)
+	}
+	results := make([]any, len(entrypoints))
+	var revision string
+	for i, entrypoint := range entrypoints {
+		result, rev, err := r.policy.DecideAt(ctx, entrypoint, input)
+		if err != nil {
+			return nil, "", err
+		}
+		results[i], revision = result, rev
+	}
+	return results, revision, nil
+}
+
+// allDecider evaluates several entrypoints on one input together and names
+// the revision that decided (policy.Live).
+type allDecider interface {
+	DecideAllAt(ctx context.Context, input any, entrypoints ...string) ([]any, string, error)
 }
 
 // encoded is a result as stored: a result the engine gives as its JSON

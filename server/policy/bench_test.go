@@ -324,3 +324,72 @@ func BenchmarkNoticeWithDecision(b *testing.B) {
 		})
 	}
 }
+
+// DecideAll gives, for entrypoints decided together on one input, what
+// Decide gives for each (an estimate's eligibility and preview offer on
+// every offer input of fixtures/policy-inputs).
+func TestDecideAllMatchesDecide(t *testing.T) {
+	ctx := context.Background()
+	e := MustLoad(t, rules.FS)
+	pair := []string{"heloc.eligibility.decision", "heloc.offer.preview"}
+	for _, ex := range examples(t) {
+		if ex.entrypoint != "heloc.offer.preview" {
+			continue
+		}
+		t.Run(ex.name, func(t *testing.T) {
+			got, err := e.DecideAll(ctx, ex.input, pair...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, ep := range pair {
+				want, err := e.Decide(ctx, ep, ex.input)
+				if err != nil {
+					t.Fatal(err)
+				}
+				gotJSON, _ := json.Marshal(got[i])
+				wantJSON, _ := json.Marshal(want)
+				if string(gotJSON) != string(wantJSON) {
+					t.Errorf("%s together: %s\nalone: %s", ep, gotJSON, wantJSON)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkEstimate: an estimate's two decisions (eligibility, then the
+// preview offer that reads it again) one by one and together, in the
+// same run.
+func BenchmarkEstimate(b *testing.B) {
+	ctx := context.Background()
+	e := MustLoad(b, rules.FS)
+	input := offerWithDti
+	for _, ex := range examples(b) {
+		if ex.name == "offer-prime" {
+			input = ex.input.(map[string]any)
+		}
+	}
+	b.Run("one-by-one", func(b *testing.B) {
+		m := newMedian()
+		for b.Loop() {
+			start := time.Now()
+			for _, ep := range []string{"heloc.eligibility.decision", "heloc.offer.preview"} {
+				if _, err := e.Decide(ctx, ep, input); err != nil {
+					b.Fatal(err)
+				}
+			}
+			m.add(time.Since(start))
+		}
+		m.report(b)
+	})
+	b.Run("together", func(b *testing.B) {
+		m := newMedian()
+		for b.Loop() {
+			start := time.Now()
+			if _, err := e.DecideAll(ctx, input, "heloc.eligibility.decision", "heloc.offer.preview"); err != nil {
+				b.Fatal(err)
+			}
+			m.add(time.Since(start))
+		}
+		m.report(b)
+	})
+}

@@ -141,3 +141,10 @@ func (l *Live) DecideAt(ctx context.Context, entrypoint string, input any) (any,
 	out, err := e.Decide(ctx, entrypoint, input)
 	return out, e.Revision(), err
 }
+
+// DecideAllAt is Engine.DecideAll under the current revision, and names it.
+func (l *Live) DecideAllAt(ctx context.Context, input any, entrypoints ...string) ([]any, string, error) {
+	e := l.current.Load()
+	out, err := e.DecideAll(ctx, input, entrypoints...)
+	return out, e.Revision(), err
+}

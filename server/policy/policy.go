@@ -34,6 +34,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/open-policy-agent/opa/v1/ast"
@@ -66,6 +67,11 @@ type Engine struct {
 	// explain maps reason codes and row ids back to the rules' METADATA
 	// and the tables' rows (explain.go).
 	explain *explainIndex
+	// together holds the queries DecideAll prepared, by their entrypoints
+	// joined with commas (a few pairs, each prepared on first use).
+	together sync.Map // string -> *rego.PreparedEvalQuery
+	compiler *ast.Compiler
+	store    storage.Store
 }
 
 // Remembered are the entrypoints whose answers an engine keeps, by input:
@@ -117,7 +123,8 @@ func loadFiles(ctx context.Context, files []file) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, constants: map[string]any{}, answers: answers, explain: explain}
+	e := &Engine{revision: revision(files), queries: map[string]rego.PreparedEvalQuery{}, constants: map[string]any{}, answers: answers, explain: explain,
+		compiler: compiler, store: store}
 	inputs := inputReaders{c: compiler, memo: map[*ast.Rule]bool{}}
 	for _, name := range entrypoints(modules) {
 		pq, err := rego.New(
@@ -255,6 +262,66 @@ func (e *Engine) eval(ctx context.Context, name string, pq rego.PreparedEvalQuer
 		return nil, fmt.Errorf("policy: decide %s: %w", name, ErrUndefined)
 	}
 	return rs[0].Expressions[0].Value, nil
+}
+
+// DecideAll evaluates several entrypoints on one input in one evaluation,
+// so that the rules they share are worked out once (the preview offer reads
+// eligibility's decision, which an estimate also records): the answers, in
+// the order of entrypoints, are each what Decide would give. Entrypoints
+// whose answers the engine keeps or knows already (Remembered, the
+// constants) are decided one by one.
+func (e *Engine) DecideAll(ctx context.Context, input any, entrypoints ...string) ([]any, error) {
+	names := make([]string, len(entrypoints))
+	alone := len(entrypoints) < 2
+	for i, ep := range entrypoints {
+		names[i] = strings.TrimPrefix(ep, "data.")
+		if _, ok := e.queries[names[i]]; !ok {
+			return nil, domain.Errorf(domain.ENOTFOUND, "Policy %q not found.", ep)
+		}
+		_, constant := e.constants[names[i]]
+		alone = alone || constant || Remembered[names[i]]
+	}
+	if alone {
+		out := make([]any, len(names))
+		for i, name := range names {
+			v, err := e.Decide(ctx, name, input)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+	key := strings.Join(names, ",")
+	pq, ok := e.together.Load(key)
+	if !ok {
+		q := make([]string, len(names))
+		for i, name := range names {
+			q[i] = fmt.Sprintf("x%d = data.%s", i, name)
+		}
+		prepared, err := rego.New(
+			rego.Query(strings.Join(q, "; ")),
+			rego.Compiler(e.compiler),
+			rego.Store(e.store),
+			rego.StoreReadAST(true),
+		).PrepareForEval(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("policy: prepare %s: %w", key, err)
+		}
+		pq, _ = e.together.LoadOrStore(key, &prepared)
+	}
+	rs, err := pq.(*rego.PreparedEvalQuery).Eval(ctx, rego.EvalInput(input))
+	if err != nil {
+		return nil, fmt.Errorf("policy: decide %s: %w", key, err)
+	}
+	if len(rs) == 0 {
+		return nil, fmt.Errorf("policy: decide %s: %w", key, ErrUndefined)
+	}
+	out := make([]any, len(names))
+	for i := range names {
+		out[i] = rs[0].Bindings[fmt.Sprintf("x%d", i)]
+	}
+	return out, nil
 }
 
 // deepCopy copies a decoded JSON value, so that no caller can change the
