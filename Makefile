@@ -115,16 +115,15 @@ test-webapp: $(NODE_MODULES)
 test-e2e: $(BIN) chromium
 	cd webapp && npm run --silent e2e
 
-## perf: the performance budgets measured (architecture.md), not a test and not part of `make test`:
-## the first page's JavaScript and each funnel step's, Lighthouse (mobile, 3 runs,
-## median) on the home page and a funnel page, and the save throughput with 64
-## signed-in clients beside the bare JSON endpoint. Prints the load average:
-## run it on a quiet machine.
+## perf: the performance budgets measured (architecture.md, issue 21), not a test and not part of `make test`:
+## the first page's JavaScript and each funnel step's, Lighthouse (mobile, 3 runs, median) on the home
+## page and a funnel page, and server/cmd/perfload: the signed-in page read, the anonymous estimate
+## (closed loop, and p99 at 1,000/s open loop) and application.save with 64 clients, each as a ratio to
+## the bare endpoint of the same round, with PASS/FAIL and the load average. Run it on a quiet machine.
 perf: $(BIN) $(NODE_MODULES) chromium
 	-cd webapp && node scripts/bundle-report.mjs
 	-cd webapp && node scripts/lighthouse.mjs / /app/initial-setup/property-value
-	@echo; echo "Save throughput (load average $$(cut -d' ' -f1-3 /proc/loadavg)):"
-	$(GO) test ./server/web -run '^$$' -bench 'FunnelSave' -benchtime 5s
+	$(GO) run ./server/cmd/perfload -bin $(BIN)
 
 ## memprobe: the memory of issue 19's attacks measured (README "Security"), not a test:
 ## starts bin/heloc on a free port with a fresh database, sends compressed bodies,
