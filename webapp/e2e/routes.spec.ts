@@ -15,7 +15,7 @@ function signInFor(path: string, area: string): { login: string; title: string }
 const pageTitles: Record<string, string> = { '/insight-blog': 'Insights' };
 
 test('every route in routes.json answers and renders its title; a signed-out visitor is asked to sign in where a session is needed', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000); // every route, one after another: more than 3 min beside other workers on a busy machine
   await page.goto('/');
   const product = await productName(page);
   const failures: string[] = [];
