@@ -35,8 +35,19 @@ function view(borrower: RequiredDocument[], coborrower: RequiredDocument[] | nul
   };
 }
 
+const noHistory = { formerAddresses: [], employments: [], employmentGaps: [], incomeSources: [] };
+
 const application = {
-  application: { user: { firstName: 'Ana', lastName: 'Rivera' }, coborrower: { firstName: 'Sam', lastName: 'Rivera' }, property: {} },
+  application: {
+    user: { firstName: 'Ana', lastName: 'Rivera', ...noHistory },
+    coborrower: { firstName: 'Sam', lastName: 'Rivera', ...noHistory },
+    uploads: [],
+    property: {},
+    mortgages: [],
+    liabilities: [],
+    propertyOwnerships: [],
+    isInTrust: false,
+  },
   applicationStatus: 'identityVerification',
   readOnly: false,
   hasCoborrower: true,

@@ -26,6 +26,7 @@ function view(user: Record<string, unknown> = {}, coborrower: Record<string, unk
       property: { state: 'CO' },
       mortgages: [],
       liabilities: [],
+      propertyOwnerships: [],
       isInTrust: false,
     } as unknown as ApplicationView['application'],
     applicationStatus: 'application4',

@@ -34,7 +34,7 @@ const person = (party: Person['party'], name: string): Person => ({
 });
 
 const application = {
-  application: { user: {}, coborrower: null, uploads: [], property: {}, mortgages: [], liabilities: [], propertyOwnerships: [], isInTrust: false },
+  application: { user: { formerAddresses: [], employments: [], employmentGaps: [], incomeSources: [] }, coborrower: null, uploads: [], property: {}, mortgages: [], liabilities: [], propertyOwnerships: [], isInTrust: false },
   applicationStatus: 'identityVerification',
   readOnly: false,
   hasCoborrower: false,

@@ -51,8 +51,8 @@ function setup(initial: IncomeVerificationView, answers: Record<string, (input: 
       ok({
         area: 'application',
         pages: [],
-        previous: { path: '/app/application/sign', label: 'Disclosures and signing', area: 'application', step: 'disclosures' },
-        next: { path: next, label: 'Identity verification', area: 'application', step: 'identityVerification' },
+        previous: { path: '/app/application/sign', label: 'Disclosures and signing', area: 'application', step: 'disclosures', section: null, order: null },
+        next: { path: next, label: 'Identity verification', area: 'application', step: 'identityVerification', section: null, order: null },
       }),
     'application.get': () => ok({}),
     'verification.income': () => ok(initial),

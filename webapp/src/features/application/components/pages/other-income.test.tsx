@@ -18,7 +18,7 @@ function person(over: Record<string, unknown> = {}) {
 
 function view(user: Record<string, unknown> = {}, coborrower: Record<string, unknown> | null = null): ApplicationView {
   return {
-    application: { user: person(user), coborrower: coborrower && person(coborrower), uploads: [], property: {}, mortgages: [], liabilities: [], isInTrust: false } as unknown as ApplicationView['application'],
+    application: { user: person(user), coborrower: coborrower && person(coborrower), uploads: [], property: {}, mortgages: [], liabilities: [], propertyOwnerships: [], isInTrust: false } as unknown as ApplicationView['application'],
     applicationStatus: 'application5',
     readOnly: false,
     hasCoborrower: coborrower !== null,

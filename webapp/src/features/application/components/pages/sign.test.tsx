@@ -6,6 +6,18 @@ import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } 
 import type { DisclosuresView } from '../../api/get-disclosures';
 import SignPage from './sign';
 
+/** An application as the server gives it back after signing (every list present). */
+const signedApplication = {
+  user: { formerAddresses: [], employments: [], employmentGaps: [], incomeSources: [] },
+  coborrower: null,
+  uploads: [],
+  property: {},
+  mortgages: [],
+  liabilities: [],
+  propertyOwnerships: [],
+  isInTrust: false,
+};
+
 const path = '/app/application/sign';
 const next = '/app/application/income-verification';
 
@@ -46,7 +58,7 @@ function setup(answers: { disclosures: () => ReturnType<typeof ok>; sign?: (inpu
     'application.disclosures': answers.disclosures,
     'application.sign': (input) => {
       signs.push(input);
-      return answers.sign ? answers.sign(input) : ok({ disclosures: disclosures({ signed: true }), application: { application: { user: {}, property: {} }, applicationStatus: 'application6', readOnly: false, hasCoborrower: false } });
+      return answers.sign ? answers.sign(input) : ok({ disclosures: disclosures({ signed: true }), application: { application: signedApplication, applicationStatus: 'application6', readOnly: false, hasCoborrower: false } });
     },
   });
   const rendered = renderRoutes(path, [

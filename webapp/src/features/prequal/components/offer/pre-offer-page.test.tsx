@@ -6,6 +6,9 @@ import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/tes
 import { usePrequalStore } from '../../stores/prequal-store';
 import { estimateInput, PreOfferPage } from './pre-offer-page';
 
+/** The program's terms every estimate states (#OfferResult), offer or not. */
+const terms = { margin: 0, primeRate: 7.5, rateFloor: 4, rateCap: 18, drawPeriodYears: 10, repaymentPeriodYears: 20 };
+
 const answers = {
   propertyValue: 850_000,
   hasMortgage: true,
@@ -68,7 +71,7 @@ describe('PreOfferPage', () => {
     stub(
       {
         eligibility: { decisionId: 'e', eligible: true, ineligiblePage: null, reasons: [] },
-        offer: { decisionId: 'o', eligible: true, maxLine: 410_500, minLine: 25_000, cltv: 0.85, apr: 7.25, originationFee: 2500 },
+        offer: { ...terms, decisionId: 'o', eligible: true, maxLine: 410_500, minLine: 25_000, cltv: 0.85, apr: 7.25, originationFee: 2500 },
         creditScore: 760,
       },
       estimates,
@@ -98,7 +101,7 @@ describe('PreOfferPage', () => {
           reasons: [{ code: 'NOT_DECIDED', message: 'We need a few more answers before we can decide.', page: null, adverseAction: null }],
           missing,
         },
-        offer: { decisionId: 'o', eligible: false, outcome: 'notDecided', missing, maxLine: 0, minLine: 25_000, cltv: 0, apr: 0, originationFee: 0 },
+        offer: { ...terms, decisionId: 'o', eligible: false, outcome: 'notDecided', missing, maxLine: 0, minLine: 25_000, cltv: 0, apr: 0, originationFee: 0 },
         creditScore: 760,
       },
       estimates,
@@ -124,7 +127,7 @@ describe('PreOfferPage', () => {
         reasons: [{ code: 'NOT_DECIDED', message: 'We need more answers to decide.', page: null, adverseAction: null }],
         missing,
       },
-      offer: { decisionId: 'o', eligible: false, outcome: 'notDecided', missing, maxLine: 0, minLine: 25_000, cltv: 0, apr: 0, originationFee: 0 },
+      offer: { ...terms, decisionId: 'o', eligible: false, outcome: 'notDecided', missing, maxLine: 0, minLine: 25_000, cltv: 0, apr: 0, originationFee: 0 },
       creditScore: null,
     });
     const { router } = renderRoutes('/app/initial-setup/pre-offer', routes());
@@ -146,7 +149,7 @@ describe('PreOfferPage', () => {
         reasons: [{ code: 'CREDIT_SCORE_BELOW_MINIMUM', message, page: null, adverseAction: null }],
         missing: [],
       },
-      offer: { decisionId: 'o', eligible: false, outcome: 'mayNotQualify', maxLine: 0, minLine: 25_000, cltv: 0.4, apr: 0, originationFee: 0 },
+      offer: { ...terms, decisionId: 'o', eligible: false, outcome: 'mayNotQualify', maxLine: 0, minLine: 25_000, cltv: 0.4, apr: 0, originationFee: 0 },
       creditScore: 600,
     });
     const { router } = renderRoutes('/app/initial-setup/pre-offer', routes());
@@ -166,7 +169,7 @@ describe('PreOfferPage', () => {
     const reason = 'Your home’s value and what you owe on it leave $0 to borrow, less than our smallest line of $25,000.';
     stub({
       eligibility: { decisionId: 'e', eligible: false, ineligiblePage: 'low-equity', reasons: [{ code: 'LOW_EQUITY', message: reason }] },
-      offer: { decisionId: 'o', eligible: false, maxLine: 0, minLine: 25_000, cltv: 0.93, apr: 0, originationFee: 0 },
+      offer: { ...terms, decisionId: 'o', eligible: false, maxLine: 0, minLine: 25_000, cltv: 0.93, apr: 0, originationFee: 0 },
       creditScore: 760,
     });
     const { router } = renderRoutes('/prequal/pre-offer', [{ path: '/prequal/pre-offer', element: <PreOfferPage /> }, ...routes()]);
