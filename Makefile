@@ -62,11 +62,13 @@ generate: $(NODE_MODULES)
 	mv webapp/src/app/routes.json.tmp webapp/src/app/routes.json
 
 ## test: every suite, then one summary line; fails if any suite fails.
-## The browser journeys (test-e2e, the longest) run beside the other suites,
-## which run one after another; each suite's output goes to a log of its own
-## and is printed whole when the suite ends, so the two lanes never interleave.
+## The suites run one after another; TEST_BESIDE=test-e2e runs the browser
+## journeys (the longest) beside the others instead, which a machine with
+## cores to spare finishes sooner (on 2 busy cores their timeouts fired).
+## Each suite's output goes to a log of its own and is printed whole when
+## the suite ends, so two lanes never interleave.
 TEST_SUITES := test-go test-generated test-webapp test-e2e
-TEST_BESIDE := test-e2e
+TEST_BESIDE ?=
 test: deps build
 	@logs=$$(mktemp -d); trap 'rm -rf $$logs' EXIT; \
 	run() { \
