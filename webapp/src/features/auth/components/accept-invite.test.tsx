@@ -31,7 +31,21 @@ describe('AcceptInvite', () => {
         if (otpCode !== '123456') {
           return trpcError('BAD_REQUEST', 400, 'Some fields need attention.', [{ path: 'otpCode', message: 'This code does not match.' }]);
         }
-        return ok({ user: {}, recoveryCodes: ['abcde-12345', 'fghij-67890'] });
+        return ok({
+          user: {
+            id: '0123456789abcdef0123456789abcdef',
+            email: 'ada@example.com',
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            role: 'loanOfficer',
+            active: true,
+            loanOfficerTag: '',
+            enrolment: 'complete',
+            createdAt: '2026-11-20T10:00:00Z',
+            updatedAt: '2026-11-20T10:00:00Z',
+          },
+          recoveryCodes: ['abcde-12345', 'fghij-67890'],
+        });
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Set up your portal account' })).toBeInTheDocument();
