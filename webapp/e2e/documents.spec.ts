@@ -122,6 +122,20 @@ test('the prime persona uploads a photo of a paystub, a fake PDF is refused besi
     buffer: Buffer.from('<!doctype html><script>alert(1)</script>'),
   });
   await expect(w2.getByRole('alert')).toContainText('w2-2025.html: this kind of file can’t be uploaded.');
+  // A file that cannot be the document, by its own bytes: a 1 × 1 image and a password-protected PDF, each refused with why.
+  await pickFile(page, w2.getByRole('button', { name: 'Upload a file' }), {
+    name: 'w2-2025-thumb.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+  });
+  await expect(w2.getByRole('alert')).toContainText('w2-2025-thumb.png: This image is only 1 × 1 pixels, too small to read.');
+  await pickFile(page, w2.getByRole('button', { name: 'Upload a file' }), {
+    name: 'w2-2025-locked.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.6\n1 0 obj << /Type /Catalog >> endobj\ntrailer\n<< /Root 1 0 R /Encrypt 9 0 R >>\n%%EOF\n'),
+  });
+  await expect(w2.getByRole('alert')).toContainText('w2-2025-locked.pdf: This PDF is protected by a password or encryption');
+  await expect(count(w2, 'Uploaded')).toHaveText('0');
   // A real PDF named as a photo is kept as what its bytes are: it comes back named .pdf.
   await pickFile(page, w2.getByRole('button', { name: 'Upload a file' }), {
     name: 'w2-2025.jpg',
