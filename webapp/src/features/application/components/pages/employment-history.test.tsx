@@ -39,7 +39,7 @@ const noGaps: EmploymentHistory = { gaps: [], nextStartDate: '2024-11-01', windo
 
 const funnelPages = (path: string) => ({
   area: 'application',
-  pages: [{ path, label: 'Employment history', area: 'application', step: 'application5', section: 'Employment', order: 5, state: 'current' }],
+  pages: [{ path, label: 'Employment history', area: 'application', step: 'application5', section: 'Employment', order: 5, state: 'current', open: true }],
   previous: null,
   next: { path: next, label: 'Business information', area: 'application', step: 'application5', section: 'Employment', order: 5 },
 });
