@@ -108,6 +108,7 @@ test-generated: $(NODE_MODULES)
 	@tmp=$$(mktemp -d); trap 'rm -rf $$tmp' EXIT; \
 	(cd webapp && npx openapi-typescript ../schemas/openapi.json -o $$tmp/schema.gen.ts >/dev/null 2>&1) && \
 	diff -u webapp/src/api/schema.gen.ts $$tmp/schema.gen.ts && \
+	(cd webapp && node scripts/generate-validators.mjs --check) && \
 	echo "generated files are up to date" || \
 	{ echo "generated files are stale: run 'make generate' and commit the result"; exit 1; }
 
