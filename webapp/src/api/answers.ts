@@ -8,7 +8,7 @@
 // one while this page is open.
 
 import { resultDefinitions, shapes, type Procedures, type Shape } from './procedures.gen';
-import { TRPCClientError } from './trpc-client';
+import { unexpectedShape } from './trpc-client';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -89,13 +89,6 @@ export type ProcedureName = keyof Procedures;
  */
 export function expectDefinition<T>(path: string, data: unknown, definition: string): T {
   const at = mismatch({ $ref: definition }, data);
-  if (at !== null) {
-    throw new TRPCClientError(`The server answered ${path} in an unexpected shape.`, {
-      code: 'PARSE_ERROR',
-      httpStatus: 200,
-      path,
-      cause: new Error(at === '' ? 'the answer as a whole' : `at ${at}`),
-    });
-  }
+  if (at !== null) throw unexpectedShape(path, at);
   return data as T;
 }

@@ -49,6 +49,19 @@ export class TRPCClientError extends Error {
   }
 }
 
+/**
+ * The PARSE_ERROR of an answer that does not fit its definition: `at` is
+ * where it first differs ("" for the answer as a whole).
+ */
+export function unexpectedShape(path: string, at: string): TRPCClientError {
+  return new TRPCClientError(`The server answered ${path} in an unexpected shape.`, {
+    code: 'PARSE_ERROR',
+    httpStatus: 200,
+    path,
+    cause: new Error(at === '' ? 'the answer as a whole' : `at ${at}`),
+  });
+}
+
 export function isTRPCClientError(err: unknown): err is TRPCClientError {
   return err instanceof TRPCClientError;
 }
@@ -160,14 +173,7 @@ export function createTRPCClient(options: TRPCClientOptions): TRPCClient {
   /** data, once checkAnswer finds it fits path's result definition. */
   async function checked<T>(path: string, data: unknown): Promise<T> {
     const at = options.checkAnswer ? await options.checkAnswer(path, data) : null;
-    if (at !== null) {
-      throw new TRPCClientError(`The server answered ${path} in an unexpected shape.`, {
-        code: 'PARSE_ERROR',
-        httpStatus: 200,
-        path,
-        cause: new Error(at === '' ? 'the answer as a whole' : `at ${at}`),
-      });
-    }
+    if (at !== null) throw unexpectedShape(path, at);
     return data as T;
   }
 
