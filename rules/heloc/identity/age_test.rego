@@ -20,11 +20,13 @@ test_a_person_must_be_of_age_and_no_older_than_the_maximum if {
 }
 
 test_a_state_with_a_higher_age_of_majority_asks_for_it if {
-	some state, age in tables.age.minimum_by_state
-	d := _dates(state)
-	d.minimumAge == age
-	d.latest == sprintf("%d-11-28", [2026 - age])
-	contains(d.messages.tooYoung, sprintf("at least %d years old", [age]))
+	count(tables.age.minimum_by_state) > 0
+	every state, age in tables.age.minimum_by_state {
+		d := _dates(state)
+		d.minimumAge == age
+		d.latest == sprintf("%d-11-28", [2026 - age])
+		contains(d.messages.tooYoung, sprintf("at least %d years old", [age]))
+	}
 }
 
 test_without_a_state_the_tables_minimum_applies if {
@@ -47,7 +49,6 @@ test_the_messages_say_what_to_fix if {
 test_a_29_february_birthday_comes_of_age_on_1_march if {
 	d := identity.birth_dates with input as {"today": "2026-03-01"}
 	d.latest == "2008-03-01"
-	"2008-02-29" <= d.latest
 }
 
 test_no_date_for_today_decides_nothing if {
