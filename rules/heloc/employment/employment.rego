@@ -1,9 +1,12 @@
 # How to read this file. history puts together the rules below it: the
 # gaps between employments (one rule, with its METADATA), the time since the
-# last employment ended, and where a new employment starts. The threshold
+# last employment ended, where a new employment starts, and whether the
+# history is complete: the jobs reach back to the window's start and each
+# gap is explained (what is missing, in the table's words). The threshold
 # and the window are the table's (tables/data.yaml, loaded at
 # data.heloc.employment.tables: gapThresholdDays, windowYears,
-# defaultStartYearsBack); no number of days or years is written here.
+# defaultStartYearsBack, messages); no number of days or years is written
+# here.
 #
 # Dates are yyyy-MM-dd strings, which order the same way as the dates they
 # name, so the rules compare the strings and turn them into days only to
@@ -26,25 +29,48 @@ import rego.v1
 import data.heloc.employment.tables
 
 # data.heloc.employment.history (policy contract): gaps and nextStartDate.
-# windowStart, currentlyEmployed and trailingGap are ours (see below).
+# windowStart, currentlyEmployed, trailingGap, windowUncovered, complete and
+# missing are ours (see below), and so are windowYears and
+# gapThresholdDays, the table's, for the page to say them.
+#
+# Input: the contract's today and employments, and employmentGaps, the
+# person's answers to the gap questions ([{"from", "to", "explanation"}],
+# named by the gap's dates; absent reads as none).
+#
+# complete is false while something is missing; the application's save of
+# the employment page and its submission refuse an incomplete history with
+# the missing entries' messages at their fields. The default (a today that
+# is not a date, or no table) is not complete and names nothing missing.
 default history := {
 	"gaps": [],
 	"nextStartDate": null,
 	"windowStart": null,
 	"currentlyEmployed": false,
 	"trailingGap": null,
+	"windowYears": null,
+	"gapThresholdDays": null,
+	"windowUncovered": null,
+	"complete": false,
+	"missing": [],
 }
 
 history := {
-	"gaps": [gap | some [_, _, gap] in sort({[gap.from, gap.to, gap] | some gap in _gaps})],
+	"gaps": _sorted_gaps,
 	"nextStartDate": _next_start_date,
 	"windowStart": _window_start,
 	"currentlyEmployed": _currently_employed,
 	"trailingGap": _trailing_gap,
+	"windowYears": tables.windowYears,
+	"gapThresholdDays": tables.gapThresholdDays,
+	"windowUncovered": _window_uncovered,
+	"complete": count(_missing) == 0,
+	"missing": _missing,
 } if {
 	is_date(input.today)
 	_window_start
 }
+
+_sorted_gaps := [gap | some [_, _, gap] in sort({[gap.from, gap.to, gap] | some gap in _gaps})]
 
 # ---------------------------------------------------------------------------
 # The spec's "current" (§4), shared with heloc.documents
@@ -131,6 +157,99 @@ _trailing_gap := {"from": from, "to": input.today, "days": days} if {
 }
 
 default _trailing_gap := null
+
+# METADATA
+# title: The jobs do not reach back to the window's start
+# description: >-
+#   A person who worked at some time inside the window (the last
+#   tables.windowYears years before today) lists their jobs back to its
+#   start: when the earliest employment starts more than
+#   tables.gapThresholdDays days after the window's start, the time from the
+#   window's start to it is uncovered, and the history is not complete until
+#   a previous employer is added (URLA section 1c: previous employment when
+#   the current job is less than two years old; screens.md: "employers
+#   covering 24 months"). A person with no employment inside the window
+#   (none at all, or retired before it) has nothing to list. null when the
+#   window is covered.
+# custom:
+#   code: previousEmployerMissing
+#   page: /app/application/4
+#   source: >-
+#     Product spec §4 and §9 (the window); screens.md application5
+#     "employers covering 24 months"; Fannie Mae B3-3.1-01 (a two-year
+#     employment history)
+_window_uncovered := {"from": _window_start, "to": to, "days": days} if {
+	some [_, end] in _stretches
+	end >= _window_start
+	first := min({start | some [start, _] in _stretches})
+	first > _window_start
+	to := min([first, input.today])
+	days := _days(_window_start, to)
+	days > tables.gapThresholdDays
+}
+
+default _window_uncovered := null
+
+# ---------------------------------------------------------------------------
+# What is missing
+# ---------------------------------------------------------------------------
+
+# What keeps the history from being complete, each {"code", "field",
+# "message", "from", "to"} in the words of tables.messages: first the
+# uncovered start of the window (field "employments"), then each gap
+# without an explanation, in date order (field: the answer's path in the
+# employment section, employmentGaps.<i>.explanation, or employmentGaps
+# when there is no answer for the gap's dates).
+_missing := array.concat(_coverage_missing, _gaps_missing)
+
+_coverage_missing := [{
+	"code": "previousEmployerMissing",
+	"field": "employments",
+	"message": strings.replace_n(
+		{"{years}": format_int(tables.windowYears, 10), "{since}": _month_name(u.to)},
+		tables.messages.previousEmployerMissing,
+	),
+	"from": u.from,
+	"to": u.to,
+}] if {
+	u := _window_uncovered
+	u != null
+} else := []
+
+_gaps_missing := [{
+	"code": "gapUnexplained",
+	"field": _gap_field(gap),
+	"message": strings.replace_n(
+		{"{from}": _month_name(gap.from), "{to}": _month_name(gap.to)},
+		tables.messages.gapUnexplained,
+	),
+	"from": gap.from,
+	"to": gap.to,
+} |
+	some gap in _sorted_gaps
+	not _explained(gap)
+]
+
+# A gap is explained by an answer for its dates that says something.
+_explained(gap) if {
+	some answer in _list(input, "employmentGaps")
+	answer.from == gap.from
+	answer.to == gap.to
+	is_string(answer.explanation)
+	trim_space(answer.explanation) != ""
+}
+
+_gap_field(gap) := sprintf("employmentGaps.%d.explanation", [i]) if {
+	i := min([j | some j, answer in _list(input, "employmentGaps"); answer.from == gap.from; answer.to == gap.to])
+} else := "employmentGaps"
+
+_month_names := [
+	"January", "February", "March", "April", "May", "June",
+	"July", "August", "September", "October", "November", "December",
+]
+
+# "March 2025" for 2025-03-01.
+_month_name(date) := sprintf("%s %s", [_month_names[to_number(substring(date, 5, 2)) - 1], substring(date, 0, 4)])
 
 # Spec §4 and §9: gaps count within the last windowYears years before today.
 _window_start := _format(time.add_date(_ns(input.today), 0 - tables.windowYears, 0, 0))

@@ -68,7 +68,10 @@ test_with_the_spec_threshold_and_window_the_contract_example_is_the_contracts_te
 }
 
 test_the_result_has_the_contract_fields_and_ours if {
-	object.keys(decide(contract_input)) == {"gaps", "nextStartDate", "windowStart", "currentlyEmployed", "trailingGap"}
+	object.keys(decide(contract_input)) == {
+		"gaps", "nextStartDate", "windowStart", "currentlyEmployed", "trailingGap",
+		"windowYears", "gapThresholdDays", "windowUncovered", "complete", "missing",
+	}
 }
 
 # --- Table-driven cases (testcases/cases.yaml) ---
@@ -258,7 +261,10 @@ test_next_start_is_the_tables_years_back_when_no_employment_has_an_end_date if {
 # --- Policy contract: always a result, never an error ---
 
 test_an_empty_input_gives_the_default if {
-	decide({}) == {"gaps": [], "nextStartDate": null, "windowStart": null, "currentlyEmployed": false, "trailingGap": null}
+	decide({}) == {
+		"gaps": [], "nextStartDate": null, "windowStart": null, "currentlyEmployed": false, "trailingGap": null,
+		"windowYears": null, "gapThresholdDays": null, "windowUncovered": null, "complete": false, "missing": [],
+	}
 }
 
 test_today_alone_gives_an_empty_history if {
@@ -266,6 +272,8 @@ test_today_alone_gives_an_empty_history if {
 		"gaps": [], "nextStartDate": date(time.add_date(ns("2026-11-01"), 0 - tables.defaultStartYearsBack, 0, 0)),
 		"windowStart": window_start("2026-11-22"),
 		"currentlyEmployed": false, "trailingGap": null,
+		"windowYears": tables.windowYears, "gapThresholdDays": tables.gapThresholdDays,
+		"windowUncovered": null, "complete": true, "missing": [],
 	}
 }
 
@@ -286,4 +294,163 @@ test_without_tables_the_default_is_given if {
 	r := employment.history with input as contract_input with data.heloc.employment.tables as {}
 	r.gaps == []
 	r.windowStart == null
+}
+
+# --- Completeness: the jobs reach back to the window's start, each gap explained ---
+
+today := "2026-11-22"
+
+# A current job that started on the given date, alone.
+only_job_since(start) := {"today": today, "employments": [{"startDate": start, "endDate": null}]}
+
+months_back(n) := date(time.add_date(ns(today), 0, 0 - n, 0))
+
+test_the_table_says_the_window_and_threshold_to_the_page if {
+	r := decide(contract_input)
+	r.windowYears == tables.windowYears
+	r.gapThresholdDays == tables.gapThresholdDays
+}
+
+# Issue 22: a job of 20 months, the window being 2 years (four months
+# short of the window, whatever the table's window is).
+test_a_current_job_four_months_short_of_the_window_alone_is_not_complete if {
+	start := months_back((tables.windowYears * 12) - 4)
+	r := decide(only_job_since(start))
+	r.complete == false
+	r.windowUncovered == {"from": window_start(today), "to": start, "days": days_between(window_start(today), start)}
+	[m] := r.missing
+	m.code == "previousEmployerMissing"
+	m.field == "employments"
+	m.from == window_start(today)
+	m.to == start
+}
+
+test_with_the_spec_window_a_20_month_job_alone_asks_for_the_previous_employer_in_the_tables_words if {
+	r := employment.history with input as only_job_since("2025-03-01")
+		with data.heloc.employment.tables.windowYears as 2
+	r.complete == false
+	r.missing == [{
+		"code": "previousEmployerMissing", "field": "employments",
+		"message": "Your jobs listed start in March 2025. Add your previous employer, so that your work history covers the last 2 years.",
+		"from": "2024-11-22", "to": "2025-03-01",
+	}]
+}
+
+test_the_previous_employers_message_is_the_tables if {
+	r := employment.history with input as only_job_since("2025-03-01")
+		with data.heloc.employment.tables.windowYears as 2
+		with data.heloc.employment.tables.messages.previousEmployerMissing as "Since {since}, not {years} years."
+	r.missing[0].message == "Since March 2025, not 2 years."
+}
+
+test_a_previous_employer_back_to_the_window_start_makes_it_complete if {
+	start := months_back((tables.windowYears * 12) - 4)
+	r := decide({"today": today, "employments": [
+		{"startDate": start, "endDate": null},
+		{"startDate": window_start(today), "endDate": plus_days(start, -1)},
+	]})
+	r.complete == true
+	r.windowUncovered == null
+	r.missing == []
+}
+
+test_a_job_starting_the_threshold_after_the_window_start_covers_it if {
+	r := decide(only_job_since(plus_days(window_start(today), tables.gapThresholdDays)))
+	r.complete == true
+	r.windowUncovered == null
+}
+
+test_a_job_starting_one_day_more_than_the_threshold_after_the_window_start_does_not if {
+	start := plus_days(window_start(today), tables.gapThresholdDays + 1)
+	r := decide(only_job_since(start))
+	r.complete == false
+	r.windowUncovered.days == tables.gapThresholdDays + 1
+}
+
+test_a_longer_window_in_the_table_asks_for_more_history if {
+	start := months_back(tables.windowYears * 12)
+	decide(only_job_since(start)).complete == true
+	r := employment.history with input as only_job_since(start)
+		with data.heloc.employment.tables.windowYears as tables.windowYears + 1
+	r.complete == false
+}
+
+test_a_person_with_no_employment_has_nothing_to_list if {
+	r := decide({"today": today, "employments": []})
+	r.complete == true
+	r.windowUncovered == null
+}
+
+test_a_person_whose_last_job_ended_before_the_window_has_nothing_to_list if {
+	r := decide({"today": today, "employments": [{"startDate": "2001-01-01", "endDate": plus_days(window_start(today), -1)}]})
+	r.complete == true
+	r.windowUncovered == null
+}
+
+test_a_job_that_ended_inside_the_window_reaches_back_from_its_start if {
+	r := decide({"today": today, "employments": [{"startDate": months_back((tables.windowYears * 12) - 6), "endDate": months_back(2)}]})
+	r.complete == false
+	r.missing[0].code == "previousEmployerMissing"
+}
+
+gap_input(answers) := {
+	"today": "2026-11-22",
+	"employments": contract_input.employments,
+	"employmentGaps": answers,
+} if {
+	# The contract example's gap is reported: the test is about its answer.
+	count(decide(contract_input).gaps) == 1
+}
+
+the_gap := decide(contract_input).gaps[0]
+
+test_a_gap_without_an_answer_is_missing if {
+	r := decide(gap_input([]))
+	r.complete == false
+	[m] := r.missing
+	m.code == "gapUnexplained"
+	m.field == "employmentGaps"
+	m.from == the_gap.from
+	m.to == the_gap.to
+}
+
+test_the_gaps_message_names_its_months_in_the_tables_words if {
+	r := employment.history with input as contract_input
+		with data.heloc.employment.tables.gapThresholdDays as 31
+		with data.heloc.employment.tables.windowYears as 2
+	r.missing[0].message == "Tell us what you were doing between December 2024 and March 2025."
+}
+
+test_a_blank_answer_is_missing_at_its_field if {
+	r := decide(gap_input([
+		{"from": "2000-01-01", "to": "2000-03-01", "explanation": "an older gap"},
+		{"from": the_gap.from, "to": the_gap.to, "explanation": "  "},
+	]))
+	r.complete == false
+	r.missing[0].field == "employmentGaps.1.explanation"
+}
+
+test_an_answered_gap_makes_it_complete if {
+	r := decide(gap_input([{"from": the_gap.from, "to": the_gap.to, "explanation": "Moved to Denver"}]))
+	r.complete == true
+	r.missing == []
+	r.gaps == [the_gap]
+}
+
+test_an_answer_for_other_dates_does_not_explain_the_gap if {
+	r := decide(gap_input([{"from": the_gap.from, "to": "2025-04-01", "explanation": "Moved"}]))
+	r.complete == false
+}
+
+test_malformed_answers_are_read_as_none if {
+	decide(object.union(contract_input, {"employmentGaps": "none"})).missing[0].field == "employmentGaps"
+	decide(gap_input([null, 3, {"from": the_gap.from, "to": the_gap.to, "explanation": 7}])).complete == false
+}
+
+test_an_uncovered_window_is_told_before_the_gaps if {
+	r := decide({"today": today, "employments": [
+		{"startDate": months_back(6), "endDate": null},
+		{"startDate": months_back((tables.windowYears * 12) - 4), "endDate": plus_days(months_back(6), 0 - (tables.gapThresholdDays + 2))},
+	]})
+	[m.code | some m in r.missing] == ["previousEmployerMissing", "gapUnexplained"]
 }
