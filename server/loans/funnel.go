@@ -34,16 +34,84 @@ func (s *Service) PageStatus(ctx context.Context, path string, loan *domain.Loan
 // submitted page), or none, gives the page's own step (PageStatus). The
 // preview offer leads on to the application, so continuing from it reaches
 // the application's first page.
+//
+// A loan whose refusal the credit report settled (SettledRefusal) reaches
+// nothing by a save of a funnel page: "" (its status stays at the credit
+// check), so that it never resumes at a question past the refusal.
 func (s *Service) ReachedStatus(ctx context.Context, path string, loan *domain.Loan) (string, error) {
 	own, next, err := s.pageSteps(ctx, path, loan)
 	if err != nil || own == "" {
 		return own, err
+	}
+	if refusal, err := s.SettledRefusal(ctx, loan); err != nil || refusal != "" {
+		return "", err
 	}
 	if next != nil && next.Area == "application" && next.Step != "" && !ServerStatuses[next.Step] && s.isApplicationStatus(next.Step) {
 		return next.Step, nil
 	}
 	return own, nil
 }
+
+// eligibilityEntrypoint is the decision whose refusal the credit report may
+// settle (its `settled`: heloc.eligibility's settled_after_pull).
+const eligibilityEntrypoint = "heloc.eligibility.decision"
+
+// SettledRefusal is the name of the ineligible page ("boost",
+// "late-payment": /app/ineligible/<name>) of the refusal the loan's credit
+// report settled, or "" when there is none. The credit check's page reads
+// the same decision to go to that page at once (issue 20); this is the
+// server's record of it, so that a borrower who comes back is shown the
+// refusal rather than the funnel's next question (issue 22), and no save of
+// a funnel page moves the loan past it (ReachedStatus).
+//
+// It is the loan's latest eligibility decision when that refused, settled,
+// named a page and was made on the latest credit report (a later pull is
+// decided afresh). A loan whose status is already in the application was
+// never refused so (the refusal stops the funnel before it): no decision
+// is read for it, so the application's saves cost no more.
+func (s *Service) SettledRefusal(ctx context.Context, loan *domain.Loan) (string, error) {
+	if loan == nil || s.store == nil {
+		return "", nil
+	}
+	order, err := s.FunnelOrder(ctx)
+	if err != nil {
+		return "", err
+	}
+	if at, known := order[loan.ApplicationStatus]; known {
+		if application, ok := order[applicationStart]; ok && at >= application {
+			return "", nil
+		}
+	}
+	d, err := s.store.LatestDecision(ctx, loan.ID, eligibilityEntrypoint)
+	if domain.ErrorCode(err) == domain.ENOTFOUND || d == nil {
+		return "", nil
+	} else if err != nil {
+		return "", err
+	}
+	var decided struct {
+		Outcome        string  `json:"outcome"`
+		Settled        bool    `json:"settled"`
+		IneligiblePage *string `json:"ineligiblePage"`
+	}
+	if err := json.Unmarshal(d.Result, &decided); err != nil {
+		return "", err
+	}
+	if decided.Outcome != "ineligible" || !decided.Settled || decided.IneligiblePage == nil || *decided.IneligiblePage == "" {
+		return "", nil
+	}
+	report, err := s.store.LatestCreditReport(ctx, loan.ID, "borrower")
+	if err != nil && domain.ErrorCode(err) != domain.ENOTFOUND {
+		return "", err
+	}
+	if report != nil && report.PulledAt.After(d.CreatedAt) {
+		return "", nil
+	}
+	return *decided.IneligiblePage, nil
+}
+
+// applicationStart is the application's first step: a status at or after
+// it in the funnel's order is past the prequalification.
+const applicationStart = "application"
 
 // flowPage is a page of data.heloc.funnel.pages.
 type flowPage struct {

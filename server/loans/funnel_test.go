@@ -2,9 +2,17 @@ package loans
 
 import (
 	"context"
+	"encoding/json"
+	"log/slog"
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/heloc/heloc/rules"
+	"github.com/heloc/heloc/schemas"
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/schema"
 )
 
 // countingPolicy answers heloc.funnel.order from its revision and counts
@@ -69,4 +77,104 @@ func TestAdvanceMovesForwardOnly(t *testing.T) {
 			t.Errorf("from %q saving %q: got %q, want %q", tt.from, tt.step, l.ApplicationStatus, tt.want)
 		}
 	}
+}
+
+// refusalStore is the store of SettledRefusal: the loan's latest
+// eligibility decision and credit report, and how often they were read.
+type refusalStore struct {
+	Store
+	decision *domain.Decision
+	pulledAt time.Time
+	reads    int
+}
+
+func (s *refusalStore) LatestDecision(_ context.Context, _, entrypoint string) (*domain.Decision, error) {
+	s.reads++
+	if s.decision == nil || entrypoint != eligibilityEntrypoint {
+		return nil, domain.Errorf(domain.ENOTFOUND, "Decision not found.")
+	}
+	return s.decision, nil
+}
+
+func (s *refusalStore) LatestCreditReport(context.Context, string, string) (*domain.CreditReport, error) {
+	if s.pulledAt.IsZero() {
+		return nil, domain.Errorf(domain.ENOTFOUND, "No credit report yet.")
+	}
+	return &domain.CreditReport{PulledAt: s.pulledAt}, nil
+}
+
+// The eligibility decision as heloc.eligibility.decision answers a score
+// below the minimum while the lowest score decides (settled by the report).
+const settledLowScore = `{"eligible": false, "outcome": "ineligible", "ineligiblePage": "boost", "settled": true,
+	"reasons": [{"code": "CREDIT_SCORE_BELOW_MINIMUM", "message": "Your credit score is below our minimum.", "page": "boost"}]}`
+
+// A borrower whose refusal the credit report settled (issue 22): saving the
+// credit check's page (or any funnel page after it) moves the loan's status
+// no further, so that signing in again resumes at the refusal and not at
+// the coborrower question. Without the refusal, or when it is not settled,
+// or a later pull awaits a new decision, the save moves on as before; a
+// loan in the application reads no decision at all.
+func TestASettledRefusalStopsTheFunnelAtTheCreditCheck(t *testing.T) {
+	ctx := context.Background()
+	engine, err := policy.Load(ctx, rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := schema.Load(schemas.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pulled := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
+	decided := pulled.Add(time.Minute)
+	notSettled := strings.Replace(settledLowScore, `"settled": true`, `"settled": false`, 1)
+	eligible := `{"eligible": true, "outcome": "eligible", "ineligiblePage": null, "settled": false, "reasons": []}`
+
+	for _, tt := range []struct {
+		name, path, status, result string
+		decidedAt                  time.Time
+		wantRefusal, wantStatus    string
+	}{
+		{"settled refusal, the credit check saved", "/app/initial-setup/credit-score", "creditScore", settledLowScore, decided, "boost", "creditScore"},
+		{"settled refusal, the coborrower page saved after it", "/app/initial-setup/coborrower", "creditScore", settledLowScore, decided, "boost", "creditScore"},
+		{"settled refusal, the mortgage balances saved after it", "/app/initial-setup/mortgage-balance", "creditScore", settledLowScore, decided, "boost", "creditScore"},
+		{"settled refusal in the /prequal flow", "/prequal/coborrower", "prequalCredit", settledLowScore, decided, "boost", "prequalCredit"},
+		{"no decision yet", "/app/initial-setup/coborrower", "creditScore", "", time.Time{}, "", "coborrower"},
+		{"a refusal not settled by the report", "/app/initial-setup/coborrower", "creditScore", notSettled, decided, "", "coborrower"},
+		{"an eligible file", "/app/initial-setup/coborrower", "creditScore", eligible, decided, "", "coborrower"},
+		{"a pull after the refusal, not decided yet", "/app/initial-setup/coborrower", "creditScore", settledLowScore, pulled.Add(-time.Minute), "", "coborrower"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			store := &refusalStore{pulledAt: pulled}
+			if tt.result != "" {
+				store.decision = &domain.Decision{Entrypoint: eligibilityEntrypoint, Result: json.RawMessage(tt.result), CreatedAt: tt.decidedAt}
+			}
+			s := New(store, policy.NewLive(engine, slog.New(slog.DiscardHandler)), set, "", nil)
+			loan := &domain.Loan{ID: "l1", ApplicationStatus: tt.status}
+			refusal, err := s.SettledRefusal(ctx, loan)
+			if err != nil || refusal != tt.wantRefusal {
+				t.Fatalf("SettledRefusal: got %q, %v; want %q", refusal, err, tt.wantRefusal)
+			}
+			reached, err := s.ReachedStatus(ctx, tt.path, loan)
+			if err != nil {
+				t.Fatal(err)
+			}
+			order, err := s.FunnelOrder(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			Advance(loan, reached, order)
+			if loan.ApplicationStatus != tt.wantStatus {
+				t.Errorf("saving %s from %s: status %q (reached %q), want %q", tt.path, tt.status, loan.ApplicationStatus, reached, tt.wantStatus)
+			}
+		})
+	}
+
+	t.Run("a loan in the application reads no decision", func(t *testing.T) {
+		store := &refusalStore{pulledAt: pulled, decision: &domain.Decision{Result: json.RawMessage(settledLowScore), CreatedAt: decided}}
+		s := New(store, policy.NewLive(engine, slog.New(slog.DiscardHandler)), set, "", nil)
+		refusal, err := s.SettledRefusal(ctx, &domain.Loan{ID: "l1", ApplicationStatus: "application3"})
+		if err != nil || refusal != "" || store.reads != 0 {
+			t.Fatalf("got %q, %v after %d reads; want no refusal and no read", refusal, err, store.reads)
+		}
+	})
 }

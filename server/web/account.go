@@ -142,7 +142,16 @@ func (s *Server) resume(c fiber.Ctx, in resumeInput) (any, error) {
 			return nil, err
 		}
 		if loan != nil {
-			input["loan"] = map[string]any{"applicationStatus": loan.ApplicationStatus}
+			// A refusal the credit report settled resumes at its page (issue 22).
+			refusal, err := s.loans.SettledRefusal(c.Context(), loan)
+			if err != nil {
+				return nil, err
+			}
+			facts := map[string]any{"applicationStatus": loan.ApplicationStatus}
+			if refusal != "" {
+				facts["settledRefusal"] = refusal
+			}
+			input["loan"] = facts
 		}
 	}
 	return s.policy.Decide(c.Context(), "heloc.routing.resume", input)

@@ -72,6 +72,7 @@ resume := {"action": "redirect", "to": _target} if {
 _on_status_step if {
 	_page.step == input.loan.applicationStatus
 	not input.loan.applicationStatus in tables.always_resume_statuses
+	not _refusal_page
 }
 
 # Policy contract: `loan` is null when the signed-in applicant has no loan
@@ -117,9 +118,32 @@ _may_resume if input.loan.applicationStatus in tables.always_resume_statuses
 #   page of the unknown_status step, property-value.
 # custom:
 #   source: spec §2 "Resume redirect rule" ("unknown | property-value")
-_target := _status_page
+_target := _refusal_page
 
-_target := _page_of(tables.unknown_status) if not _status_page
+_target := _status_page if not _refusal_page
+
+_target := _page_of(tables.unknown_status) if {
+	not _refusal_page
+	not _status_page
+}
+
+# METADATA
+# title: A refusal the credit report settled
+# description: >-
+#   A loan whose refusal the credit report alone settled (the server names
+#   its ineligible page in input.loan.settledRefusal, from the loan's
+#   recorded eligibility decision) resumes at that ineligible page, never at
+#   the funnel question after the credit check: no answer still to come can
+#   change it.
+# custom:
+#   source: Issue 22 ("Welcome back"); spec §2 "Resume redirect rule"
+_refusal_page := page.path if {
+	name := input.loan.settledRefusal
+	is_string(name)
+	some page in funnel.tables.pages
+	page.area == "ineligible"
+	page.path == concat("/", [funnel.tables.areas.ineligible.prefix, name])
+}
 
 _status_page := _page_of(input.loan.applicationStatus)
 
