@@ -28,7 +28,7 @@ every_action := {
 	"pipeline.view", "loans.read", "loans.update", "loans.assign",
 	"documents.read", "documents.review", "conditions.manage",
 	"decisions.read", "decisions.replay", "users.read", "users.manage",
-	"pii.unmask", "audit.read", "loans.export",
+	"pii.unmask", "audit.read", "loans.export", "loans.decide",
 }
 
 # --- The roles and actions of the design ---
@@ -37,7 +37,7 @@ test_the_portal_has_five_roles if {
 	object.keys(tables.roles) == {"administrator", "underwriter", "processor", "loanOfficer", "partner"}
 }
 
-test_the_portal_has_fourteen_actions if {
+test_the_portal_has_fifteen_actions if {
 	object.keys(tables.actions) == every_action
 }
 
@@ -151,6 +151,17 @@ test_the_audit_log_is_not_about_one_loan if {
 test_unmasking_and_exporting_are_about_one_loan if {
 	tables.actions["pii.unmask"].per_loan == true
 	tables.actions["loans.export"].per_loan == true
+}
+
+# --- The credit decision on a submitted application ---
+
+test_only_an_administrator_or_an_underwriter_may_decide_and_on_every_loan if {
+	tables.actions["loans.decide"].per_loan == true
+	{name | some name, _ in tables.roles; ask_assigned(name, "loans.decide").allow} == {"administrator", "underwriter"}
+	ask("underwriter", "loans.decide") == allowed("all", "UW-LOANS-DECIDE")
+	every role in {"processor", "loanOfficer", "partner"} {
+		ask_assigned(role, "loans.decide") == refused(["not_granted"])
+	}
 }
 
 test_an_administrator_underwriter_and_processor_may_export_and_no_one_else if {
