@@ -49,7 +49,11 @@ export async function render(path: string, { sandbox }: { sandbox: boolean }): P
 
   // prerender (unlike renderToString) waits for what suspends, such as a
   // lazily loaded question page; something that never settles is cut off
-  // and keeps its fallback.
+  // and keeps its fallback. A part that throws is no page to send: React
+  // would leave its Suspense boundary to the browser, which then reports
+  // error #419 in every visitor's console ("window is not defined" on the
+  // sign-in pages did, issue 22). The build fails instead, naming it.
+  const errors: string[] = [];
   const { prelude } = await prerender(
     <StrictMode>
       <AppProvider queryClient={queryClient}>
@@ -62,10 +66,12 @@ export async function render(path: string, { sandbox }: { sandbox: boolean }): P
       // Every boundary inline, never outlined for streaming: completing an
       // outlined one takes an inline script, which the CSP refuses.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      // The part that failed is rendered in the browser instead; the build says which.
-      onError: (err) => console.warn(`prerender ${path}: ${err instanceof Error ? err.message : String(err)}`),
+      onError: (err) => {
+        errors.push(err instanceof Error ? (err.stack ?? err.message) : String(err));
+      },
     },
   );
   queryClient.clear();
+  if (errors.length > 0) throw new Error(`prerender ${path}: ${errors.join('\n')}`);
   return new Response(prelude).text();
 }

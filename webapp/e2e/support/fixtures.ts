@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 import { mockApi } from './mock-api';
 import { startServer, type HelocServer } from './server';
@@ -38,7 +38,32 @@ function visitorAddress(testId: string): string {
 /** Whether this run starts Go servers of its own (not with BASE_URL, nor with the mocked API). */
 const ownServers = !process.env.BASE_URL && process.env.E2E_MOCK_API !== '1';
 
-export const test = base.extend<{ api: void }, { server: HelocServer | null }>({
+/**
+ * What a page said went wrong: every console.error and every uncaught error
+ * of a page of the context (a React error such as #419 or #418 reaches the
+ * console as one), with the address it was said at.
+ */
+function watchErrors(context: BrowserContext, errors: string[]) {
+  context.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const where = msg.location().url || msg.page()?.url() || '';
+    errors.push(`console.error at ${msg.page()?.url() ?? where}: ${msg.text()}`);
+  });
+  context.on('weberror', (err) => {
+    errors.push(`uncaught error at ${err.page()?.url() ?? ''}: ${err.error().stack ?? err.error().message}`);
+  });
+}
+
+/**
+ * The error a journey provokes on purpose and says so in its own words:
+ * `test.info().annotations.push(expectedConsoleError(/pattern/))` lets a
+ * console error matching the pattern pass. None is allowed otherwise.
+ */
+export function expectedConsoleError(pattern: RegExp): { type: string; description: string } {
+  return { type: 'expected console error', description: pattern.source };
+}
+
+export const test = base.extend<{ api: void; noConsoleErrors: void }, { server: HelocServer | null }>({
   // Each worker's own Go server (support/server.ts): its own port and data
   // folder, started before the worker's first test and stopped after its
   // last. E2E_DATA_DIR names the folder for the commands the journeys run
@@ -63,6 +88,32 @@ export const test = base.extend<{ api: void }, { server: HelocServer | null }>({
   baseURL: async ({ server, baseURL }, use) => {
     await use(server?.url ?? baseURL);
   },
+  // No page logs an error (issue 22): every console.error and uncaught
+  // error of the test's pages, and of any context it opens beside its own
+  // (a loan officer's, a partner's), fails the test, listed with the page
+  // it was said at. A journey that provokes one on purpose names it with
+  // expectedConsoleError; nothing is allowed otherwise.
+  noConsoleErrors: [
+    async ({ context, browser }, use, testInfo) => {
+      const errors: string[] = [];
+      watchErrors(context, errors);
+      const newContext = browser.newContext.bind(browser);
+      (browser as { newContext: Browser['newContext'] }).newContext = async (...args) => {
+        const opened = await newContext(...args);
+        watchErrors(opened, errors);
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        (browser as { newContext: Browser['newContext'] }).newContext = newContext;
+      }
+      const allowed = testInfo.annotations.filter((a) => a.type === 'expected console error').map((a) => new RegExp(a.description ?? '^$'));
+      const unexpected = errors.filter((e) => !allowed.some((re) => re.test(e)));
+      expect(unexpected, `the pages logged ${unexpected.length} error(s):\n${unexpected.join('\n')}`).toEqual([]);
+    },
+    { auto: true },
+  ],
   api: [
     async ({ page }, use, testInfo) => {
       await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': visitorAddress(testInfo.testId) });

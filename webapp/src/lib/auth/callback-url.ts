@@ -5,12 +5,16 @@ import type { AuthRealm } from './auth-client';
 /**
  * The callbackUrl of a sign-in link as a path on this site, or null. Only a
  * same-origin path is followed, so a link cannot send someone elsewhere
- * after signing in (an open redirect).
+ * after signing in (an open redirect). The sign-in pages call it while
+ * rendering, which the build also does (src/entry-server.tsx, without a
+ * window): the page's own origin is read only when there is a callbackUrl
+ * to check, never for the sign-in page without one.
  */
-export function safeCallbackPath(value: string | null | undefined, origin = window.location.origin): string | null {
+export function safeCallbackPath(value: string | null | undefined, origin?: string): string | null {
   const raw = value?.trim();
   // A path, or an absolute http(s) URL; "//host" and "/\host" are other origins to a browser.
   if (!raw || !/^(\/(?![/\\])|https?:\/\/)/i.test(raw)) return null;
+  origin ??= window.location.origin;
   let url: URL;
   try {
     url = new URL(raw, origin);
