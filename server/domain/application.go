@@ -451,4 +451,27 @@ type EmploymentHistory struct {
 		To   string `json:"to"`
 		Days int    `json:"days"`
 	} `json:"trailingGap"`
+	WindowYears      *int `json:"windowYears"`
+	GapThresholdDays *int `json:"gapThresholdDays"`
+	WindowUncovered  *struct {
+		From string `json:"from"`
+		To   string `json:"to"`
+		Days int    `json:"days"`
+	} `json:"windowUncovered"`
+	// Complete: nothing is Missing (a previous employer, a gap's
+	// explanation); the save of the employment page and the submission
+	// refuse an incomplete history.
+	Complete bool                `json:"complete"`
+	Missing  []EmploymentMissing `json:"missing"`
+}
+
+// EmploymentMissing is what keeps an employment history from being
+// complete (schemas #EmploymentMissing): Field is its path in the
+// employment section.
+type EmploymentMissing struct {
+	Code    string `json:"code"`
+	Field   string `json:"field"`
+	Message string `json:"message"`
+	From    string `json:"from"`
+	To      string `json:"to"`
 }

@@ -17,6 +17,9 @@ type mergeContext struct {
 	draw *DisbursementTerms
 	// birthDates: the dates of birth the rules allow (page 1's prepare).
 	birthDates domain.BirthDates
+	// employment refuses a person's employment history the employment
+	// policy finds incomplete (page 4's prepare, employment.go).
+	employment func(p *domain.Person) error
 }
 
 // merger changes the application by a decoded section; its field errors
@@ -51,8 +54,8 @@ var pages = map[string]page{
 	"/app/application/1":                       personalInfoPage(),
 	"/app/application/2":                       section("PropertyInfoSection", mergePropertyInfo),
 	"/app/application/3":                       section("AdditionalRealEstateSection", mergeRealEstate),
-	"/app/application/4":                       section("EmploymentSection", mergeEmployment(borrower)),
-	"/app/application/4/coborrower":            section("EmploymentSection", mergeEmployment(coborrower)),
+	"/app/application/4":                       employmentPage(borrower),
+	"/app/application/4/coborrower":            employmentPage(coborrower),
 	"/app/application/business-information":    section("BusinessInformationSection", mergeBusiness),
 	"/app/application/other-income":            section("OtherIncomeSection", mergeOtherIncome(borrower)),
 	"/app/application/other-income/coborrower": section("OtherIncomeSection", mergeOtherIncome(coborrower)),
@@ -209,23 +212,6 @@ func mergePropertyInfo(in *domain.PropertyInfoSection, app *domain.Application, 
 func mergeRealEstate(in *domain.AdditionalRealEstateSection, app *domain.Application, _ mergeContext) error {
 	app.PropertyOwnerships = in.PropertyOwnerships
 	return nil
-}
-
-func mergeEmployment(who party) func(*domain.EmploymentSection, *domain.Application, mergeContext) error {
-	return func(in *domain.EmploymentSection, app *domain.Application, mc mergeContext) error {
-		p, err := person(app, who, mc)
-		if err != nil {
-			return err
-		}
-		for i, e := range in.Employments {
-			if e.EndDate != nil && *e.EndDate < e.StartDate {
-				return domain.InvalidField(fmt.Sprintf("employments.%d.endDate", i), "Enter an end date after the start date.")
-			}
-		}
-		keepVerified(p.Employments, in.Employments) // only a payroll connection verifies a job (income.go)
-		p.Employments, p.EmploymentGaps = in.Employments, in.EmploymentGaps
-		return nil
-	}
 }
 
 func mergeBusiness(in *domain.BusinessInformationSection, app *domain.Application, _ mergeContext) error {

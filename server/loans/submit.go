@@ -51,8 +51,15 @@ func (s *Service) Submit(ctx context.Context, applicant *domain.Applicant) (*Vie
 	if err := s.recordInto(ctx, ReadinessEntrypoint, loan.ID, facts, &readiness); err != nil {
 		return nil, err
 	}
-	if !readiness.Ready {
-		return nil, readiness.refusal()
+	// Each person's employment history is the employment policy's to
+	// judge (recorded): one it finds incomplete blocks too, told after
+	// the readiness blockers.
+	employment, err := s.employmentBlockers(ctx, loan, app, order)
+	if err != nil {
+		return nil, err
+	}
+	if !readiness.Ready || len(employment) > 0 {
+		return nil, refusal(&readiness, employment)
 	}
 	// Decided again on the application's figures: a decline, a lower line
 	// or a higher APR is told before anything is submitted.
@@ -145,17 +152,64 @@ type Readiness struct {
 	} `json:"blockers"`
 }
 
-// refusal is the blockers as field errors, the first one's words as the
+// refusal is the readiness blockers (when it is not ready) and then the
+// employment blockers as field errors, the first one's words as the
 // error's own.
-func (r *Readiness) refusal() error {
-	if len(r.Blockers) == 0 {
+func refusal(r *Readiness, employment []domain.FieldError) error {
+	var fields []domain.FieldError
+	if !r.Ready {
+		for _, b := range r.Blockers {
+			fields = append(fields, domain.FieldError{Path: b.Field, Message: b.Message})
+		}
+	}
+	fields = append(fields, employment...)
+	if len(fields) == 0 {
 		return domain.Errorf(domain.EINVALID, "Your application cannot be submitted yet. Please contact us.")
 	}
-	fields := make([]domain.FieldError, len(r.Blockers))
-	for i, b := range r.Blockers {
-		fields[i] = domain.FieldError{Path: b.Field, Message: b.Message}
-	}
 	return &domain.Error{Code: domain.EINVALID, Message: fields[0].Message, Fields: fields}
+}
+
+// employmentBlockers are what data.heloc.employment.history finds missing
+// from each person's saved employment history (a previous employer until
+// the window is covered, a gap's explanation), at employment.<party>.<the
+// field in the section>, each in the policy's words after whose history it
+// is. None for an application never saved, or one whose status has not
+// reached the step before submission (the readiness blocker then tells the
+// page to go on from, the employment page among them).
+func (s *Service) employmentBlockers(ctx context.Context, loan *domain.Loan, app *domain.Application, order map[string]float64) ([]domain.FieldError, error) {
+	if app == nil {
+		return nil, nil
+	}
+	if at, ok := order[loan.ApplicationStatus]; !ok || at < order[reachedBeforeSubmit] {
+		return nil, nil
+	}
+	type person struct {
+		party, whose string
+		p            *domain.Person
+	}
+	people := []person{{"borrower", "Employment history", &app.User}}
+	if hasCoborrower(loan) {
+		co := app.Coborrower
+		if co == nil {
+			co = &domain.Person{}
+		}
+		people = append(people, person{"coborrower", "Coborrower’s employment history", co})
+	}
+	var out []domain.FieldError
+	for _, x := range people {
+		h, err := s.history(ctx, loan.ID, x.p.Employments, x.p.EmploymentGaps)
+		if err != nil {
+			return nil, err
+		}
+		if err := incomplete(h, "employment."+x.party, x.whose+": "); err != nil {
+			fields := domain.ErrorFields(err)
+			if len(fields) == 0 {
+				fields = []domain.FieldError{{Path: "employment." + x.party, Message: x.whose + ": " + domain.ErrorMessage(err)}}
+			}
+			out = append(out, fields...)
+		}
+	}
+	return out, nil
 }
 
 // readinessFacts are the facts data.heloc.submission.readiness decides on

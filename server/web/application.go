@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 
 	"github.com/gofiber/fiber/v3"
+
+	"github.com/heloc/heloc/server/loans"
 )
 
 // The application's procedures: a translation of the wire to the loan
@@ -58,15 +60,17 @@ func (s *Server) applicationSaveDraft(c fiber.Ctx, in applicationDraftInput) (an
 }
 
 type employmentHistoryInput struct {
-	Party string `json:"party"`
+	Party       string                   `json:"party"`
+	Employments *[]loans.EmploymentDates `json:"employments"`
 }
 
 // applicationEmployment is application.employment: the gaps between a
-// person's saved employments and where a new one starts.
+// person's employments (the saved ones, or those page 4 holds as typed),
+// where a new one starts, and what is missing from the history.
 func (s *Server) applicationEmployment(c fiber.Ctx, in employmentHistoryInput) (any, error) {
 	a, err := s.applicant(c)
 	if err != nil {
 		return nil, err
 	}
-	return s.loans.EmploymentHistory(c.Context(), a, in.Party)
+	return s.loans.EmploymentHistory(c.Context(), a, in.Party, in.Employments)
 }

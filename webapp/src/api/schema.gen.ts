@@ -1078,6 +1078,14 @@ export interface components {
             startDate: components["schemas"]["Date"];
         };
         /**
+         * @description #EmploymentDates is an employment as the employment policy reads it:
+         *     when it started, and when it ended (null: it is current).
+         */
+        EmploymentDates: {
+            endDate: string | null;
+            startDate: components["schemas"]["Date"];
+        };
+        /**
          * @description #EmploymentGap is a gap of data.heloc.employment.history, with the
          *     person's saved explanation (null when none).
          */
@@ -1102,8 +1110,12 @@ export interface components {
          *     employment starts, and the time since the last one ended.
          */
         EmploymentHistory: {
+            /** @description complete: nothing is missing; save and submission refuse otherwise. */
+            complete: boolean;
             currentlyEmployed: boolean;
+            gapThresholdDays: number | null;
             gaps: components["schemas"]["EmploymentGap"][];
+            missing: components["schemas"]["EmploymentMissing"][];
             nextStartDate: string | null;
             trailingGap: {
                 days: number;
@@ -1111,14 +1123,43 @@ export interface components {
                 to: string;
             } | null;
             windowStart: string | null;
+            /**
+             * @description The part of the window before the earliest job, when the jobs do not
+             *     reach back to its start (null when they do).
+             */
+            windowUncovered: {
+                days: number;
+                from: string;
+                to: string;
+            } | null;
+            /** @description The table's window (years) and gap threshold (days), for the page to say. */
+            windowYears: number | null;
         };
         /**
          * @description #EmploymentHistoryInput is the input of application.employment: whose
-         *     saved employments to read.
+         *     employment history to read, and, while page 4 is typed, the employments
+         *     as typed (only their dates: what the employment policy reads), read
+         *     instead of the saved ones so that the page asks about a gap and a
+         *     missing previous employer before it lets the borrower go on.
          */
         EmploymentHistoryInput: {
+            employments?: components["schemas"]["EmploymentDates"][];
             /** @enum {string} */
             party: "borrower" | "coborrower";
+        };
+        /**
+         * @description #EmploymentMissing is what keeps an employment history from being
+         *     complete: a previous employer (code previousEmployerMissing, field
+         *     employments) or a gap's explanation (gapUnexplained, field
+         *     employmentGaps.<i>.explanation), in the employment table's words.
+         */
+        EmploymentMissing: {
+            /** @enum {string} */
+            code: "previousEmployerMissing" | "gapUnexplained";
+            field: string;
+            from: string;
+            message: string;
+            to: string;
         };
         /**
          * @description #EmploymentSection is what /app/application/4 (the borrower's) and

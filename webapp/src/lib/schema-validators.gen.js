@@ -9777,7 +9777,192 @@ return errors === 0;
 }
 
 export const EmploymentHistoryInput = validate66;
-const schema116 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose employment history to read."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose employment history to read."}}};
+const schema116 = {"properties":{"employments":{"items":{"$ref":"#/components/schemas/EmploymentDates"},"type":"array","errorMessage":"List at most 30 employments."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose employment history to read."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose employment history to read."}}};
+const schema117 = {"properties":{"endDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","endDate"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","endDate":"Enter a date as yyyy-MM-dd."}}};
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.startDate === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startDate"},message:"must have required property '"+"startDate"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.endDate === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endDate"},message:"must have required property '"+"endDate"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.endDate !== undefined){
+let data0 = data.endDate;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err2 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data0 === "string"){
+if(!pattern21.test(data0)){
+const err3 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err4 of vErrors){
+if(((((err4.keyword !== "errorMessage") && (!err4.emUsed)) && ((err4.instancePath === instancePath+"/endDate") || ((err4.instancePath.indexOf(instancePath+"/endDate") === 0) && (err4.instancePath[instancePath+"/endDate".length] === "/")))) && (err4.schemaPath.indexOf("#/properties/endDate") === 0)) && (err4.schemaPath["#/properties/endDate".length] === "/")){
+emErrs0.push(err4);
+err4.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err5 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err6 of vErrors){
+if(!err6.emUsed){
+emErrs1.push(err6);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.startDate !== undefined){
+let data1 = data.startDate;
+if(typeof data1 === "string"){
+if(!pattern21.test(data1)){
+const err7 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err9 of vErrors){
+if(((((err9.keyword !== "errorMessage") && (!err9.emUsed)) && ((err9.instancePath === instancePath+"/startDate") || ((err9.instancePath.indexOf(instancePath+"/startDate") === 0) && (err9.instancePath[instancePath+"/startDate".length] === "/")))) && (err9.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err9.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs2.push(err9);
+err9.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err10 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err11 of vErrors){
+if(!err11.emUsed){
+emErrs3.push(err11);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"startDate":[],"endDate":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err13 of vErrors){
+if((((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && (err13.instancePath === instancePath)) && (err13.keyword in emErrors0)) && (err13.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err13.schemaPath.slice(1)))){
+emPropParams0 = obj0[err13.keyword];
+emParamsErrors0 = emErrors0[err13.keyword][err13.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err13);
+err13.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema117.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+const emErrs4 = [];
+for(const err15 of vErrors){
+if(!err15.emUsed){
+emErrs4.push(err15);
+}
+}
+vErrors = emErrs4;
+errors = emErrs4.length;
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -9793,10 +9978,19 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.party !== undefined){
-let data0 = data.party;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.employments !== undefined){
+let data0 = data.employments;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate67(data0[i0], {instancePath:instancePath+"/employments/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err1 = {instancePath:instancePath+"/employments",schemaPath:"#/properties/employments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9805,47 +9999,48 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(!((data0 === "borrower") || (data0 === "coborrower"))){
-const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema116.properties.party.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
 if(errors > 0){
 const emErrs0 = [];
-for(const err3 of vErrors){
-if(((((err3.keyword !== "errorMessage") && (!err3.emUsed)) && ((err3.instancePath === instancePath+"/party") || ((err3.instancePath.indexOf(instancePath+"/party") === 0) && (err3.instancePath[instancePath+"/party".length] === "/")))) && (err3.schemaPath.indexOf("#/properties/party") === 0)) && (err3.schemaPath["#/properties/party".length] === "/")){
-emErrs0.push(err3);
-err3.emUsed = true;
+for(const err2 of vErrors){
+if(((((err2.keyword !== "errorMessage") && (!err2.emUsed)) && ((err2.instancePath === instancePath+"/employments") || ((err2.instancePath.indexOf(instancePath+"/employments") === 0) && (err2.instancePath[instancePath+"/employments".length] === "/")))) && (err2.schemaPath.indexOf("#/properties/employments") === 0)) && (err2.schemaPath["#/properties/employments".length] === "/")){
+emErrs0.push(err2);
+err2.emUsed = true;
 }
 }
 if(emErrs0.length){
-const err4 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose whose employment history to read."};
+const err3 = {instancePath:instancePath+"/employments",schemaPath:"#/properties/employments/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"List at most 30 employments."};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err3];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err3);
 }
 errors++;
 }
 const emErrs1 = [];
-for(const err5 of vErrors){
-if(!err5.emUsed){
-emErrs1.push(err5);
+for(const err4 of vErrors){
+if(!err4.emUsed){
+emErrs1.push(err4);
 }
 }
 vErrors = emErrs1;
 errors = emErrs1.length;
 }
 }
+if(data.party !== undefined){
+let data2 = data.party;
+if(typeof data2 !== "string"){
+const err5 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+vErrors.push(err5);
+}
+errors++;
+}
+if(!((data2 === "borrower") || (data2 === "coborrower"))){
+const err6 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema116.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9855,26 +10050,15 @@ vErrors.push(err6);
 errors++;
 }
 if(errors > 0){
-const emErrors0 = {"required":{"party":[]}};
-const templates0 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
+const emErrs2 = [];
 for(const err7 of vErrors){
-if((((((err7.keyword !== "errorMessage") && (!err7.emUsed)) && (err7.instancePath === instancePath)) && (err7.keyword in emErrors0)) && (err7.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err7.schemaPath.slice(1)))){
-emPropParams0 = obj0[err7.keyword];
-emParamsErrors0 = emErrors0[err7.keyword][err7.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err7);
+if(((((err7.keyword !== "errorMessage") && (!err7.emUsed)) && ((err7.instancePath === instancePath+"/party") || ((err7.instancePath.indexOf(instancePath+"/party") === 0) && (err7.instancePath[instancePath+"/party".length] === "/")))) && (err7.schemaPath.indexOf("#/properties/party") === 0)) && (err7.schemaPath["#/properties/party".length] === "/")){
+emErrs2.push(err7);
 err7.emUsed = true;
 }
 }
-}
-for(const key0 in emErrors0){
-for(const keyProp0 in emErrors0[key0]){
-emParamsErrors0 = emErrors0[key0][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema116.errorMessage[key0][keyProp0]};
+if(emErrs2.length){
+const err8 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Choose whose employment history to read."};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9883,26 +10067,76 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-}
-const emErrs2 = [];
+const emErrs3 = [];
 for(const err9 of vErrors){
 if(!err9.emUsed){
-emErrs2.push(err9);
+emErrs3.push(err9);
 }
 }
-vErrors = emErrs2;
-errors = emErrs2.length;
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"party":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err11 of vErrors){
+if((((((err11.keyword !== "errorMessage") && (!err11.emUsed)) && (err11.instancePath === instancePath)) && (err11.keyword in emErrors0)) && (err11.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err11.schemaPath.slice(1)))){
+emPropParams0 = obj0[err11.keyword];
+emParamsErrors0 = emErrors0[err11.keyword][err11.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err11);
+err11.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err12 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema116.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+const emErrs4 = [];
+for(const err13 of vErrors){
+if(!err13.emUsed){
+emErrs4.push(err13);
+}
+}
+vErrors = emErrs4;
+errors = emErrs4.length;
 }
 validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const EmploymentSection = validate67;
-const schema117 = {"properties":{"employmentGaps":{"items":{"$ref":"#/components/schemas/EmploymentGapAnswer"},"type":"array","errorMessage":"Explain at most 30 gaps."},"employments":{"items":{"$ref":"#/components/schemas/Employment"},"type":"array","errorMessage":"List at most 30 employments."}},"required":["employments","employmentGaps"],"type":"object","errorMessage":{"required":{"employments":"List at most 30 employments.","employmentGaps":"Explain at most 30 gaps."}}};
-const schema118 = {"properties":{"explanation":{"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."},"from":{"$ref":"#/components/schemas/Date"},"to":{"$ref":"#/components/schemas/Date"}},"required":["from","to","explanation"],"type":"object","errorMessage":{"required":{"from":"Enter a date as yyyy-MM-dd.","to":"Enter a date as yyyy-MM-dd.","explanation":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."}}};
+export const EmploymentSection = validate69;
+const schema119 = {"properties":{"employmentGaps":{"items":{"$ref":"#/components/schemas/EmploymentGapAnswer"},"type":"array","errorMessage":"Explain at most 30 gaps."},"employments":{"items":{"$ref":"#/components/schemas/Employment"},"type":"array","errorMessage":"List at most 30 employments."}},"required":["employments","employmentGaps"],"type":"object","errorMessage":{"required":{"employments":"List at most 30 employments.","employmentGaps":"Explain at most 30 gaps."}}};
+const schema120 = {"properties":{"explanation":{"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."},"from":{"$ref":"#/components/schemas/Date"},"to":{"$ref":"#/components/schemas/Date"}},"required":["from","to","explanation"],"type":"object","errorMessage":{"required":{"from":"Enter a date as yyyy-MM-dd.","to":"Enter a date as yyyy-MM-dd.","explanation":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10133,7 +10367,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema118.errorMessage[key0][keyProp0]};
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema120.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10153,13 +10387,13 @@ emErrs6.push(err22);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate68.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-const schema121 = {"properties":{"EmployerID":{"$ref":"#/components/schemas/Name"},"IncomeID":{"$ref":"#/components/schemas/Name"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"businessStructure":{"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."},"commissions":{"$ref":"#/components/schemas/Amount"},"contactEmail":{"$ref":"#/components/schemas/Email"},"contactName":{"$ref":"#/components/schemas/Name"},"contactPhone":{"$ref":"#/components/schemas/Phone"},"dataSource":{"allOf":[{"$ref":"#/components/schemas/Name"}],"type":"string","errorMessage":"Use at most 100 characters, without control characters."},"employerAddress":{"$ref":"#/components/schemas/Address"},"employerFullAddress":{"$ref":"#/components/schemas/Text"},"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer's name. Use at most 100 characters, without control characters."},"employerPhone":{"$ref":"#/components/schemas/Phone"},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"incomeInformation":{"$ref":"#/components/schemas/LongText"},"overtime":{"$ref":"#/components/schemas/Amount"},"ownershipInterestType":{"$ref":"#/components/schemas/OwnershipInterestType"},"pdfUrl":{"$ref":"#/components/schemas/LongText"},"position":{"$ref":"#/components/schemas/Name"},"reportId":{"$ref":"#/components/schemas/Name"},"selfEmployedIndicator":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","dataSource"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","dataSource":"Use at most 100 characters, without control characters."}}};
+const schema123 = {"properties":{"EmployerID":{"$ref":"#/components/schemas/Name"},"IncomeID":{"$ref":"#/components/schemas/Name"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"businessStructure":{"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."},"commissions":{"$ref":"#/components/schemas/Amount"},"contactEmail":{"$ref":"#/components/schemas/Email"},"contactName":{"$ref":"#/components/schemas/Name"},"contactPhone":{"$ref":"#/components/schemas/Phone"},"dataSource":{"allOf":[{"$ref":"#/components/schemas/Name"}],"type":"string","errorMessage":"Use at most 100 characters, without control characters."},"employerAddress":{"$ref":"#/components/schemas/Address"},"employerFullAddress":{"$ref":"#/components/schemas/Text"},"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer's name. Use at most 100 characters, without control characters."},"employerPhone":{"$ref":"#/components/schemas/Phone"},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"incomeInformation":{"$ref":"#/components/schemas/LongText"},"overtime":{"$ref":"#/components/schemas/Amount"},"ownershipInterestType":{"$ref":"#/components/schemas/OwnershipInterestType"},"pdfUrl":{"$ref":"#/components/schemas/LongText"},"position":{"$ref":"#/components/schemas/Name"},"reportId":{"$ref":"#/components/schemas/Name"},"selfEmployedIndicator":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","dataSource"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","dataSource":"Use at most 100 characters, without control characters."}}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10450,7 +10684,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!((((((data4 === "soleProprietorship") || (data4 === "independentContractor")) || (data4 === "partnership")) || (data4 === "llc")) || (data4 === "sCorporation")) || (data4 === "corporation"))){
-const err27 = {instancePath:instancePath+"/businessStructure",schemaPath:"#/properties/businessStructure/enum",keyword:"enum",params:{allowedValues: schema121.properties.businessStructure.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/businessStructure",schemaPath:"#/properties/businessStructure/enum",keyword:"enum",params:{allowedValues: schema123.properties.businessStructure.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11499,7 +11733,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err128 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema121.errorMessage[key0][keyProp0]};
+const err128 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema123.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -11519,12 +11753,12 @@ emErrs44.push(err129);
 vErrors = emErrs44;
 errors = emErrs44.length;
 }
-validate70.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11553,8 +11787,8 @@ let data0 = data.employmentGaps;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data0[i0], {instancePath:instancePath+"/employmentGaps/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate70(data0[i0], {instancePath:instancePath+"/employmentGaps/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -11602,8 +11836,8 @@ let data2 = data.employments;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate70(data2[i1], {instancePath:instancePath+"/employments/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate72(data2[i1], {instancePath:instancePath+"/employments/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
@@ -11677,7 +11911,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err12 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema117.errorMessage[key0][keyProp0]};
+const err12 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema119.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11697,15 +11931,15 @@ emErrs4.push(err13);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate67.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const EstimateInput = validate73;
-const schema140 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyUsage"],"type":"object","errorMessage":{"required":{"propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
-const schema141 = {"enum":["excellent","good","fair","poor"],"type":"string","errorMessage":"Choose the range your credit score is in."};
+export const EstimateInput = validate75;
+const schema142 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyUsage"],"type":"object","errorMessage":{"required":{"propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
+const schema143 = {"enum":["excellent","good","fair","poor"],"type":"string","errorMessage":"Choose the range your credit score is in."};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11741,7 +11975,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((data0 === "excellent") || (data0 === "good")) || (data0 === "fair")) || (data0 === "poor"))){
-const err2 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema141.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema143.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11972,7 +12206,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(((((data5 === "singleFamily") || (data5 === "multiUnit")) || (data5 === "condo")) || (data5 === "townhouse")) || (data5 === "manufactured"))){
-const err25 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema140.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema142.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12151,7 +12385,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err42 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema140.errorMessage[key0][keyProp0]};
+const err42 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema142.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -12171,15 +12405,15 @@ emErrs14.push(err43);
 vErrors = emErrs14;
 errors = emErrs14.length;
 }
-validate73.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const ExportInput = validate74;
-const schema145 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"},"target":{"$ref":"#/components/schemas/ExportTarget"}},"required":["loanId","target"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","target":"Choose Encompass, Byte or LendingPad."}}};
-const schema147 = {"enum":["encompass","byte","lendingpad"],"type":"string","errorMessage":"Choose Encompass, Byte or LendingPad."};
+export const ExportInput = validate76;
+const schema147 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"},"target":{"$ref":"#/components/schemas/ExportTarget"}},"required":["loanId","target"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","target":"Choose Encompass, Byte or LendingPad."}}};
+const schema149 = {"enum":["encompass","byte","lendingpad"],"type":"string","errorMessage":"Choose Encompass, Byte or LendingPad."};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12268,7 +12502,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data1 === "encompass") || (data1 === "byte")) || (data1 === "lendingpad"))){
-const err8 = {instancePath:instancePath+"/target",schemaPath:"#/components/schemas/ExportTarget/enum",keyword:"enum",params:{allowedValues: schema147.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/target",schemaPath:"#/components/schemas/ExportTarget/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12336,7 +12570,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema145.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema147.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12356,14 +12590,14 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate74.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const IncomeVerificationInput = validate75;
-const schema148 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose income to verify."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose income to verify."}}};
+export const IncomeVerificationInput = validate77;
+const schema150 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose income to verify."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose income to verify."}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12390,7 +12624,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "borrower") || (data0 === "coborrower"))){
-const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema148.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema150.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12458,7 +12692,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema148.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema150.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12478,16 +12712,16 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate75.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const InsightInput = validate76;
-const schema149 = {"properties":{"slug":{"$ref":"#/components/schemas/Slug"}},"required":["slug"],"type":"object","errorMessage":{"required":{"slug":"Use lowercase letters, digits and hyphens."}}};
-const schema150 = {"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","type":"string","errorMessage":"Use lowercase letters, digits and hyphens."};
-const pattern94 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
+export const InsightInput = validate78;
+const schema151 = {"properties":{"slug":{"$ref":"#/components/schemas/Slug"}},"required":["slug"],"type":"object","errorMessage":{"required":{"slug":"Use lowercase letters, digits and hyphens."}}};
+const schema152 = {"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","type":"string","errorMessage":"Use lowercase letters, digits and hyphens."};
+const pattern96 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12504,7 +12738,7 @@ errors++;
 if(data.slug !== undefined){
 let data0 = data.slug;
 if(typeof data0 === "string"){
-if(!pattern94.test(data0)){
+if(!pattern96.test(data0)){
 const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/components/schemas/Slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(?:-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -12584,7 +12818,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema149.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema151.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12604,16 +12838,16 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate76.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const InviteStaffUserInput = validate77;
-const schema151 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
-const schema154 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
-const pattern99 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
+export const InviteStaffUserInput = validate79;
+const schema153 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+const schema156 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
+const pattern101 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12898,7 +13132,7 @@ errors = emErrs7.length;
 if(data.role !== undefined){
 let data4 = data.role;
 if(typeof data4 === "string"){
-if(!pattern99.test(data4)){
+if(!pattern101.test(data4)){
 const err27 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -12978,7 +13212,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err34 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema151.errorMessage[key0][keyProp0]};
+const err34 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema153.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -12998,14 +13232,14 @@ emErrs10.push(err35);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate77.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const InviteTokenInput = validate78;
-const schema155 = {"properties":{"token":{"$ref":"#/components/schemas/InviteToken"}},"required":["token"],"type":"object","errorMessage":{"required":{"token":"This link is not complete: open it again from the e-mail."}}};
+export const InviteTokenInput = validate80;
+const schema157 = {"properties":{"token":{"$ref":"#/components/schemas/InviteToken"}},"required":["token"],"type":"object","errorMessage":{"required":{"token":"This link is not complete: open it again from the e-mail."}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13102,7 +13336,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema155.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema157.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13122,14 +13356,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate78.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const JoinWaitlistInput = validate79;
-const schema157 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["firstName","lastName","email","zip"],"type":"object","errorMessage":{"required":{"firstName":"Enter your first name. Use at most 100 characters, without control characters.","lastName":"Enter your last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","zip":"Enter a 5-digit ZIP code."}}};
+export const JoinWaitlistInput = validate81;
+const schema159 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["firstName","lastName","email","zip"],"type":"object","errorMessage":{"required":{"firstName":"Enter your first name. Use at most 100 characters, without control characters.","lastName":"Enter your last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","zip":"Enter a 5-digit ZIP code."}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13484,7 +13718,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema157.errorMessage[key0][keyProp0]};
+const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema159.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -13504,14 +13738,14 @@ emErrs10.push(err34);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate79.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const LicensingLookupInput = validate80;
-const schema160 = {"properties":{"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
+export const LicensingLookupInput = validate82;
+const schema162 = {"properties":{"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13608,7 +13842,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema160.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema162.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13628,19 +13862,19 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate80.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanDisbursementInput = validate81;
-const schema162 = {"properties":{"accountHolderName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the name on the account. Use at most 100 characters, without control characters."},"accountNumber":{"$ref":"#/components/schemas/AccountNumber"},"accountType":{"$ref":"#/components/schemas/BankAccountType"},"initialDraw":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter the amount of your first draw."},"routingNumber":{"$ref":"#/components/schemas/RoutingNumber"}},"required":["accountHolderName","accountType","initialDraw"],"type":"object","errorMessage":{"required":{"accountHolderName":"Enter the name on the account. Use at most 100 characters, without control characters.","accountType":"Choose checking or savings.","initialDraw":"Enter the amount of your first draw."}}};
-const schema163 = {"pattern":"^[0-9]{4,17}$","type":"string","errorMessage":"Enter the account number, 4 to 17 digits."};
-const schema164 = {"enum":["checking","savings"],"type":"string","errorMessage":"Choose checking or savings."};
-const schema165 = {"pattern":"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$","type":"string","errorMessage":"Enter the 9-digit routing number from your checks or your bank."};
-const pattern108 = new RegExp("^[0-9]{4,17}$", "u");
-const pattern109 = new RegExp("^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$", "u");
+export const LoanDisbursementInput = validate83;
+const schema164 = {"properties":{"accountHolderName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the name on the account. Use at most 100 characters, without control characters."},"accountNumber":{"$ref":"#/components/schemas/AccountNumber"},"accountType":{"$ref":"#/components/schemas/BankAccountType"},"initialDraw":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter the amount of your first draw."},"routingNumber":{"$ref":"#/components/schemas/RoutingNumber"}},"required":["accountHolderName","accountType","initialDraw"],"type":"object","errorMessage":{"required":{"accountHolderName":"Enter the name on the account. Use at most 100 characters, without control characters.","accountType":"Choose checking or savings.","initialDraw":"Enter the amount of your first draw."}}};
+const schema165 = {"pattern":"^[0-9]{4,17}$","type":"string","errorMessage":"Enter the account number, 4 to 17 digits."};
+const schema166 = {"enum":["checking","savings"],"type":"string","errorMessage":"Choose checking or savings."};
+const schema167 = {"pattern":"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$","type":"string","errorMessage":"Enter the 9-digit routing number from your checks or your bank."};
+const pattern110 = new RegExp("^[0-9]{4,17}$", "u");
+const pattern111 = new RegExp("^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$", "u");
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13739,7 +13973,7 @@ errors = emErrs1.length;
 if(data.accountNumber !== undefined){
 let data1 = data.accountNumber;
 if(typeof data1 === "string"){
-if(!pattern108.test(data1)){
+if(!pattern110.test(data1)){
 const err9 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/components/schemas/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4,17}$"},message:"must match pattern \""+"^[0-9]{4,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -13801,7 +14035,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data2 === "checking") || (data2 === "savings"))){
-const err15 = {instancePath:instancePath+"/accountType",schemaPath:"#/components/schemas/BankAccountType/enum",keyword:"enum",params:{allowedValues: schema164.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/accountType",schemaPath:"#/components/schemas/BankAccountType/enum",keyword:"enum",params:{allowedValues: schema166.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13903,7 +14137,7 @@ errors = emErrs7.length;
 if(data.routingNumber !== undefined){
 let data4 = data.routingNumber;
 if(typeof data4 === "string"){
-if(!pattern109.test(data4)){
+if(!pattern111.test(data4)){
 const err25 = {instancePath:instancePath+"/routingNumber",schemaPath:"#/components/schemas/RoutingNumber/pattern",keyword:"pattern",params:{pattern: "^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$"},message:"must match pattern \""+"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -13983,7 +14217,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema162.errorMessage[key0][keyProp0]};
+const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema164.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -14003,14 +14237,14 @@ emErrs10.push(err33);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate81.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanDisbursementSection = validate82;
-const schema166 = {"properties":{"disbursement":{"$ref":"#/components/schemas/LoanDisbursementInput"}},"required":["disbursement"],"type":"object"};
+export const LoanDisbursementSection = validate84;
+const schema168 = {"properties":{"disbursement":{"$ref":"#/components/schemas/LoanDisbursementInput"}},"required":["disbursement"],"type":"object"};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14025,8 +14259,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.disbursement !== undefined){
-if(!(validate81(data.disbursement, {instancePath:instancePath+"/disbursement",parentData:data,parentDataProperty:"disbursement",rootData}))){
-vErrors = vErrors === null ? validate81.errors : vErrors.concat(validate81.errors);
+if(!(validate83(data.disbursement, {instancePath:instancePath+"/disbursement",parentData:data,parentDataProperty:"disbursement",rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -14041,14 +14275,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanIdInput = validate84;
-const schema167 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
+export const LoanIdInput = validate86;
+const schema169 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14145,7 +14379,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema167.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema169.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14165,17 +14399,17 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate84.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const OtherIncomeSection = validate85;
-const schema169 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
-const schema170 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
-const schema175 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
-const schema179 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
+export const OtherIncomeSection = validate87;
+const schema171 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
+const schema172 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
+const schema177 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
+const schema181 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14456,7 +14690,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((((((((((((((((((((((((((((data5 === "Accessory Unit Income") || (data5 === "Alimony")) || (data5 === "Automobile Allowance")) || (data5 === "Boarder Income")) || (data5 === "Capital Gains")) || (data5 === "Child Support")) || (data5 === "Defined Contribution Plan")) || (data5 === "Disability")) || (data5 === "Dividends and Interest")) || (data5 === "Employment Related Account")) || (data5 === "Foster Care")) || (data5 === "Housing Allowance")) || (data5 === "Housing Choice Voucher Program")) || (data5 === "Mortgage Credit Certificate")) || (data5 === "Mortgage Differential")) || (data5 === "Non-Borrower Household Income")) || (data5 === "Notes Receivable Installment")) || (data5 === "Other")) || (data5 === "Pension")) || (data5 === "Public Assistance")) || (data5 === "Royalties")) || (data5 === "Separate Maintenance")) || (data5 === "Social Security")) || (data5 === "Temporary Leave")) || (data5 === "Tip Income")) || (data5 === "Trust")) || (data5 === "Unemployment")) || (data5 === "VA Benefits Non-Educational"))){
-const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema175.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema177.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14754,7 +14988,7 @@ vErrors.push(err54);
 errors++;
 }
 if(!((((((((((((((data10 === "main") || (data10 === "pension")) || (data10 === "annuity")) || (data10 === "bah")) || (data10 === "bas")) || (data10 === "alimony")) || (data10 === "childSupport")) || (data10 === "disability")) || (data10 === "fosterCare")) || (data10 === "foreign")) || (data10 === "capitalGains")) || (data10 === "interestAndDividends")) || (data10 === "socialSecurity")) || (data10 === "rental"))){
-const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema179.enum},message:"must be equal to one of the allowed values"};
+const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema181.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -14822,7 +15056,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema170.errorMessage[key0][keyProp0]};
+const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema172.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -14842,12 +15076,12 @@ emErrs20.push(err62);
 vErrors = emErrs20;
 errors = emErrs20.length;
 }
-validate86.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14866,8 +15100,8 @@ let data0 = data.incomeSources;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate86(data0[i0], {instancePath:instancePath+"/incomeSources/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
+if(!(validate88(data0[i0], {instancePath:instancePath+"/incomeSources/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -14941,7 +15175,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema169.errorMessage[key0][keyProp0]};
+const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema171.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14961,20 +15195,20 @@ emErrs2.push(err8);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate85.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const PagesInput = validate89;
-const schema180 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const schema181 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
-const schema183 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
-const schema186 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
-const schema187 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
-const schema190 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
-const pattern119 = new RegExp("^[0-9]{5}$", "u");
+export const PagesInput = validate91;
+const schema182 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const schema183 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
+const schema185 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
+const schema188 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
+const schema189 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
+const schema192 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
+const pattern121 = new RegExp("^[0-9]{5}$", "u");
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15278,7 +15512,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((((data6 === "spouse") || (data6 === "partner")) || (data6 === "family")) || (data6 === "other"))){
-const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema183.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema185.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15346,7 +15580,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema181.properties.coborrower.errorMessage[key0][keyProp0]};
+const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema183.properties.coborrower.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -15380,7 +15614,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!((((data7 === "excellent") || (data7 === "good")) || (data7 === "fair")) || (data7 === "poor"))){
-const err37 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema141.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema143.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -15726,7 +15960,7 @@ vErrors.push(err68);
 errors++;
 }
 if(!((((data19 === "homeImprovement") || (data19 === "debtConsolidation")) || (data19 === "education")) || (data19 === "other"))){
-const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema186.enum},message:"must be equal to one of the allowed values"};
+const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema188.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -16166,7 +16400,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema187.errorMessage[key1][keyProp1]};
+const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema189.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -16415,7 +16649,7 @@ errors++;
 if(data.zip !== undefined){
 let data34 = data.zip;
 if(typeof data34 === "string"){
-if(!pattern119.test(data34)){
+if(!pattern121.test(data34)){
 const err134 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip5/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}$"},message:"must match pattern \""+"^[0-9]{5}$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
@@ -16475,13 +16709,13 @@ vErrors.push(err139);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-const pattern120 = new RegExp("^/[^\\s]{0,500}$", "u");
+const pattern122 = new RegExp("^/[^\\s]{0,500}$", "u");
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16496,15 +16730,15 @@ vErrors.push(err0);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate90(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate92(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern120.test(data1)){
+if(!pattern122.test(data1)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -16584,7 +16818,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema180.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema182.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -16604,14 +16838,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate89.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const PasswordSignInInput = validate93;
-const schema191 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PasswordSignInInput = validate95;
+const schema193 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16770,7 +17004,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema191.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema193.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -16790,22 +17024,22 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate93.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const PersonalInfoSection = validate94;
-const schema194 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"}]}]},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user"],"type":"object"};
-const schema195 = {"allOf":[{"$ref":"#/components/schemas/PersonalInfo"},{"required":["email"],"errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}}],"properties":{"email":{"$ref":"#/components/schemas/Email"}},"type":"object"};
-const schema196 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
-const schema197 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
-const schema201 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
-const schema205 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
-const schema207 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
-const schema210 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
-const schema200 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a date as yyyy-MM-dd.","movedOut":"Enter a date as yyyy-MM-dd."}}};
+export const PersonalInfoSection = validate96;
+const schema196 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"}]}]},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user"],"type":"object"};
+const schema197 = {"allOf":[{"$ref":"#/components/schemas/PersonalInfo"},{"required":["email"],"errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}}],"properties":{"email":{"$ref":"#/components/schemas/Email"}},"type":"object"};
+const schema198 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
+const schema199 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
+const schema203 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
+const schema207 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
+const schema209 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
+const schema212 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
+const schema202 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a date as yyyy-MM-dd.","movedOut":"Enter a date as yyyy-MM-dd."}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16868,7 +17102,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "Own") || (data1 === "Rent")) || (data1 === "NoPrimaryHousingExpense"))){
-const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema201.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema203.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17040,7 +17274,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema200.errorMessage[key0][keyProp0]};
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema202.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17060,12 +17294,12 @@ emErrs6.push(err22);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate98.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17195,7 +17429,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data0 === "usCitizen") || (data0 === "permanentResident")) || (data0 === "nonPermanentResident"))){
-const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema197.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema199.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17409,8 +17643,8 @@ let data5 = data.formerAddresses;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate98(data5[i0], {instancePath:instancePath+"/formerAddresses/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate100(data5[i0], {instancePath:instancePath+"/formerAddresses/" + i0,parentData:data5,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 }
@@ -17466,7 +17700,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((data7 === "Own") || (data7 === "Rent")) || (data7 === "NoPrimaryHousingExpense"))){
-const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema201.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema203.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -17634,7 +17868,7 @@ vErrors.push(err50);
 errors++;
 }
 if(!(((data10 === "unmarried") || (data10 === "married")) || (data10 === "separated"))){
-const err51 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema205.enum},message:"must be equal to one of the allowed values"};
+const err51 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema207.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -17746,7 +17980,7 @@ vErrors.push(err61);
 errors++;
 }
 if(!(((((data12 === "survivingSpouse") || (data12 === "currentlyServing")) || (data12 === "retiredOrDischardOrSeparated")) || (data12 === "reserveOrNationalGuard")) || (data12 === "none"))){
-const err62 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema207.enum},message:"must be equal to one of the allowed values"};
+const err62 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema209.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -17936,7 +18170,7 @@ vErrors.push(err78);
 errors++;
 }
 if(!(((((((((((data15 === "sr") || (data15 === "jr")) || (data15 === "i")) || (data15 === "ii")) || (data15 === "iii")) || (data15 === "iv")) || (data15 === "v")) || (data15 === "vi")) || (data15 === "vii")) || (data15 === "viii")) || (data15 === "ix"))){
-const err79 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema210.enum},message:"must be equal to one of the allowed values"};
+const err79 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema212.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -18004,7 +18238,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema196.errorMessage[key0][keyProp0]};
+const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema198.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -18024,16 +18258,16 @@ emErrs26.push(err86);
 vErrors = emErrs26;
 errors = emErrs26.length;
 }
-validate96.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate96(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18068,7 +18302,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err2 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema195.allOf[1].errorMessage[key0][keyProp0]};
+const err2 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema197.allOf[1].errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -18152,12 +18386,12 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18202,8 +18436,8 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate95(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate97(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -18231,8 +18465,8 @@ vErrors = null;
 }
 }
 if(data.user !== undefined){
-if(!(validate96(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate98(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
@@ -18247,17 +18481,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const PipelineInput = validate105;
-const schema212 = {"properties":{"cursor":{"maxLength":400,"pattern":"^[A-Za-z0-9_-]*$","type":"string","errorMessage":"This page of the pipeline is no longer valid: start from the first page."},"direction":{"enum":["asc","desc"],"type":"string","errorMessage":"Sort ascending or descending."},"limit":{"maximum":100,"minimum":1,"type":"integer","errorMessage":"Ask for 1 to 100 loans a page."},"loanOfficerId":{"oneOf":[{"enum":["none"]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."},"search":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Search with at most 100 characters."},"sort":{"$ref":"#/components/schemas/PipelineSort"},"state":{"$ref":"#/components/schemas/StateCode"},"statuses":{"items":{"$ref":"#/components/schemas/PipelineStatus"},"type":"array","errorMessage":"Choose at most 40 statuses from the list."}},"type":"object"};
-const schema213 = {"enum":["activity","created","name","amount","state","status"],"type":"string","errorMessage":"Sort the pipeline by one of its columns."};
-const schema215 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a status from the list."};
-const pattern134 = new RegExp("^[A-Za-z0-9_-]*$", "u");
+export const PipelineInput = validate107;
+const schema214 = {"properties":{"cursor":{"maxLength":400,"pattern":"^[A-Za-z0-9_-]*$","type":"string","errorMessage":"This page of the pipeline is no longer valid: start from the first page."},"direction":{"enum":["asc","desc"],"type":"string","errorMessage":"Sort ascending or descending."},"limit":{"maximum":100,"minimum":1,"type":"integer","errorMessage":"Ask for 1 to 100 loans a page."},"loanOfficerId":{"oneOf":[{"enum":["none"]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."},"search":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Search with at most 100 characters."},"sort":{"$ref":"#/components/schemas/PipelineSort"},"state":{"$ref":"#/components/schemas/StateCode"},"statuses":{"items":{"$ref":"#/components/schemas/PipelineStatus"},"type":"array","errorMessage":"Choose at most 40 statuses from the list."}},"type":"object"};
+const schema215 = {"enum":["activity","created","name","amount","state","status"],"type":"string","errorMessage":"Sort the pipeline by one of its columns."};
+const schema217 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a status from the list."};
+const pattern136 = new RegExp("^[A-Za-z0-9_-]*$", "u");
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18274,7 +18508,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern134.test(data0)){
+if(!pattern136.test(data0)){
 const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -18336,7 +18570,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err7 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema212.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema214.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18452,7 +18686,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs10 = errors;
 if(!(data3 === "none")){
-const err18 = {instancePath:instancePath+"/loanOfficerId",schemaPath:"#/properties/loanOfficerId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema212.properties.loanOfficerId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/loanOfficerId",schemaPath:"#/properties/loanOfficerId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema214.properties.loanOfficerId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -18614,7 +18848,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((((((data5 === "activity") || (data5 === "created")) || (data5 === "name")) || (data5 === "amount")) || (data5 === "state")) || (data5 === "status"))){
-const err31 = {instancePath:instancePath+"/sort",schemaPath:"#/components/schemas/PipelineSort/enum",keyword:"enum",params:{allowedValues: schema213.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/sort",schemaPath:"#/components/schemas/PipelineSort/enum",keyword:"enum",params:{allowedValues: schema215.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -18708,7 +18942,7 @@ const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(typeof data8 === "string"){
-if(!pattern99.test(data8)){
+if(!pattern101.test(data8)){
 const err40 = {instancePath:instancePath+"/statuses/" + i0,schemaPath:"#/components/schemas/PipelineStatus/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -18807,16 +19041,16 @@ vErrors.push(err49);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalCodeSignInInput = validate106;
-const schema216 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
-const schema218 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
-const pattern139 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
+export const PortalCodeSignInInput = validate108;
+const schema218 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
+const schema220 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
+const pattern141 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18905,7 +19139,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern139.test(data1)){
+if(!pattern141.test(data1)){
 const err8 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -19037,7 +19271,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema216.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema218.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19057,14 +19291,14 @@ emErrs6.push(err21);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate106.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSessionUpdate = validate107;
-const schema220 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
+export const PortalSessionUpdate = validate109;
+const schema222 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19203,14 +19437,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSignInInput = validate108;
-const schema221 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PortalSignInInput = validate110;
+const schema223 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19289,7 +19523,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern139.test(data1)){
+if(!pattern141.test(data1)){
 const err7 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -19421,7 +19655,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema221.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema223.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19441,14 +19675,14 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate108.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const PrequalSaveInput = validate109;
-const schema225 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+export const PrequalSaveInput = validate111;
+const schema227 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19473,15 +19707,15 @@ vErrors.push(err1);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate90(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate92(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern120.test(data1)){
+if(!pattern122.test(data1)){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -19561,7 +19795,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema225.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema227.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -19581,16 +19815,16 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate109.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const PropertyInfoSection = validate111;
-const schema226 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
-const schema227 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
-const schema231 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
+export const PropertyInfoSection = validate113;
+const schema228 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
+const schema229 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
+const schema233 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19923,7 +20157,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((data6 === "soleOwnership") || (data6 === "jointTenants")) || (data6 === "tenantsInCommon")) || (data6 === "tenancyByEntirety")) || (data6 === "interVivosRevocableTrust")) || (data6 === "lifeEstate")) || (data6 === "iDontKnow"))){
-const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema231.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema233.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -20141,7 +20375,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema227.errorMessage[key0][keyProp0]};
+const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema229.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -20161,12 +20395,12 @@ emErrs14.push(err53);
 vErrors = emErrs14;
 errors = emErrs14.length;
 }
-validate112.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20203,8 +20437,8 @@ errors++;
 }
 }
 if(data.property !== undefined){
-if(!(validate112(data.property, {instancePath:instancePath+"/property",parentData:data,parentDataProperty:"property",rootData}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate114(data.property, {instancePath:instancePath+"/property",parentData:data,parentDataProperty:"property",rootData}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
@@ -20219,14 +20453,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const QuoteCurrentInput = validate115;
-const schema235 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"},"requestedLine":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Choose an amount in whole dollars, up to 100,000,000."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const QuoteCurrentInput = validate117;
+const schema237 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"},"requestedLine":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Choose an amount in whole dollars, up to 100,000,000."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20398,7 +20632,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema235.errorMessage[key0][keyProp0]};
+const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema237.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -20418,14 +20652,14 @@ emErrs4.push(err16);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate115.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const RemoveDocumentInput = validate116;
-const schema237 = {"properties":{"id":{"$ref":"#/components/schemas/Id"}},"required":["id"],"type":"object","errorMessage":{"required":{"id":"Not a valid id."}}};
+export const RemoveDocumentInput = validate118;
+const schema239 = {"properties":{"id":{"$ref":"#/components/schemas/Id"}},"required":["id"],"type":"object","errorMessage":{"required":{"id":"Not a valid id."}}};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20522,7 +20756,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema237.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema239.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20542,14 +20776,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const ReplayInput = validate117;
-const schema239 = {"properties":{"decisionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","decisionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","decisionId":"Not a valid id."}}};
+export const ReplayInput = validate119;
+const schema241 = {"properties":{"decisionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","decisionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","decisionId":"Not a valid id."}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20708,7 +20942,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema239.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema241.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -20728,15 +20962,15 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate117.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const ResumeInput = validate118;
-const schema242 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const pattern152 = new RegExp("^(/[^\\s]{0,500})?$", "u");
+export const ResumeInput = validate120;
+const schema244 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const pattern154 = new RegExp("^(/[^\\s]{0,500})?$", "u");
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20756,7 +20990,7 @@ errors++;
 if(data.path !== undefined){
 let data0 = data.path;
 if(typeof data0 === "string"){
-if(!pattern120.test(data0)){
+if(!pattern122.test(data0)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -20807,7 +21041,7 @@ errors = emErrs1.length;
 }
 let data1 = data.previousPath;
 if(typeof data1 === "string"){
-if(!pattern152.test(data1)){
+if(!pattern154.test(data1)){
 const err6 = {instancePath:instancePath+"/previousPath",schemaPath:"#/properties/previousPath/pattern",keyword:"pattern",params:{pattern: "^(/[^\\s]{0,500})?$"},message:"must match pattern \""+"^(/[^\\s]{0,500})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -20886,7 +21120,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema242.errorMessage[key0][keyProp0]};
+const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema244.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -20906,14 +21140,14 @@ emErrs4.push(err14);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate118.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const ReviewDocumentInput = validate119;
-const schema243 = {"properties":{"decision":{"enum":["accepted","rejected"],"type":"string","errorMessage":"Choose whether the document is accepted or rejected."},"documentId":{"$ref":"#/components/schemas/Id"},"note":{"$ref":"#/components/schemas/ConditionNote"}},"required":["documentId","decision"],"type":"object","errorMessage":{"required":{"documentId":"Not a valid id.","decision":"Choose whether the document is accepted or rejected."}}};
+export const ReviewDocumentInput = validate121;
+const schema245 = {"properties":{"decision":{"enum":["accepted","rejected"],"type":"string","errorMessage":"Choose whether the document is accepted or rejected."},"documentId":{"$ref":"#/components/schemas/Id"},"note":{"$ref":"#/components/schemas/ConditionNote"}},"required":["documentId","decision"],"type":"object","errorMessage":{"required":{"documentId":"Not a valid id.","decision":"Choose whether the document is accepted or rejected."}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20950,7 +21184,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data0 === "accepted") || (data0 === "rejected"))){
-const err3 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema243.properties.decision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema245.properties.decision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21132,7 +21366,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema243.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema245.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21152,13 +21386,13 @@ emErrs6.push(err21);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate119.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const SaveAnswersInput = validate120;
+export const SaveAnswersInput = validate122;
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21183,15 +21417,15 @@ vErrors.push(err1);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate90(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate92(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern120.test(data1)){
+if(!pattern122.test(data1)){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -21271,7 +21505,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema225.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema227.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21291,14 +21525,14 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate120.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const SetPasswordInput = validate122;
-const schema247 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
+export const SetPasswordInput = validate124;
+const schema249 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21395,7 +21629,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema247.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema249.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21415,14 +21649,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate122.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffActiveInput = validate123;
-const schema249 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+export const SetStaffActiveInput = validate125;
+const schema251 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21541,7 +21775,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema249.errorMessage[key0][keyProp0]};
+const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema251.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -21561,14 +21795,14 @@ emErrs2.push(err11);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate123.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffRoleInput = validate124;
-const schema251 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+export const SetStaffRoleInput = validate126;
+const schema253 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21595,7 +21829,7 @@ errors++;
 if(data.role !== undefined){
 let data0 = data.role;
 if(typeof data0 === "string"){
-if(!pattern99.test(data0)){
+if(!pattern101.test(data0)){
 const err2 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -21727,7 +21961,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema251.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema253.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21747,14 +21981,14 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate124.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffTagInput = validate125;
-const schema254 = {"properties":{"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","loanOfficerTag"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","loanOfficerTag":"A tag is letters, digits, dots, dashes and underscores, at most 60."}}};
+export const SetStaffTagInput = validate127;
+const schema256 = {"properties":{"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","loanOfficerTag"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","loanOfficerTag":"A tag is letters, digits, dots, dashes and underscores, at most 60."}}};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21923,7 +22157,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema254.errorMessage[key0][keyProp0]};
+const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema256.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21943,14 +22177,14 @@ emErrs4.push(err16);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate125.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const SignInInput = validate126;
-const schema257 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const SignInInput = validate128;
+const schema259 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22213,7 +22447,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema257.errorMessage[key0][keyProp0]};
+const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema259.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -22233,18 +22467,18 @@ emErrs8.push(err25);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate126.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const SignInput = validate127;
-const schema261 = {"properties":{"consent":{"type":"boolean"},"documents":{"items":{"$ref":"#/components/schemas/SignedDocumentRef"},"type":"array"},"signatures":{"items":{"$ref":"#/components/schemas/TypedSignature"},"type":"array"}},"required":["consent","signatures","documents"],"type":"object"};
-const schema262 = {"properties":{"hash":{"pattern":"^[0-9a-f]{64}$","type":"string","errorMessage":"Not a document's hash."},"id":{"pattern":"^[a-z][a-z0-9-]{0,63}$","type":"string","errorMessage":"Not a disclosure."}},"required":["id","hash"],"type":"object","errorMessage":{"required":{"id":"Not a disclosure.","hash":"Not a document's hash."}}};
-const schema263 = {"properties":{"name":{"maxLength":200,"type":"string","errorMessage":"Use at most 200 characters."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose signature this is."}},"required":["party","name"],"type":"object","errorMessage":{"required":{"party":"Choose whose signature this is.","name":"Use at most 200 characters."}}};
-const pattern166 = new RegExp("^[0-9a-f]{64}$", "u");
-const pattern167 = new RegExp("^[a-z][a-z0-9-]{0,63}$", "u");
+export const SignInput = validate129;
+const schema263 = {"properties":{"consent":{"type":"boolean"},"documents":{"items":{"$ref":"#/components/schemas/SignedDocumentRef"},"type":"array"},"signatures":{"items":{"$ref":"#/components/schemas/TypedSignature"},"type":"array"}},"required":["consent","signatures","documents"],"type":"object"};
+const schema264 = {"properties":{"hash":{"pattern":"^[0-9a-f]{64}$","type":"string","errorMessage":"Not a document's hash."},"id":{"pattern":"^[a-z][a-z0-9-]{0,63}$","type":"string","errorMessage":"Not a disclosure."}},"required":["id","hash"],"type":"object","errorMessage":{"required":{"id":"Not a disclosure.","hash":"Not a document's hash."}}};
+const schema265 = {"properties":{"name":{"maxLength":200,"type":"string","errorMessage":"Use at most 200 characters."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose signature this is."}},"required":["party","name"],"type":"object","errorMessage":{"required":{"party":"Choose whose signature this is.","name":"Use at most 200 characters."}}};
+const pattern168 = new RegExp("^[0-9a-f]{64}$", "u");
+const pattern169 = new RegExp("^[a-z][a-z0-9-]{0,63}$", "u");
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22320,7 +22554,7 @@ errors++;
 if(data2.hash !== undefined){
 let data3 = data2.hash;
 if(typeof data3 === "string"){
-if(!pattern166.test(data3)){
+if(!pattern168.test(data3)){
 const err6 = {instancePath:instancePath+"/documents/" + i0+"/hash",schemaPath:"#/components/schemas/SignedDocumentRef/properties/hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -22372,7 +22606,7 @@ errors = emErrs1.length;
 if(data2.id !== undefined){
 let data4 = data2.id;
 if(typeof data4 === "string"){
-if(!pattern167.test(data4)){
+if(!pattern169.test(data4)){
 const err11 = {instancePath:instancePath+"/documents/" + i0+"/id",schemaPath:"#/components/schemas/SignedDocumentRef/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,63}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -22452,7 +22686,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err18 = {instancePath:instancePath+"/documents/" + i0,schemaPath:"#/components/schemas/SignedDocumentRef/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema262.errorMessage[key0][keyProp0]};
+const err18 = {instancePath:instancePath+"/documents/" + i0,schemaPath:"#/components/schemas/SignedDocumentRef/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema264.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -22577,7 +22811,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((data8 === "borrower") || (data8 === "coborrower"))){
-const err29 = {instancePath:instancePath+"/signatures/" + i1+"/party",schemaPath:"#/components/schemas/TypedSignature/properties/party/enum",keyword:"enum",params:{allowedValues: schema263.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/signatures/" + i1+"/party",schemaPath:"#/components/schemas/TypedSignature/properties/party/enum",keyword:"enum",params:{allowedValues: schema265.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -22645,7 +22879,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/components/schemas/TypedSignature/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema263.errorMessage[key1][keyProp1]};
+const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/components/schemas/TypedSignature/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema265.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -22689,14 +22923,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const StaffUserIdInput = validate128;
-const schema264 = {"properties":{"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+export const StaffUserIdInput = validate130;
+const schema266 = {"properties":{"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22793,7 +23027,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema264.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema266.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22813,15 +23047,15 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate128.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const UnmaskInput = validate129;
-const schema266 = {"properties":{"field":{"pattern":"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$","type":"string","errorMessage":"Choose a field the page shows masked."},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","field"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","field":"Choose a field the page shows masked."}}};
-const pattern169 = new RegExp("^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$", "u");
+export const UnmaskInput = validate131;
+const schema268 = {"properties":{"field":{"pattern":"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$","type":"string","errorMessage":"Choose a field the page shows masked."},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","field"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","field":"Choose a field the page shows masked."}}};
+const pattern171 = new RegExp("^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$", "u");
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22848,7 +23082,7 @@ errors++;
 if(data.field !== undefined){
 let data0 = data.field;
 if(typeof data0 === "string"){
-if(!pattern169.test(data0)){
+if(!pattern171.test(data0)){
 const err2 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/pattern",keyword:"pattern",params:{pattern: "^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$"},message:"must match pattern \""+"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -22980,7 +23214,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema266.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema268.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23000,15 +23234,15 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate129.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const VerifyIdentityInput = validate130;
-const schema268 = {"properties":{"idType":{"$ref":"#/components/schemas/IdSubtype"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose ID to check."}},"required":["party","idType"],"type":"object","errorMessage":{"required":{"party":"Choose whose ID to check.","idType":"Choose the kind of ID."}}};
-const schema269 = {"enum":["driver_license","passport","state_id","military_id","visa","residence_permit_card","green_card"],"type":"string","errorMessage":"Choose the kind of ID."};
+export const VerifyIdentityInput = validate132;
+const schema270 = {"properties":{"idType":{"$ref":"#/components/schemas/IdSubtype"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose ID to check."}},"required":["party","idType"],"type":"object","errorMessage":{"required":{"party":"Choose whose ID to check.","idType":"Choose the kind of ID."}}};
+const schema271 = {"enum":["driver_license","passport","state_id","military_id","visa","residence_permit_card","green_card"],"type":"string","errorMessage":"Choose the kind of ID."};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23045,7 +23279,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((data0 === "driver_license") || (data0 === "passport")) || (data0 === "state_id")) || (data0 === "military_id")) || (data0 === "visa")) || (data0 === "residence_permit_card")) || (data0 === "green_card"))){
-const err3 = {instancePath:instancePath+"/idType",schemaPath:"#/components/schemas/IdSubtype/enum",keyword:"enum",params:{allowedValues: schema269.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/idType",schemaPath:"#/components/schemas/IdSubtype/enum",keyword:"enum",params:{allowedValues: schema271.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23095,7 +23329,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data1 === "borrower") || (data1 === "coborrower"))){
-const err8 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema268.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema270.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23163,7 +23397,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema268.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema270.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23183,7 +23417,7 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate130.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
