@@ -1,5 +1,6 @@
 // Package app wires the product's services: the one place where each
-// service (accounts, loans, portal, conditions, decisions, exports) and the
+// service (accounts, loans, prequal, portal, conditions, decisions,
+// exports) and the
 // decision log they share are made and handed what they need. cmd/heloc
 // calls New and hands the result to server/web, which only translates the
 // wire and calls them; server/web's tests call New the same way, so the
@@ -22,6 +23,7 @@ import (
 	"github.com/heloc/heloc/server/los"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/portal"
+	"github.com/heloc/heloc/server/prequal"
 	"github.com/heloc/heloc/server/providers"
 )
 
@@ -31,6 +33,7 @@ type Store interface {
 	accounts.Store
 	loans.Store
 	loans.DocumentStore
+	prequal.Store
 	portal.Store
 	conditions.Store
 	decisions.Store
@@ -60,6 +63,11 @@ type Config struct {
 	Keyring *crypt.Keyring
 	// Mailer sends sign-in codes and condition e-mails. Required.
 	Mailer mail.Sender
+	// Credit is the credit bureau's soft pull and Valuation the automated
+	// valuation model (server/providers): the prequalification's. Both are
+	// required.
+	Credit    providers.Credit
+	Valuation providers.Valuation
 	// Identity verifies a person's photo ID; Income is the payroll network
 	// income verification asks. nil: none is connected.
 	Identity providers.Identity
@@ -80,29 +88,27 @@ type Config struct {
 type Services struct {
 	Accounts   *accounts.Service
 	Loans      *loans.Service
+	Prequal    *prequal.Service
 	Portal     *portal.Service
 	Conditions *conditions.Service
 	Decisions  *decisions.Service
 	Exports    *exports.Service
-	// Recorder is the decision log: the loan and conditions services
-	// record the decisions they act on through it, and so does the HTTP
-	// layer.
+	// Recorder is the decision log: the loan, prequal and conditions
+	// services record the decisions they act on through it, and so does
+	// the HTTP layer (the pages a loan sees, the portal's access).
 	Recorder *decisions.Recorder
 }
 
 // New makes every service over db and policy.
-//
-// One hook is left to the caller: the loan service's re-decision of a
-// submission (loans.Service.WithRedecide). It is the HTTP layer's code
-// today (server/web's submit.go: the submission's policy input, the
-// adverse-action notice, the terms compared), so web.New sets it on the
-// loan service it is handed; when it moves into a service it belongs here.
 func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services, error) {
 	if cfg.Keyring == nil {
 		return nil, errors.New("app: a keyring is required")
 	}
 	if cfg.Mailer == nil {
 		return nil, errors.New("app: a mailer is required")
+	}
+	if cfg.Credit == nil || cfg.Valuation == nil {
+		return nil, errors.New("app: a credit and a valuation provider are required")
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -126,9 +132,18 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 	// Without Blobs the documents are still listed and their requirements
 	// decided; an upload is refused.
 	loanService.WithDocuments(loans.DocumentStorage{Store: db, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})
+	// The prequalification: the estimate, the answers, the soft pull, the
+	// preview offer and its notice, the waitlist. A submission is decided
+	// again on the application's figures by the same rules and inputs
+	// (prequal.Service.Redecide), which the loan service calls before it
+	// submits.
+	prequalService := prequal.New(db, loanService, policy, recorder, prequal.Config{
+		Credit: cfg.Credit, Valuation: cfg.Valuation, Sealer: cfg.Keyring, Now: cfg.Now})
+	loanService.WithRedecide(prequalService.Redecide)
 	return &Services{
 		Accounts:   accounts.New(db, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
 		Loans:      loanService,
+		Prequal:    prequalService,
 		Portal:     portal.New(db, loanService, policy, cfg.Now),
 		Conditions: conditions.New(db, policy, cfg.Mailer, cfg.ProductName, cfg.Now).WithRecorder(recorder),
 		Decisions:  decisions.New(db, policy),

@@ -4,12 +4,14 @@ import (
 	"context"
 	"testing"
 
+	"github.com/heloc/heloc/fixtures"
 	"github.com/heloc/heloc/schemas"
 	"github.com/heloc/heloc/server/app"
 	"github.com/heloc/heloc/server/conditions"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/portal"
+	"github.com/heloc/heloc/server/providers"
 	"github.com/heloc/heloc/server/schema"
 	"github.com/heloc/heloc/server/servicetest"
 )
@@ -33,11 +35,19 @@ func TestNewWiresEveryServiceToTheDecisionLog(t *testing.T) {
 	if _, err := app.New(app.Config{Keyring: keyring}, db, live, set); err == nil {
 		t.Fatal("got services without a mailer")
 	}
-	svc, err := app.New(app.Config{ProductName: "HELOC", Keyring: keyring, Mailer: mail.NewOutbox(0), SessionSecret: []byte("a secret")}, db, live, set)
+	if _, err := app.New(app.Config{Keyring: keyring, Mailer: mail.NewOutbox(0)}, db, live, set); err == nil {
+		t.Fatal("got services without a credit bureau and a valuation model")
+	}
+	sandbox, err := providers.NewSandbox(fixtures.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if svc.Accounts == nil || svc.Loans == nil || svc.Portal == nil || svc.Conditions == nil || svc.Decisions == nil || svc.Exports == nil || svc.Recorder == nil {
+	svc, err := app.New(app.Config{ProductName: "HELOC", Keyring: keyring, Mailer: mail.NewOutbox(0), SessionSecret: []byte("a secret"),
+		Credit: sandbox, Valuation: sandbox}, db, live, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if svc.Accounts == nil || svc.Loans == nil || svc.Prequal == nil || svc.Portal == nil || svc.Conditions == nil || svc.Decisions == nil || svc.Exports == nil || svc.Recorder == nil {
 		t.Fatalf("got %+v, want every service", svc)
 	}
 

@@ -4,7 +4,6 @@ package web
 var (
 	SplitInputs   = splitInputs
 	ParseAuthBody = parseAuthBody
-	TermsError    = termsError
 )
 
 // ProcedureNames lists every tRPC procedure, for the test that each one a

@@ -175,7 +175,7 @@ func (s *Server) systemInfo(c fiber.Ctx, _ []byte) (any, error) {
 	return systemInfo{
 		ProductName:    s.cfg.ProductName,
 		Environment:    env,
-		Sandbox:        s.botCheck.Mode() == "sandbox" || s.cfg.Credit.Sandbox() || s.cfg.Valuation.Sandbox(),
+		Sandbox:        s.botCheck.Mode() == "sandbox" || s.prequal.Sandbox(),
 		BotCheck:       botCheckInfo{Mode: s.botCheck.Mode(), SiteKey: s.botCheck.SiteKey()},
 		PolicyRevision: s.policy.Revision(),
 	}, nil

@@ -18,14 +18,13 @@ import (
 	"github.com/heloc/heloc/server/accounts"
 	"github.com/heloc/heloc/server/app"
 	"github.com/heloc/heloc/server/conditions"
-	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/decisions"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/exports"
 	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/portal"
-	"github.com/heloc/heloc/server/providers"
+	"github.com/heloc/heloc/server/prequal"
 	"github.com/heloc/heloc/server/ratelimit"
 	"github.com/heloc/heloc/server/schema"
 )
@@ -59,24 +58,15 @@ type Store interface {
 	ListAudit(ctx context.Context, f domain.AuditFilter) (*domain.AuditPage, error)
 	ListAuditActions(ctx context.Context) ([]string, error)
 
-	// The public pages' reads and the waitlist (procedures.go, licensing.go).
+	// The public pages' reads (procedures.go).
 	ListInsights(ctx context.Context) ([]*domain.Insight, error)
 	FindInsight(ctx context.Context, slug string) (*domain.Insight, error)
-	AddToWaitlist(ctx context.Context, state, zip string, seal func(id string) (string, error)) (*domain.WaitlistEntry, error)
-
-	// Prequalification and the preview offer (prequal.go, quote.go,
-	// submit.go), which no service holds yet.
-	UpdateLoanAnswers(ctx context.Context, loanID string, update func(*domain.Loan) error) (*domain.Loan, error)
-	SaveCreditReport(ctx context.Context, p domain.CreditPull) (string, error)
-	LatestCreditReport(ctx context.Context, loanID, party string) (*domain.CreditReport, error)
-	SaveAdverseActionNotice(ctx context.Context, loanID string, n *domain.AdverseActionNotice) (*domain.AdverseActionNotice, error)
-	LatestAdverseActionNotice(ctx context.Context, loanID string) (*domain.AdverseActionNotice, error)
 }
 
 // Services are the product's services, which cmd/heloc makes (server/app's
-// New) and the handlers call: accounts, loans, portal, conditions,
-// decisions, exports and the decision log they record through. web.New
-// makes none of them.
+// New) and the handlers call: accounts, loans, prequal, portal,
+// conditions, decisions, exports and the decision log they record
+// through. web.New makes none of them, and sets nothing on them.
 type Services = app.Services
 
 // Policy is what the web layer needs of the policy engine.
@@ -149,16 +139,9 @@ type Config struct {
 	// activity, or that long after sign-in (defaults 30 minutes, 12 hours).
 	SessionIdle   time.Duration
 	SessionMaxAge time.Duration
-	// Keyring seals what the waitlist keeps of a visitor's contact.
-	Keyring *crypt.Keyring
 	// Outbox, when set, is the sandbox mailer (cmd/heloc gives it to the
 	// services to send through), shown at /dev/outbox outside production.
 	Outbox *mail.Outbox
-	// Credit and Valuation are the credit bureau's soft pull and the
-	// automated valuation (server/providers); cmd/heloc gives the sandbox
-	// ones unless configured otherwise. Both are required.
-	Credit    providers.Credit
-	Valuation providers.Valuation
 	// UploadConcurrency is how many uploads are read at once
 	// (UPLOAD_CONCURRENCY; 0: DefaultUploadConcurrency); one that finds no
 	// free slot within 2 s answers TOO_MANY_REQUESTS with Retry-After.
@@ -189,6 +172,8 @@ type Server struct {
 	limiter  ratelimit.Allower
 	accounts *accounts.Service
 	loans    *loans.Service
+	// prequal is the prequalification service (server/prequal).
+	prequal *prequal.Service
 	// uploads bounds the uploads read at once (Config.UploadConcurrency).
 	uploads *slots
 	portal  *portal.Service
@@ -233,14 +218,8 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 	if cfg.FunnelVariant == "" {
 		cfg.FunnelVariant = "standard"
 	}
-	if cfg.Keyring == nil {
-		return nil, errors.New("web: a keyring is required")
-	}
-	if cfg.Credit == nil || cfg.Valuation == nil {
-		return nil, errors.New("web: a credit and a valuation provider are required")
-	}
 	svc := cfg.Services
-	if svc.Accounts == nil || svc.Loans == nil || svc.Portal == nil || svc.Conditions == nil ||
+	if svc.Accounts == nil || svc.Loans == nil || svc.Prequal == nil || svc.Portal == nil || svc.Conditions == nil ||
 		svc.Decisions == nil || svc.Exports == nil || svc.Recorder == nil {
 		return nil, errors.New("web: every service is required (server/app makes them)")
 	}
@@ -250,6 +229,7 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 		limiter:    cfg.Limiter,
 		accounts:   svc.Accounts,
 		loans:      svc.Loans,
+		prequal:    svc.Prequal,
 		portal:     svc.Portal,
 		conditions: svc.Conditions,
 		decisions:  svc.Decisions,
@@ -257,14 +237,6 @@ func New(cfg Config, store Store, policy Policy, schemas *schema.Set, botCheck B
 		recorder:   svc.Recorder,
 		uploads:    newSlots(orDefault(cfg.UploadConcurrency, DefaultUploadConcurrency), uploadsPerApplicant),
 	}
-	// The one hook this server gives a service: a submission is decided
-	// again on the application's figures (eligibility, the offer, the
-	// adverse-action notice, the terms compared), which is this package's
-	// code today (submit.go, quote.go). It is set here rather than by each
-	// caller of New so that no server is wired without it (the binary once
-	// was: fa81280); when the re-decision moves into a service, server/app
-	// sets it and this goes.
-	s.loans.WithRedecide(s.redecideAtSubmission)
 	app, err := newSPA(assets, routes, botCheck.Mode() == "sandbox", func() any { info, _ := s.systemInfo(nil, nil); return info })
 	if err != nil {
 		return nil, err

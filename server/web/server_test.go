@@ -99,8 +99,9 @@ func mustOpenServerAt(tb testing.TB, cfg web.Config, dsn string, opts ...func(*w
 
 // mustOpenServerWithAt is mustOpenServerAt with the services told svc. The
 // services are made as cmd/heloc makes them (server/app), from what cfg
-// and svc say; the clock, product name, funnel variant, session secret,
-// keyring and mailer are cfg's, as the binary gives both the same.
+// and svc say; the clock, product name, funnel variant, session secret
+// and mailer are cfg's, as the binary gives both the same; the keyring is
+// svc's (testKeyring unless said), which the store seals with too.
 func mustOpenServerWithAt(tb testing.TB, cfg web.Config, svc app.Config, dsn string, opts ...func(*web.Config, *store.DB)) *testServer {
 	tb.Helper()
 	ctx := context.Background()
@@ -109,10 +110,10 @@ func mustOpenServerWithAt(tb testing.TB, cfg web.Config, svc app.Config, dsn str
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { db.Close() })
-	db.Sealer = testKeyring
-	if cfg.Keyring != nil {
-		db.Sealer = cfg.Keyring
+	if svc.Keyring == nil {
+		svc.Keyring = testKeyring
 	}
+	db.Sealer = svc.Keyring
 	if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
 		tb.Fatal(err)
 	}
@@ -135,21 +136,18 @@ func mustOpenServerWithAt(tb testing.TB, cfg web.Config, svc app.Config, dsn str
 	if cfg.SessionSecret == nil {
 		cfg.SessionSecret = []byte("test session secret of at least 32 bytes")
 	}
-	if cfg.Keyring == nil {
-		cfg.Keyring = testKeyring
-	}
 	if cfg.Outbox == nil && svc.Mailer == nil {
 		cfg.Outbox = mail.NewOutbox(0)
 	}
 	if svc.Mailer == nil {
 		svc.Mailer = cfg.Outbox
 	}
-	if cfg.Credit == nil || cfg.Valuation == nil {
+	if svc.Credit == nil || svc.Valuation == nil {
 		sandbox, err := providers.NewSandbox(fixtures.FS)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		cfg.Credit, cfg.Valuation = sandbox, sandbox
+		svc.Credit, svc.Valuation = sandbox, sandbox
 	}
 	if svc.Identity == nil {
 		identity, err := providers.NewSandboxIdentity(fixtures.FS)
@@ -166,7 +164,7 @@ func mustOpenServerWithAt(tb testing.TB, cfg web.Config, svc app.Config, dsn str
 		svc.Income = payroll
 	}
 	svc.ProductName, svc.FunnelVariant, svc.Now = cfg.ProductName, cfg.FunnelVariant, cfg.Now
-	svc.SessionSecret, svc.Keyring = cfg.SessionSecret, cfg.Keyring
+	svc.SessionSecret = cfg.SessionSecret
 	live := policy.NewLive(engine, log)
 	services, err := app.New(svc, db, live, set)
 	if err != nil {

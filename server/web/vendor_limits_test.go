@@ -95,11 +95,10 @@ func vendorServer(t *testing.T, cfg web.Config) (*testServer, *vendors) {
 	}
 	v := &vendors{bureau: &countingSandbox{sandbox: sandbox}, payroll: &countingPayroll{SandboxPayroll: payroll},
 		identity: &countingIdentity{SandboxIdentity: identity}}
-	cfg.Credit, cfg.Valuation = v.bureau, v.bureau
 	if cfg.Now == nil {
 		cfg.Now = func() time.Time { return quoteDay }
 	}
-	s, _ := openDocumentsServerWith(t, cfg, app.Config{Income: v.payroll, Identity: v.identity})
+	s, _ := openDocumentsServerWith(t, cfg, app.Config{Credit: v.bureau, Valuation: v.bureau, Income: v.payroll, Identity: v.identity})
 	return s, v
 }
 

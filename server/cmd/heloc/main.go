@@ -139,7 +139,7 @@ func serve(ctx context.Context) error {
 	}
 	wcfg := web.Config{ProductName: cfg.ProductName, Production: cfg.Production, PublicURL: cfg.PublicURL, TrustProxy: cfg.TrustProxy, TrustedProxies: cfg.TrustedProxies,
 		EstimateLimit: cfg.EstimateLimit, PagesLimit: cfg.PagesLimit, WaitlistLimit: cfg.WaitlistLimit, BotCheckLimit: cfg.BotCheckLimit, FunnelVariant: cfg.FunnelVariant,
-		SessionSecret: cfg.Secrets.sessionSecret(), SessionIdle: cfg.SessionIdle, SessionMaxAge: cfg.SessionMaxAge, Keyring: keyring,
+		SessionSecret: cfg.Secrets.sessionSecret(), SessionIdle: cfg.SessionIdle, SessionMaxAge: cfg.SessionMaxAge,
 		UploadConcurrency: cfg.UploadConcurrency}
 	if db.Dialect() == "postgres" {
 		// Several servers may share a PostgreSQL database: the rate limits
@@ -173,7 +173,7 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	wcfg.Credit, wcfg.Valuation = sandbox, sandbox
+	acfg.Credit, acfg.Valuation = sandbox, sandbox
 	// The payroll network income verification asks: the sandbox's payroll
 	// records of fixtures/personas.json (a real network is another
 	// providers.Income).

@@ -1,0 +1,141 @@
+package prequal
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// QuoteInput is #QuoteCurrentInput.
+type QuoteInput struct {
+	Email               string `json:"email"`
+	FetchOriginationFee bool   `json:"fetchOriginationFee"`
+	RequestedLine       *int64 `json:"requestedLine,omitempty"`
+}
+
+// Quote is what quote.current answers (schemas #QuoteResult).
+type Quote struct {
+	AdverseAction *domain.AdverseActionNotice `json:"adverseAction"`
+	Eligibility   Decided                     `json:"eligibility"`
+	Offer         Decided                     `json:"offer"`
+}
+
+// Quote is quote.current (spec §7): eligibility and the preview offer
+// decided on the loan's answers and the bureau's data, both recorded, with
+// the adverse-action notice the rules make (heloc.notice.adverse_action,
+// stored once per decision) when they say one is required. Nil before the
+// credit check. The e-mail must be the applicant's own. The requested line
+// is the amount chosen on the offer page, else the saved answer
+// desiredAmount.
+func (s *Service) Quote(ctx context.Context, applicant *domain.Applicant, in QuoteInput) (*Quote, error) {
+	loan, err := s.applicantLoan(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	if !strings.EqualFold(strings.TrimSpace(in.Email), applicant.Email) {
+		return nil, domain.Errorf(domain.EFORBIDDEN, "A quote can be read only by the applicant it was made for.")
+	}
+	report, coborrower, err := s.creditReports(ctx, loan.ID)
+	if report == nil || err != nil {
+		return nil, err
+	}
+	facts := bureauFacts(loan.Answers, report, coborrower, in.RequestedLine, s.now())
+	eligibility, err := s.recorder.Decide(ctx, "heloc.eligibility.decision", loan.ID, facts)
+	if err != nil {
+		return nil, err
+	}
+	offer, err := s.recorder.Decide(ctx, "heloc.offer.preview", loan.ID, facts)
+	if err != nil {
+		return nil, err
+	}
+	out := &Quote{Eligibility: withID(eligibility), Offer: withID(offer)}
+	if !in.FetchOriginationFee {
+		delete(out.Offer, "originationFee")
+	}
+	if out.AdverseAction, err = s.adverseAction(ctx, loan.ID, facts, offer.Result); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// noticeResult is heloc.notice.adverse_action's answer (policy contract).
+type noticeResult struct {
+	Required    bool            `json:"required"`
+	Version     string          `json:"version"`
+	Date        string          `json:"date"`
+	Reasons     []string        `json:"reasons"`
+	ReasonCodes []string        `json:"reasonCodes"`
+	Score       *noticeScore    `json:"score"`
+	Wording     json.RawMessage `json:"wording"`
+	Creditor    domain.Creditor `json:"creditor"`
+}
+
+type noticeScore struct {
+	Value      *int              `json:"value"`
+	Range      domain.ScoreRange `json:"range"`
+	Date       string            `json:"date"`
+	KeyFactors []string          `json:"keyFactors"`
+	Bureau     domain.Bureau     `json:"bureau"`
+}
+
+// adverseAction is the notice the rules make of the facts
+// (heloc.notice.adverse_action, a recorded decision), stored once per
+// decision when the rules say one is required (a decline on verified
+// facts); nil otherwise. offer is the heloc.offer.preview result just
+// decided on the same facts: the policy takes it as input.decision, the
+// decision the notice explains, and does not decide it again. Its content
+// is the policy's: the reasons, their codes, the score block, the
+// statutory wording with its version and the creditor. A notice that
+// cannot be decided or stored fails the call, as any decision does: no
+// quote is answered without the notice it needs.
+func (s *Service) adverseAction(ctx context.Context, loanID string, facts OfferFacts, offer any) (*domain.AdverseActionNotice, error) {
+	facts.Decision = offer
+	d, err := s.recorder.Decide(ctx, "heloc.notice.adverse_action", loanID, facts)
+	if err != nil {
+		return nil, fmt.Errorf("adverse-action notice: %w", err)
+	}
+	var r noticeResult
+	if err := remarshal(d.Result, &r); err != nil {
+		return nil, fmt.Errorf("adverse-action notice: %w", err)
+	}
+	if !r.Required {
+		return nil, nil
+	}
+	if string(r.Wording) == "null" {
+		r.Wording = nil
+	}
+	n := &domain.AdverseActionNotice{
+		DecisionID: d.ID, Date: r.Date, Reasons: r.Reasons, ReasonCodes: r.ReasonCodes,
+		Version: r.Version, Wording: r.Wording, Creditor: r.Creditor, KeyFactors: []string{},
+	}
+	if n.Date == "" {
+		n.Date = s.now().UTC().Format(time.DateOnly)
+	}
+	if n.Reasons == nil {
+		n.Reasons = []string{}
+	}
+	if sc := r.Score; sc != nil {
+		n.Score, n.ScoreRange, n.ScoreDate, n.Bureau = sc.Value, sc.Range, sc.Date, sc.Bureau
+		if sc.KeyFactors != nil {
+			n.KeyFactors = sc.KeyFactors
+		}
+	}
+	return s.store.SaveAdverseActionNotice(ctx, loanID, n)
+}
+
+// AdverseAction is the applicant's loan's latest notice again, or nil.
+func (s *Service) AdverseAction(ctx context.Context, applicant *domain.Applicant) (*domain.AdverseActionNotice, error) {
+	loan, err := s.applicantLoan(ctx, applicant)
+	if err != nil {
+		return nil, err
+	}
+	n, err := s.store.LatestAdverseActionNotice(ctx, loan.ID)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return nil, nil
+	}
+	return n, err
+}

@@ -1,0 +1,126 @@
+package prequal
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/heloc/heloc/server/domain"
+)
+
+// Redecide decides eligibility, the offer and the notice again on the
+// application's figures (stage "submission"), recorded like every
+// decision: the bureau's data and the answers as at the preview, with the
+// home (its value, type, units, usage and state) as the application states
+// it and the line the borrower chose. The rules decide, and whether the
+// terms chosen still stand is theirs too (heloc.submission.terms); an
+// error is the change the borrower must know of, in the reasons' own
+// words, before anything is submitted. It is the loan service's
+// loans.Redecider, which server/app sets (loans.Service.WithRedecide).
+func (s *Service) Redecide(ctx context.Context, loan *domain.Loan, app *domain.Application, chosen *domain.Offer) error {
+	report, coborrower, err := s.creditReports(ctx, loan.ID)
+	if err != nil {
+		return err
+	}
+	if report == nil {
+		return termsChanged("We have no credit check on file for your application. Go back to your offer to check your credit.")
+	}
+	facts := submissionFacts(loan.Answers, app, report, coborrower, chosen.Amount(), s.now())
+	eligibility, err := s.recorder.Decide(ctx, "heloc.eligibility.decision", loan.ID, facts)
+	if err != nil {
+		return err
+	}
+	offer, err := s.recorder.Decide(ctx, "heloc.offer.preview", loan.ID, facts)
+	if err != nil {
+		return err
+	}
+	if _, err := s.adverseAction(ctx, loan.ID, facts, offer.Result); err != nil {
+		return err
+	}
+	return s.compareTerms(ctx, loan.ID, eligibility.Result, offer.Result, chosen)
+}
+
+// TermsEntrypoint decides whether the terms chosen still stand at
+// submission (rules/heloc/submission/terms.rego).
+const TermsEntrypoint = "heloc.submission.terms"
+
+// compareTerms asks the rules whether the decisions at submission still
+// give the terms chosen (recorded like every decision) and tells the
+// borrower the change in the rules' words: nil when nothing changed, a
+// decline at the field "decision", anything else at "offer".
+func (s *Service) compareTerms(ctx context.Context, loanID string, eligibility, offer any, chosen *domain.Offer) error {
+	d, err := s.recorder.Decide(ctx, TermsEntrypoint, loanID, TermsFacts{
+		Eligibility: eligibility,
+		Offer:       offer,
+		Chosen:      ChosenTerms{Line: chosen.Amount(), APR: chosen.APR},
+	})
+	if err != nil {
+		return err
+	}
+	return TermsError(d.Result)
+}
+
+// termsResult is heloc.submission.terms' answer.
+type termsResult struct {
+	Change  string  `json:"change"`
+	Message *string `json:"message"`
+	Reasons []struct {
+		Message string `json:"message"`
+	} `json:"reasons"`
+}
+
+// TermsError is the refusal heloc.submission.terms' result calls for: nil
+// for no change; an error for a result it cannot read.
+func TermsError(result any) error {
+	buf, err := json.Marshal(result)
+	if err != nil {
+		return err
+	}
+	var t termsResult
+	if err := json.Unmarshal(buf, &t); err != nil || t.Change == "" {
+		return fmt.Errorf("%s: an unreadable result %s", TermsEntrypoint, buf)
+	}
+	switch t.Change {
+	case "none":
+		return nil
+	case "declined":
+		opening := ""
+		if t.Message != nil {
+			opening = *t.Message
+		}
+		return declined(opening, t.Reasons)
+	}
+	if t.Message == nil || *t.Message == "" {
+		return fmt.Errorf("%s: the change %q has no words", TermsEntrypoint, t.Change)
+	}
+	return termsChanged(*t.Message)
+}
+
+// declined is the refusal of a submission whose application is declined
+// on its own figures: each reason's message at the field "decision", so
+// that a page tells a decline (with its notice) from something to put
+// right, which is at "offer".
+func declined(opening string, reasons []struct {
+	Message string `json:"message"`
+}) error {
+	var fields []domain.FieldError
+	var words []string
+	for _, r := range reasons {
+		if r.Message != "" && !slices.Contains(words, r.Message) {
+			words = append(words, r.Message)
+			fields = append(fields, domain.FieldError{Path: "decision", Message: r.Message})
+		}
+	}
+	if len(fields) == 0 {
+		fields = []domain.FieldError{{Path: "decision", Message: opening}}
+	}
+	return &domain.Error{Code: domain.EINVALID, Message: strings.TrimSpace(opening + " " + strings.Join(words, " ")), Fields: fields}
+}
+
+// termsChanged is the refusal of a submission whose terms changed, at the
+// field "offer".
+func termsChanged(msg string) error {
+	return &domain.Error{Code: domain.EINVALID, Message: msg, Fields: []domain.FieldError{{Path: "offer", Message: msg}}}
+}
