@@ -7,9 +7,10 @@ import (
 )
 
 // The decisions the product acts on are decided and recorded by the
-// decision log (decisions.Recorder), which cmd/heloc makes and hands to
-// the loan and conditions services as well as to this server; which
-// entrypoints are recorded, and when, is said there.
+// decision log (decisions.Recorder), which server/app makes and hands to
+// the loan, prequalification and conditions services as well as to this
+// server (the pages a loan sees, the portal's access); which entrypoints
+// are recorded, and when, is said there.
 
 // decision is a policy result with the id of its stored record ("" for
 // entrypoints that are not recorded).
@@ -25,8 +26,7 @@ func (s *Server) decide(c fiber.Ctx, entrypoint, loanID string, input any) (deci
 	return s.decideFor(c.Context(), entrypoint, loanID, input)
 }
 
-// decideFor is decide outside a request's handler (the loan service's
-// re-decision at submission).
+// decideFor is decide with a context rather than a request.
 func (s *Server) decideFor(ctx context.Context, entrypoint, loanID string, input any) (decision, error) {
 	d, err := s.recorder.Decide(ctx, entrypoint, loanID, input)
 	return decision{ID: d.ID, Result: d.Result}, err
