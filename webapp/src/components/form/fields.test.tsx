@@ -176,4 +176,52 @@ describe('form fields', () => {
     await user.keyboard(' ');
     expect(screen.getByRole('checkbox', { name: 'I agree to the terms shown above.' })).toBeChecked();
   });
+
+  it('refuses letters in a money field with its message, never stripping them', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    renderAt('/', <Harness onSubmit={onSubmit} />);
+    const value = screen.getByRole('textbox', { name: 'Estimated home value' });
+    await user.type(value, 'abc12x');
+    // What was typed stays as typed: not "$12".
+    expect(value).toHaveValue('abc12x');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(value).toHaveAttribute('aria-invalid', 'true'));
+    expect(describedBy(value)).toContain("Enter your home's estimated value, up to 100,000,000 dollars.");
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // Corrected, the amount is stored as dollars and shown with $ and commas.
+    await user.clear(value);
+    await user.type(value, '$1,250,000');
+    expect(value).toHaveValue('$1,250,000');
+    await waitFor(() => expect(value).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('says a date is wrong in the format the field shows, MM/DD/YYYY, whether it is unfinished or left empty', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    function DateHarness() {
+      const form = useSchemaForm('CreditCheckInput', {
+        defaultValues: { party: 'borrower', dateOfBirth: '', ssn: '123456789', authorizationVersion: 'v1' },
+        toInput: (v: { party: string; dateOfBirth: string; ssn: string; authorizationVersion: string }) => v,
+      });
+      return (
+        <Form form={form} onSubmit={onSubmit}>
+          <DateField name="dateOfBirth" label="Date of birth" />
+          <Button type="submit">Continue</Button>
+        </Form>
+      );
+    }
+    renderAt('/', <DateHarness />);
+    const dob = screen.getByRole('textbox', { name: 'Date of birth' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(dob).toHaveAttribute('aria-invalid', 'true'));
+    expect(describedBy(dob)).toContain('Enter a date as MM/DD/YYYY.');
+    await user.type(dob, '1314');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(describedBy(dob)).toContain('Enter a date as MM/DD/YYYY.'));
+    expect(describedBy(dob)).not.toContain('yyyy-MM-dd');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

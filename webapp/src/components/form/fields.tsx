@@ -2,20 +2,18 @@ import {
   Checkbox,
   Group,
   NativeSelect,
-  NumberInput,
   Radio,
   Stack,
   TextInput,
   type CheckboxGroupProps,
   type NativeSelectProps,
-  type NumberInputProps,
   type RadioGroupProps,
   type TextInputProps,
 } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 
 import { useField } from './text-field';
-import { dateToIso, expandYear, hideSsn, isoToDate, maskDate, maskSsn, maskZip } from './masks';
+import { dateToIso, dollarsOf, expandYear, formatDollars, hideSsn, isoToDate, maskDate, maskSsn, maskZip, showDollars } from './masks';
 
 // The question pages' fields, bound to the surrounding Form by name. Each
 // has a visible label tied to its control (Mantine's wrapper: label for=,
@@ -27,23 +25,33 @@ import { dateToIso, expandYear, hideSsn, isoToDate, maskDate, maskSsn, maskZip }
 type Bound<P> = Omit<P, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue' | 'checked'> & { name: string };
 
 /**
- * Whole dollars with $ and thousands separators ($250,000). The form holds
- * the number, or null while the field is empty.
+ * Whole dollars with $ and thousands separators ($250,000), added as they
+ * are typed. The form holds the number, null while the field is empty, or
+ * the text as typed when it is not a whole amount (letters, cents, a minus
+ * sign), which the schema refuses with its message beside the field:
+ * nothing typed is stripped.
  */
-export function CurrencyField({ name, ...props }: Bound<NumberInputProps>) {
+export function CurrencyField({ name, ...props }: Bound<TextInputProps>) {
   const { value, onChange, ...field } = useField(name, null);
+  const [text, setText] = useState(() => showDollars(value));
+  useEffect(() => {
+    // A value set from outside (a reset with saved answers) is shown.
+    setText((current) => (dollarsOf(current) === value ? current : showDollars(value)));
+  }, [value]);
   return (
-    <NumberInput
+    <TextInput
       inputMode="numeric"
-      prefix="$"
-      thousandSeparator=","
-      allowDecimal={false}
-      allowNegative={false}
-      hideControls
+      autoComplete="off"
+      placeholder="$"
       {...props}
       {...field}
-      value={typeof value === 'number' ? value : ''}
-      onChange={(v) => onChange(typeof v === 'number' ? v : v === '' ? null : Number(String(v).replace(/[^\d]/g, '')) || null)}
+      value={text}
+      onChange={(e) => {
+        const typed = e.currentTarget.value;
+        const stored = dollarsOf(typed);
+        setText(typeof stored === 'number' ? formatDollars(stored) : typed);
+        onChange(stored);
+      }}
     />
   );
 }
@@ -79,7 +87,7 @@ function useMaskedText(
  * schema refuses it with its message).
  */
 export function DateField({ name, ...props }: Bound<TextInputProps>) {
-  const { value, onChange, onBlur, ...field } = useField(name);
+  const { value, onChange, onBlur, error, ...field } = useField(name);
   const toStored = (text: string) => dateToIso(text) ?? text;
   const [text, change] = useMaskedText(value, isoToDate, toStored);
   return (
@@ -89,6 +97,9 @@ export function DateField({ name, ...props }: Bound<TextInputProps>) {
       maxLength={10}
       {...props}
       {...field}
+      // The schema states the format the server takes (yyyy-MM-dd); the
+      // person reads and types the one this field shows.
+      error={error?.replaceAll('yyyy-MM-dd', 'MM/DD/YYYY')}
       value={text}
       onChange={(e) => onChange(change(maskDate(e.currentTarget.value)))}
       onBlur={() => {

@@ -1,4 +1,4 @@
-import { dateToIso, expandYear, formatDollars, hideSsn, isoToDate, maskDate, maskSsn, maskZip } from './masks';
+import { dateToIso, dollarsOf, expandYear, formatDollars, hideSsn, isoToDate, maskDate, maskSsn, maskZip, showDollars } from './masks';
 
 describe('masks (spec §5)', () => {
   it('shows a date as MM/DD/YYYY while it is typed', () => {
@@ -36,5 +36,19 @@ describe('masks (spec §5)', () => {
     expect(maskZip('94a110-1234')).toBe('94110');
     expect(formatDollars(1250000)).toBe('$1,250,000');
     expect(formatDollars(0)).toBe('$0');
+  });
+
+  it('stores a money field as whole dollars, and anything but digits as typed for the schema to refuse', () => {
+    expect(dollarsOf('$1,250,000')).toBe(1250000);
+    expect(dollarsOf(' 480000 ')).toBe(480000);
+    expect(dollarsOf('')).toBeNull();
+    expect(dollarsOf('$')).toBeNull();
+    expect(dollarsOf('abc12x')).toBe('abc12x');
+    expect(dollarsOf('12.50')).toBe('12.50');
+    expect(dollarsOf('-5')).toBe('-5');
+    expect(dollarsOf('99999999999999999999')).toBe('99999999999999999999');
+    expect(showDollars(480000)).toBe('$480,000');
+    expect(showDollars('abc')).toBe('abc');
+    expect(showDollars(null)).toBe('');
   });
 });

@@ -75,3 +75,24 @@ export function formatDollars(value: number): string {
   dollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
   return dollars.format(value);
 }
+
+/**
+ * What a money field stores of what is typed: the whole dollars when it
+ * holds nothing but digits (with the $, commas and spaces the field
+ * shows), null when it is empty, and otherwise the text as it was typed,
+ * which the schema refuses with its message. Letters, a decimal point or a
+ * minus sign are never stripped: "abc12x" is not $12.
+ */
+export function dollarsOf(typed: string): number | string | null {
+  const bare = typed.replace(/[\s$,]/g, '');
+  if (bare === '') return null;
+  if (!/^\d+$/.test(bare)) return typed;
+  const n = Number(bare);
+  return Number.isSafeInteger(n) ? n : typed;
+}
+
+/** A stored amount as a money field shows it: 250000 → $250,000; text as it was typed; nothing for null. */
+export function showDollars(stored: unknown): string {
+  if (typeof stored === 'number') return formatDollars(stored);
+  return typeof stored === 'string' ? stored : '';
+}
