@@ -7,7 +7,7 @@ export type PageCopy = {
 };
 
 const employment =
-  'Your employers over the last 2 years: name, address, phone, position, start and end dates, and pay (base, bonuses, overtime and commissions). If there is a gap of more than a month between jobs, we’ll ask about it.';
+  'Your employers, starting with your current one: name, address, phone, position, start and end dates, and pay (base, bonuses, overtime and commissions). Before you go on, we ask about any gap between jobs and for earlier employers until your jobs cover the time lenders look at.';
 
 const otherIncome =
   'Income besides a job, such as alimony, child support, a pension, Social Security or rent from a property, each with its monthly amount. We’ll tell you which document each one needs.';

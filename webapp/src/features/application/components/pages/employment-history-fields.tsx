@@ -1,4 +1,5 @@
 import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 
 import type { components } from '@/api/schema.gen';
@@ -291,16 +292,22 @@ export function EmploymentEntryFields({
 
 /**
  * The list of employments at `name` (section.employments), each removable,
- * and "Add an employer", which starts the new entry where `onAdd` says.
+ * and "Add an employer", which starts the new entry where `onAdd` says,
+ * with `beforeAdd` (what the policy still asks for) above it.
  */
 export function EmploymentListFields({
   name,
   onAdd,
+  years,
+  beforeAdd,
   disabled,
 }: {
   name: string;
   /** The start of the new entry: the policy's nextStartDate, or '' to leave it empty. */
   onAdd: () => string;
+  /** The years of work history the rules ask for (the employment policy's window). */
+  years?: number | null;
+  beforeAdd?: ReactNode;
   disabled?: boolean;
 }) {
   const { control } = useFormContext();
@@ -308,11 +315,15 @@ export function EmploymentListFields({
   return (
     <Stack gap="lg">
       {fields.length === 0 ? (
-        <Text c="dimmed">No employers yet. Add each job of the last 2 years, starting with the one you have now.</Text>
+        <Text c="dimmed">
+          No employers yet. Add each job {years ? `of the last ${years} ${years === 1 ? 'year' : 'years'}` : 'you have had'}, starting with the one
+          you have now.
+        </Text>
       ) : null}
       {fields.map((f, i) => (
         <EmploymentEntryFields key={f.id} name={`${name}.${i}`} index={i} disabled={disabled} onRemove={disabled ? undefined : () => remove(i)} />
       ))}
+      {beforeAdd}
       {disabled ? null : (
         <Group>
           <Button variant="light" onClick={() => append(newEmploymentEntry(onAdd()))}>

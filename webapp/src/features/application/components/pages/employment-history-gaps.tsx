@@ -8,9 +8,9 @@ import { formatDate } from '@/lib/format';
 import type { EmploymentHistory } from '../../api/get-employment-history';
 import { monthName } from './employment-history-month';
 
-// The gaps the employment policy finds between the saved employments
-// (data.heloc.employment.history: more than 31 days within the last 2
-// years), each with its question. The answers live in the form at
+// The gaps the employment policy finds between the employments
+// (data.heloc.employment.history: more than its table's gapThresholdDays
+// within its windowYears), each with its question. The answers live in the form at
 // `name` (section.employmentGaps), one per gap shown, named by the gap's
 // dates as #EmploymentGapAnswer has them.
 
@@ -60,7 +60,10 @@ export function EmploymentGapFields({ name, history }: { name: string; history: 
         Gaps in employment
       </Title>
       {history.gaps.length > 0 ? (
-        <Text>Lenders ask about any time of more than a month without a job in the last 2 years. A short answer is enough, such as school, caring for family or looking for work.</Text>
+        <Text>
+          Lenders ask about any time of more than {history.gapThresholdDays} days without a job in the last {history.windowYears} years. A short answer
+          is enough, such as school, caring for family or looking for work.
+        </Text>
       ) : null}
       {same
         ? history.gaps.map((g, i) => (

@@ -35,7 +35,24 @@ function view(user: Record<string, unknown> = {}, coborrower: Record<string, unk
   };
 }
 
-const noGaps: EmploymentHistory = { gaps: [], nextStartDate: '2024-11-01', windowStart: '2024-11-25', currentlyEmployed: false, trailingGap: null };
+const noGaps: EmploymentHistory = {
+  gaps: [],
+  nextStartDate: '2024-11-01',
+  windowStart: '2024-11-25',
+  currentlyEmployed: false,
+  trailingGap: null,
+  windowYears: 2,
+  gapThresholdDays: 31,
+  windowUncovered: null,
+  complete: true,
+  missing: [],
+};
+
+type Typed = { party: string; employments?: { startDate: string; endDate: string | null }[] };
+
+/** The policy's words for a missing previous employer (the employment table's). */
+const previousEmployer = (since: string) =>
+  `Your jobs listed start in ${since}. Add your previous employer, so that your work history covers the last 2 years.`;
 
 const funnelPages = (path: string) => ({
   area: 'application',
@@ -180,16 +197,25 @@ describe('employment history page', () => {
       { employerName: 'Globex', position: 'Lead', startDate: '2025-03-01', endDate: null, selfEmployedIndicator: false, base: 6000, dataSource: 'Manual' },
     ];
     const history: EmploymentHistory = {
+      ...noGaps,
       gaps: [{ from: '2024-12-31', to: '2025-03-01', days: 60, explanation: null }],
       nextStartDate: '2025-01-01',
-      windowStart: '2024-11-25',
       currentlyEmployed: true,
-      trailingGap: null,
     };
     const { user, saves, router, histories } = setup({ application: view({ employments: jobs }), history: () => history });
     const question = await screen.findByRole('textbox', { name: 'What were you doing between December 2024 and March 2025?' });
     expect(question).toHaveAccessibleDescription('No job is listed from December 31, 2024 to March 1, 2025 (60 days).');
     expect(histories[0]).toEqual({ party: 'borrower' });
+    // The policy is asked about the employments as the page holds them.
+    await waitFor(() =>
+      expect(histories).toContainEqual({
+        party: 'borrower',
+        employments: [
+          { startDate: '2022-01-01', endDate: '2024-12-31' },
+          { startDate: '2025-03-01', endDate: null },
+        ],
+      }),
+    );
     expect(screen.getByRole('group', { name: 'Employer 2: Globex' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -227,6 +253,87 @@ describe('employment history page', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await within(employer).findByText('Use at most 100 characters, without control characters.')).toBeVisible();
     expect(within(employer).getByRole('textbox', { name: 'Position or title' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('a gap made by the employers as typed is asked about before the page goes on', async () => {
+    // The policy finds the gap once the earlier job's end is typed.
+    const history = (input: unknown) => {
+      const jobs = (input as Typed).employments ?? [];
+      return jobs.some((j) => j.endDate === '2024-12-31')
+        ? { ...noGaps, currentlyEmployed: true, gaps: [{ from: '2024-12-31', to: '2025-03-01', days: 60, explanation: null }] }
+        : noGaps;
+    };
+    const job = { employerName: 'Globex', position: 'Lead', startDate: '2025-03-01', endDate: null, selfEmployedIndicator: false, base: 6000, dataSource: 'Manual' };
+    const { user, saves } = setup({ application: view({ employments: [job] }), history });
+    await screen.findByRole('group', { name: 'Employer 1: Globex' });
+    expect(screen.queryByRole('textbox', { name: /^What were you doing between/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add an employer' }));
+    const earlier = await screen.findByRole('group', { name: 'Employer 2' });
+    await user.type(within(earlier).getByRole('textbox', { name: 'Employer or business name' }), 'Acme');
+    await user.type(within(earlier).getByRole('textbox', { name: 'Position or title' }), 'Analyst');
+    await user.type(within(earlier).getByRole('textbox', { name: /End date/ }), '122024');
+    const question = await screen.findByRole('textbox', { name: 'What were you doing between December 2024 and March 2025?' }, { timeout: 5000 });
+    await user.click(within(within(earlier).getByRole('radiogroup', { name: 'Is this self-employment?' })).getByRole('radio', { name: 'No' }));
+    await user.type(within(earlier).getByRole('textbox', { name: 'Base pay per month' }), '4000');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Tell us what you were doing between December 2024 and March 2025.')).toBeVisible();
+    expect(saves).toHaveLength(0);
+    await user.type(question, 'Moved to Denver');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+  });
+
+  it('while the policy finds no previous employer it asks for one, and Continue stays until one is added', async () => {
+    // The policy's answer: a current job alone since March 2025 leaves the window uncovered.
+    const history = (input: unknown) => {
+      const jobs = (input as Typed).employments ?? [];
+      const alone = jobs.length === 1 && jobs[0]!.startDate === '2025-03-01';
+      return alone
+        ? {
+            ...noGaps,
+            currentlyEmployed: true,
+            complete: false,
+            windowUncovered: { from: '2024-11-25', to: '2025-03-01', days: 96 },
+            missing: [{ code: 'previousEmployerMissing' as const, field: 'employments', message: previousEmployer('March 2025'), from: '2024-11-25', to: '2025-03-01' }],
+          }
+        : { ...noGaps, currentlyEmployed: true, nextStartDate: '2022-11-01' };
+    };
+    const job = { employerName: 'Globex', position: 'Lead', startDate: '2025-03-01', endDate: null, selfEmployedIndicator: false, base: 6000, dataSource: 'Manual' };
+    const { user, saves, router } = setup({ application: view({ employments: [job] }), history });
+    await screen.findByRole('group', { name: 'Employer 1: Globex' });
+    // Asked before Continue, in the policy's words.
+    expect(await screen.findByText(previousEmployer('March 2025'))).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(previousEmployer('March 2025'));
+    expect(saves).toHaveLength(0);
+    expect(currentUrl(router)).toBe(page4);
+
+    await user.click(screen.getByRole('button', { name: 'Add an employer' }));
+    const earlier = await screen.findByRole('group', { name: 'Employer 2' });
+    await user.type(within(earlier).getByRole('textbox', { name: 'Employer or business name' }), 'Acme');
+    await user.type(within(earlier).getByRole('textbox', { name: 'Position or title' }), 'Analyst');
+    const start = within(earlier).getByRole('textbox', { name: /Start date/ });
+    await user.clear(start);
+    await user.type(start, '102022');
+    await user.type(within(earlier).getByRole('textbox', { name: /End date/ }), '022025');
+    await user.click(within(within(earlier).getByRole('radiogroup', { name: 'Is this self-employment?' })).getByRole('radio', { name: 'No' }));
+    await user.type(within(earlier).getByRole('textbox', { name: 'Base pay per month' }), '4000');
+    await waitFor(() => expect(screen.queryByText(previousEmployer('March 2025'))).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(next));
+    expect((saves[0] as { section: { employments: unknown[] } }).section.employments).toHaveLength(2);
+  });
+
+  it('a refusal of the server that is no field’s is told on the page', async () => {
+    const job = { employerName: 'Globex', position: 'Lead', startDate: '2025-03-01', endDate: null, selfEmployedIndicator: false, base: 6000, dataSource: 'Manual' };
+    const { user, router } = setup({
+      application: view({ employments: [job] }),
+      save: () => trpcError('BAD_REQUEST', 400, previousEmployer('March 2025'), [{ path: 'section.employments', message: previousEmployer('March 2025') }]),
+    });
+    await screen.findByRole('group', { name: 'Employer 1: Globex' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(previousEmployer('March 2025'));
+    expect(currentUrl(router)).toBe(page4);
   });
 
   it('the coborrower’s page reads and saves the coborrower’s employments', async () => {
