@@ -42,6 +42,18 @@ type PipelineRow struct {
 	LoanOfficer       *StaffRef `json:"loanOfficer"`
 	Processor         *StaffRef `json:"processor"`
 	LoanOfficerTag    string    `json:"loanOfficerTag"`
+	// CreditStatus is the action of the loan's latest credit decision
+	// (CreditApprove...), nil before one: once set, the loan's status in
+	// the pipeline. NeededBy is a suspension's day the information is
+	// needed by.
+	CreditStatus *string `json:"creditStatus"`
+	NeededBy     *string `json:"neededBy"`
+	// DecideBy is the day a submitted, undecided application must be
+	// decided by (Reg B's 30 days), set only once the pipeline flags it
+	// (heloc.underwriting.deadline); the service fills it.
+	DecideBy *string `json:"decideBy"`
+	// SubmittedAt is when the application was submitted, nil before.
+	SubmittedAt *time.Time `json:"-"`
 	// Key is the row's place in the order it was read in (the next or
 	// previous page starts from it).
 	Key PipelineKey `json:"-"`

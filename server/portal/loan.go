@@ -38,7 +38,13 @@ func (s *Service) Loan(ctx context.Context, loanID string, withCandidates bool) 
 	if err != nil {
 		return nil, err
 	}
-	row.StatusLabel = labels.of(row.ApplicationStatus)
+	credit, err := s.creditLabels(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.status(ctx, row, labels, credit); err != nil {
+		return nil, err
+	}
 	applicant, loan, err := s.loanAndApplicant(ctx, loanID)
 	if err != nil {
 		return nil, err

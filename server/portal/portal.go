@@ -19,6 +19,7 @@ import (
 
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/loans"
+	"github.com/heloc/heloc/server/store"
 )
 
 // Store is what the portal needs of the database (server/store).
@@ -33,6 +34,9 @@ type Store interface {
 	AddLoanNote(ctx context.Context, n *domain.LoanNote) error
 	ListLoanNotes(ctx context.Context, loanID string) ([]*domain.LoanNote, error)
 	LatestDecision(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error)
+	FindDecision(ctx context.Context, id string) (*domain.Decision, error)
+	RecordCreditDecision(ctx context.Context, r store.CreditDecisionRecord) error
+	LatestCreditDecision(ctx context.Context, loanID string) (*domain.CreditDecision, error)
 }
 
 // Loans is what the portal needs of the loan service (server/loans): the
@@ -46,9 +50,11 @@ type Loans interface {
 	ReviewDocument(ctx context.Context, loanID string, in loans.ReviewInput, by string) (*domain.Document, error)
 }
 
-// Policy evaluates a policy entrypoint (server/policy).
+// Policy evaluates a policy entrypoint (server/policy); DecideAt also
+// names the revision that decided, for a decision the portal stores.
 type Policy interface {
 	Decide(ctx context.Context, entrypoint string, input any) (any, error)
+	DecideAt(ctx context.Context, entrypoint string, input any) (any, string, error)
 }
 
 // Service is the portal's loan service.
@@ -193,10 +199,19 @@ func (s *Service) Pipeline(ctx context.Context, u *domain.StaffUser, assignedOnl
 	if v.Statuses, err = s.statuses(ctx, labels); err != nil {
 		return nil, err
 	}
+	if v.Statuses, err = s.withCreditStatuses(ctx, v.Statuses); err != nil {
+		return nil, err
+	}
+	credit, err := s.creditLabels(ctx)
+	if err != nil {
+		return nil, err
+	}
 	now := s.now()
 	for _, r := range v.Items {
 		r.DaysSinceActivity = daysSince(now, r.LastActivityAt)
-		r.StatusLabel = labels.of(r.ApplicationStatus)
+		if err := s.status(ctx, r, labels, credit); err != nil {
+			return nil, err
+		}
 	}
 	if len(v.Items) == 0 {
 		return v, nil
@@ -219,15 +234,17 @@ func (s *Service) Pipeline(ctx context.Context, u *domain.StaffUser, assignedOnl
 }
 
 // statuses are the funnel's steps a loan reaches, in funnel order (ties
-// by name), each in words.
+// by name), each in words (a step the policy has no words for is left out).
 func (s *Service) statuses(ctx context.Context, labels stepLabels) ([]StatusOption, error) {
 	order, err := s.loans.FunnelOrder(ctx)
 	if err != nil {
 		return nil, err
 	}
+	// A step without words (application2: no page is at it, so no loan
+	// stands there) is not offered.
 	steps := []string{}
 	for step, n := range order {
-		if n > 0 {
+		if _, ok := labels[step]; n > 0 && ok {
 			steps = append(steps, step)
 		}
 	}
@@ -242,6 +259,37 @@ func (s *Service) statuses(ctx context.Context, labels stepLabels) ([]StatusOpti
 		out[i] = StatusOption{Step: step, Label: labels.of(step)}
 	}
 	return out, nil
+}
+
+// status fills the row's status in words: its credit decision's
+// (heloc.underwriting.labels) once decided, else its funnel step's; and,
+// for a submitted application not yet decided, the day Reg B's 30 days
+// end once the pipeline flags it.
+func (s *Service) status(ctx context.Context, r *domain.PipelineRow, steps, credit stepLabels) error {
+	if r.CreditStatus != nil {
+		r.StatusLabel = credit.of(*r.CreditStatus)
+		return nil
+	}
+	r.StatusLabel = steps.of(r.ApplicationStatus)
+	if r.ApplicationStatus == submittedStatus {
+		var err error
+		r.DecideBy, _, err = s.deadline(ctx, r.SubmittedAt)
+		return err
+	}
+	return nil
+}
+
+// withCreditStatuses adds the credit decisions' statuses, in the
+// underwriting table's order, after the funnel's steps.
+func (s *Service) withCreditStatuses(ctx context.Context, steps []StatusOption) ([]StatusOption, error) {
+	var actions []CreditAction
+	if err := s.decideInto(ctx, underwritingActions, nil, &actions); err != nil {
+		return nil, err
+	}
+	for _, a := range actions {
+		steps = append(steps, StatusOption{Step: a.Code, Label: a.Label})
+	}
+	return steps, nil
 }
 
 // stepLabels are the funnel's steps in words (heloc.funnel.step_labels).

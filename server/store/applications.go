@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"time"
 
 	"github.com/heloc/heloc/server/domain"
 )
@@ -77,8 +78,16 @@ func (db *DB) UpdateApplication(ctx context.Context, loanID, draftPath string, u
 		loanID, sealed, tx.now.UnixMilli()); err != nil {
 		return nil, nil, err
 	}
-	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE loans SET application_status = ?, updated_at = ? WHERE id = ?`),
-		l.ApplicationStatus, tx.now.UnixMilli(), loanID); err != nil {
+	// The first submission's time is kept on the loan (migration 0019), for
+	// the pipeline's Reg B deadline.
+	var submitted sql.NullInt64
+	if app.SubmittedAt != nil {
+		if at, err := time.Parse(time.RFC3339, *app.SubmittedAt); err == nil {
+			submitted = sql.NullInt64{Int64: at.UnixMilli(), Valid: true}
+		}
+	}
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`UPDATE loans SET application_status = ?, updated_at = ?, submitted_at = COALESCE(submitted_at, ?) WHERE id = ?`),
+		l.ApplicationStatus, tx.now.UnixMilli(), submitted, loanID); err != nil {
 		return nil, nil, err
 	}
 	if draftPath != "" {

@@ -47,17 +47,8 @@ func (db *DB) CreateDecisions(ctx context.Context, ds ...*Decision) error {
 	ids := make([]string, len(ds))
 	for i, d := range ds {
 		ids[i] = newID()
-		// Strings, not []byte: pgx would send bytes as bytea to a TEXT column.
-		if _, err := tx.ExecContext(ctx, tx.Rebind(`
-			INSERT INTO decisions (id, entrypoint, input, result, revision, loan_id, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`),
-			ids[i], d.Entrypoint, string(d.Input), string(d.Result), d.Revision, sql.NullString{String: d.LoanID, Valid: d.LoanID != ""}, tx.now.UnixMilli()); err != nil {
+		if err := insertDecision(ctx, tx, ids[i], d); err != nil {
 			return err
-		}
-		if d.Entrypoint == offerEntrypoint && d.LoanID != "" {
-			if err := setLineAmount(ctx, tx, d.LoanID, d.Result); err != nil {
-				return err
-			}
 		}
 	}
 	if err := tx.Commit(); err != nil {
@@ -65,6 +56,22 @@ func (db *DB) CreateDecisions(ctx context.Context, ds ...*Decision) error {
 	}
 	for i, d := range ds {
 		d.ID, d.CreatedAt = ids[i], tx.now
+	}
+	return nil
+}
+
+// insertDecision stores d under id within tx (its line, for a preview
+// offer made for a loan, is the loan's line).
+func insertDecision(ctx context.Context, tx *tx, id string, d *Decision) error {
+	// Strings, not []byte: pgx would send bytes as bytea to a TEXT column.
+	if _, err := tx.ExecContext(ctx, tx.Rebind(`
+		INSERT INTO decisions (id, entrypoint, input, result, revision, loan_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`),
+		id, d.Entrypoint, string(d.Input), string(d.Result), d.Revision, sql.NullString{String: d.LoanID, Valid: d.LoanID != ""}, tx.now.UnixMilli()); err != nil {
+		return err
+	}
+	if d.Entrypoint == offerEntrypoint && d.LoanID != "" {
+		return setLineAmount(ctx, tx, d.LoanID, d.Result)
 	}
 	return nil
 }

@@ -76,11 +76,12 @@ var pipelineSortColumns = map[string]struct {
 	domain.SortName:     {"l.search_last", false},
 	domain.SortAmount:   {"l.line_amount", true},
 	domain.SortState:    {"l.property_state", false},
-	domain.SortStatus:   {"l.application_status", false},
+	domain.SortStatus:   {"COALESCE(l.credit_status, l.application_status)", false},
 }
 
 const pipelineColumns = `l.id, l.borrower_name, l.borrower_email, l.property_state, l.line_amount,
 	l.application_status, l.updated_at, l.created_at, l.loan_officer_tag, l.search_last,
+	l.credit_status, l.credit_needed_by, l.submitted_at,
 	lo.id, lo.first_name, lo.last_name, lo.email, lo.role,
 	pr.id, pr.first_name, pr.last_name, pr.email, pr.role
 	FROM loans l
@@ -109,7 +110,8 @@ func (db *DB) ListPipeline(ctx context.Context, q domain.PipelineQuery) (*domain
 		args = append(args, s, hi, s, hi, s, hi)
 	}
 	if len(q.Statuses) > 0 {
-		where = append(where, `l.application_status IN (?`+strings.Repeat(", ?", len(q.Statuses)-1)+`)`)
+		// A decided loan's status is its credit decision's (migration 0019).
+		where = append(where, `COALESCE(l.credit_status, l.application_status) IN (?`+strings.Repeat(", ?", len(q.Statuses)-1)+`)`)
 		for _, st := range q.Statuses {
 			args = append(args, st)
 		}
@@ -201,8 +203,11 @@ func scanPipelineRow(row rowScanner, sort string) (*domain.PipelineRow, error) {
 	var amount, updated, created int64
 	var searchLast string
 	var lo, pr staffRefColumns
+	var credit, neededBy sql.NullString
+	var submitted sql.NullInt64
 	err := row.Scan(&r.LoanID, &r.BorrowerName, &r.BorrowerEmail, &r.PropertyState, &amount,
 		&r.ApplicationStatus, &updated, &created, &r.LoanOfficerTag, &searchLast,
+		&credit, &neededBy, &submitted,
 		&lo.id, &lo.first, &lo.last, &lo.email, &lo.role,
 		&pr.id, &pr.first, &pr.last, &pr.email, &pr.role)
 	if err != nil {
@@ -212,6 +217,16 @@ func scanPipelineRow(row rowScanner, sort string) (*domain.PipelineRow, error) {
 		r.LineAmount = &amount
 	}
 	r.LastActivityAt, r.CreatedAt = fromMS(updated), fromMS(created)
+	if credit.Valid {
+		r.CreditStatus = &credit.String
+	}
+	if neededBy.Valid {
+		r.NeededBy = &neededBy.String
+	}
+	if submitted.Valid {
+		at := fromMS(submitted.Int64)
+		r.SubmittedAt = &at
+	}
 	r.LoanOfficer, r.Processor = lo.ref(), pr.ref()
 	r.Key = domain.PipelineKey{ID: r.LoanID}
 	switch sort {
@@ -227,6 +242,9 @@ func scanPipelineRow(row rowScanner, sort string) (*domain.PipelineRow, error) {
 		r.Key.Str = r.PropertyState
 	case domain.SortStatus:
 		r.Key.Str = r.ApplicationStatus
+		if r.CreditStatus != nil {
+			r.Key.Str = *r.CreditStatus
+		}
 	}
 	return &r, nil
 }
