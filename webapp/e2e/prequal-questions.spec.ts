@@ -94,8 +94,18 @@ for (const viewport of viewports) {
       await expect(page).toHaveURL(/\/start\/annual-income$/);
       await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
 
-      // The rest of the landing funnel, saved to the loan from now on.
+      // The rest of the landing funnel, saved to the loan from now on. Letters
+      // in a money field are kept as typed and refused at the field, never
+      // stripped into a smaller amount.
+      const income = page.getByRole('textbox', { name: 'Gross annual income' });
+      await income.pressSequentially('abc12x');
+      await expect(income).toHaveValue('abc12x');
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(income).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText('Enter your gross annual income, in whole dollars up to 100,000,000.')).toBeVisible();
+      await expect(page).toHaveURL(/\/start\/annual-income$/);
       await fillAmount(page, 'Gross annual income', prime.answers.annualIncome);
+      await expect(income).toHaveValue(`$${prime.answers.annualIncome.toLocaleString('en-US')}`);
       await next(page, /\/start\/monthly-debts$/);
       await fillAmount(page, 'Monthly debt payments', prime.answers.monthlyDebts);
       await next(page, /\/start\/desired-amount$/);
