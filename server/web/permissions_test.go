@@ -103,6 +103,10 @@ var permProbes = []permProbe{
 	{action: "loans.export", proc: "portal.export", method: "POST", input: func(p *permFixture) string {
 		return `{"loanId":"` + p.loanID + `","target":"lendingpad"}`
 	}, ok: []string{"CONFLICT"}},
+	{action: "loans.read", proc: "portal.credit", method: "GET", input: (*permFixture).loan},
+	{action: "loans.decide", proc: "portal.decide", method: "POST", input: func(p *permFixture) string {
+		return `{"loanId":"` + p.loanID + `","action":"withdraw"}`
+	}, ok: []string{"CONFLICT"}}, // past the check: the loan is not submitted
 	{action: "users.read", proc: "users.list", method: "GET", input: func(*permFixture) string { return "" }},
 	{action: "users.manage", proc: "users.invite", method: "POST", input: func(p *permFixture) string {
 		p.calls++

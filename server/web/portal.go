@@ -19,7 +19,7 @@ import (
 // loanActions are the actions a loan's page offers, told to the page so it
 // shows only what the user may do (the server checks each again).
 var loanActions = []string{"loans.update", "loans.assign", "pii.unmask", "documents.read", "documents.review", "conditions.manage",
-	"decisions.read", "decisions.replay", "loans.export", "audit.read"}
+	"decisions.read", "decisions.replay", "loans.export", "audit.read", "loans.decide"}
 
 // portalLoan is portal.loan's answer (schemas #PortalLoan): the summary and
 // what the user may do on this loan.

@@ -42,6 +42,7 @@ func (s *Server) procedures() map[string]procedure {
 		"application.employment": withInput(s, query, "EmploymentHistoryInput", s.applicationEmployment),
 		"application.drawTerms":  {kind: query, fn: s.applicationDrawTerms},
 		"application.submit":     {kind: mutation, fn: s.applicationSubmit},
+		"application.decision":   {kind: query, fn: s.applicationDecision},
 		"documents.list":         {kind: query, fn: s.documentsList},
 		"documents.remove":       withInput(s, mutation, "RemoveDocumentInput", s.documentsRemove),
 		"documents.complete":     {kind: mutation, fn: s.documentsComplete},
@@ -86,6 +87,8 @@ func (s *Server) procedures() map[string]procedure {
 		"portal.replay":    withInput(s, query, "ReplayInput", s.portalReplay),
 		"portal.exports":   withInput(s, query, "LoanIdInput", s.portalExports),
 		"portal.export":    withInput(s, mutation, "ExportInput", s.portalExport),
+		"portal.credit":    withInput(s, query, "LoanIdInput", s.portalCredit),
+		"portal.decide":    withInput(s, mutation, "DecideInput", s.portalDecide),
 
 		"application.disclosures": {kind: query, fn: s.applicationDisclosures},
 		"application.sign":        withInput(s, mutation, "SignInput", s.applicationSign),

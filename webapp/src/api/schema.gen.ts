@@ -365,6 +365,35 @@ export interface components {
             conditions: components["schemas"]["BorrowerCondition"][];
             hasCoborrower: boolean;
         };
+        /**
+         * @description #BorrowerDecision is application.decision's result: the lender's
+         *     decision on the borrower's submitted application, null before one. For an
+         *     approval or a counteroffer, the terms of the line; for a decline, the
+         *     notice's principal reasons; for a suspension, what is needed and by when.
+         */
+        BorrowerDecision: {
+            decision: {
+                action: components["schemas"]["CreditAction"];
+                creditor: string | null;
+                /** Format: date-time */
+                decidedAt: string;
+                label: string;
+                needed: string | null;
+                neededBy: string | null;
+                noticeDate: string | null;
+                reasons: string[];
+                terms: {
+                    apr: number;
+                    drawPaymentCents: number | null;
+                    drawPeriodYears: number;
+                    line: number;
+                    originationFee: number | null;
+                    repaymentPaymentCents: number | null;
+                    repaymentPeriodYears: number;
+                    requestedLine: number | null;
+                } | null;
+            } | null;
+        };
         /** @description #Bureau is the consumer reporting agency that supplied a report. */
         Bureau: {
             address: string;
@@ -597,6 +626,12 @@ export interface components {
             codeSent: boolean;
         };
         /**
+         * @description #CreditAction is an underwriter's action, as the underwriting table
+         *     names it.
+         * @enum {string}
+         */
+        CreditAction: "approve" | "counteroffer" | "decline" | "suspend" | "withdraw";
+        /**
          * @description #CreditCheckInput is the input of prequal.creditCheck: whose file to pull
          *     (the coborrower's needs the coborrower page's answers saved first), the
          *     date of birth and SSN it is pulled with (sealed, never returned) and the
@@ -610,6 +645,24 @@ export interface components {
             ssn: components["schemas"]["SSN"];
         };
         /**
+         * @description #CreditDecisionView is a loan's latest credit decision as the portal
+         *     shows it: the status label, the line, the day the information is needed
+         *     by, the reasons, the note, who decided and when, and for a decline the
+         *     adverse-action notice's principal reasons and day.
+         */
+        CreditDecisionView: {
+            action: components["schemas"]["CreditAction"];
+            /** Format: date-time */
+            decidedAt: string;
+            decidedBy: components["schemas"]["StaffRef"];
+            label: string;
+            lineAmount: number | null;
+            neededBy: string | null;
+            note: string;
+            notice: components["schemas"]["NoticeView"] | null;
+            reasons: components["schemas"]["CreditReason"][];
+        };
+        /**
          * @description #CreditRange is the credit-range page's self-reported band (screens.md):
          *     excellent 740+, good 680-739, fair 640-679, poor below 640. The score an
          *     estimate uses for each band is a table of the rules
@@ -617,6 +670,11 @@ export interface components {
          * @enum {string}
          */
         CreditRange: "excellent" | "good" | "fair" | "poor";
+        /** @description #CreditReason is a principal reason of a decline, in Form C-1's words. */
+        CreditReason: {
+            code: string;
+            words: string;
+        };
         /**
          * @description #CreditReport is a soft pull's result (prequal.creditCheck,
          *     prequal.creditReport): never the SSN or date of birth.
@@ -678,6 +736,21 @@ export interface components {
          * @enum {string}
          */
         Debtor: "borrower" | "coborrower" | "joint";
+        /**
+         * @description #DecideInput is portal.decide's input: the action, the line (approve,
+         *     counteroffer), the reasons' codes (decline), the day the information is
+         *     needed by (suspend) and a note (for a suspension, what is needed: the
+         *     borrower reads it).
+         */
+        DecideInput: {
+            /** @enum {string} */
+            action: "approve" | "counteroffer" | "decline" | "suspend" | "withdraw";
+            line?: number | null;
+            loanId: components["schemas"]["Id"];
+            neededBy?: string | null;
+            note?: string;
+            reasons?: string[];
+        };
         /**
          * @description #DecisionChange is one field a replay changes: its path in the result,
          *     the old and new values (absent when the field was not there, or is gone).
@@ -1864,6 +1937,11 @@ export interface components {
             range: components["schemas"]["ScoreRange"];
             value: number | null;
         };
+        /** @description #NoticeView is a stored adverse-action notice's principal reasons and day. */
+        NoticeView: {
+            date: string | null;
+            reasons: string[];
+        };
         /**
          * @description #NoticeWording is the statutory wording of an adverse-action notice, from
          *     the rules (rules/heloc/notice/tables/data.yaml), stored with its version.
@@ -2193,13 +2271,22 @@ export interface components {
             borrowerName: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The latest credit decision's action (null before one), a
+             *     suspension's day the information is needed by, and, for a submitted
+             *     application not yet decided from day 25, the day Reg B's 30 days end.
+             * @enum {string|null}
+             */
+            creditStatus: "approve" | "counteroffer" | "decline" | "suspend" | "withdraw" | null;
             daysSinceActivity: number;
+            decideBy: string | null;
             /** Format: date-time */
             lastActivityAt: string;
             lineAmount: number | null;
             loanId: components["schemas"]["Id"];
             loanOfficer: components["schemas"]["StaffRef"] | null;
             loanOfficerTag: string;
+            neededBy: string | null;
             processor: components["schemas"]["StaffRef"] | null;
             propertyState: string;
             statusLabel: string;
@@ -2304,6 +2391,33 @@ export interface components {
             conditions: components["schemas"]["PortalCondition"][];
             hasCoborrower: boolean;
             loanId: components["schemas"]["Id"];
+        };
+        /**
+         * @description #PortalCreditView is portal.credit's and portal.decide's result: the
+         *     latest decision (null before one), whether the loan is submitted, the
+         *     day Reg B's 30 days end once flagged, the actions and the reasons a
+         *     decline may give (at most maxReasons), and the offer the rules make on
+         *     the application's figures (null without one).
+         */
+        PortalCreditView: {
+            actions: {
+                code: components["schemas"]["CreditAction"];
+                description: string;
+                label: string;
+                /** @enum {string} */
+                needs: "line" | "reasons" | "neededBy" | "nothing";
+            }[];
+            decideBy: string | null;
+            decision: components["schemas"]["CreditDecisionView"] | null;
+            maxReasons: number;
+            offer: {
+                eligible: boolean;
+                maxLine: number;
+                minLine: number;
+                requestedLine: number | null;
+            } | null;
+            reasons: components["schemas"]["CreditReason"][];
+            submitted: boolean;
         };
         /**
          * @description #PortalLoan is portal.loan's and portal.assign's result: the loan's

@@ -27,6 +27,7 @@ export declare const ConditionRefInput: Validator;
 export declare const CreateAccountInput: Validator;
 export declare const CreditCheckInput: Validator;
 export declare const DebtConsolidationSection: Validator;
+export declare const DecideInput: Validator;
 export declare const DecisionsInput: Validator;
 export declare const DeclarationsSection: Validator;
 export declare const DemographicsSection: Validator;

@@ -1,0 +1,131 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/heloc/heloc/fixtures"
+	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/servicetest"
+	"github.com/heloc/heloc/server/web"
+)
+
+// submitForDecision leaves the demo loan as a submission does: its preview
+// offer decided on the application's figures (the prime fixture, $120,000
+// asked for) and its status submitted.
+func submitForDecision(t *testing.T, s *testServer, loanID string) {
+	t.Helper()
+	ctx := context.Background()
+	raw, err := fixtures.FS.ReadFile("policy-inputs/offer-prime.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var input map[string]any
+	if err := json.Unmarshal(raw, &input); err != nil {
+		t.Fatal(err)
+	}
+	input["requestedLine"] = 120000
+	out, revision, err := servicetest.Policies().DecideAt(ctx, "heloc.offer.preview", input)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, _ := json.Marshal(input)
+	res, _ := json.Marshal(out)
+	if _, err := s.DB.CreateDecision(ctx, "heloc.offer.preview", loanID, in, res, revision); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DB.UpdateLoanStatus(ctx, loanID, "applicationSubmitted"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type wireCredit struct {
+	Decision *struct {
+		Action     string `json:"action"`
+		Label      string `json:"label"`
+		LineAmount *int64 `json:"lineAmount"`
+		Notice     *struct {
+			Reasons []string `json:"reasons"`
+		} `json:"notice"`
+	} `json:"decision"`
+	Offer *struct {
+		MaxLine int64 `json:"maxLine"`
+	} `json:"offer"`
+}
+
+// portal.decide over the wire: an underwriter's decision is refused at its
+// field when the rules refuse it, recorded and shown when they allow it; a
+// processor may read the decision but not make one; the borrower reads it
+// in their own session. Every answer is checked against its CUE result by
+// the test hook.
+func TestPortalDecide(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	const pw = "staff password 1"
+	loanID := s.demoLoanID(t, "prime@example.com")
+	submitForDecision(t, s, loanID)
+	underwriter := s.portalUser(t, s.enrolTagged(t, "uw@example.com", "underwriter", "", pw), pw)
+	processor := s.portalUser(t, s.enrolTagged(t, "proc@example.com", "processor", "", pw), pw)
+
+	var before wireCredit
+	_, res := underwriter.trpc("GET", "portal.credit", `{"loanId":"`+loanID+`"}`)
+	if res.Error != nil || json.Unmarshal(res.Result.Data, &before) != nil || before.Decision != nil || before.Offer == nil {
+		t.Fatalf("portal.credit: got %+v, want no decision yet and the rules' offer", res)
+	}
+
+	t.Run("a line above the rules' maximum is refused at the line", func(t *testing.T) {
+		_, res := underwriter.trpc("POST", "portal.decide", `{"loanId":"`+loanID+`","action":"approve","line":`+jsonNumber(before.Offer.MaxLine+1000)+`}`)
+		if res.Error == nil || res.Error.Data.Code != "BAD_REQUEST" || len(res.Error.Data.Fields) != 1 || res.Error.Data.Fields[0].Path != "line" {
+			t.Fatalf("got %+v, want BAD_REQUEST at line", res.Error)
+		}
+	})
+
+	t.Run("a processor may not decide", func(t *testing.T) {
+		resp, res := processor.trpc("POST", "portal.decide", `{"loanId":"`+loanID+`","action":"withdraw"}`)
+		if resp.StatusCode != 403 || res.Error == nil {
+			t.Fatalf("got %d %+v, want 403", resp.StatusCode, res.Error)
+		}
+	})
+
+	t.Run("a decline is recorded with the notice's reasons", func(t *testing.T) {
+		_, res := underwriter.trpc("POST", "portal.decide", `{"loanId":"`+loanID+`","action":"decline","reasons":["C1_COLLATERAL"],"note":"Appraisal came in low."}`)
+		var v wireCredit
+		if res.Error != nil || json.Unmarshal(res.Result.Data, &v) != nil || v.Decision == nil || v.Decision.Label != "Declined" ||
+			v.Decision.Notice == nil || len(v.Decision.Notice.Reasons) != 1 || v.Decision.Notice.Reasons[0] != "Value or type of collateral not sufficient" {
+			t.Fatalf("got %+v, want declined with the collateral reason", res.Error)
+		}
+		_, res = processor.trpc("GET", "portal.credit", `{"loanId":"`+loanID+`"}`)
+		if res.Error != nil || json.Unmarshal(res.Result.Data, &v) != nil || v.Decision == nil || v.Decision.Action != "decline" {
+			t.Fatalf("processor's portal.credit: got %+v, want the decline", res)
+		}
+		page, err := s.DB.ListAudit(context.Background(), domain.AuditFilter{LoanID: loanID, Action: "loans.decide"})
+		if err != nil || len(page.Items) != 1 || page.Items[0].ActorEmail != "uw@example.com" {
+			t.Fatalf("got %+v, %v; want the decision audited once, by the underwriter", page, err)
+		}
+	})
+
+	t.Run("the borrower reads the decision and its reasons in their own session", func(t *testing.T) {
+		b := s.browser(t)
+		b.signIn("prime@example.com")
+		_, res := b.trpc("GET", "application.decision", "")
+		var v struct {
+			Decision *struct {
+				Label   string   `json:"label"`
+				Reasons []string `json:"reasons"`
+				Terms   any      `json:"terms"`
+			} `json:"decision"`
+		}
+		if res.Error != nil || json.Unmarshal(res.Result.Data, &v) != nil || v.Decision == nil || v.Decision.Label != "Declined" ||
+			len(v.Decision.Reasons) != 1 || v.Decision.Terms != nil {
+			t.Fatalf("got %+v, want the decline and its reason, no terms", res)
+		}
+		if resp, _ := b.trpc("GET", "portal.credit", `{"loanId":"`+loanID+`"}`); resp.StatusCode != 401 && resp.StatusCode != 403 {
+			t.Fatalf("the borrower's session read portal.credit: got %d", resp.StatusCode)
+		}
+	})
+}
+
+func jsonNumber(n int64) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
