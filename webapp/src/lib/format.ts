@@ -80,3 +80,31 @@ export function formatPhone(value: string): string {
   if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
+
+// ---- Money and rates ----
+
+// Made at the first amount shown, like the date formatters above.
+let dollars: Intl.NumberFormat | undefined;
+let cents: Intl.NumberFormat | undefined;
+
+/** Whole dollars: 250000 → $250,000 (a fraction is rounded to the dollar). */
+export function formatDollars(value: number): string {
+  dollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+  return dollars.format(Math.round(value));
+}
+
+/** Integer cents as dollars and cents: 60417 → $604.17. Whole cents only: the policy rounded them. */
+export function formatCents(value: number): string {
+  cents ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return cents.format(Math.round(value) / 100);
+}
+
+/** A rate in percent, to two decimals: 7.5 → 7.50%. */
+export function formatRate(value: number): string {
+  return `${value.toFixed(2)}%`;
+}
+
+/** A fraction as a whole percent: 0.8 → 80%. */
+export function formatFraction(value: number): string {
+  return `${Math.round(value * 100)}%`;
+}

@@ -78,7 +78,8 @@ describe('form fields', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     const value = screen.getByRole('textbox', { name: 'Estimated home value' });
-    await waitFor(() => expect(value).toHaveAttribute('aria-invalid', 'true'));
+    // The first check waits for the generated validators to load.
+    await waitFor(() => expect(value).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
     expect(describedBy(value)).toContain('Enter your home’s estimated value.');
     // The schema's own message for a ZIP of the wrong shape (#Zip5).
     const zip = screen.getByRole('textbox', { name: 'ZIP code' });
@@ -187,7 +188,8 @@ describe('form fields', () => {
     expect(value).toHaveValue('abc12x');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    await waitFor(() => expect(value).toHaveAttribute('aria-invalid', 'true'));
+    // The first check waits for the generated validators to load.
+    await waitFor(() => expect(value).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
     expect(describedBy(value)).toContain("Enter your home's estimated value, up to 100,000,000 dollars.");
     expect(onSubmit).not.toHaveBeenCalled();
 

@@ -12,8 +12,10 @@ import {
 } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 
+import { formatDollars } from '@/lib/format';
+
 import { useField } from './text-field';
-import { dateToIso, dollarsOf, expandYear, formatDollars, hideSsn, isoToDate, maskDate, maskSsn, maskZip, showDollars } from './masks';
+import { dateToIso, dollarsOf, expandYear, hideSsn, isoToDate, maskDate, maskSsn, maskZip, showDollars } from './masks';
 
 // The question pages' fields, bound to the surrounding Form by name. Each
 // has a visible label tied to its control (Mantine's wrapper: label for=,

@@ -1,4 +1,6 @@
-import { dateToIso, dollarsOf, expandYear, formatDollars, hideSsn, isoToDate, maskDate, maskSsn, maskZip, showDollars } from './masks';
+import { formatDollars } from '@/lib/format';
+
+import { dateToIso, dollarsOf, expandYear, hideSsn, isoToDate, maskDate, maskSsn, maskZip, showDollars } from './masks';
 
 describe('masks (spec §5)', () => {
   it('shows a date as MM/DD/YYYY while it is typed', () => {

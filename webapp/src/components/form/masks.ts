@@ -3,6 +3,8 @@
 // stores (and so what the schema validates and the server receives), and
 // the stored value back into what the field shows.
 
+import { formatDollars } from '@/lib/format';
+
 /** The digits of a text, at most `max`. */
 export function digitsOf(value: string, max = Infinity): string {
   return value.replace(/\D/g, '').slice(0, max);
@@ -64,17 +66,7 @@ export function maskZip(typed: string): string {
   return digitsOf(typed, 5);
 }
 
-// ---- Money: $ and thousands separators, whole dollars ----
-
-// Made at the first amount shown, not at module load: creating an Intl
-// formatter loads locale data (~60 ms of a throttled phone's main thread).
-let dollars: Intl.NumberFormat | undefined;
-
-/** 250000 → $250,000. */
-export function formatDollars(value: number): string {
-  dollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-  return dollars.format(value);
-}
+// ---- Money: $ and thousands separators, whole dollars (formatDollars, @/lib/format) ----
 
 /**
  * What a money field stores of what is typed: the whole dollars when it

@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { isTRPCClientError } from '@/api/trpc-client';
 import { QueryError } from '@/components/ui/query-error';
-import { formatDate, formatPhone } from '@/lib/format';
+import { formatDate, formatDollars, formatPhone } from '@/lib/format';
 
 import { useLoanBorrower, type PortalPerson, type SensitiveField } from '../api/loan-borrower';
 import { useUnmaskFieldMutation } from '../api/loan-unmask';
@@ -46,7 +46,7 @@ export function LoanBorrowerTab({ loanId }: { loanId: string }) {
             facts={[
               ['Account holder', view.disbursement.accountHolderName],
               ['Account type', view.disbursement.accountType],
-              ['Initial draw', `$${view.disbursement.initialDraw.toLocaleString('en-US')}`],
+              ['Initial draw', formatDollars(view.disbursement.initialDraw)],
             ]}
           />
           <SensitiveList loanId={loanId} fields={view.disbursement.sensitive} canUnmask={view.canUnmask} />

@@ -7,8 +7,7 @@ import { SelectField } from '@/components/form/fields';
 import { Form } from '@/components/form/form';
 import { TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
-import { formatDate, formatPhone } from '@/lib/format';
-import { formatCents, formatDollars } from '@/lib/offer-format';
+import { formatCents, formatDate, formatDollars, formatPhone } from '@/lib/format';
 
 import { useAssignLoanMutation, type AssignInput } from '../api/loan-assign';
 import type { PortalLoan } from '../api/loan-get';

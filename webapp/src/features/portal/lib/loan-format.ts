@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDollars } from '@/lib/format';
 
 // How the pipeline and the loan page write a loan's facts.
 
@@ -8,13 +8,9 @@ export function loanPath(loanId: string): string {
   return `${paths.portalLoan}?id=${encodeURIComponent(loanId)}`;
 }
 
-let money: Intl.NumberFormat | undefined;
-
 /** A line in whole dollars, "$175,000"; "No offer yet" without one. */
 export function formatAmount(amount: number | null): string {
-  if (amount === null) return 'No offer yet';
-  money ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-  return money.format(amount);
+  return amount === null ? 'No offer yet' : formatDollars(amount);
 }
 
 /** A time from the server as "Nov 27, 2026, 3:04 PM"; empty without one, anything unreadable as given. */

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 
-import { formatDollars, isoToDate } from '@/components/form/masks';
+import { isoToDate } from '@/components/form/masks';
 import { QueryError } from '@/components/ui/query-error';
-import { formatDate, formatPhone } from '@/lib/format';
+import { formatDate, formatDollars, formatPhone } from '@/lib/format';
 
 import { getDisclosuresQueryOptions } from '../../api/get-disclosures';
 import { useIdentity } from '../../api/identity';

@@ -1,11 +1,11 @@
 import { Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
 import { useController, useFormContext } from 'react-hook-form';
 
-import { formatDollars } from '@/components/form/masks';
 
 import type { ApplicationView } from '../../api/get-application';
 import { debtCopy } from '../../content/debt-consolidation-copy';
 import { SectionPage } from '../section-page';
+import { formatDollars } from '@/lib/format';
 
 // debt-consolidation (/app/application/debt-consolidation,
 // #DebtConsolidationSection): the debts of the credit report, as the

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { isTRPCClientError } from '@/api/trpc-client';
-import { formatDollars } from '@/components/form/masks';
 import { QueryError } from '@/components/ui/query-error';
 
 import {
@@ -16,7 +15,7 @@ import {
 import { incomeCopy } from '../../content/income-verification-copy';
 import { useApplicationPages } from '../../hooks/use-application-pages';
 import { saveErrorMessage } from '../section-page';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDollars } from '@/lib/format';
 
 // income-verification (/app/application/income-verification, screens.md
 // application6): for the borrower and, on a loan with one, the coborrower,

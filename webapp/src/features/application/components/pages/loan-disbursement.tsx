@@ -7,9 +7,10 @@ import { getAdverseActionQueryOptions, useAdverseAction } from '@/api/get-advers
 import { isTRPCClientError } from '@/api/trpc-client';
 import { StoredNotice } from '@/components/adverse-action/stored-notice';
 import { ChoiceField, CurrencyField } from '@/components/form/fields';
-import { digitsOf, formatDollars } from '@/components/form/masks';
+import { digitsOf } from '@/components/form/masks';
 import { TextField, useField } from '@/components/form/text-field';
 import { paths } from '@/config/paths';
+import { formatDollars } from '@/lib/format';
 
 import type { ApplicationView } from '../../api/get-application';
 import { useDrawTerms, type DrawTerms } from '../../api/get-draw-terms';

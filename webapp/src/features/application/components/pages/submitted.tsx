@@ -2,12 +2,12 @@ import { Alert, Anchor, Badge, Box, Button, Group, Paper, Skeleton, Stack, Text,
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { formatDollars } from '@/components/form/masks';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 
 import { useApplication, type ApplicationView } from '../../api/get-application';
-import { formatDate } from '@/lib/format';
+import { CreditDecisionPanel, DecisionBadge } from '../credit-decision';
+import { formatDate, formatDollars } from '@/lib/format';
 
 // submitted (screens.md): what happens next, with the usual timeline
 // (review, conditions, appraisal where needed, closing), and the status.
@@ -68,9 +68,7 @@ function Submitted({ view, conditions }: { view: ApplicationView; conditions: Re
             <Title order={2} fz="lg" id="submitted-status-heading">
               Status
             </Title>
-            <Badge color="blue" variant="light" size="lg">
-              Submitted: in review
-            </Badge>
+            <DecisionBadge />
           </Group>
           <Text>
             {on ? `We received your application on ${on}.` : 'We received your application.'} It can no longer be changed online; if
@@ -83,6 +81,8 @@ function Submitted({ view, conditions }: { view: ApplicationView; conditions: Re
           ) : null}
         </Stack>
       </Paper>
+
+      <CreditDecisionPanel />
 
       {conditions}
 

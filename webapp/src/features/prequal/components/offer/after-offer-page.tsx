@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 
 import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/config/paths';
-import { formatDollars, formatRate } from '@/lib/offer-format';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
+import { formatDollars, formatRate } from '@/lib/format';
 
 import { ChosenAmount } from './chosen-amount';
 import { OfferPlaceholder } from './offer-states';

@@ -1,9 +1,9 @@
 import { Alert, Button, NumberInput, SimpleGrid, Slider, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
 
-import { formatCents, formatDollars } from '@/lib/offer-format';
 
 import type { Offer } from '../../api/get-quote';
+import { formatCents, formatDollars } from '@/lib/format';
 
 /** The slider moves in steps of this many dollars; the field takes any whole amount. */
 const SLIDER_STEP = 1_000;

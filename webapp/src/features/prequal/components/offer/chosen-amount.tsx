@@ -1,8 +1,8 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 
-import { formatCents, formatDollars } from '@/lib/offer-format';
 
 import type { Offer } from '../../api/get-quote';
+import { formatCents, formatDollars } from '@/lib/format';
 
 function Term({ term, value, detail }: { term: string; value: string; detail?: string }) {
   return (

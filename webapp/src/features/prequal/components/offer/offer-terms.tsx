@@ -1,9 +1,9 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { formatDollars, formatFraction, formatRate } from '@/lib/offer-format';
 
 import type { Offer } from '../../api/get-quote';
+import { formatDollars, formatFraction, formatRate } from '@/lib/format';
 
 function Term({ label, value, detail }: { label: string; value: ReactNode; detail?: ReactNode }) {
   return (

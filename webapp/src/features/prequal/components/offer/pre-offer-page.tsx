@@ -5,8 +5,8 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { QueryError } from '@/components/ui/query-error';
 import { StepNavigation } from '@/components/ui/step-navigation';
 import { paths, PREQUAL_PREFIX } from '@/config/paths';
-import { formatDollars, formatFraction, formatRate } from '@/lib/offer-format';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
+import { formatDollars, formatFraction, formatRate } from '@/lib/format';
 
 import { combinedOutcome, missingOf, reasonsOf, type Reason } from '../../api/decision';
 import type { PrequalAnswers } from '../../api/get-answers';

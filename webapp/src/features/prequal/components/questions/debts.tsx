@@ -2,8 +2,8 @@ import { Alert, Paper, Skeleton, Text } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
 
 import { CheckboxGroupField } from '@/components/form/fields';
-import { formatDollars } from '@/components/form/masks';
 import { QueryError } from '@/components/ui/query-error';
+import { formatDollars } from '@/lib/format';
 
 import type { PrequalAnswers } from '../../api/get-answers';
 import { useCreditReport, type ReportLiability } from '../../api/get-credit-report';

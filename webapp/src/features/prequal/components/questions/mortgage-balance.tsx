@@ -2,9 +2,9 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mant
 import { useFieldArray, useFormContext } from 'react-hook-form';
 
 import { CurrencyField, YesNoField } from '@/components/form/fields';
-import { formatDollars } from '@/components/form/masks';
 import { TextField } from '@/components/form/text-field';
 import { QueryError } from '@/components/ui/query-error';
+import { formatDollars } from '@/lib/format';
 
 import type { AnsweredMortgage, PrequalAnswers } from '../../api/get-answers';
 import { useCreditReport, type CreditReport, type ReportMortgage } from '../../api/get-credit-report';

@@ -1,8 +1,7 @@
 import { Paper, Skeleton, Stack, Text } from '@mantine/core';
 
 import { CurrencyField, YesNoField } from '@/components/form/fields';
-import { formatDollars } from '@/components/form/masks';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDollars } from '@/lib/format';
 
 import type { PrequalAnswers } from '../../api/get-answers';
 import { useValuation, type Valuation } from '../../api/get-valuation';
