@@ -81,7 +81,7 @@ const isDate = (v: string) => /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.te
  * start and either "I work here now" (no end) or an end.
  */
 export function datesOf(entries: readonly EmploymentEntry[]): EmploymentDates[] {
-  return entries.flatMap((e) => {
+  return entries.flatMap((e): EmploymentDates[] => {
     if (!isDate(e.startDate)) return [];
     if (e.current) return [{ startDate: e.startDate, endDate: null }];
     return isDate(e.endDate) ? [{ startDate: e.startDate, endDate: e.endDate }] : [];
