@@ -2,7 +2,6 @@ package portal
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/heloc/heloc/server/domain"
@@ -187,7 +186,7 @@ func statedIncome(loan *domain.Loan) string {
 	if loan.Answers.AnnualIncome == nil {
 		return ""
 	}
-	return "$" + thousands(*loan.Answers.AnnualIncome)
+	return domain.Dollars(*loan.Answers.AnnualIncome).Format()
 }
 
 func personView(party string, p *domain.Person, account *domain.Applicant) PersonView {
@@ -232,15 +231,7 @@ func monthlyIncome(p *domain.Person) string {
 	if !any {
 		return ""
 	}
-	return fmt.Sprintf("$%s", thousands(int64(total.Dollars())))
-}
-
-func thousands(n int64) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
+	return total.Dollars().Format()
 }
 
 func maskOrNone(value string, mask func(string) string) string {
