@@ -76,16 +76,21 @@ export function requiredOf(values: EmploymentValues): Record<string, string> {
 
 const isDate = (v: string) => /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(v);
 
+/** The most employments a section holds (#EmploymentSection, #EmploymentHistoryInput). */
+const MAX_EMPLOYMENTS = 30;
+
 /**
  * The employments the policy can read yet, as it reads them: those with a
  * start and either "I work here now" (no end) or an end.
  */
 export function datesOf(entries: readonly EmploymentEntry[]): EmploymentDates[] {
-  return entries.flatMap((e): EmploymentDates[] => {
-    if (!isDate(e.startDate)) return [];
-    if (e.current) return [{ startDate: e.startDate, endDate: null }];
-    return isDate(e.endDate) ? [{ startDate: e.startDate, endDate: e.endDate }] : [];
-  });
+  return entries
+    .flatMap((e): EmploymentDates[] => {
+      if (!isDate(e.startDate)) return [];
+      if (e.current) return [{ startDate: e.startDate, endDate: null }];
+      return isDate(e.endDate) ? [{ startDate: e.startDate, endDate: e.endDate }] : [];
+    })
+    .slice(0, MAX_EMPLOYMENTS);
 }
 
 /** The policy's answer and the employments it answered for. */
