@@ -76,6 +76,10 @@ func (s *Server) handleUpload(c fiber.Ctx) error {
 		return err
 	}
 	s.finishBody(c)
+	if s.checkAnswer != nil {
+		// The upload answers what documents.list answers (#DocumentsView).
+		s.checkAnswer("documents.list", view)
+	}
 	return c.JSON(trpcResult{Result: &trpcData{Data: view}})
 }
 
