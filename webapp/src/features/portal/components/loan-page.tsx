@@ -7,11 +7,13 @@ import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 
 import { useLoan, type PortalLoan } from '../api/loan-get';
+import { decideByText, statusText } from '../lib/credit-format';
 import { formatAmount } from '../lib/loan-format';
 
 import { LoanAuditTab } from './loan-audit-tab';
 import { LoanBorrowerTab } from './loan-borrower-tab';
 import { LoanConditionsTab } from './loan-conditions-tab';
+import { LoanDecisionTab } from './loan-decision-tab';
 import { LoanDecisionsTab } from './loan-decisions-tab';
 import { LoanDocumentsTab } from './loan-documents-tab';
 import { LoanSummaryTab } from './loan-summary-tab';
@@ -27,6 +29,7 @@ const tabs: TabDef[] = [
   { value: 'borrower', label: 'Borrower' },
   { value: 'documents', label: 'Documents', action: 'documents.read' },
   { value: 'conditions', label: 'Conditions' },
+  { value: 'decision', label: 'Decision' },
   { value: 'decisions', label: 'Decisions', action: 'decisions.read' },
   { value: 'audit', label: 'Audit', action: 'audit.read' },
 ];
@@ -107,6 +110,9 @@ export function LoanPage() {
           <Tabs.Panel value="conditions">
             <LoanConditionsTab loanId={loanId} />
           </Tabs.Panel>
+          <Tabs.Panel value="decision">
+            <LoanDecisionTab loanId={loanId} canDecide={!!data.can['loans.decide']} />
+          </Tabs.Panel>
           {data.can['decisions.read'] ? (
             <Tabs.Panel value="decisions">
               <LoanDecisionsTab loanId={loanId} />
@@ -128,8 +134,13 @@ function LoanFacts({ loan }: { loan: PortalLoan }) {
   return (
     <Group component="span" gap="xs" wrap="wrap">
       <Badge variant="light" radius="sm" tt="none" component="span">
-        {l.statusLabel}
+        {statusText(l)}
       </Badge>
+      {l.decideBy ? (
+        <Badge color="orange" variant="light" radius="sm" tt="none" component="span">
+          {decideByText(l.decideBy)}
+        </Badge>
+      ) : null}
       <Text component="span" fz="md">
         {[l.propertyState || 'State not given', formatAmount(l.lineAmount), l.borrowerEmail].join(' · ')}
       </Text>

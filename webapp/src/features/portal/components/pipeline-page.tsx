@@ -21,6 +21,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { QueryError } from '@/components/ui/query-error';
 
 import { usePipeline, type PipelineInput, type PipelineRow, type PipelineSort, type StaffRef } from '../api/pipeline-get';
+import { decideByText, statusText } from '../lib/credit-format';
 import { formatAmount, loanPath, personName } from '../lib/loan-format';
 
 // The pipeline (spec §2 "Portal"): every loan the user may see, searched,
@@ -259,9 +260,7 @@ function PipelineTable({
                 <Table.Td>{r.propertyState || '—'}</Table.Td>
                 <Table.Td>{formatAmount(r.lineAmount)}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" radius="sm" tt="none">
-                    {r.statusLabel}
-                  </Badge>
+                  <StatusBadges row={r} />
                 </Table.Td>
                 <Table.Td>{r.daysSinceActivity}</Table.Td>
                 <Table.Td>{teamName(r.loanOfficer)}</Table.Td>
@@ -272,6 +271,22 @@ function PipelineTable({
         </Table>
       </Table.ScrollContainer>
     </Paper>
+  );
+}
+
+/** The loan's status in words, and Reg B's day to decide by once it nears. */
+function StatusBadges({ row }: { row: PipelineRow }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      <Badge variant="light" radius="sm" tt="none">
+        {statusText(row)}
+      </Badge>
+      {row.decideBy ? (
+        <Badge color="orange" variant="light" radius="sm" tt="none">
+          {decideByText(row.decideBy)}
+        </Badge>
+      ) : null}
+    </Group>
   );
 }
 
@@ -288,9 +303,7 @@ function PipelineCards({ rows }: { rows: PipelineRow[] }) {
             {r.borrowerEmail}
           </Text>
           <Group gap="xs" mt="xs">
-            <Badge variant="light" radius="sm" tt="none">
-              {r.statusLabel}
-            </Badge>
+            <StatusBadges row={r} />
             <Text fz="sm">{r.propertyState || 'State not given'}</Text>
             <Text fz="sm">{formatAmount(r.lineAmount)}</Text>
           </Group>
