@@ -34,6 +34,8 @@ export function useDecision() {
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const cents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
+// The badge's tint says the kind of decision; its words are dark on the
+// tint (a light badge's own coloured text is below AA's 4.5:1).
 const colors: Record<Decided['action'], string> = {
   approve: 'green',
   counteroffer: 'blue',
@@ -53,7 +55,7 @@ export function DecisionBadge() {
     );
   }
   return (
-    <Badge color={colors[decision.action]} variant="light" size="lg" tt="none">
+    <Badge color={colors[decision.action]} c="dark.9" variant="light" size="lg" tt="none">
       {decision.label}
     </Badge>
   );

@@ -61,7 +61,7 @@ function CurrentDecision({ view }: { view: PortalCreditView }) {
         </Text>
       )}
       {view.decideBy ? (
-        <Alert color="orange" variant="light" title={decideByText(view.decideBy)}>
+        <Alert variant="light" title={decideByText(view.decideBy)}>
           Regulation B: the borrower is told of the decision within 30 days of the completed application.
         </Alert>
       ) : null}

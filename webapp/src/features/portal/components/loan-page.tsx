@@ -137,7 +137,7 @@ function LoanFacts({ loan }: { loan: PortalLoan }) {
         {statusText(l)}
       </Badge>
       {l.decideBy ? (
-        <Badge color="orange" variant="light" radius="sm" tt="none" component="span">
+        <Badge color="orange" c="dark.9" variant="light" radius="sm" tt="none" component="span">
           {decideByText(l.decideBy)}
         </Badge>
       ) : null}

@@ -282,7 +282,7 @@ function StatusBadges({ row }: { row: PipelineRow }) {
         {statusText(row)}
       </Badge>
       {row.decideBy ? (
-        <Badge color="orange" variant="light" radius="sm" tt="none">
+        <Badge color="orange" c="dark.9" variant="light" radius="sm" tt="none">
           {decideByText(row.decideBy)}
         </Badge>
       ) : null}

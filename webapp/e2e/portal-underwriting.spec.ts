@@ -1,0 +1,178 @@
+import type { Browser, Page } from '@playwright/test';
+
+import { createPortalUser, requireRealServer, uniqueEmail } from './support/heloc';
+import { freshEmail, persona } from './support/personas';
+import { ready, signInPortal, submitApplication } from './support/portal';
+import { freshTotp } from './support/totp';
+import {
+  expect,
+  expectedConsoleError,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  screenshot,
+  test,
+  trpcQuery,
+} from './support/fixtures';
+
+// Issue 23: an underwriter decides a submitted application on its loan
+// page's Decision tab, against the rules, and the borrower sees the
+// decision on their own submitted page. A borrower like the prime persona
+// submits (the steps before submission through the procedures their pages
+// call); an underwriter (a portal user of that role, made with `heloc admin
+// create --role underwriter`) signs in in a browser context of their own.
+
+type Credit = { offer: { eligible: boolean; minLine: number; maxLine: number; requestedLine: number | null } | null };
+
+const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
+
+/**
+ * Two errors the shared sign-in steps (e2e/support, not these pages) log on
+ * a fresh server today, which every portal journey meets: the sandbox
+ * outbox page's missing resource (404) while the applicant's code is read,
+ * and the portal sign-in's 401 answer to the password step before the
+ * authenticator code (portal-pipeline.spec.ts fails on the same two). Named
+ * here so that these journeys fail only on their own pages' errors; take
+ * them out once support/ no longer provokes them.
+ */
+function allowSignInErrors() {
+  test.info().annotations.push(
+    expectedConsoleError(/\/dev\/outbox: Failed to load resource: the server responded with a status of 404/),
+    expectedConsoleError(/\/portal\/login: Failed to load resource: the server responded with a status of 401/),
+  );
+}
+
+async function signInUnderwriter(browser: Browser): Promise<Page> {
+  const email = uniqueEmail('underwriter');
+  const password = 'underwriters read every file twice';
+  const uw = createPortalUser({ email, password, role: 'underwriter', firstName: 'Uma', lastName: 'Writer' });
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '100.64.252.11' }, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInPortal(page, email, password, () => freshTotp(uw.totpSecret));
+  return page;
+}
+
+async function openDecision(uw: Page, loanId: string) {
+  await uw.goto(`/portal/loan?id=${loanId}&tab=decision`);
+  await ready(uw);
+  await expect(uw.getByRole('heading', { name: 'Credit decision' })).toBeVisible();
+  await expect(uw.getByText('No decision yet.')).toBeVisible();
+  return uw.getByRole('form', { name: 'Record a decision' });
+}
+
+/** Screenshots of the page at the desktop width and at a 390 px phone, with no sideways scroll on the phone. */
+async function both(page: Page, name: string) {
+  await screenshot(page, name);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, name);
+  if (size) await page.setViewportSize(size);
+}
+
+test('an underwriter approves a submitted application with a lower line, refused first above the rules’ maximum; the borrower sees the new terms', async ({
+  page,
+  browser,
+}) => {
+  requireRealServer();
+  test.setTimeout(360_000);
+  allowSignInErrors();
+  // The refusal of a line above the maximum is the server's 400, on purpose.
+  test.info().annotations.push(expectedConsoleError(/\/portal\/loan\?id=[0-9a-f]+&tab=decision: Failed to load resource: the server responded with a status of 400/));
+  const loanId = await submitApplication(page, freshEmail(persona('prime')));
+  const uw = await signInUnderwriter(browser);
+  const form = await openDecision(uw, loanId);
+
+  const { offer } = await trpcQuery<Credit>(uw, 'portal.credit', { loanId });
+  expect(offer?.eligible).toBe(true);
+  const asked = offer!.requestedLine ?? offer!.maxLine;
+  const line = Math.max(offer!.minLine, Math.round((asked - 10_000) / 1000) * 1000);
+  expect(line).toBeLessThan(asked);
+
+  const decision = form.getByRole('radiogroup', { name: 'Decision' });
+  await decision.getByRole('radio', { name: 'Approve with final terms' }).check();
+  const lineField = form.getByRole('textbox', { name: 'Approved line' });
+  await expect(lineField).toHaveAccessibleDescription(
+    new RegExp(`The rules allow \\${dollars(offer!.minLine)} to \\${dollars(offer!.maxLine)} on this application’s figures`),
+  );
+  // Above the rules' maximum: refused at the field, in the rules' words.
+  await lineField.fill(String(offer!.maxLine + 5_000));
+  await form.getByRole('button', { name: 'Record decision' }).click();
+  await expect(lineField).toHaveAccessibleDescription(new RegExp(`The rules allow at most \\${dollars(offer!.maxLine)}`));
+  await expect(lineField).toHaveAttribute('aria-invalid', 'true');
+
+  await lineField.fill(String(line));
+  await form.getByRole('textbox', { name: 'Note for the file (optional)' }).fill('Income verified; line lowered to keep DTI comfortable.');
+  await form.getByRole('button', { name: 'Record decision' }).click();
+  await expect(form.getByRole('status')).toHaveText('Decision recorded: Approved.');
+  const recorded = uw.getByRole('region', { name: 'Credit decision' });
+  await expect(recorded.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(recorded.getByText(`Line: ${dollars(line)}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(uw);
+  await both(uw, 'portal-underwriting-approved');
+
+  // The borrower's own page: approved, with the new line's terms.
+  await page.goto('/app/application/submitted');
+  const ours = page.getByRole('region', { name: 'Our decision' });
+  await expect(ours).toBeVisible();
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  const terms = ours.getByRole('table', { name: 'Your terms' });
+  await expect(terms.getByRole('row', { name: /Line of credit/ })).toContainText(dollars(line));
+  await expect(terms.getByRole('row', { name: /APR/ })).toContainText('%');
+  await expectNoSeriousA11yViolations(page);
+  await both(page, 'borrower-approved');
+});
+
+test('an underwriter declines with a reason; the borrower sees the decision and the notice’s reason, and the pipeline shows the loan as Declined', async ({
+  page,
+  browser,
+}) => {
+  requireRealServer();
+  test.setTimeout(360_000);
+  const email = freshEmail(persona('prime'));
+  allowSignInErrors();
+  // The refusal of a decline without reasons is the server's 400, on purpose.
+  test.info().annotations.push(expectedConsoleError(/\/portal\/loan\?id=[0-9a-f]+&tab=decision: Failed to load resource: the server responded with a status of 400/));
+  const loanId = await submitApplication(page, email);
+  const uw = await signInUnderwriter(browser);
+  const form = await openDecision(uw, loanId);
+
+  await form.getByRole('radiogroup', { name: 'Decision' }).getByRole('radio', { name: 'Decline' }).check();
+  const reasons = form.getByRole('group', { name: /Principal reasons \(at most 4\)/ });
+  // No reason given: refused at the reasons.
+  await form.getByRole('button', { name: 'Record decision' }).click();
+  await expect(form.getByText('Choose at least one reason for the decline.')).toBeVisible();
+  await expect(reasons.getByRole('checkbox').first()).toHaveAttribute('aria-invalid', 'true');
+
+  await reasons.getByRole('checkbox', { name: 'Value or type of collateral not sufficient' }).check();
+  await form.getByRole('button', { name: 'Record decision' }).click();
+  await expect(form.getByRole('status')).toHaveText('Decision recorded: Declined.');
+  const recorded = uw.getByRole('region', { name: 'Credit decision' });
+  await expect(recorded.getByText('Declined', { exact: true })).toBeVisible();
+  await expect(recorded.getByText(/Adverse-action notice made .*giving one reason/)).toBeVisible();
+  await both(uw, 'portal-underwriting-declined');
+
+  // The pipeline: the loan under its own status, offered by its words.
+  await uw.goto('/portal');
+  await ready(uw);
+  const status = uw.getByRole('combobox', { name: 'Status' });
+  await expect(status.getByRole('option', { name: 'application2' })).toHaveCount(0);
+  await status.selectOption({ label: 'Declined' });
+  await uw.getByRole('textbox', { name: 'Search by name or e-mail' }).fill(email);
+  await uw.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = uw.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByText('Declined', { exact: true })).toBeVisible();
+  await both(uw, 'portal-pipeline-declined');
+
+  // The borrower's own page: declined, with the notice's principal reason.
+  await page.goto('/app/application/submitted');
+  const ours = page.getByRole('region', { name: 'Our decision' });
+  await expect(ours).toBeVisible();
+  await expect(page.getByText('Declined', { exact: true })).toBeVisible();
+  await expect(ours.getByRole('list', { name: 'Principal reasons' }).getByRole('listitem')).toHaveText([
+    'Value or type of collateral not sufficient',
+  ]);
+  await expect(ours.getByText('Notice of action taken')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await both(page, 'borrower-declined');
+});
