@@ -26,27 +26,30 @@ func (s *Service) PageStatus(ctx context.Context, path string, loan *domain.Loan
 }
 
 // ReachedStatus is the status a valid save of the page at path moves the
-// loan on to: the step of the application page the borrower goes to next
+// loan on to: the step of the page the borrower goes to next
 // (data.heloc.funnel.pages' next), because a loan's applicationStatus is
 // the step it has reached (the policy counts the pages before it as done,
-// and the resume rule brings the borrower back to it). A page whose next
-// page is outside the application, or one only the lender may set (the
-// submitted page), or none, gives the page's own step (PageStatus). The
-// preview offer leads on to the application, so continuing from it reaches
-// the application's first page.
+// and the resume rule brings the borrower back to it). That holds in the
+// initial setup as in the application: a borrower who saved the estimate
+// and left on the credit check comes back to the credit check, not to the
+// last page they saved (issue 22, "Welcome back"). A next page whose step
+// is no status (the estimate's), or one only the lender may set (the
+// submitted page, the waitlist), or none, gives the page's own step
+// (PageStatus). The preview offer leads on to the application, so
+// continuing from it reaches the application's first page.
 //
 // A loan whose refusal the credit report settled (SettledRefusal) reaches
 // nothing by a save of a funnel page: "" (its status stays at the credit
 // check), so that it never resumes at a question past the refusal.
 func (s *Service) ReachedStatus(ctx context.Context, path string, loan *domain.Loan) (string, error) {
 	own, next, err := s.pageSteps(ctx, path, loan)
-	if err != nil || own == "" {
+	if err != nil || next == nil && own == "" {
 		return own, err
 	}
 	if refusal, err := s.SettledRefusal(ctx, loan); err != nil || refusal != "" {
 		return "", err
 	}
-	if next != nil && next.Area == "application" && next.Step != "" && !ServerStatuses[next.Step] && s.isApplicationStatus(next.Step) {
+	if next != nil && next.Step != "" && !ServerStatuses[next.Step] && s.isApplicationStatus(next.Step) {
 		return next.Step, nil
 	}
 	return own, nil
@@ -154,8 +157,12 @@ func (s *Service) pageSteps(ctx context.Context, path string, loan *domain.Loan)
 		return "", nil, err
 	}
 	i := slices.IndexFunc(pages.Pages, func(p flowPage) bool { return p.Path == path })
-	if i < 0 || ServerStatuses[pages.Pages[i].Step] || !s.isApplicationStatus(pages.Pages[i].Step) {
+	if i < 0 || ServerStatuses[pages.Pages[i].Step] {
 		return "", nil, nil
+	}
+	// A page whose own step is no status (the estimate's) still leads on.
+	if !s.isApplicationStatus(pages.Pages[i].Step) {
+		return "", pages.Next, nil
 	}
 	return pages.Pages[i].Step, pages.Next, nil
 }

@@ -138,10 +138,10 @@ func TestASettledRefusalStopsTheFunnelAtTheCreditCheck(t *testing.T) {
 		{"settled refusal, the coborrower page saved after it", "/app/initial-setup/coborrower", "creditScore", settledLowScore, decided, "boost", "creditScore"},
 		{"settled refusal, the mortgage balances saved after it", "/app/initial-setup/mortgage-balance", "creditScore", settledLowScore, decided, "boost", "creditScore"},
 		{"settled refusal in the /prequal flow", "/prequal/coborrower", "prequalCredit", settledLowScore, decided, "boost", "prequalCredit"},
-		{"no decision yet", "/app/initial-setup/coborrower", "creditScore", "", time.Time{}, "", "coborrower"},
-		{"a refusal not settled by the report", "/app/initial-setup/coborrower", "creditScore", notSettled, decided, "", "coborrower"},
-		{"an eligible file", "/app/initial-setup/coborrower", "creditScore", eligible, decided, "", "coborrower"},
-		{"a pull after the refusal, not decided yet", "/app/initial-setup/coborrower", "creditScore", settledLowScore, pulled.Add(-time.Minute), "", "coborrower"},
+		{"no decision yet", "/app/initial-setup/credit-score", "creditScore", "", time.Time{}, "", "coborrower"},
+		{"a refusal not settled by the report", "/app/initial-setup/credit-score", "creditScore", notSettled, decided, "", "coborrower"},
+		{"an eligible file", "/app/initial-setup/credit-score", "creditScore", eligible, decided, "", "coborrower"},
+		{"a pull after the refusal, not decided yet", "/app/initial-setup/credit-score", "creditScore", settledLowScore, pulled.Add(-time.Minute), "", "coborrower"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			store := &refusalStore{pulledAt: pulled}
@@ -177,4 +177,39 @@ func TestASettledRefusalStopsTheFunnelAtTheCreditCheck(t *testing.T) {
 			t.Fatalf("got %q, %v after %d reads; want no refusal and no read", refusal, err, store.reads)
 		}
 	})
+}
+
+// A save reaches the step of the page the borrower goes to next, in the
+// initial setup as in the application (issue 22): a borrower who leaves on
+// the page after the one they saved comes back to that page, not to the one
+// before it. The estimate's step is no status, so saving the page before it
+// keeps that page's own; a page the variant leaves out moves nothing.
+func TestASaveReachesTheNextPagesStep(t *testing.T) {
+	ctx := context.Background()
+	engine, err := policy.Load(ctx, rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := schema.Load(schemas.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(&refusalStore{}, policy.NewLive(engine, slog.New(slog.DiscardHandler)), set, "", nil)
+	for _, tt := range []struct{ path, status, want string }{
+		{"/app/initial-setup/property-value", "propertyValue", "mortgageEstimate"},
+		{"/app/initial-setup/has-fbm", "hasFbm", "isSelfEmployed"},
+		{"/app/initial-setup/zip", "zip", "propertyUsage"},
+		{"/app/initial-setup/property-usage", "propertyUsage", "propertyUsage"}, // next: the estimate, whose step is no status
+		{"/app/initial-setup/pre-offer", "propertyUsage", "creditScore"},
+		{"/app/initial-setup/credit-score", "creditScore", "coborrower"},
+		{"/app/initial-setup/mortgage-balance", "mortgageBalance", "previewOffer"},
+		{"/app/initial-setup/preview-offer", "previewOffer", "application"},
+		{"/app/application/1", "application", "application3"},
+	} {
+		loan := &domain.Loan{ID: "l1", ApplicationStatus: tt.status}
+		got, err := s.ReachedStatus(ctx, tt.path, loan)
+		if err != nil || got != tt.want {
+			t.Errorf("saving %s at %s: got %q, %v; want %q", tt.path, tt.status, got, err, tt.want)
+		}
+	}
 }

@@ -171,11 +171,12 @@ func TestSaveAnswers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if *got.ApplicationStatus != "mortgageBalance" || *got.Answers.AnnualIncome != 90000 || *got.Answers.PropertyState != "CA" {
+		// The status moves on to the step reached: the page after mortgage balances, the preview offer (issue 22).
+		if *got.ApplicationStatus != "previewOffer" || *got.Answers.AnnualIncome != 90000 || *got.Answers.PropertyState != "CA" {
 			t.Fatalf("got %+v, want the status moved on and every answer kept", got)
 		}
 		again, err := f.svc.Answers(ctx, a)
-		if err != nil || *again.ApplicationStatus != "mortgageBalance" || *again.Answers.AnnualIncome != 90000 {
+		if err != nil || *again.ApplicationStatus != "previewOffer" || *again.Answers.AnnualIncome != 90000 {
 			t.Fatalf("got %+v, %v, want the saved answers read back", again, err)
 		}
 		if _, err := f.svc.Answers(ctx, nil); domain.ErrorCode(err) != domain.EUNAUTHORIZED {

@@ -156,12 +156,13 @@ func TestSaveAnswers(t *testing.T) {
 		if res.Error != nil {
 			t.Fatalf("got %+v", res.Error)
 		}
-		if got := answersOf(t, b); *got.ApplicationStatus != "mortgageBalance" || got.Answers.Mortgages[0].Balance != 179000 {
-			t.Fatalf("got %+v, want mortgageBalance and the corrected balance", got)
+		// The status is the step reached: the page after mortgage balances, the preview offer (issue 22).
+		if got := answersOf(t, b); *got.ApplicationStatus != "previewOffer" || got.Answers.Mortgages[0].Balance != 179000 {
+			t.Fatalf("got %+v, want previewOffer and the corrected balance", got)
 		}
-		// A page whose step is no application status (the estimate) moves nothing.
+		// An earlier page (the estimate, whose next is the credit check) moves nothing back.
 		saveAt(b, "/app/initial-setup/pre-offer", `{"desiredAmount":60000}`)
-		if got := answersOf(t, b); *got.ApplicationStatus != "mortgageBalance" || *got.Answers.DesiredAmount != 60000 {
+		if got := answersOf(t, b); *got.ApplicationStatus != "previewOffer" || *got.Answers.DesiredAmount != 60000 {
 			t.Fatalf("got %+v", got)
 		}
 	})
