@@ -9,7 +9,7 @@ import (
 
 var outboxPage = template.Must(template.New("outbox").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Development outbox · {{.Product}}</title>
+<title>Development outbox · {{.Product}}</title><link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1a1b1e}
 article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.1rem;margin:0 0 .25rem}
 p{margin:0;color:#555}pre{white-space:pre-wrap;font-size:1rem}</style></head>

@@ -10,7 +10,7 @@ export function QueryError({ title, error, onRetry }: { title: string; error: un
       <Group justify="space-between" gap="sm" align="center">
         <Text fz="sm">{detail}</Text>
         {onRetry ? (
-          <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          <Button size="xs" variant="white" color="red.9" onClick={onRetry}>
             Try again
           </Button>
         ) : null}
