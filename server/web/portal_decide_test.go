@@ -98,6 +98,18 @@ func TestPortalDecide(t *testing.T) {
 		if res.Error != nil || json.Unmarshal(res.Result.Data, &v) != nil || v.Decision == nil || v.Decision.Action != "decline" {
 			t.Fatalf("processor's portal.credit: got %+v, want the decline", res)
 		}
+		// The Decisions tab lists the underwriting decision and its notice,
+		// explained like any other (the hook checks the answer's shape).
+		_, res = underwriter.trpc("GET", "portal.decisions", `{"loanId":"`+loanID+`","entrypoint":"heloc.underwriting.decision"}`)
+		var listed struct {
+			Items []struct {
+				Entrypoint string `json:"entrypoint"`
+				Revision   string `json:"revision"`
+			} `json:"items"`
+		}
+		if res.Error != nil || json.Unmarshal(res.Result.Data, &listed) != nil || len(listed.Items) != 1 || listed.Items[0].Revision == "" {
+			t.Fatalf("portal.decisions: got %+v, want the underwriting decision with its revision", res)
+		}
 		page, err := s.DB.ListAudit(context.Background(), domain.AuditFilter{LoanID: loanID, Action: "loans.decide"})
 		if err != nil || len(page.Items) != 1 || page.Items[0].ActorEmail != "uw@example.com" {
 			t.Fatalf("got %+v, %v; want the decision audited once, by the underwriter", page, err)
