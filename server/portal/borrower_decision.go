@@ -96,18 +96,8 @@ func (s *Service) terms(ctx context.Context, loanID string, cd *CreditDecisionVi
 	if p := o.Payments; p != nil {
 		t.DrawPaymentCents, t.RepaymentPaymentCents = &p.DrawPaymentCents, &p.RepaymentPaymentCents
 	}
-	// The line asked for is the one the loan was submitted with: the
-	// validation stored with the decision says it.
-	if uw, err := s.store.LatestDecision(ctx, loanID, underwritingDecision); err == nil {
-		var in struct {
-			Offer struct {
-				RequestedLine *int64 `json:"requestedLine"`
-			} `json:"offer"`
-		}
-		if json.Unmarshal(uw.Input, &in) == nil {
-			t.RequestedLine = in.Offer.RequestedLine
-		}
-	}
+	// The line asked for is the one the loan was submitted with.
+	t.RequestedLine = s.askedLine(ctx, loanID, stored)
 	return t, nil
 }
 

@@ -168,7 +168,7 @@ func (s *Service) Decide(ctx context.Context, u *domain.StaffUser, ip string, in
 			return nil, err
 		}
 		offerFacts = map[string]any{"eligible": offer.Eligible, "minLine": int64(offer.MinLine), "maxLine": int64(offer.MaxLine),
-			"requestedLine": requestedLine(stored)}
+			"requestedLine": s.askedLine(ctx, in.LoanID, stored)}
 		others = append(others, d)
 	}
 	uwInput := map[string]any{"action": in.Action, "line": in.Line, "reasons": nonNil(in.Reasons), "neededBy": in.NeededBy,
@@ -302,7 +302,7 @@ func (s *Service) Credit(ctx context.Context, loanID string) (*CreditView, error
 	if err != nil {
 		return nil, err
 	}
-	v.Offer = &OfferBounds{Eligible: offer.Eligible, MinLine: int64(offer.MinLine), MaxLine: int64(offer.MaxLine), RequestedLine: requestedLine(stored)}
+	v.Offer = &OfferBounds{Eligible: offer.Eligible, MinLine: int64(offer.MinLine), MaxLine: int64(offer.MaxLine), RequestedLine: s.askedLine(ctx, loanID, stored)}
 	return v, nil
 }
 
@@ -384,6 +384,24 @@ func (s *Service) submissionFacts(ctx context.Context, loanID string) (map[strin
 		return nil, nil, fmt.Errorf("portal: loan %s: the stored offer's input: %v", loanID, err)
 	}
 	return facts, d, nil
+}
+
+// askedLine is the line the borrower asked for at submission: the one an
+// earlier credit decision was validated against (an approval or a
+// counteroffer decides the offer again on its own line), else the one of
+// the stored preview offer.
+func (s *Service) askedLine(ctx context.Context, loanID string, stored *domain.Decision) *int64 {
+	if uw, err := s.store.LatestDecision(ctx, loanID, underwritingDecision); err == nil {
+		var in struct {
+			Offer struct {
+				RequestedLine *int64 `json:"requestedLine"`
+			} `json:"offer"`
+		}
+		if json.Unmarshal(uw.Input, &in) == nil && in.Offer.RequestedLine != nil {
+			return in.Offer.RequestedLine
+		}
+	}
+	return requestedLine(stored)
 }
 
 // requestedLine is the line asked for in a stored preview offer.

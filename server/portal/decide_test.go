@@ -158,6 +158,14 @@ func TestAnApprovalIsRecordedWithItsRevisionAndAuditedWithTheStatus(t *testing.T
 		if len(audits) != 1 || audits[0].ActorID != f.admin.ID || audits[0].IP != "203.0.113.9" || !audits[0].At.Equal(uw.CreatedAt) {
 			t.Fatalf("got %+v, want one entry by the administrator, at the decision's time", audits)
 		}
+		// The line asked for is still the submission's, not the approved one.
+		if after, err := f.svc.Credit(ctx, loanID); err != nil || after.Offer == nil || *after.Offer.RequestedLine != requested {
+			t.Fatalf("got %+v, %v; want the line asked for kept at %d", after, err, requested)
+		}
+		b, err := f.svc.BorrowerDecision(ctx, loanID)
+		if err != nil || b.Decision == nil || b.Decision.Terms == nil || b.Decision.Terms.Line != 90000 || *b.Decision.Terms.RequestedLine != requested || b.Decision.Needed != nil {
+			t.Fatalf("got %+v, %v; want the borrower told of the $90,000 line they did not ask for", b, err)
+		}
 		r := f.row(t, loanID)
 		if r.StatusLabel != "Approved" || r.LineAmount == nil || *r.LineAmount != 90000 || r.DecideBy != nil {
 			t.Fatalf("got %+v, want the pipeline to show Approved at $90,000", r)
