@@ -1,5 +1,5 @@
 import data from '../src/app/routes.json' with { type: 'json' };
-import { expect, productName, test } from './support/fixtures';
+import { expect, productName, seriousA11yViolations, test, viewports } from './support/fixtures';
 
 /** Spec §6: the pages that need a session, and the sign-in page each sends a visitor to. */
 function signInFor(path: string, area: string): { login: string; title: string } | null {
@@ -40,3 +40,23 @@ test('every route in routes.json answers and renders its title; a signed-out vis
   }
   expect(failures, failures.join('\n')).toEqual([]);
 });
+
+// Issue 22 "Done when": axe finds no violation on any literal route at
+// either width. Every route of routes.json, as a visitor arriving at it
+// finds it: a page that needs a session shows its sign-in page, checked
+// there (the signed-in pages are checked by the journeys that reach them).
+for (const viewport of viewports) {
+  test(`axe finds no serious WCAG 2.1 A/AA violation on any route in routes.json, ${viewport.name}`, async ({ page }) => {
+    test.setTimeout(600_000); // about 75 pages, each analysed by axe
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const failures: string[] = [];
+    for (const route of data.routes) {
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // What the page shows once its data has come, not its loading state.
+      await page.waitForLoadState('networkidle');
+      for (const v of await seriousA11yViolations(page)) failures.push(`${route.path}: ${v}`);
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+}

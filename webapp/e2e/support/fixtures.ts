@@ -161,12 +161,17 @@ export async function trpcQuery<T>(page: Page, procedure: string, input?: unknow
   ) as Promise<T>;
 }
 
-/** No serious or critical WCAG 2.1 A/AA violation on the page as it is now. */
-export async function expectNoSeriousA11yViolations(page: Page) {
+/** The serious or critical WCAG 2.1 A/AA violations axe finds on the page as it is now, one line each. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations
+  return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** No serious or critical WCAG 2.1 A/AA violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const serious = await seriousA11yViolations(page);
   expect(serious, serious.join('\n')).toEqual([]);
 }
 

@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 
-import { markFreshArrival } from '@/features/auth/lib/fresh-arrival';
+import { notifications } from '@mantine/notifications';
+
+import { markFreshArrival, markReturn } from '@/features/auth/lib/fresh-arrival';
 import { usePrequalStore } from '@/features/prequal/stores/prequal-store';
 import { sessions } from '@/lib/auth/session-store';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
@@ -78,6 +80,39 @@ describe('useResumeRedirect', () => {
     await act(() => router.navigate('/app/initial-setup/property-value'));
     await waitFor(() => expect(inputs).toHaveLength(2));
     expect(inputs[1]).toEqual({ path: '/app/initial-setup/property-value', previousPath: '' });
+  });
+
+  it('welcomes a borrower who signed in again on the page the resume check leaves them on, by its title', async () => {
+    const show = vi.spyOn(notifications, 'show').mockImplementation(() => 'welcome-back');
+    const { inputs } = stub(({ path }) => (path === '/app/initial-setup/property-value' ? { action: 'redirect', to: '/app/application/3' } : none()));
+    const { router } = render('/');
+    await waitFor(() => expect(inputs).toHaveLength(1));
+    expect(show).not.toHaveBeenCalled();
+    markFreshArrival();
+    markReturn();
+    await act(() => router.navigate('/app/initial-setup/property-value'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/app/application/3'));
+    await waitFor(() => expect(show).toHaveBeenCalledTimes(1));
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Welcome back', message: 'You were at “Additional real estate”. Pick up where you left off.' }),
+    );
+    // Once: the next page is no return.
+    await act(() => router.navigate('/app/application/4'));
+    await waitFor(() => expect(inputs).toHaveLength(4));
+    expect(show).toHaveBeenCalledTimes(1);
+    show.mockRestore();
+  });
+
+  it('says nothing of a return after an ordinary navigation, nor after a sign-in that is no return', async () => {
+    const show = vi.spyOn(notifications, 'show').mockImplementation(() => 'welcome-back');
+    const { inputs } = stub(none);
+    const { router } = render('/');
+    await waitFor(() => expect(inputs).toHaveLength(1));
+    markFreshArrival();
+    await act(() => router.navigate('/app/initial-setup/property-value'));
+    await waitFor(() => expect(inputs).toHaveLength(2));
+    expect(show).not.toHaveBeenCalled();
+    show.mockRestore();
   });
 
   it('asks nothing for a signed-out visitor, nor on the portal and sign-in pages', async () => {

@@ -1,10 +1,11 @@
+import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 import { getResume } from '@/api/get-resume';
 import { findRoute, paths } from '@/config/paths';
 import { useDeleteSession } from '@/features/auth/api/delete-session';
-import { takeFreshArrival } from '@/features/auth/lib/fresh-arrival';
+import { takeFreshArrival, takeReturn } from '@/features/auth/lib/fresh-arrival';
 import { usePrequalStore } from '@/features/prequal/stores/prequal-store';
 import { useSession } from '@/lib/auth/session-store';
 
@@ -16,6 +17,28 @@ import { useSession } from '@/lib/auth/session-store';
 export function checksResume(path: string): boolean {
   const route = findRoute(path);
   return Boolean(route) && route!.area !== 'portal' && route!.area !== 'login' && route!.area !== 'error';
+}
+
+/** The id of the welcome-back notice: one at a time. */
+export const WELCOME_BACK_ID = 'welcome-back';
+
+/**
+ * Issue 22 "Welcome back": the borrower who has just signed in again is
+ * told where they are, by the page's title, once the resume check has
+ * placed them (a toast, spec §2: bottom-left). It stays 15 seconds, or
+ * until closed.
+ */
+export function welcomeBack(path: string) {
+  const title = findRoute(path)?.title;
+  notifications.show({
+    id: WELCOME_BACK_ID,
+    title: 'Welcome back',
+    message: title ? `You were at “${title}”. Pick up where you left off.` : 'Pick up where you left off.',
+    color: 'harbor',
+    autoClose: 15_000,
+    // A toast's message is dimmed grey by default: 3.3:1 on white, too pale to read (WCAG AA).
+    styles: { description: { color: 'var(--mantine-color-text)' } },
+  });
 }
 
 /**
@@ -36,15 +59,28 @@ export function useResumeRedirect() {
   // sign-in page marked this one as a fresh arrival).
   const trail = useRef({ current: '', previous: '' });
   const signingOut = useRef(false);
+  // Whether the applicant has just signed in again: the page the resume
+  // check leaves them on says so (welcomeBack).
+  const returning = useRef(false);
 
   useEffect(() => {
     if (trail.current.current !== pathname) {
       trail.current = { current: pathname, previous: takeFreshArrival() ? '' : trail.current.current };
+      if (takeReturn()) returning.current = true;
     }
   }, [pathname]);
 
   useEffect(() => {
-    if (status !== 'authenticated' || !checksResume(pathname)) return;
+    if (status !== 'authenticated') return;
+    const arrived = () => {
+      if (!returning.current) return;
+      returning.current = false;
+      welcomeBack(pathname);
+    };
+    if (!checksResume(pathname)) {
+      arrived();
+      return;
+    }
     const controller = new AbortController();
     const input = { path: pathname, previousPath: trail.current.previous };
 
@@ -69,9 +105,12 @@ export function useResumeRedirect() {
         if (controller.signal.aborted) return;
         if (res.action === 'redirect' && res.to && res.to !== pathname) void navigate(res.to, { replace: true });
         else if (res.action === 'signOut') void autoSignOut();
+        else arrived();
       },
       (err: unknown) => {
-        if (!controller.signal.aborted) console.error('The resume check failed.', err);
+        if (controller.signal.aborted) return;
+        console.error('The resume check failed.', err);
+        arrived();
       },
     );
     return () => controller.abort();

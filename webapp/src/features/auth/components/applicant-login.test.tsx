@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { sessions } from '@/lib/auth/session-store';
 import { authRefusal, currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, type AuthHandler } from '@/testing/test-utils';
 
-import { takeFreshArrival } from '../lib/fresh-arrival';
+import { takeFreshArrival, takeReturn } from '../lib/fresh-arrival';
 import { ApplicantLogin } from './applicant-login';
 
 const ana = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana Diaz', firstName: 'Ana', lastName: 'Diaz' }, expires: 'x' };
@@ -40,6 +40,7 @@ describe('ApplicantLogin', () => {
   beforeEach(() => {
     sessions.applicant.reset();
     takeFreshArrival();
+    takeReturn();
   });
 
   it('shows a message beside the e-mail field when it is not an address', async () => {
@@ -83,6 +84,8 @@ describe('ApplicantLogin', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/app/initial-setup/property-value'));
     expect(takeFreshArrival()).toBe(true);
+    // Signing in again: the page the borrower is placed on welcomes them back.
+    expect(takeReturn()).toBe(true);
   });
 
   it('ignores a callbackUrl to another site', async () => {

@@ -11,7 +11,7 @@ import { useSession } from '@/lib/auth/session-store';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
 import { useProviders } from '../api/get-providers';
-import { markFreshArrival } from '../lib/fresh-arrival';
+import { markFreshArrival, markReturn } from '../lib/fresh-arrival';
 import { CreateAccountForm } from './create-account-form';
 import { EmailStep } from './email-step';
 import { PasswordStep } from './password-step';
@@ -23,6 +23,16 @@ type Step = 'start' | 'password' | 'code';
 
 /** Where a signed-in applicant goes when no page asked for the sign-in: the resume check takes it from there. */
 const RESUME_ENTRY = paths.initialSetup['property-value']!;
+
+/**
+ * Whether this page is the first of the app in this tab's history: the
+ * router numbers its entries (history.state.idx), from 0 for the page the
+ * app was loaded on.
+ */
+function firstPageOfTab(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return state?.idx === 0;
+}
 
 function modeLink(mode: LoginMode, callbackPath: string | null): string {
   const params = new URLSearchParams();
@@ -72,10 +82,21 @@ function Flow({ mode }: { mode: LoginMode }) {
 
   // Back to the page that asked for the sign-in; otherwise to the start of
   // the flow as a fresh arrival, where the resume rule (spec §2) places the
-  // applicant at their loan's page.
+  // applicant at their loan's page. Signing in again (not a new account)
+  // is a return: the page they land on says where they were (issue 22).
   const onSignedIn = async () => {
     await session.refetch();
     if (!callbackPath) markFreshArrival();
+    if (mode === 'signIn') markReturn();
+    if (firstPageOfTab()) {
+      // Nothing of this site before the sign-in page in this tab (a link
+      // from an e-mail, a bookmark, a new tab): Back from where the borrower
+      // lands would leave the site, or show a blank page. The sign-in
+      // page's entry becomes the home page, so Back goes home (issue 22).
+      window.history.replaceState(window.history.state, '', paths.home);
+      await navigate(callbackUrl);
+      return;
+    }
     await navigate(callbackUrl, { replace: true });
   };
 

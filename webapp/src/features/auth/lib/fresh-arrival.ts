@@ -3,8 +3,13 @@
 // a fresh arrival (as the full-page redirect of a NextAuth sign-in did), so
 // the sign-in page marks the next page as one; the resume check takes the
 // mark once.
+//
+// Issue 22 "Welcome back": signing in again (not creating an account) also
+// marks the next page as a return, so that the page the borrower lands on,
+// once the resume check has placed them, says where they were.
 
 let fresh = false;
+let returning = false;
 
 /** The next page shown in this tab counts as a fresh arrival. */
 export function markFreshArrival(): void {
@@ -15,5 +20,17 @@ export function markFreshArrival(): void {
 export function takeFreshArrival(): boolean {
   const was = fresh;
   fresh = false;
+  return was;
+}
+
+/** The next page shown in this tab is a borrower's return: they have just signed in again. */
+export function markReturn(): void {
+  returning = true;
+}
+
+/** Whether the page now being entered was marked as a return; clears the mark. */
+export function takeReturn(): boolean {
+  const was = returning;
+  returning = false;
   return was;
 }

@@ -1,15 +1,19 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useLocation } from 'react-router';
 
 import { QueryError } from '@/components/ui/query-error';
 import { useApplicantSession } from '@/lib/auth/session-store';
 
 import { useCreditReport } from '../../api/get-credit-report';
+import type { PrequalAnswers } from '../../api/get-answers';
 import { getQuoteQueryOptions } from '../../api/get-quote';
+import { SAVE_ANSWERS_DEFINITION } from '../../api/save-answers';
+import { useSaveAnswers } from '../../hooks/use-answers';
 import { useGoToIneligible } from '../outcome/remember-outcome';
 import { AccountNeeded, CreditCheckForm, ReportSummary } from './credit-check-form';
-import { AnswersForm, QuestionPage } from './question-form';
+import { QuestionForm, QuestionPage } from './question-form';
 
 /**
  * After the pull, Continue asks the rules first: a refusal the report
@@ -17,7 +21,10 @@ import { AnswersForm, QuestionPage } from './question-form';
  * below the minimum while the lowest score decides) goes to its page now,
  * rather than after the coborrower and mortgage questions that cannot
  * change it. Anything else, or a quote that does not load, goes on: the
- * preview offer decides then.
+ * preview offer decides then. The rules are asked before the step is
+ * saved, so that a settled refusal never moves the loan on to the next
+ * question (the server keeps it at the credit check, and a borrower who
+ * signs in again is shown the refusal: issue 22).
  */
 function useSettledRefusal() {
   const queryClient = useQueryClient();
@@ -37,8 +44,10 @@ function useSettledRefusal() {
 }
 
 function CreditCheckStep() {
+  const { pathname } = useLocation();
   const report = useCreditReport({ enabled: true });
   const settledRefusal = useSettledRefusal();
+  const { save } = useSaveAnswers();
   if (report.isPending) return <Skeleton h={120} aria-hidden="true" />;
   if (report.isError) return <QueryError title="We couldn’t load your credit check" error={report.error} onRetry={() => void report.refetch()} />;
   if (!report.data) return <CreditCheckForm party="borrower" onChecked={() => void report.refetch()} />;
@@ -46,9 +55,18 @@ function CreditCheckStep() {
   return (
     <Stack gap="lg">
       <ReportSummary report={report.data} />
-      <AnswersForm answers={{}} onSaved={settledRefusal}>
+      <QuestionForm<{ answers: PrequalAnswers }, typeof SAVE_ANSWERS_DEFINITION>
+        definition={SAVE_ANSWERS_DEFINITION}
+        defaultValues={{ answers: {} }}
+        toInput={() => ({ path: pathname, answers: {} })}
+        onSave={async () => {
+          if ((await settledRefusal()) === 'stay') return 'stay';
+          await save(pathname, {});
+          return 'next';
+        }}
+      >
         {null}
-      </AnswersForm>
+      </QuestionForm>
     </Stack>
   );
 }
