@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,7 +37,7 @@ const (
 	underwritingActions   = "heloc.underwriting.actions"
 	underwritingReasons   = "heloc.underwriting.reasons"
 	underwritingLabels    = "heloc.underwriting.labels"
-	underwritingDeadline  = "heloc.underwriting.deadline"
+	underwritingDeadlines = "heloc.underwriting.deadlines"
 	noticeEntrypoint      = "heloc.notice.adverse_action"
 	submittedStatus       = "applicationSubmitted"
 	maxCreditDecisionNote = 2000
@@ -280,9 +281,10 @@ func (s *Service) Credit(ctx context.Context, loanID string) (*CreditView, error
 		if err != nil {
 			return nil, err
 		}
-		if v.DecideBy, _, err = s.deadline(ctx, row.SubmittedAt); err != nil {
+		if err := s.deadlines(ctx, []*domain.PipelineRow{row}); err != nil {
 			return nil, err
 		}
+		v.DecideBy = row.DecideBy
 	}
 	facts, stored, err := s.submissionFacts(ctx, loanID)
 	if domain.ErrorCode(err) == domain.ECONFLICT {
@@ -347,24 +349,35 @@ func (s *Service) creditLabels(ctx context.Context) (stepLabels, error) {
 	return labels, s.decideInto(ctx, underwritingLabels, nil, &labels)
 }
 
-// deadline is the day a submitted application must be decided by, when
-// the pipeline flags it (heloc.underwriting.deadline), and whether it does.
-func (s *Service) deadline(ctx context.Context, submittedAt *time.Time) (*string, bool, error) {
-	if submittedAt == nil {
-		return nil, false, nil
+// deadlines fills DecideBy of each row that is a submitted application
+// not yet decided, once the pipeline flags it (heloc.underwriting.deadlines,
+// one evaluation for the rows together).
+func (s *Service) deadlines(ctx context.Context, rows []*domain.PipelineRow) error {
+	days := map[string]bool{}
+	var waiting []*domain.PipelineRow
+	for _, r := range rows {
+		if r.CreditStatus == nil && r.ApplicationStatus == submittedStatus && r.SubmittedAt != nil {
+			days[r.SubmittedAt.UTC().Format(time.DateOnly)] = true
+			waiting = append(waiting, r)
+		}
 	}
-	var d struct {
+	if len(waiting) == 0 {
+		return nil
+	}
+	var out map[string]struct {
 		DecideBy string `json:"decideBy"`
 		Warn     bool   `json:"warn"`
 	}
-	input := map[string]any{"submittedAt": submittedAt.UTC().Format(time.DateOnly), "today": s.now().UTC().Format(time.DateOnly)}
-	if err := s.decideInto(ctx, underwritingDeadline, input, &d); err != nil {
-		return nil, false, err
+	input := map[string]any{"submitted": slices.Sorted(maps.Keys(days)), "today": s.now().UTC().Format(time.DateOnly)}
+	if err := s.decideInto(ctx, underwritingDeadlines, input, &out); err != nil {
+		return err
 	}
-	if !d.Warn {
-		return nil, false, nil
+	for _, r := range waiting {
+		if d, ok := out[r.SubmittedAt.UTC().Format(time.DateOnly)]; ok && d.Warn {
+			r.DecideBy = &d.DecideBy
+		}
 	}
-	return &d.DecideBy, true, nil
+	return nil
 }
 
 // submissionFacts are the facts the loan was last offered on (the input of

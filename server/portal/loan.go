@@ -42,7 +42,8 @@ func (s *Service) Loan(ctx context.Context, loanID string, withCandidates bool) 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.status(ctx, row, labels, credit); err != nil {
+	row.StatusLabel = status(row, labels, credit)
+	if err := s.deadlines(ctx, []*domain.PipelineRow{row}); err != nil {
 		return nil, err
 	}
 	applicant, loan, err := s.loanAndApplicant(ctx, loanID)

@@ -209,9 +209,10 @@ func (s *Service) Pipeline(ctx context.Context, u *domain.StaffUser, assignedOnl
 	now := s.now()
 	for _, r := range v.Items {
 		r.DaysSinceActivity = daysSince(now, r.LastActivityAt)
-		if err := s.status(ctx, r, labels, credit); err != nil {
-			return nil, err
-		}
+		r.StatusLabel = status(r, labels, credit)
+	}
+	if err := s.deadlines(ctx, v.Items); err != nil {
+		return nil, err
 	}
 	if len(v.Items) == 0 {
 		return v, nil
@@ -261,22 +262,13 @@ func (s *Service) statuses(ctx context.Context, labels stepLabels) ([]StatusOpti
 	return out, nil
 }
 
-// status fills the row's status in words: its credit decision's
-// (heloc.underwriting.labels) once decided, else its funnel step's; and,
-// for a submitted application not yet decided, the day Reg B's 30 days
-// end once the pipeline flags it.
-func (s *Service) status(ctx context.Context, r *domain.PipelineRow, steps, credit stepLabels) error {
+// status is the row's status in words: its credit decision's
+// (heloc.underwriting.labels) once decided, else its funnel step's.
+func status(r *domain.PipelineRow, steps, credit stepLabels) string {
 	if r.CreditStatus != nil {
-		r.StatusLabel = credit.of(*r.CreditStatus)
-		return nil
+		return credit.of(*r.CreditStatus)
 	}
-	r.StatusLabel = steps.of(r.ApplicationStatus)
-	if r.ApplicationStatus == submittedStatus {
-		var err error
-		r.DecideBy, _, err = s.deadline(ctx, r.SubmittedAt)
-		return err
-	}
-	return nil
+	return steps.of(r.ApplicationStatus)
 }
 
 // withCreditStatuses adds the credit decisions' statuses, in the

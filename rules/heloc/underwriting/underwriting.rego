@@ -95,23 +95,22 @@ labels := {a.code: a.label | some a in tables.actions}
 # METADATA
 # title: Reg B's deadline for deciding
 # description: >-
-#   {decideBy, warn}: for input {submittedAt (a day), today}, the day a
-#   submitted application must be decided by and whether the pipeline flags
-#   it (from tables.deadline.warn_from_day days after submission).
+#   For input {submitted: [day], today}: for each day an application was
+#   submitted, the day it must be decided by and whether the pipeline flags
+#   it (from tables.deadline.warn_from_day days after submission): {day:
+#   {decideBy, warn}}. One evaluation answers a whole page of the pipeline.
 # custom:
 #   source: Reg B 12 CFR 1002.9(a)(1)(i)
-deadline := {"decideBy": _day(_submitted_ns + _days_ns(tables.deadline.decide_within_days)), "warn": _warn} if {
-	is_string(input.submittedAt)
-	is_number(tables.deadline.decide_within_days)
+deadlines := {day: _deadline(day) | some day in input.submitted}
+
+_deadline(day) := {
+	"decideBy": _day(submitted + _days_ns(tables.deadline.decide_within_days)),
+	"warn": _today_ns >= (submitted + _days_ns(tables.deadline.warn_from_day)),
+} if {
+	submitted := time.parse_ns("2006-01-02", day)
 }
 
-_submitted_ns := time.parse_ns("2006-01-02", substring(input.submittedAt, 0, 10))
-
 _today_ns := time.parse_ns("2006-01-02", substring(input.today, 0, 10))
-
-default _warn := false
-
-_warn if _today_ns >= _submitted_ns + _days_ns(tables.deadline.warn_from_day)
 
 _days_ns(n) := ((n * 24) * 3600) * 1000000000
 

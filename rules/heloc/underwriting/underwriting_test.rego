@@ -114,9 +114,11 @@ test_the_pipeline_flags_an_undecided_application_from_the_tables_warning_day if 
 	warn := time.add_date(time.parse_ns("2006-01-02", "2026-11-01"), 0, 0, tables.deadline.warn_from_day)
 	day := substring(time.format([warn, "UTC", "2006-01-02"]), 0, 10)
 	before := substring(time.format([time.add_date(warn, 0, 0, -1), "UTC", "2006-01-02"]), 0, 10)
-	d := underwriting.deadline with input as {"submittedAt": "2026-11-01T10:00:00Z", "today": day}
-	d.warn
+	d := underwriting.deadlines with input as {"submitted": ["2026-11-01", before], "today": day}
+	d["2026-11-01"].warn
 	by := time.add_date(time.parse_ns("2006-01-02", "2026-11-01"), 0, 0, tables.deadline.decide_within_days)
-	d.decideBy == substring(time.format([by, "UTC", "2006-01-02"]), 0, 10)
-	not underwriting.deadline.warn with input as {"submittedAt": "2026-11-01T10:00:00Z", "today": before}
+	d["2026-11-01"].decideBy == substring(time.format([by, "UTC", "2006-01-02"]), 0, 10)
+
+	# Submitted the day before today: far from flagged.
+	not d[before].warn
 }
