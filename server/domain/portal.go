@@ -50,7 +50,7 @@ type PipelineRow struct {
 	NeededBy     *string `json:"neededBy"`
 	// DecideBy is the day a submitted, undecided application must be
 	// decided by (Reg B's 30 days), set only once the pipeline flags it
-	// (heloc.underwriting.deadline); the service fills it.
+	// (heloc.underwriting.deadlines); the service fills it.
 	DecideBy *string `json:"decideBy"`
 	// SubmittedAt is when the application was submitted, nil before.
 	SubmittedAt *time.Time `json:"-"`
