@@ -10,7 +10,7 @@ import (
 )
 
 // appendOnlyTable is a table the database keeps append-only (migrations
-// 0011, 0015, 0016), with what a test needs to write to it by hand.
+// 0011, 0015, 0016, 0019), with what a test needs to write to it by hand.
 type appendOnlyTable struct {
 	name    string
 	rest    string // its columns after id
@@ -48,6 +48,27 @@ var appendOnlyTables = []appendOnlyTable{
 				t.Fatal(err)
 			}
 			return note.ID
+		},
+	},
+	{
+		name:    "credit_decisions",
+		rest:    "loan_id, action, line_amount, needed_by, reasons, note, decision_id, notice_id, decided_by, created_at",
+		changed: "loan_id, action, line_amount, needed_by, reasons, note, decision_id, notice_id, decided_by, 1",
+		set:     "created_at = 1",
+		parent:  "loans",
+		fk:      "loan_id",
+		add: func(t *testing.T, db *store.DB, n int) string {
+			staff := mustCreateStaff(t, db, fmt.Sprintf("decider%d@example.com", n), "underwriter")
+			l := newLoan(t, db, fmt.Sprintf("decided%d@example.com", n), "applicationSubmitted")
+			cd := &domain.CreditDecision{LoanID: l.ID, Action: domain.CreditWithdraw, DecidedBy: domain.StaffRef{ID: staff.ID}}
+			if err := db.RecordCreditDecision(t.Context(), store.CreditDecisionRecord{
+				Decision:   cd,
+				Validation: &domain.Decision{Entrypoint: "heloc.underwriting.decision", Input: []byte(`{}`), Result: []byte(`{"valid":true}`), Revision: "r1"},
+				Audit:      &domain.AuditEntry{ActorID: staff.ID, ActorEmail: staff.Email, ActorRole: staff.Role, Action: "loans.decide"},
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return cd.ID
 		},
 	},
 	{
