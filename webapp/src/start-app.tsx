@@ -85,7 +85,12 @@ export async function startApp(root: HTMLElement, { hydrate }: { hydrate: boolea
   const area = findRoute(window.location.pathname)?.area;
   const funnel = area !== undefined && funnelAreas.has(area);
   await Promise.all([loadFirstPage(routes), funnel ? loadFirstQuestionPage() : undefined]);
-  if (funnel && keepsAnswers()) {
+  // The prerendered page is its route without a query (scripts/prerender.mjs).
+  // A query can change what the page shows (the sign-in page's ?mode=create
+  // form and ?error= message, an invitation's token, a post's slug), and
+  // hydrating different markup is React error #418 in the visitor's
+  // console; such a page is rendered afresh in place as well (issue 22).
+  if ((funnel && keepsAnswers()) || window.location.search !== '') {
     // Rendered afresh in place of the prerendered page, in one commit (its
     // code is loaded), so the answers show in their fields.
     createRoot(root).render(

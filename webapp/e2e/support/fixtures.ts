@@ -46,8 +46,10 @@ const ownServers = !process.env.BASE_URL && process.env.E2E_MOCK_API !== '1';
 function watchErrors(context: BrowserContext, errors: string[]) {
   context.on('console', (msg) => {
     if (msg.type() !== 'error') return;
-    const where = msg.location().url || msg.page()?.url() || '';
-    errors.push(`console.error at ${msg.page()?.url() ?? where}: ${msg.text()}`);
+    const page = msg.page()?.url() ?? '';
+    // A failed request's message names no address; its location does.
+    const source = msg.location().url;
+    errors.push(`console.error at ${page}: ${msg.text()}${source && source !== page ? ` (${source})` : ''}`);
   });
   context.on('weberror', (err) => {
     errors.push(`uncaught error at ${err.page()?.url() ?? ''}: ${err.error().stack ?? err.error().message}`);

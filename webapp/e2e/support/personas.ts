@@ -296,12 +296,12 @@ export async function prequalifiedApplicant(page: Page, p: Persona, email = fres
 }
 
 /**
- * The way the funnel reaches the preview offer: Continue on the mortgage
- * page (opened first: a fresh arrival anywhere else is sent to the loan's
- * page by the resume rule).
+ * The preview offer, where the funnel leaves a prequalified applicant: the
+ * mortgage balances saved, the loan has reached the preview offer's step,
+ * so the resume rule keeps them there (a fresh arrival at another page is
+ * sent to it). An ineligible file goes on from there to its page.
  */
 export async function continueToPreviewOffer(page: Page) {
-  await page.goto('/app/initial-setup/mortgage-balance');
+  await page.goto('/app/initial-setup/preview-offer');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
