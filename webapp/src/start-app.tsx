@@ -28,6 +28,13 @@ async function loadFirstPage(routes: RouteObject[]): Promise<void> {
 const funnelAreas = new Set(['landing', 'initialSetup', 'prequal']);
 
 /**
+ * The areas whose pages show what the prequal store keeps: the funnel's
+ * answers, and on an ineligible page the refusal's reasons
+ * (features/prequal/components/outcome/remember-outcome.ts).
+ */
+const storeAreas = new Set([...funnelAreas, 'ineligible']);
+
+/**
  * A funnel step's question page is a React.lazy inside its route (one chunk
  * per page, src/app/routes/funnel-step.tsx). React.lazy keeps its loader
  * until first rendered; starting it here, and waiting, lets hydration render
@@ -48,8 +55,9 @@ async function loadFirstQuestionPage(): Promise<void> {
 
 /**
  * Whether this browser keeps prequalification answers (the prequal-store):
- * a funnel page shows them in its fields, which its prerendered HTML,
- * the same for everyone, cannot; hydrating would keep the empty fields.
+ * a funnel page shows them in its fields, and an ineligible page the
+ * refusal's reasons, which its prerendered HTML, the same for everyone,
+ * cannot; hydrating would keep the empty fields, or fail (React #418).
  */
 function keepsAnswers(): boolean {
   try {
@@ -90,7 +98,7 @@ export async function startApp(root: HTMLElement, { hydrate }: { hydrate: boolea
   // form and ?error= message, an invitation's token, a post's slug), and
   // hydrating different markup is React error #418 in the visitor's
   // console; such a page is rendered afresh in place as well (issue 22).
-  if ((funnel && keepsAnswers()) || window.location.search !== '') {
+  if ((area !== undefined && storeAreas.has(area) && keepsAnswers()) || window.location.search !== '') {
     // Rendered afresh in place of the prerendered page, in one commit (its
     // code is loaded), so the answers show in their fields.
     createRoot(root).render(
