@@ -22,6 +22,9 @@ type Document struct {
 	// ConditionID names the underwriting condition the document answers
 	// ("" for a document the documents policy asks on its own).
 	ConditionID string
+	// Fingerprint is the hex SHA-256 of the file's bytes ("" when unknown),
+	// sealed at rest: the same file uploaded twice by one person is refused.
+	Fingerprint string
 	// Review is what a portal user made of the document (documents.review):
 	// pending until one accepts or rejects it.
 	Review DocumentReview

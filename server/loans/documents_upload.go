@@ -3,6 +3,8 @@ package loans
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -119,9 +121,13 @@ func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in Up
 		FileName: storedFileName(in.FileName, contentType), ContentType: contentType, BlobKey: blobs.NewKey(),
 		ConditionID: in.ConditionID}
 	inspect := &fileInspector{contentType: contentType}
-	if d.Size, err = s.storeBlob(ctx, ds, d, io.TeeReader(io.MultiReader(bytes.NewReader(head), in.Body), inspect)); err != nil {
+	// The file's fingerprint, for the store to refuse the same file
+	// uploaded twice by this person.
+	fingerprint := sha256.New()
+	if d.Size, err = s.storeBlob(ctx, ds, d, io.TeeReader(io.MultiReader(bytes.NewReader(head), in.Body), io.MultiWriter(inspect, fingerprint))); err != nil {
 		return nil, err
 	}
+	d.Fingerprint = hex.EncodeToString(fingerprint.Sum(nil))
 	if err := inspect.problem(); err != nil {
 		// Read whole and stored before its last bytes could be looked at:
 		// the blob goes, and nothing refers to it.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 
 	"github.com/heloc/heloc/server/domain"
 )
@@ -15,6 +16,11 @@ func documentNameAAD(id, loanID string) string {
 }
 
 const documentColumns = `id, loan_id, party, type, side, file_name, content_type, size, blob_key, uploaded_at, condition_id`
+
+// documentFingerprintAAD binds a sealed fingerprint to its document and loan.
+func documentFingerprintAAD(id, loanID string) []byte {
+	return []byte("documents.fingerprint:" + id + ":" + loanID)
+}
 
 // documentSelect reads a document with its review and its reviewer.
 const documentSelect = `SELECT d.id, d.loan_id, d.party, d.type, d.side, d.file_name, d.content_type, d.size, d.blob_key, d.uploaded_at, d.condition_id,
@@ -49,6 +55,12 @@ func (db *DB) AddDocument(ctx context.Context, d *domain.Document, check func(l 
 	if err != nil {
 		return err
 	}
+	var fingerprint any
+	if d.Fingerprint != "" {
+		if fingerprint, err = db.Sealer.Seal([]byte(d.Fingerprint), documentFingerprintAAD(d.ID, d.LoanID)); err != nil {
+			return err
+		}
+	}
 	tx, err := db.beginTx(ctx)
 	if err != nil {
 		return err
@@ -68,8 +80,11 @@ func (db *DB) AddDocument(ctx context.Context, d *domain.Document, check func(l 
 			return err
 		}
 	}
-	_, err = tx.ExecContext(ctx, tx.Rebind(`INSERT INTO documents (`+documentColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-		d.ID, d.LoanID, d.Party, d.Type, d.Side, name, d.ContentType, d.Size, d.BlobKey, tx.now.UnixMilli(), nullString(d.ConditionID))
+	if err := db.refuseSameFile(ctx, tx, d); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, tx.Rebind(`INSERT INTO documents (`+documentColumns+`, fingerprint) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		d.ID, d.LoanID, d.Party, d.Type, d.Side, name, d.ContentType, d.Size, d.BlobKey, tx.now.UnixMilli(), nullString(d.ConditionID), fingerprint)
 	if isUniqueViolation(err) {
 		return domain.Errorf(domain.ECONFLICT, "That document is stored already.")
 	} else if err != nil {
@@ -84,6 +99,41 @@ func (db *DB) AddDocument(ctx context.Context, d *domain.Document, check func(l 
 	d.UploadedAt = tx.now
 	d.Review = domain.DocumentReview{Status: domain.ReviewPending}
 	return nil
+}
+
+// refuseSameFile refuses d when its person has uploaded the same file (the
+// same fingerprint) to the loan already, naming that upload: a second copy
+// can only be a mistake for the document asked for. Another person's copy
+// is no reason (a joint account's statement is asked of both).
+func (db *DB) refuseSameFile(ctx context.Context, tx *tx, d *domain.Document) error {
+	if d.Fingerprint == "" {
+		return nil
+	}
+	rows, err := tx.QueryxContext(ctx, tx.Rebind(`SELECT id, file_name, fingerprint FROM documents
+		WHERE loan_id = ? AND party = ? AND fingerprint IS NOT NULL ORDER BY uploaded_at, id`), d.LoanID, d.Party)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, name, sealed string
+		if err := rows.Scan(&id, &name, &sealed); err != nil {
+			return err
+		}
+		fp, err := db.Sealer.Open(sealed, documentFingerprintAAD(id, d.LoanID))
+		if err != nil {
+			return err
+		}
+		if string(fp) != d.Fingerprint {
+			continue
+		}
+		earlier, err := db.Sealer.Open(name, []byte(documentNameAAD(id, d.LoanID)))
+		if err != nil {
+			return err
+		}
+		return domain.InvalidField("file", fmt.Sprintf("This is the same file as “%s”, which you uploaded already. Choose the document asked for here.", earlier))
+	}
+	return rows.Err()
 }
 
 // ListDocuments returns the loan's documents, oldest first, names opened.

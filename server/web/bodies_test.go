@@ -84,18 +84,17 @@ func TestStoredFilesAreNamedByTheirSniffedType(t *testing.T) {
 	s, _ := openDocumentsServer(t, web.Config{})
 	b := s.browser(t)
 	b.signIn("prime@example.com")
-	photo := pngBytes(t)
 	for _, tc := range []struct {
 		sent    string
 		content []byte
 		want    string
 	}{
-		{"invoice.html", pdfBytes, "invoice.pdf"},
-		{"x.pdf.hta", pdfBytes, "x.pdf"},
-		{"x.svg", photo, "x.png"},
-		{"statement.PDF", pdfBytes, "statement.PDF"},
-		{".htaccess", pdfBytes, "document.pdf"},
-		{"scan", photo, "scan.png"},
+		{"invoice.html", pdfDoc(), "invoice.pdf"},
+		{"x.pdf.hta", pdfDoc(), "x.pdf"},
+		{"x.svg", pngBytes(t), "x.png"},
+		{"statement.PDF", pdfDoc(), "statement.PDF"},
+		{".htaccess", pdfDoc(), "document.pdf"},
+		{"scan", pngBytes(t), "scan.png"},
 	} {
 		t.Run(tc.sent, func(t *testing.T) {
 			resp, res := upload(b, map[string]string{"type": "bankStatements", "party": "borrower"}, tc.sent, tc.content, nil)

@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -30,14 +31,18 @@ type julyRejected struct {
 	borrower, uw *browser
 	loanID       string
 	all          reviewedDocuments
-	photo        []byte
+	july         []byte // the rejected file's bytes
 }
 
 func rejectJulyAfterSubmission(t *testing.T, s *testServer, note string) julyRejected {
 	t.Helper()
-	f := julyRejected{borrower: borrowerWithAJob(t, s), photo: pngBytes(t)}
+	f := julyRejected{borrower: borrowerWithAJob(t, s)}
 	for _, name := range []string{"june.png", "july.png", "august.png", "september.png"} {
-		if resp, res := upload(f.borrower, map[string]string{"type": "paystubs", "party": "borrower"}, name, f.photo, nil); resp.StatusCode != 200 {
+		photo := pngBytes(t)
+		if name == "july.png" {
+			f.july = photo
+		}
+		if resp, res := upload(f.borrower, map[string]string{"type": "paystubs", "party": "borrower"}, name, photo, nil); resp.StatusCode != 200 {
 			t.Fatalf("%s: got %d %+v", name, resp.StatusCode, res.Error)
 		}
 	}
@@ -58,7 +63,7 @@ func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
 	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
 	const note = "The pay date is cut off"
 	f := rejectJulyAfterSubmission(t, s, note)
-	borrower, uw, photo, all := f.borrower, f.uw, f.photo, f.all
+	borrower, uw, all := f.borrower, f.uw, f.all
 	if all.Requirements.Borrower.Missing["paystubs"] != 0 || uploadNamed(all, "july.png").Review.Replaced != nil {
 		t.Fatalf("got %+v, want four paystubs, none missing, and nothing said of replacing a file not rejected", all)
 	}
@@ -70,8 +75,14 @@ func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
 		t.Fatalf("got %+v missing %v, want the rejection with its note, not yet replaced", r, mine.Requirements.Borrower.Missing)
 	}
 
+	// The very file rejected, sent again, is refused as the same file.
+	resp, res := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, "july scan.png", f.july, nil)
+	if resp.StatusCode != 400 || res.Error == nil || !hasField(res.Error.Data.Fields, "file") || !strings.Contains(res.Error.Data.Fields[0].Message, "the same file as “july.png”") {
+		t.Fatalf("got %d %+v, want the same file refused at file, naming july.png", resp.StatusCode, res.Error)
+	}
+
 	// The replacement comes: nothing is missing, and the rejected file is replaced.
-	resp, res := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, "july again.png", photo, nil)
+	resp, res = upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, "july again.png", pngBytes(t), nil)
 	if resp.StatusCode != 200 {
 		t.Fatalf("got %d %+v, want the replacement taken", resp.StatusCode, res.Error)
 	}
@@ -102,13 +113,14 @@ func TestARejectedFileIsReplacedOnceItsDocumentMissesNothing(t *testing.T) {
 func TestReplacementsSentAtOnceAreTakenOnlyForWhatIsMissing(t *testing.T) {
 	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
 	f := rejectJulyAfterSubmission(t, s, "Cut off")
-	borrower, photo := f.borrower, f.photo
+	borrower := f.borrower
 
 	const sent = 8
 	statuses := make(chan int, sent)
 	var wg sync.WaitGroup
 	for i := range sent {
 		wg.Add(1)
+		photo := pngBytes(t)
 		go func() {
 			defer wg.Done()
 			resp, _ := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, fmt.Sprintf("again-%d.png", i), photo, nil)

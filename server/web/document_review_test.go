@@ -53,8 +53,7 @@ func borrowerWithAJob(t *testing.T, s *testServer) *browser {
 func TestStaffRejectADocumentAndTheBorrowerReplacesItAfterSubmission(t *testing.T) {
 	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
 	borrower := borrowerWithAJob(t, s)
-	photo := pngBytes(t)
-	resp, res := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, "paystub.png", photo, nil)
+	resp, res := upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, "paystub.png", pngBytes(t), nil)
 	if resp.StatusCode != 200 {
 		t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
 	}
@@ -117,10 +116,10 @@ func TestStaffRejectADocumentAndTheBorrowerReplacesItAfterSubmission(t *testing.
 		t.Fatalf("got %+v, want the rejection and its note, without the reviewer", u.Review)
 	}
 	// A replacement is taken after submission for that type; another type is not.
-	if resp, res := upload(borrower, map[string]string{"type": "bankStatements", "party": "borrower"}, "s.png", photo, nil); resp.StatusCode != 403 {
+	if resp, res := upload(borrower, map[string]string{"type": "bankStatements", "party": "borrower"}, "s.png", pngBytes(t), nil); resp.StatusCode != 403 {
 		t.Fatalf("got %d %+v, want 403 for a type with nothing rejected", resp.StatusCode, res.Error)
 	}
-	resp, res = upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, "paystub again.png", photo, nil)
+	resp, res = upload(borrower, map[string]string{"type": "paystubs", "party": "borrower"}, "paystub again.png", pngBytes(t), nil)
 	if resp.StatusCode != 200 {
 		t.Fatalf("got %d %+v, want the replacement taken", resp.StatusCode, res.Error)
 	}

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -84,18 +85,30 @@ func openDocumentsServerWith(t *testing.T, cfg web.Config, svc app.Config) (*tes
 	return mustOpenServerWith(t, cfg, svc), dir
 }
 
+// scans counts the test files made, so that no two are the same file (the
+// upload refuses one person's same file twice).
+var scans atomic.Int64
+
 // pngBytes is a real PNG image the size of a small scan (the upload
-// refuses an image too small to read).
+// refuses an image too small to read), a different one at each call, as
+// no two scans are alike.
 func pngBytes(t *testing.T) []byte {
 	t.Helper()
+	m := image.NewGray(image.Rect(0, 0, 400, 300))
+	m.Pix[int(scans.Add(1))%len(m.Pix)] = 0xFF
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, image.NewGray(image.Rect(0, 0, 400, 300))); err != nil {
+	if err := png.Encode(&buf, m); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
 }
 
 var pdfBytes = []byte("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
+
+// pdfDoc is a PDF like pdfBytes, a different file at each call.
+func pdfDoc() []byte {
+	return fmt.Appendf(nil, "%%PDF-1.4\n%% scan %d\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%%%EOF\n", scans.Add(1))
+}
 
 // multipartUpload is the body the upload page sends: the fields, then the
 // file.
@@ -385,7 +398,7 @@ func TestUploadFieldsFitTheLoan(t *testing.T) {
 	})
 	t.Run("the front and back of an ID", func(t *testing.T) {
 		for _, side := range []string{"front", "back"} {
-			if resp, res := upload(b, map[string]string{"type": "idDocument", "party": "borrower", "side": side}, side+".png", photo, nil); resp.StatusCode != 200 {
+			if resp, res := upload(b, map[string]string{"type": "idDocument", "party": "borrower", "side": side}, side+".png", pngBytes(t), nil); resp.StatusCode != 200 {
 				t.Fatalf("%s: got %d %+v", side, resp.StatusCode, res.Error)
 			}
 		}
@@ -511,10 +524,9 @@ func TestContinueFromTheUploadPageOnceNothingIsMissing(t *testing.T) {
 	if got := loanOf(t, s, "prime@example.com").ApplicationStatus; got != before {
 		t.Fatalf("got status %q, want it kept at %q", got, before)
 	}
-	photo := pngBytes(t)
 	for _, d := range documentsOf(t, b).Requirements.Documents.Borrower {
 		for range d.Missing {
-			if resp, res := upload(b, map[string]string{"type": d.Type, "party": "borrower"}, d.Type+".png", photo, nil); resp.StatusCode != 200 {
+			if resp, res := upload(b, map[string]string{"type": d.Type, "party": "borrower"}, d.Type+".png", pngBytes(t), nil); resp.StatusCode != 200 {
 				t.Fatalf("%s: got %d %+v", d.Type, resp.StatusCode, res.Error)
 			}
 		}

@@ -3,6 +3,7 @@ package web_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"mime/multipart"
 	"strings"
 	"testing"
@@ -63,7 +64,9 @@ func uploadID(b *browser, party, side string) {
 	if err != nil {
 		b.t.Fatal(err)
 	}
-	f.Write(idPhoto)
+	// Each photo a different file, as each side's is (the upload refuses
+	// one person's same file twice).
+	f.Write(fmt.Appendf(append([]byte{}, idPhoto...), "%d", scans.Add(1)))
 	w.Close()
 	if resp, out := b.send("POST", "/api/documents", w.FormDataContentType(), body.String(), nil); resp.StatusCode != 200 {
 		b.t.Fatalf("upload %s %s: got %d %s", party, side, resp.StatusCode, out)

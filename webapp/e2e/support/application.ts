@@ -160,17 +160,24 @@ export async function stepperLink(page: Page, title: string): Promise<Locator> {
   return nav.getByRole('link', { name: new RegExp(`^${title}(\\s*\\(done\\))?$`) }).first();
 }
 
+let scans = 0;
+
 /**
  * A grey PNG of 400 × 300 pixels, as a phone's camera would hand over a
  * photo (smaller): the server refuses an image under 300 pixels on its
- * shorter side as too small to read.
+ * shorter side as too small to read. Each call is a different file (a
+ * counter after the image's end, which viewers ignore), as no two photos
+ * are alike: the server refuses one person's same file twice.
  */
 export function scanPng(): Buffer {
-  return Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAZAAAAEsCAAAAADI3LoeAAABrUlEQVR42u3RAQ0AAAzCMPyrRAo2/qSTsKY6VSwAIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAgIEAuACAgQAQEiIEAEBIiACAgQAQEiIEAEBIiACAgQAQEiIEAEBIiACAgQAQEiIEAEBIiACAgQAfnbAEloQAd+bH7qAAAAAElFTkSuQmCC',
-    'base64',
-  );
+  scans += 1;
+  return Buffer.concat([scanImage, Buffer.from(`photo ${scans}`)]);
 }
+
+const scanImage = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAZAAAAEsCAAAAADI3LoeAAABrUlEQVR42u3RAQ0AAAzCMPyrRAo2/qSTsKY6VSwAIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACIiBABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRABASIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAiIgAARECACAkRAgAgIEAuACAgQAQEiIEAEBIiACAgQAQEiIEAEBIiACAgQAQEiIEAEBIiACAgQAQEiIEAEBIiACAgQAfnbAEloQAd+bH7qAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 /** Picks `count` photos at once through a button that opens the file chooser (the camera on a phone), as a person does. */
 export async function pickFiles(page: Page, button: Locator, count: number) {
