@@ -204,7 +204,11 @@ function useDraftSaving<V extends FieldValues>(form: SectionForm<V>, path: strin
     if (!pending.current || stopped.current) return inFlight.current;
     pending.current = false;
     const draft = without(form.getValues(), undrafted) as Record<string, unknown>;
-    if (JSON.stringify(draft).length > DRAFT_LIMIT) return inFlight.current;
+    if (JSON.stringify(draft).length > DRAFT_LIMIT) {
+      // Too much to keep as a draft: said, as a refused draft is.
+      setState((s) => ({ ...s, failed: true }));
+      return inFlight.current;
+    }
     const sent = inFlight.current.then(() =>
       saveDraft({ path, draft }).then(
         (saved) => setState({ at: saved.savedAt, failed: false }),

@@ -187,6 +187,31 @@ describe('personal info page', () => {
     expect(sent.draft.section.user).not.toHaveProperty('ssn');
   });
 
+  it('says so when what is typed is too long to keep as a draft, and sends nothing', { timeout: 15_000 }, async () => {
+    const drafts: unknown[] = [];
+    stubTRPC({
+      'system.info': () => ok(sandboxSystemInfo),
+      'application.get': () => ok(view()),
+      'application.draft': () => ok({ draft: null, savedAt: null }),
+      'application.saveDraft': (input) => {
+        drafts.push(input);
+        return ok({ savedAt: '2026-11-25T10:00:00Z' });
+      },
+      'funnel.pages': () => ok(pages),
+    });
+    const user = userEvent.setup();
+    render();
+    const middle = await screen.findByLabelText('Middle name (optional)');
+    await user.type(middle, 'L');
+    await waitFor(() => expect(drafts).toHaveLength(1), { timeout: 3000 });
+    expect(await screen.findByText(/^Draft kept at/)).toBeVisible();
+    // Past the draft's bound nothing is sent, and the page says what is typed is not kept yet.
+    await user.click(middle);
+    await user.paste('x'.repeat(70 * 1024));
+    expect(await screen.findByText('Your latest changes aren’t kept yet. They will be saved when you continue.', {}, { timeout: 3000 })).toBeVisible();
+    expect(drafts).toHaveLength(1);
+  });
+
   it('shows the coborrower’s block for a loan with one, and nothing to change after submission', async () => {
     stubTRPC({
       'system.info': () => ok(sandboxSystemInfo),
