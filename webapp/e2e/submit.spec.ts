@@ -1,7 +1,7 @@
 import { expectDone, mutate, saveApplicationThrough, startApplication, uploadMissing, uploadPhoto } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { persona } from './support/personas';
-import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
+import { expect, expectedConsoleError, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
 
 // The last step and the submission against the real server, at a phone's
 // width: a new applicant like the prime persona (a preview offer on file)
@@ -26,6 +26,9 @@ type Documents = {
 
 test('the borrower saves the account and first draw, is told what blocks the submission (a document removed since), submits, and the application is read-only', async ({ page }) => {
   requireRealServer();
+  // The refusals this journey provokes and asserts: a save and a submission refused (400), and a save after submitting (403).
+  test.info().annotations.push(expectedConsoleError(/status of 400 \(Bad Request\) \(http:\/\/[^/]+\/api\/trpc\/application\.(save|submit)\)$/));
+  test.info().annotations.push(expectedConsoleError(/status of 403 \(Forbidden\) \(http:\/\/[^/]+\/api\/trpc\/application\.save\)$/));
   test.setTimeout(300_000);
   const phone = viewports[1];
   await page.setViewportSize({ width: phone.width, height: phone.height });
