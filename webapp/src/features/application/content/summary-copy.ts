@@ -6,6 +6,7 @@
 export const summarySections = {
   personal: 'Personal information',
   property: 'Property',
+  liens: 'Mortgages on the home',
   realEstate: 'Additional real estate',
   employment: 'Employment history',
   business: 'Business information',

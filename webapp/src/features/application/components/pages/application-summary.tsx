@@ -42,8 +42,8 @@ function Rows({ rows }: { rows: readonly Row[] }) {
 }
 
 /** One section: its h2, the link back to its page while open, and what it holds. */
-function Section({ title, to, open, children }: { title: string; to: string; open: boolean; children: ReactNode }) {
-  const id = `summary-${to.replace(/[^a-z0-9]+/gi, '-')}`;
+function Section({ title, to, open, name, children }: { title: string; to: string; open: boolean; name?: string; children: ReactNode }) {
+  const id = `summary-${(name ?? to).replace(/[^a-z0-9]+/gi, '-')}`;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
       <Stack gap="sm">
@@ -245,6 +245,19 @@ function Summary({ view }: { view: ApplicationView }) {
             ['Homeowners insurance a month', `${dollars(prop.monthlyInsurance)}${prop.insuranceIncludedInMonthlyPayment ? ' (in the mortgage payment)' : ''}`],
           ]}
         />
+      </Section>
+      {/* The liens the credit report listed and the borrower confirmed at prequalification (no page of the application edits them). */}
+      <Section title={summarySections.liens} to={`${A}/2`} name="liens" open={false}>
+        {(app.mortgages ?? []).length === 0 ? (
+          <Text>No mortgage on this home.</Text>
+        ) : (
+          <Rows
+            rows={app.mortgages.map((m): Row => [
+              m.creditor ?? 'Mortgage',
+              `${formatDollars(m.balance)} owed${m.monthlyPayment != null ? `, ${formatDollars(m.monthlyPayment)} a month` : ''}`,
+            ])}
+          />
+        )}
       </Section>
       <Section title={summarySections.realEstate} to={`${A}/3`} open={open}>
         {(app.propertyOwnerships ?? []).length === 0 ? (

@@ -245,7 +245,10 @@ describe('application summary', () => {
       demographics: { isAsian: true, isKorean: true, isMale: true, wontInformEthinicity: true },
       declarations: { hasIntentToOccupy: true, hasBankruptcy: true, bankruptcy: 'chapter7', borrowedThirdPartyMoneyAmount: null, creditCheckAuthorization: true },
     },
-    application: { property: { state: 'CA', usage: 'primaryResidence', address: { line1: '1 Main St', line2: null, city: 'Oakland', state: 'CA', zip: '94601', county: null } } },
+    application: {
+      property: { state: 'CA', usage: 'primaryResidence', address: { line1: '1 Main St', line2: null, city: 'Oakland', state: 'CA', zip: '94601', county: null } },
+      mortgages: [{ creditor: 'Harbor Bank', balance: 312000, monthlyPayment: 1850 }],
+    },
   });
 
   it('shows what was entered, by section, each linking back to its page while open', async () => {
@@ -257,6 +260,11 @@ describe('application summary', () => {
     expect(within(personal).getByText('U.S. citizen')).toBeInTheDocument();
     expect(within(personal).getByRole('link', { name: 'Edit personal information' })).toHaveAttribute('href', '/app/application/1');
     expect(within(screen.getByRole('region', { name: 'Property' })).getByText('1 Main St, Oakland, CA 94601')).toBeInTheDocument();
+    // The liens the application submits, as confirmed at prequalification: no page of the application edits them.
+    const liens = screen.getByRole('region', { name: 'Mortgages on the home' });
+    expect(within(liens).getByText('Harbor Bank')).toBeInTheDocument();
+    expect(within(liens).getByText('$312,000 owed, $1,850 a month')).toBeInTheDocument();
+    expect(within(liens).queryByRole('link')).not.toBeInTheDocument();
     const demographics = screen.getByRole('region', { name: 'Demographic information' });
     expect(within(demographics).getByText('Asian (Korean)')).toBeInTheDocument();
     expect(within(demographics).getAllByText('I do not wish to provide this information')).toHaveLength(1);
