@@ -33,6 +33,7 @@ type Store interface {
 	accounts.Store
 	loans.Store
 	loans.DocumentStore
+	loans.LetterStore
 	prequal.Store
 	portal.Store
 	conditions.Store
@@ -128,7 +129,9 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 	loanService := loans.New(db, policy, schemas, cfg.FunnelVariant, cfg.Now).
 		WithIdentity(cfg.Identity).
 		WithIncome(cfg.Income).
-		WithRecorder(recorder)
+		WithRecorder(recorder).
+		// The letters to the people on a loan (server/letters), each recorded with it.
+		WithLetters(cfg.Mailer, db, cfg.ProductName, nil)
 	// Without Blobs the documents are still listed and their requirements
 	// decided; an upload is refused.
 	loanService.WithDocuments(loans.DocumentStorage{Store: db, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})

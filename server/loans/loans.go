@@ -65,6 +65,8 @@ type Service struct {
 	// documents is where uploaded documents go (WithDocuments); nil: none,
 	// and an upload is refused.
 	documents *DocumentStorage
+	// letters e-mails the people on a loan (WithLetters); nil: nobody is.
+	letters *mailing
 
 	// What a save would otherwise ask on every call with the same answer:
 	// the funnel's order per policy revision, and which steps are

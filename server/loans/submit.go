@@ -92,6 +92,7 @@ func (s *Service) Submit(ctx context.Context, applicant *domain.Applicant) (*Vie
 	if err != nil {
 		return nil, err
 	}
+	s.tellSubmitted(ctx, applicant, saved, stored, s.now())
 	return view(saved, stored), nil
 }
 

@@ -235,6 +235,17 @@ func TestLoanDisbursementAndSubmission(t *testing.T) {
 		if l := loanOf(t, s, "prime@example.com"); l.ApplicationStatus != "applicationSubmitted" {
 			t.Fatalf("got status %q, want applicationSubmitted stored", l.ApplicationStatus)
 		}
+		// The borrower is told by e-mail that it was received and what
+		// happens next, and the message is recorded with the loan: which
+		// letter, its wording's version, to whom.
+		m, ok := s.Outbox.Latest("prime@example.com")
+		if !ok || !strings.HasSuffix(m.Subject, ": we received your application") || !strings.Contains(m.Text, "on November 22, 2026") || !strings.Contains(m.Text, "What happens next") {
+			t.Fatalf("got %+v (%v), want the submission's letter", m, ok)
+		}
+		sent, err := s.DB.ListLoanEmails(ctx, loan.ID)
+		if err != nil || len(sent) != 1 || sent[0].Letter != "submitted" || !strings.HasPrefix(sent[0].Version, "LTR-SUBMITTED-") || sent[0].To != "prime@example.com" || sent[0].Outcome != domain.EmailSent {
+			t.Fatalf("got %+v, %v, want the letter recorded with the loan", sent, err)
+		}
 		// Readiness was decided by the policy and recorded with its facts
 		// and revision.
 		if d, err := s.DB.LatestDecision(ctx, loan.ID, "heloc.submission.readiness"); err != nil || d.Revision == "" ||
