@@ -85,8 +85,12 @@ func (s *Server) authErrorOf(c fiber.Ctx, err error) *authError {
 		return ae
 	}
 	msg := domain.ErrorMessage(err)
+	// The right password, with the authenticator's code still to come: the
+	// sign-in's next step, not a refusal. Answered 200 (ok false, the code
+	// in "error", as the sign-in result's shape has it), so that the staff
+	// sign-in page logs no failed request in every browser (issue 22).
 	if accounts.IsSecondFactorRequired(err) {
-		return authErr(401, "SecondFactorRequired", msg)
+		return authErr(200, "SecondFactorRequired", msg)
 	}
 	if errors.Is(err, accounts.ErrReenrol) {
 		return authErr(401, "SecondFactorReset", msg)
