@@ -19,6 +19,7 @@ import (
 	"github.com/heloc/heloc/server/crypt"
 	"github.com/heloc/heloc/server/decisions"
 	"github.com/heloc/heloc/server/exports"
+	"github.com/heloc/heloc/server/letters"
 	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/los"
 	"github.com/heloc/heloc/server/mail"
@@ -33,7 +34,7 @@ type Store interface {
 	accounts.Store
 	loans.Store
 	loans.DocumentStore
-	loans.LetterStore
+	letters.Store
 	prequal.Store
 	portal.Store
 	conditions.Store
@@ -123,6 +124,8 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 	}
 	// The decision log every service records through.
 	recorder := decisions.NewRecorder(db, policy)
+	// The letters to the people on a loan (server/letters), each recorded with it.
+	post := letters.NewPost(cfg.Mailer, db, cfg.ProductName, nil)
 
 	// The loan service: who may change an application, its validation,
 	// saving and status, its documents and the vendors it asks.
@@ -130,8 +133,7 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 		WithIdentity(cfg.Identity).
 		WithIncome(cfg.Income).
 		WithRecorder(recorder).
-		// The letters to the people on a loan (server/letters), each recorded with it.
-		WithLetters(cfg.Mailer, db, cfg.ProductName, nil)
+		WithLetters(post)
 	// Without Blobs the documents are still listed and their requirements
 	// decided; an upload is refused.
 	loanService.WithDocuments(loans.DocumentStorage{Store: db, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})
@@ -147,7 +149,7 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 		Accounts:   accounts.New(db, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
 		Loans:      loanService,
 		Prequal:    prequalService,
-		Portal:     portal.New(db, loanService, policy, cfg.Now),
+		Portal:     portal.New(db, loanService, policy, cfg.Now).WithLetters(post),
 		Conditions: conditions.New(db, policy, cfg.Mailer, cfg.ProductName, cfg.Now).WithRecorder(recorder),
 		Decisions:  decisions.New(db, policy),
 		Exports:    exports.New(db, cfg.LoanSystems, cfg.Now),

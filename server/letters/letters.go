@@ -24,6 +24,11 @@ const (
 	// Submitted tells a person on the loan that the application was
 	// received, and what happens next (the submitted page's steps).
 	Submitted = "submitted"
+	// Decided tells a person on the loan the lender's credit decision:
+	// approved with its line, a counteroffer's line, a decline's principal
+	// reasons (the notice of action taken is on their page), what a
+	// suspension needs and by when, or a withdrawal.
+	Decided = "decided"
 )
 
 // Letter is one letter rendered for one person.
@@ -39,6 +44,20 @@ type SubmittedFacts struct {
 	Product     string
 	FirstName   string
 	SubmittedOn string // "November 28, 2026"
+}
+
+// DecidedFacts fill in the Decided letter. Action is a credit decision's
+// (domain.CreditApprove...); Line is the approved or countered line in
+// words ("$90,000"); Reasons a decline's principal reasons; NeededBy and
+// Needed what a suspension asks and by when.
+type DecidedFacts struct {
+	Product   string
+	FirstName string
+	Action    string
+	Line      string
+	Reasons   []string
+	NeededBy  string
+	Needed    string
 }
 
 // Render fills in the letter name with facts.

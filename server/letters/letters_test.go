@@ -34,3 +34,43 @@ func TestAMissingFactIsAnError(t *testing.T) {
 		t.Fatal("got a letter that does not exist")
 	}
 }
+
+// The decision letter says each decision in its own words: the line
+// approved or countered, a decline's principal reasons and where the notice
+// is, what a suspension needs and by when, a withdrawal.
+func TestTheDecidedLetter(t *testing.T) {
+	base := letters.DecidedFacts{Product: "Keystone", FirstName: "Ada"}
+	for _, tc := range []struct {
+		facts   func(f letters.DecidedFacts) letters.DecidedFacts
+		subject string
+		says    []string
+	}{
+		{func(f letters.DecidedFacts) letters.DecidedFacts { f.Action, f.Line = "approve", "$120,000"; return f },
+			"Keystone: your line of credit is approved", []string{"We approved your home equity line of credit of $120,000."}},
+		{func(f letters.DecidedFacts) letters.DecidedFacts { f.Action, f.Line = "counteroffer", "$90,000"; return f },
+			"Keystone: we can offer you a different line", []string{"we can offer you a line of $90,000"}},
+		{func(f letters.DecidedFacts) letters.DecidedFacts {
+			f.Action, f.Reasons = "decline", []string{"Excessive obligations in relation to income", "Delinquent past or present credit obligations"}
+			return f
+		}, "Keystone: our decision on your application", []string{"  - Excessive obligations in relation to income\n  - Delinquent", "notice of action taken", "Equal Credit Opportunity Act"}},
+		{func(f letters.DecidedFacts) letters.DecidedFacts {
+			f.Action, f.NeededBy, f.Needed = "suspend", "December 12, 2026", "Your latest bank statement"
+			return f
+		}, "Keystone: we need more information", []string{"by December 12, 2026", "Your latest bank statement"}},
+		{func(f letters.DecidedFacts) letters.DecidedFacts { f.Action = "withdraw"; return f },
+			"Keystone: your application is withdrawn", []string{"we have withdrawn your application"}},
+	} {
+		l, err := letters.Render(letters.Decided, tc.facts(base))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Subject != tc.subject || !strings.HasPrefix(l.Version, "LTR-DECIDED-") || !strings.HasPrefix(l.Text, "Hello Ada,") {
+			t.Errorf("got subject %q version %q", l.Subject, l.Version)
+		}
+		for _, want := range tc.says {
+			if !strings.Contains(l.Text, want) {
+				t.Errorf("%s: the letter does not say %q:\n%s", tc.subject, want, l.Text)
+			}
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/letters"
 	"github.com/heloc/heloc/server/providers"
 )
 
@@ -66,7 +67,7 @@ type Service struct {
 	// and an upload is refused.
 	documents *DocumentStorage
 	// letters e-mails the people on a loan (WithLetters); nil: nobody is.
-	letters *mailing
+	letters *letters.Post
 
 	// What a save would otherwise ask on every call with the same answer:
 	// the funnel's order per policy revision, and which steps are

@@ -238,6 +238,7 @@ func (s *Service) Decide(ctx context.Context, u *domain.StaffUser, ip string, in
 	if err := s.store.RecordCreditDecision(ctx, rec); err != nil {
 		return nil, err
 	}
+	s.tellDecision(ctx, loan, cd)
 	return s.Credit(ctx, in.LoanID)
 }
 

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/letters"
 	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/store"
 )
@@ -63,6 +64,8 @@ type Service struct {
 	loans  Loans
 	policy Policy
 	now    func() time.Time
+	// letters e-mails the people on a loan (WithLetters); nil: nobody is.
+	letters *letters.Post
 }
 
 // New makes the service; now is the clock (time.Now when nil).

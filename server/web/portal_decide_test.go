@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/heloc/heloc/fixtures"
@@ -113,6 +114,17 @@ func TestPortalDecide(t *testing.T) {
 		page, err := s.DB.ListAudit(context.Background(), domain.AuditFilter{LoanID: loanID, Action: "loans.decide"})
 		if err != nil || len(page.Items) != 1 || page.Items[0].ActorEmail != "uw@example.com" {
 			t.Fatalf("got %+v, %v; want the decision audited once, by the underwriter", page, err)
+		}
+		// The borrower is e-mailed the decision with its principal reasons,
+		// and the letter is recorded with the loan.
+		m, ok := s.Outbox.Latest("prime@example.com")
+		if !ok || !strings.HasSuffix(m.Subject, ": our decision on your application") || !strings.Contains(m.Text, "  - Value or type of collateral not sufficient") ||
+			!strings.Contains(m.Text, "notice of action taken") || strings.Contains(m.Text, "Appraisal came in low") {
+			t.Fatalf("got %+v (%v), want the decline's letter with its reason and not the underwriter's note", m, ok)
+		}
+		sent, err := s.DB.ListLoanEmails(context.Background(), loanID)
+		if err != nil || len(sent) == 0 || sent[len(sent)-1].Letter != "decided" || sent[len(sent)-1].Outcome != domain.EmailSent {
+			t.Fatalf("got %+v, %v, want the decision's letter recorded with the loan", sent, err)
 		}
 	})
 
