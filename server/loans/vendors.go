@@ -102,16 +102,22 @@ type keptValuation struct {
 // address (homeRequest) asks again, once. Each request made is spent
 // first, the cascade as a request of its own; each answer is kept as soon
 // as it comes, so a refused cascade does not lose the AVM's.
+//
+// No model is asked before the home's address is known (the /prequal
+// path's address page, or a borrower coming back after it): a valuation
+// is of one home, and a value shown "for your home" from a ZIP code or
+// nothing would be a guess (issue 22 "Address before valuation"). Until
+// then the page asks the homeowner's own estimate.
 func (s *Service) Valuation(ctx context.Context, applicant *domain.Applicant, model providers.Valuation, spend Spend) (*domain.Valuation, error) {
 	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
 	}
-	if model == nil {
+	if model == nil || loan.Answers.Address == nil {
 		return nil, nil
 	}
 	var v keptValuation
-	request := homeRequest(loan.Answers)
+	request := homeRequest(loan.Answers.Address)
 	found, err := s.kept(ctx, loan.ID, vendorValuation, subjectHome, &v)
 	if err != nil {
 		return nil, err
@@ -148,23 +154,16 @@ func (s *Service) Valuation(ctx context.Context, applicant *domain.Applicant, mo
 }
 
 // homeRequest is what a valuation is asked about, hashed: the home's
-// address as the prequalification saved it, normalised (addressWords), or
-// before the address page its ZIP code alone, or neither. The homeowner's
-// own estimate, which a model may take as a hint, is not part of it: a
-// valuation is of the home, and is good for the loan's life unless the
-// address changes.
-func homeRequest(a domain.PrequalAnswers) string {
-	if ad := a.Address; ad != nil {
-		line2 := ""
-		if ad.Line2 != nil {
-			line2 = *ad.Line2
-		}
-		return requestHash("address", addressWords(ad.Line1), addressWords(line2), addressWords(ad.City), addressWords(ad.State), zip5(ad.Zip))
+// address as the prequalification saved it, normalised (addressWords). The
+// homeowner's own estimate, which a model may take as a hint, is not part
+// of it: a valuation is of the home, and is good for the loan's life unless
+// the address changes.
+func homeRequest(ad *domain.Address) string {
+	line2 := ""
+	if ad.Line2 != nil {
+		line2 = *ad.Line2
 	}
-	if a.Zip != nil {
-		return requestHash("zip", zip5(*a.Zip))
-	}
-	return requestHash("none")
+	return requestHash("address", addressWords(ad.Line1), addressWords(line2), addressWords(ad.City), addressWords(ad.State), zip5(ad.Zip))
 }
 
 // addressWords is a part of an address as compared: lower case, letters

@@ -8,30 +8,28 @@ import (
 )
 
 // The same home written differently is one valuation request; another
-// home, or the ZIP code before the address, is another.
+// home is another.
 func TestHomeRequest(t *testing.T) {
-	at := func(line1, city, zip string) domain.PrequalAnswers {
-		return domain.PrequalAnswers{Address: &domain.Address{Line1: line1, City: city, State: "CA", Zip: zip}}
+	at := func(line1, city, zip string) *domain.Address {
+		return &domain.Address{Line1: line1, City: city, State: "CA", Zip: zip}
 	}
-	same := [][2]domain.PrequalAnswers{
+	same := [][2]*domain.Address{
 		{at("100 Valencia Street", "San Francisco", "94110"), at("100  valencia st.", "SAN FRANCISCO", "94110-1234")},
 		{at("12 North Main Ave., Apt 4", "Fresno", "93701"), at("12 N Main Avenue apartment 4", "fresno", "93701")},
 	}
 	for _, pair := range same {
 		if homeRequest(pair[0]) != homeRequest(pair[1]) {
-			t.Errorf("%+v and %+v: got two requests, want one home", *pair[0].Address, *pair[1].Address)
+			t.Errorf("%+v and %+v: got two requests, want one home", *pair[0], *pair[1])
 		}
 	}
-	zip := "94110"
-	different := [][2]domain.PrequalAnswers{
+	different := [][2]*domain.Address{
 		{at("100 Valencia St", "San Francisco", "94110"), at("200 Valencia St", "San Francisco", "94110")},
 		{at("100 Valencia St", "San Francisco", "94110"), at("100 Valencia St", "San Francisco", "94103")},
-		{at("100 Valencia St", "San Francisco", "94110"), {Zip: &zip}},
-		{{Zip: &zip}, {}},
+		{at("100 Valencia St", "San Francisco", "94110"), at("100 Valencia St", "Oakland", "94110")},
 	}
 	for _, pair := range different {
 		if homeRequest(pair[0]) == homeRequest(pair[1]) {
-			t.Errorf("%+v and %+v: got one request, want two", pair[0], pair[1])
+			t.Errorf("%+v and %+v: got one request, want two", *pair[0], *pair[1])
 		}
 	}
 }

@@ -129,6 +129,11 @@ func TestValuationIsAskedOncePerLoanAndAddress(t *testing.T) {
 	s, v := vendorServer(t, web.Config{})
 	b := s.browser(t)
 	b.signIn("prime@example.com")
+	// Before the home's address no model is asked: there is no valuation
+	// to show, and the page asks the homeowner's own estimate.
+	if code, res := valuation(b); code != 200 || string(res.Result.Data) != "null" || v.bureau.avm.Load() != 0 {
+		t.Fatalf("got %d %s after %d requests, want no valuation and no request before the address", code, res.Result.Data, v.bureau.avm.Load())
+	}
 	moveTo(b, "100 Valencia St")
 	for range 3 {
 		code, res := valuation(b)
@@ -167,6 +172,7 @@ func TestValuationIsAskedOncePerLoanAndAddress(t *testing.T) {
 	t.Run("a low-confidence answer asks the cascade once too", func(t *testing.T) {
 		trust := s.browser(t)
 		trust.signIn("trust@example.com")
+		moveTo(trust, "300 Valencia St")
 		for range 3 {
 			if code, res := valuation(trust); code != 200 || !strings.Contains(string(res.Result.Data), `"value":720000`) {
 				t.Fatalf("got %d %s %+v, want the cascade's value", code, res.Result.Data, res.Error)

@@ -114,20 +114,26 @@ for (const viewport of viewports) {
       await page.getByRole('radiogroup', { name: 'What will you use the money for?' }).getByRole('radio', { name: 'Home improvement' }).check();
       await next(page, /\/app\/initial-setup\/property-value$/);
 
-      // Property value: the sandbox valuation, accepted.
+      // Property value: no address is known yet, so no automated valuation is
+      // shown; the homeowner gives their own estimate.
       await heading(page, 'What is your home worth?');
-      await expect(page.getByText('$850,000')).toBeVisible();
-      await page.getByRole('radiogroup', { name: 'Is this about what your home is worth?' }).getByRole('radio', { name: 'Yes' }).check();
+      await expect(page.getByText('Our automated valuation of your home')).toHaveCount(0);
+      await fillAmount(page, 'Estimated home value', prime.answers.propertyValue);
       await expectNoHorizontalScroll(page);
       await shot('property-value');
       await next(page, /\/app\/initial-setup\/mortgage-estimate$/);
 
-      // Mortgage estimate, then a refresh: the answer is still there.
+      // Mortgage estimate, then a refresh: a reload is a fresh arrival, so the
+      // resume rule (spec §2) takes the borrower to the loan's step; Back
+      // shows the answer still there.
       await fillAmount(page, 'Balance left on all mortgages', prime.answers.mortgageEstimate!);
       await next(page, /\/app\/initial-setup\/has-fbm$/);
       await page.goBack();
       await expect(page).toHaveURL(/\/app\/initial-setup\/mortgage-estimate$/);
       await page.reload();
+      await expect(page).toHaveURL(/\/app\/initial-setup\/has-fbm$/);
+      await page.getByRole('link', { name: 'Back', exact: true }).click();
+      await expect(page).toHaveURL(/\/app\/initial-setup\/mortgage-estimate$/);
       await expect(page.getByRole('textbox', { name: 'Balance left on all mortgages' })).toHaveValue('$312,000');
       await next(page, /\/app\/initial-setup\/has-fbm$/);
 

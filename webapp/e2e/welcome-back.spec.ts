@@ -37,7 +37,7 @@ for (const viewport of viewports) {
       const email = freshEmail(p);
       await walkLanding(page, p, email);
       // Two questions answered; the borrower leaves on the third, unanswered.
-      await page.getByRole('radiogroup', { name: 'Is this about what your home is worth?' }).getByRole('radio', { name: 'Yes', exact: true }).check();
+      await fillAmount(page, 'Estimated home value', p.answers.propertyValue);
       await continueTo(page, /\/app\/initial-setup\/mortgage-estimate$/);
       await fillAmount(page, 'Balance left on all mortgages', p.answers.mortgageEstimate!);
       await continueTo(page, /\/app\/initial-setup\/has-fbm$/);

@@ -117,11 +117,13 @@ export async function walkLanding(page: Page, p: Persona, email: string) {
 
 /**
  * The initial setup's self-reported questions, from property-value to the
- * ZIP code: the persona's own answers, the sandbox valuation accepted.
- * Ends on the page the ZIP leads to (property use, or the waitlist).
+ * ZIP code: the persona's own answers (no automated valuation is shown
+ * before the home's address is known, so the home's value is the
+ * persona's own estimate). Ends on the page the ZIP leads to (property
+ * use, or the waitlist).
  */
 export async function walkSelfReported(page: Page, p: Persona) {
-  await answer(page, 'Is this about what your home is worth?', 'Yes');
+  await fillAmount(page, 'Estimated home value', p.answers.propertyValue);
   await continueTo(page, /\/app\/initial-setup\/mortgage-estimate$/);
   if (p.answers.hasMortgage) {
     await fillAmount(page, 'Balance left on all mortgages', p.answers.mortgageEstimate!);
