@@ -161,9 +161,12 @@ export function AcceptInvite() {
   useRouteDocumentTitle();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const invitation = useInvitation(token);
-  const offer = useOfferAuthenticator();
   const [accepted, setAccepted] = useState<AcceptedInvite | null>(null);
+  // Once accepted the link is spent (its invitation leaves the cache): it is
+  // not asked for again, which would only answer NOT_FOUND (a failed request
+  // in the browser's console, issue 22).
+  const invitation = useInvitation(accepted ? '' : token);
+  const offer = useOfferAuthenticator();
   // One offer per invitation shown: a new offer replaces the secret the app
   // may already hold.
   const offered = useRef('');
