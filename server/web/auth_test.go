@@ -136,11 +136,17 @@ func TestPortalSignInWithPasswordAndTOTP(t *testing.T) {
 	}
 
 	t.Run("a TOTP code works once", func(t *testing.T) {
+		// The code of now: the sign-in above used it already, unless its
+		// 30 seconds turned over since; either way, once it has worked,
+		// sent again it is refused.
 		code, _ := totp.GenerateCode(e.TOTPSecret, time.Now())
-		other := s.browser(t)
-		resp, a := other.form(portalAuth, "callback/credentials", url.Values{"email": {"ada@example.com"}, "password": {pw}, "otpCode": {code}}, nil)
-		if resp.StatusCode != 401 {
-			t.Fatalf("got %d %+v, want a replayed code refused", resp.StatusCode, a)
+		var got []int
+		for range 2 {
+			resp, _ := s.browser(t).form(portalAuth, "callback/credentials", url.Values{"email": {"ada@example.com"}, "password": {pw}, "otpCode": {code}}, nil)
+			got = append(got, resp.StatusCode)
+		}
+		if got[1] != 401 || (got[0] != 200 && got[0] != 401) {
+			t.Fatalf("got %v, want a code that worked refused when sent again", got)
 		}
 	})
 	t.Run("a recovery code works once", func(t *testing.T) {
