@@ -5,10 +5,12 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
-// The one way the server writes money and rates in words (the disclosures,
-// the refusals, staff's summaries of decisions): $12,345, $12,345.67, 7.25%.
+// The one way the server writes money, rates and days in words (the
+// disclosures, the refusals, the letters, staff's summaries of decisions):
+// $12,345, $12,345.67, 7.25%, November 28, 2026.
 
 // Format writes whole dollars as $12,345 (-$12,345 below zero).
 func (d Dollars) Format() string { return d.Cents().Format() }
@@ -40,3 +42,6 @@ func (c Cents) Format() string {
 func FormatPercent(v float64) string {
 	return strconv.FormatFloat(math.Round(v*100)/100, 'f', 2, 64) + "%"
 }
+
+// FormatDay writes the day of t, in UTC, as a letter does: November 28, 2026.
+func FormatDay(t time.Time) string { return t.UTC().Format("January 2, 2006") }

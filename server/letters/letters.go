@@ -13,6 +13,7 @@ import (
 	"embed"
 	"fmt"
 	"strings"
+	"sync"
 	"text/template"
 )
 
@@ -60,51 +61,84 @@ type DecidedFacts struct {
 	Needed    string
 }
 
+// parsed is one letter's text as embedded, parsed: its version, and its
+// subject and body as templates.
+type parsed struct {
+	version       string
+	subject, body *template.Template
+}
+
+// templates are every letter of texts/, parsed once, at first use.
+var templates = sync.OnceValues(func() (map[string]parsed, error) {
+	files, err := texts.ReadDir("texts")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]parsed{}
+	for _, f := range files {
+		name := strings.TrimSuffix(f.Name(), ".txt")
+		raw, err := texts.ReadFile("texts/" + f.Name())
+		if err != nil {
+			return nil, err
+		}
+		head, body, ok := strings.Cut(string(raw), "\n---\n")
+		if !ok {
+			return nil, fmt.Errorf("letters: %s: no --- between its head and its body", name)
+		}
+		var version, subject string
+		for _, line := range strings.Split(head, "\n") {
+			key, value, _ := strings.Cut(line, ": ")
+			switch key {
+			case "version":
+				version = value
+			case "subject":
+				subject = value
+			}
+		}
+		if version == "" || subject == "" {
+			return nil, fmt.Errorf("letters: %s: its head needs a version and a subject", name)
+		}
+		// A field the facts lack is an error, never "<no value>".
+		p := parsed{version: version}
+		if p.subject, err = template.New(name + " subject").Option("missingkey=error").Parse(subject); err != nil {
+			return nil, fmt.Errorf("letters: %s: %w", name, err)
+		}
+		if p.body, err = template.New(name).Option("missingkey=error").Parse(body); err != nil {
+			return nil, fmt.Errorf("letters: %s: %w", name, err)
+		}
+		out[name] = p
+	}
+	return out, nil
+})
+
 // Render fills in the letter name with facts.
 func Render(name string, facts any) (Letter, error) {
-	raw, err := texts.ReadFile("texts/" + name + ".txt")
+	all, err := templates()
 	if err != nil {
+		return Letter{}, err
+	}
+	p, ok := all[name]
+	if !ok {
 		return Letter{}, fmt.Errorf("letters: no letter %q", name)
 	}
-	head, body, ok := strings.Cut(string(raw), "\n---\n")
-	if !ok {
-		return Letter{}, fmt.Errorf("letters: %s: no --- between its head and its body", name)
-	}
-	l := Letter{Name: name}
-	for _, line := range strings.Split(head, "\n") {
-		key, value, _ := strings.Cut(line, ": ")
-		switch key {
-		case "version":
-			l.Version = value
-		case "subject":
-			l.Subject = value
-		}
-	}
-	if l.Version == "" || l.Subject == "" {
-		return Letter{}, fmt.Errorf("letters: %s: its head needs a version and a subject", name)
-	}
-	if l.Subject, err = fill(name+" subject", l.Subject, facts); err != nil {
+	l := Letter{Name: name, Version: p.version}
+	if l.Subject, err = fill(p.subject, facts); err != nil {
 		return Letter{}, err
 	}
 	if strings.ContainsAny(l.Subject, "\r\n") {
 		return Letter{}, fmt.Errorf("letters: %s: the subject has a line break", name)
 	}
-	if l.Text, err = fill(name, body, facts); err != nil {
+	if l.Text, err = fill(p.body, facts); err != nil {
 		return Letter{}, err
 	}
 	return l, nil
 }
 
-// fill executes text as a template on facts; a field facts lacks is an
-// error, never "<no value>".
-func fill(name, text string, facts any) (string, error) {
-	t, err := template.New(name).Option("missingkey=error").Parse(text)
-	if err != nil {
-		return "", fmt.Errorf("letters: %s: %w", name, err)
-	}
+// fill executes t on facts.
+func fill(t *template.Template, facts any) (string, error) {
 	var b bytes.Buffer
 	if err := t.Execute(&b, facts); err != nil {
-		return "", fmt.Errorf("letters: %s: %w", name, err)
+		return "", fmt.Errorf("letters: %s: %w", t.Name(), err)
 	}
 	return b.String(), nil
 }

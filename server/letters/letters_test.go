@@ -47,7 +47,10 @@ func TestTheDecidedLetter(t *testing.T) {
 	}{
 		{func(f letters.DecidedFacts) letters.DecidedFacts { f.Action, f.Line = "approve", "$120,000"; return f },
 			"Keystone: your line of credit is approved", []string{"We approved your home equity line of credit of $120,000."}},
-		{func(f letters.DecidedFacts) letters.DecidedFacts { f.Action, f.Line = "counteroffer", "$90,000"; return f },
+		{func(f letters.DecidedFacts) letters.DecidedFacts {
+			f.Action, f.Line = "counteroffer", "$90,000"
+			return f
+		},
 			"Keystone: we can offer you a different line", []string{"we can offer you a line of $90,000"}},
 		{func(f letters.DecidedFacts) letters.DecidedFacts {
 			f.Action, f.Reasons = "decline", []string{"Excessive obligations in relation to income", "Delinquent past or present credit obligations"}

@@ -23,7 +23,7 @@ func (s *Service) tellSubmitted(ctx context.Context, applicant *domain.Applicant
 	if s.letters == nil {
 		return
 	}
-	on := at.UTC().Format("January 2, 2006")
+	on := domain.FormatDay(at)
 	for _, p := range letters.People(applicant, app) {
 		s.letters.Send(ctx, loan.ID, p.Email, letters.Submitted, letters.SubmittedFacts{Product: s.letters.Product(), FirstName: p.Greeting(), SubmittedOn: on})
 	}

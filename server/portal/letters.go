@@ -43,7 +43,7 @@ func (s *Service) tellDecision(ctx context.Context, loan *domain.Loan, cd *domai
 	if cd.NeededBy != nil {
 		facts.NeededBy = *cd.NeededBy
 		if day, err := time.Parse(time.DateOnly, *cd.NeededBy); err == nil {
-			facts.NeededBy = day.Format("January 2, 2006")
+			facts.NeededBy = domain.FormatDay(day)
 		}
 		facts.Needed = cd.Note
 	}
