@@ -9,17 +9,28 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"mime"
 	"net/mail"
 	"strings"
 	"sync"
 	"time"
 )
 
-// Message is one plain-text e-mail to one recipient.
+// Message is one plain-text e-mail to one recipient, with any files
+// attached (an adverse-action notice's PDF).
 type Message struct {
-	To      string // one address, optionally with a name: "Ana Ortiz <ana@example.com>"
-	Subject string
-	Text    string
+	To          string // one address, optionally with a name: "Ana Ortiz <ana@example.com>"
+	Subject     string
+	Text        string
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a message: its name as the recipient
+// sees it, its media type ("application/pdf") and its bytes.
+type Attachment struct {
+	Filename    string
+	ContentType string
+	Data        []byte
 }
 
 // Sender sends a message or says why it could not.
@@ -36,6 +47,14 @@ func (m Message) validate() (*mail.Address, error) {
 	}
 	if strings.ContainsAny(m.Subject, "\r\n") {
 		return nil, errors.New("mail: subject has a line break")
+	}
+	for _, a := range m.Attachments {
+		if a.Filename == "" || strings.ContainsAny(a.Filename, "\r\n\"/\\") {
+			return nil, fmt.Errorf("mail: attachment name %q is not a file name", a.Filename)
+		}
+		if _, _, err := mime.ParseMediaType(a.ContentType); err != nil || strings.ContainsAny(a.ContentType, "\r\n") {
+			return nil, fmt.Errorf("mail: attachment %s: media type %q: %v", a.Filename, a.ContentType, err)
+		}
 	}
 	return to, nil
 }

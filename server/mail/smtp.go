@@ -5,13 +5,16 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"mime"
+	"mime/multipart"
 	"mime/quotedprintable"
 	"net"
 	"net/mail"
 	"net/smtp"
+	"net/textproto"
 	"strconv"
 	"strings"
 	"time"
@@ -146,6 +149,8 @@ func (s *SMTP) deliver(c *smtp.Client, to string, msg []byte) error {
 // server checks (Date, Message-ID, From, To), the subject encoded when not
 // ASCII (RFC 2047), and a UTF-8 plain-text body in quoted-printable with
 // CRLF line ends, so no line is too long and no byte too high for any relay.
+// A message with attachments is multipart/mixed (RFC 2046): the text first,
+// then each file in base64 in lines of 76 characters.
 func format(from, to *mail.Address, m Message, date time.Time, id string) []byte {
 	var b bytes.Buffer
 	header := func(name, value string) { b.WriteString(name + ": " + value + "\r\n") }
@@ -155,15 +160,47 @@ func format(from, to *mail.Address, m Message, date time.Time, id string) []byte
 	header("Date", date.Format(time.RFC1123Z))
 	header("Message-ID", "<"+id+"."+strconv.FormatInt(date.UnixNano(), 36)+"@"+domain(from.Address)+">")
 	header("MIME-Version", "1.0")
-	header("Content-Type", "text/plain; charset=utf-8")
-	header("Content-Transfer-Encoding", "quoted-printable")
 	// RFC 3834: tells vacation responders not to answer a machine.
 	header("Auto-Submitted", "auto-generated")
+	if len(m.Attachments) == 0 {
+		header("Content-Type", "text/plain; charset=utf-8")
+		header("Content-Transfer-Encoding", "quoted-printable")
+		b.WriteString("\r\n")
+		writeText(&b, m.Text)
+		return b.Bytes()
+	}
+	mw := multipart.NewWriter(&b)
+	header("Content-Type", mime.FormatMediaType("multipart/mixed", map[string]string{"boundary": mw.Boundary()}))
 	b.WriteString("\r\n")
-	qp := quotedprintable.NewWriter(&b)
-	_, _ = qp.Write([]byte(m.Text)) // writes to a bytes.Buffer do not fail
-	_ = qp.Close()
+	text, _ := mw.CreatePart(textproto.MIMEHeader{
+		"Content-Type":              {"text/plain; charset=utf-8"},
+		"Content-Transfer-Encoding": {"quoted-printable"},
+	})
+	var body bytes.Buffer
+	writeText(&body, m.Text)
+	_, _ = text.Write(body.Bytes())
+	for _, a := range m.Attachments {
+		part, _ := mw.CreatePart(textproto.MIMEHeader{
+			"Content-Type":              {mime.FormatMediaType(a.ContentType, map[string]string{"name": a.Filename})},
+			"Content-Transfer-Encoding": {"base64"},
+			"Content-Disposition":       {mime.FormatMediaType("attachment", map[string]string{"filename": a.Filename})},
+		})
+		enc := base64.StdEncoding.EncodeToString(a.Data)
+		for len(enc) > 76 {
+			_, _ = part.Write([]byte(enc[:76] + "\r\n"))
+			enc = enc[76:]
+		}
+		_, _ = part.Write([]byte(enc + "\r\n"))
+	}
+	_ = mw.Close()
 	return b.Bytes()
+}
+
+// writeText writes text in quoted-printable to b.
+func writeText(b *bytes.Buffer, text string) {
+	qp := quotedprintable.NewWriter(b)
+	_, _ = qp.Write([]byte(text)) // writes to a bytes.Buffer do not fail
+	_ = qp.Close()
 }
 
 // domain is the part of an address after the last "@".
