@@ -1,0 +1,42 @@
+package domain
+
+import "time"
+
+// LoanCoborrower is the coborrower of a loan as an account of their own
+// (issue 23 item 4): the applicant invited to act for themselves on the
+// loan, and when the invitation was last e-mailed.
+type LoanCoborrower struct {
+	LoanID    string
+	Applicant *Applicant
+	InvitedAt time.Time
+}
+
+// The acts a person on a loan does for themselves, recorded as LoanAct.
+const (
+	// ActCreditAuthorization: the credit check authorization, with the
+	// date of birth and SSN it needs.
+	ActCreditAuthorization = "creditAuthorization"
+	// ActDeclarations: the URLA declarations answered.
+	ActDeclarations = "declarations"
+	// ActDemographics: the HMDA demographic information answered.
+	ActDemographics = "demographics"
+	// ActESignConsent: the consent to receive and sign electronically.
+	ActESignConsent = "esignConsent"
+	// ActSignature: a disclosure signed (Detail: id|version|hash).
+	ActSignature = "signature"
+)
+
+// LoanAct is a consent, a signature or an answer given by a person on a
+// loan in their own session: whose (party, and the applicant signed in),
+// what, when, and from which address and browser.
+type LoanAct struct {
+	ID          string    `json:"id"`
+	LoanID      string    `json:"loanId"`
+	Party       string    `json:"party"`
+	ApplicantID string    `json:"applicantId"`
+	Act         string    `json:"act"`
+	Detail      string    `json:"detail"`
+	At          time.Time `json:"at"`
+	IP          string    `json:"ip"`
+	UserAgent   string    `json:"userAgent"`
+}
