@@ -30,6 +30,12 @@ const (
 	// reasons (the notice of action taken is on their page), what a
 	// suspension needs and by when, or a withdrawal.
 	Decided = "decided"
+	// Condition tells the person a condition asks that their loan team
+	// needs something: what, why (the team's note) and where to send it.
+	Condition = "condition"
+	// DocumentRejected tells the person who uploaded a document that it
+	// was not accepted: why (the reviewer's note) and how to replace it.
+	DocumentRejected = "document-rejected"
 )
 
 // Letter is one letter rendered for one person.
@@ -49,16 +55,46 @@ type SubmittedFacts struct {
 
 // DecidedFacts fill in the Decided letter. Action is a credit decision's
 // (domain.CreditApprove...); Line is the approved or countered line in
-// words ("$90,000"); Reasons a decline's principal reasons; NeededBy and
-// Needed what a suspension asks and by when.
+// words ("$90,000") and Terms its terms, one line each ("APR (variable):
+// 8.25%"); Reasons a decline's principal reasons, NoticeAttached whether
+// its notice goes with the letter as NoticeFile; NeededBy and Needed what a
+// suspension asks and by when; Link the borrower's page ("" without a
+// public address: the letter says to sign in).
 type DecidedFacts struct {
+	Product        string
+	FirstName      string
+	Action         string
+	Line           string
+	Terms          []string
+	Reasons        []string
+	NoticeAttached bool
+	NoticeFile     string
+	NeededBy       string
+	Needed         string
+	Link           string
+}
+
+// ConditionFacts fill in the Condition letter: What is asked (the
+// condition's label), Why the loan team's note ("" for none), Link the
+// borrower's upload page.
+type ConditionFacts struct {
 	Product   string
 	FirstName string
-	Action    string
-	Line      string
-	Reasons   []string
-	NeededBy  string
-	Needed    string
+	What      string
+	Why       string
+	Link      string
+}
+
+// DocumentRejectedFacts fill in the DocumentRejected letter: the
+// document's kind in words ("Pay stub"), the file's name as uploaded,
+// Why the reviewer's note, Link the borrower's upload page.
+type DocumentRejectedFacts struct {
+	Product   string
+	FirstName string
+	Document  string
+	File      string
+	Why       string
+	Link      string
 }
 
 // parsed is one letter's text as embedded, parsed: its version, and its

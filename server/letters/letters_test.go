@@ -77,3 +77,72 @@ func TestTheDecidedLetter(t *testing.T) {
 		}
 	}
 }
+
+// An approval and a counteroffer give the line's terms, and every letter
+// links to the borrower's page when the site is known; a decline says its
+// notice is attached when it is.
+func TestTheDecidedLetterGivesTermsLinksAndTheAttachedNotice(t *testing.T) {
+	l, err := letters.Render(letters.Decided, letters.DecidedFacts{Product: "Keystone", FirstName: "Ada", Action: "counteroffer", Line: "$90,000",
+		Terms: []string{"Line of credit: $90,000", "APR (variable): 8.25%"}, Link: "https://heloc.example/app/application/submitted"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Your terms:\n\n  Line of credit: $90,000\n  APR (variable): 8.25%", ": https://heloc.example/app/application/submitted."} {
+		if !strings.Contains(l.Text, want) {
+			t.Errorf("the counteroffer does not say %q:\n%s", want, l.Text)
+		}
+	}
+	if l.Version != "LTR-DECIDED-2026-11.2" {
+		t.Errorf("got version %q: a change of the words raises it", l.Version)
+	}
+	l, err = letters.Render(letters.Decided, letters.DecidedFacts{Product: "Keystone", FirstName: "Ada", Action: "decline", Reasons: []string{"Income insufficient for amount of credit requested"},
+		NoticeAttached: true, NoticeFile: letters.NoticeFilename})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(l.Text, "attached to this e-mail as a PDF (notice-of-action-taken.pdf)") || !strings.Contains(l.Text, "sign in to Keystone to read, print or download it") {
+		t.Errorf("the decline does not say its notice is attached and where else it is:\n%s", l.Text)
+	}
+}
+
+// The request of a condition says what is asked, why, and where to send it.
+func TestTheConditionLetter(t *testing.T) {
+	l, err := letters.Render(letters.Condition, letters.ConditionFacts{Product: "Keystone", FirstName: "Ada", What: "Two most recent bank statements",
+		Why: "The deposit of $12,000 on October 3 needs its source.", Link: "https://heloc.example/app/upload"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Subject != "Keystone: your loan team needs something from you" || !strings.HasPrefix(l.Version, "LTR-CONDITION-") {
+		t.Errorf("got subject %q version %q", l.Subject, l.Version)
+	}
+	for _, want := range []string{"Hello Ada,", "  Two most recent bank statements", "Why: The deposit of $12,000 on October 3 needs its source.", "  https://heloc.example/app/upload"} {
+		if !strings.Contains(l.Text, want) {
+			t.Errorf("the letter does not say %q:\n%s", want, l.Text)
+		}
+	}
+	// Without a note there is no "Why", and without a site the page is named.
+	l, err = letters.Render(letters.Condition, letters.ConditionFacts{Product: "Keystone", FirstName: "Ada", What: "Homeowners insurance declarations page"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(l.Text, "Why:") || !strings.Contains(l.Text, "Sign in to Keystone and open your document upload page") {
+		t.Errorf("got:\n%s", l.Text)
+	}
+}
+
+// A rejected document's letter says which, why, and how to replace it.
+func TestTheDocumentRejectedLetter(t *testing.T) {
+	l, err := letters.Render(letters.DocumentRejected, letters.DocumentRejectedFacts{Product: "Keystone", FirstName: "Ada", Document: "Pay stubs",
+		File: "paystub-october.png", Why: "The pay stub is cut off at the bottom.", Link: "https://heloc.example/app/upload"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Subject != "Keystone: we need another copy of a document" || !strings.HasPrefix(l.Version, "LTR-DOCUMENT-REJECTED-") {
+		t.Errorf("got subject %q version %q", l.Subject, l.Version)
+	}
+	for _, want := range []string{`a file you uploaded for "Pay stubs", paystub-october.png, and cannot accept it`, "Why: The pay stub is cut off at the bottom.", `How to replace it: upload a new file for "Pay stubs"`, "  https://heloc.example/app/upload"} {
+		if !strings.Contains(l.Text, want) {
+			t.Errorf("the letter does not say %q:\n%s", want, l.Text)
+		}
+	}
+}

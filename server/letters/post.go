@@ -3,6 +3,7 @@ package letters
 import (
 	"context"
 	"log/slog"
+	"strings"
 
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/mail"
@@ -22,6 +23,7 @@ type Post struct {
 	mailer  mail.Sender
 	store   Store
 	product string
+	site    string
 	log     *slog.Logger
 }
 
@@ -33,12 +35,36 @@ func NewPost(mailer mail.Sender, store Store, product string, log *slog.Logger) 
 	return &Post{mailer: mailer, store: store, product: product, log: log}
 }
 
+// WithSite sets the address people use ("https://heloc.example.com"), from
+// which the letters link to the borrower's pages. Without it a letter says
+// to sign in instead of giving a link (a development server's sandbox).
+func (p *Post) WithSite(publicURL string) *Post {
+	p.site = strings.TrimSuffix(publicURL, "/")
+	return p
+}
+
 // Product is the name that signs the letters.
 func (p *Post) Product() string { return p.product }
 
+// The borrower's pages a letter links to.
+const (
+	// UploadPage lists what the loan team asks and takes the files.
+	UploadPage = "/app/upload"
+	// StatusPage shows the submitted application's status and decision.
+	StatusPage = "/app/application/submitted"
+)
+
+// Link is the address of the borrower's page path, or "" without a site.
+func (p *Post) Link(path string) string {
+	if p.site == "" {
+		return ""
+	}
+	return p.site + path
+}
+
 // Send renders letter with facts for one person at to, hands it to the
-// mailer and records the outcome with the loan.
-func (p *Post) Send(ctx context.Context, loanID, to, letter string, facts any) {
+// mailer with any files attached and records the outcome with the loan.
+func (p *Post) Send(ctx context.Context, loanID, to, letter string, facts any, files ...mail.Attachment) {
 	ctx = context.WithoutCancel(ctx)
 	l, err := Render(letter, facts)
 	if err != nil {
@@ -46,7 +72,7 @@ func (p *Post) Send(ctx context.Context, loanID, to, letter string, facts any) {
 		return
 	}
 	outcome := domain.EmailSent
-	if err := p.mailer.Send(ctx, mail.Message{To: to, Subject: l.Subject, Text: l.Text}); err != nil {
+	if err := p.mailer.Send(ctx, mail.Message{To: to, Subject: l.Subject, Text: l.Text, Attachments: files}); err != nil {
 		outcome = domain.EmailFailed
 		p.log.Warn("letter not sent", "letter", letter, "loan", loanID, "err", err)
 	}
