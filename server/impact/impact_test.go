@@ -1,0 +1,286 @@
+package impact_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/heloc/heloc/rules"
+	"github.com/heloc/heloc/server/crypt"
+	"github.com/heloc/heloc/server/decisions"
+	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/impact"
+	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/prequal"
+	"github.com/heloc/heloc/server/store"
+	"github.com/heloc/heloc/server/store/storetest"
+)
+
+// fixture is a database with decisions recorded as the server records
+// them (decisions.Recorder) under the embedded rules.
+type fixture struct {
+	db       *store.DB
+	baseline *policy.Engine
+	recorder *decisions.Recorder
+}
+
+var keyring = func() *crypt.Keyring {
+	k, err := crypt.NewKeyring("k1", map[string][]byte{"k1": bytes.Repeat([]byte{5}, 32)})
+	if err != nil {
+		panic(err)
+	}
+	return k
+}()
+
+func newFixture(t testing.TB, dialect string) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, storetest.DSN(t, dialect))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	db.Sealer = keyring
+	engine, err := policy.Load(ctx, rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := policy.NewLive(engine, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	return &fixture{db: db, baseline: engine, recorder: decisions.NewRecorder(db, live)}
+}
+
+// estimate records a self-reported estimate (its eligibility and preview
+// offer together, as prequal.Service.Estimate does) for the loan ("" for
+// a visitor).
+func (f *fixture) estimate(t testing.TB, loanID string, score int64, state string) {
+	t.Helper()
+	value, balance := int64(850000), int64(312000)
+	facts := prequal.EstimateFacts{CreditScore: &score, CreditSource: "selfReported", MortgageBalance: &balance, Mortgages: []prequal.Mortgage{},
+		PropertyState: &state, PropertyType: "singleFamily", PropertyUsage: "primaryResidence", PropertyValue: &value, Stage: "estimate", Today: "2026-11-22"}
+	if _, err := f.recorder.DecideTogether(context.Background(), loanID, facts, impact.Eligibility, impact.Offer); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// minimumScore is the eligibility table's minimum credit score.
+var minimumScore = regexp.MustCompile(`(?m)^(credit_score:\n(?:  .*\n)*?  minimum: )(\d+)`)
+
+// raisedMinimum copies rules/ to a folder and raises the minimum credit
+// score there by 20, returning the folder and the new minimum.
+func raisedMinimum(t testing.TB) (string, int64) {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, rules.FS); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "heloc", "eligibility", "tables", "data.yaml")
+	src, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := minimumScore.FindSubmatch(src)
+	if m == nil {
+		t.Fatal("no credit_score.minimum in the eligibility table")
+	}
+	old, _ := strconv.ParseInt(string(m[2]), 10, 64)
+	raised := minimumScore.ReplaceAll(src, []byte("${1}"+strconv.FormatInt(old+20, 10)))
+	if err := os.WriteFile(name, raised, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir, old
+}
+
+func load(t testing.TB, dir string) *policy.Engine {
+	t.Helper()
+	e, err := policy.Load(context.Background(), policy.Dir(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// The issue's acceptance: raising the minimum credit score by 20 turns the
+// estimates scored between the old and the new minimum ineligible, for the
+// minimum-score reason, lowers their lines, and says so in the JSON shape
+// the issue gives.
+func TestRaisingTheMinimumScoreFlipsTheEstimatesBelowIt(t *testing.T) {
+	for _, dialect := range storetest.Dialects {
+		t.Run(dialect, func(t *testing.T) {
+			ctx := context.Background()
+			f := newFixture(t, dialect)
+			dir, min := raisedMinimum(t)
+			// Two estimates between the minimums (CA, TX), two well above
+			// (CA), one below both (TX).
+			f.estimate(t, "", min, "CA")
+			f.estimate(t, "", min+19, "TX")
+			f.estimate(t, "", min+40, "CA")
+			f.estimate(t, "", 800, "CA")
+			f.estimate(t, "", min-30, "TX")
+			proposed := load(t, dir)
+
+			report, err := impact.Compare(ctx, f.db, f.baseline, proposed, impact.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			encoded, err := json.Marshal(report)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Baseline    string
+				Proposed    string
+				Entrypoints map[string]map[string]json.RawMessage
+			}
+			if err := json.Unmarshal(encoded, &got); err != nil {
+				t.Fatal(err)
+			}
+			var top map[string]json.RawMessage
+			json.Unmarshal(encoded, &top)
+			if keys := sortedKeys(top); !slices.Equal(keys, []string{"baseline", "entrypoints", "proposed"}) {
+				t.Errorf("got top-level keys %v, want baseline, proposed, entrypoints", keys)
+			}
+			if got.Baseline != f.baseline.Revision() || got.Proposed != proposed.Revision() || got.Baseline == got.Proposed {
+				t.Errorf("got revisions %s -> %s, want %s -> %s", got.Baseline, got.Proposed, f.baseline.Revision(), proposed.Revision())
+			}
+			elig := got.Entrypoints[impact.Eligibility]
+			// The one below both minimums changes too: its reason's words
+			// name the new minimum.
+			want := map[string]string{"compared": "5", "changed": "3", "eligibleToIneligible": "2", "ineligibleToEligible": "0",
+				"reasonsGained": `{"CREDIT_SCORE_BELOW_MINIMUM":2}`, "reasonsLost": `{}`}
+			for k, v := range want {
+				if string(elig[k]) != v {
+					t.Errorf("%s.%s: got %s, want %s\n%s", impact.Eligibility, k, elig[k], v, encoded)
+				}
+			}
+			offer := got.Entrypoints[impact.Offer]
+			if string(offer["compared"]) != "5" || string(offer["changed"]) != "3" {
+				t.Errorf("offer: got compared %s changed %s, want 5 and 3\n%s", offer["compared"], offer["changed"], encoded)
+			}
+			var line, apr impact.Change
+			json.Unmarshal(offer["line"], &line)
+			json.Unmarshal(offer["apr"], &apr)
+			if line.Count != 2 || line.Mean >= 0 || line.Largest >= 0 {
+				t.Errorf("got line change %+v, want two lines withdrawn (negative)", line)
+			}
+			if apr.Count != 0 {
+				t.Errorf("got APR change %+v, want none among offers made under both", apr)
+			}
+			// By state: one flip in each of CA and TX.
+			e := report.Entrypoints[impact.Eligibility]
+			if ca, tx := e.ByState["CA"], e.ByState["TX"]; ca == nil || tx == nil || ca.Compared != 3 || ca.EligibleToIneligible != 1 || tx.Compared != 2 || tx.EligibleToIneligible != 1 {
+				t.Errorf("got by state %s", mustJSON(e.ByState))
+			}
+			if e.FairLending != nil {
+				t.Errorf("got a fair-lending view of visitors' estimates: %s", mustJSON(e.FairLending))
+			}
+
+			var text strings.Builder
+			if err := report.WriteText(&text); err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{"heloc.eligibility.decision: 5 compared, 3 would change", "eligible to ineligible 2", "reasons gained: CREDIT_SCORE_BELOW_MINIMUM 2", "TX: 2 compared, 2 would change"} {
+				if !strings.Contains(text.String(), want) {
+					t.Errorf("text report lacks %q:\n%s", want, text.String())
+				}
+			}
+		})
+	}
+}
+
+// Compared with the rules live now, nothing changes, even for a decision
+// stored under an older revision whose stored answer differs: the baseline
+// is today's rules, not what was stored (that is `policy replay`'s drift).
+func TestTheLiveRulesAgainstThemselvesChangeNothing(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, "sqlite")
+	f.estimate(t, "", 700, "CA")
+	if _, err := f.db.CreateDecision(ctx, impact.Eligibility, "", []byte(`{"creditScore": 800, "creditSource": "selfReported", "stage": "estimate", "today": "2026-11-22"}`),
+		[]byte(`{"eligible": false, "reasons": [{"code": "SOMETHING_OLD"}]}`), "an-older-revision"); err != nil {
+		t.Fatal(err)
+	}
+	report, err := impact.Compare(ctx, f.db, f.baseline, f.baseline, impact.Options{Workers: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := report.Entrypoints[impact.Eligibility]
+	if e.Compared != 2 || e.Changed != 0 || e.EligibleToIneligible != 0 || e.IneligibleToEligible != 0 || len(e.ReasonsLost) != 0 {
+		t.Fatalf("got %s, want 2 compared and nothing changed", mustJSON(e))
+	}
+	if o := report.Entrypoints[impact.Offer]; o.Compared != 1 || o.Changed != 0 || o.Line.Count != 0 {
+		t.Fatalf("got offer %s, want 1 compared, unchanged", mustJSON(o))
+	}
+}
+
+// The range keeps the decisions made in it: --since and --until.
+func TestTheRangeBoundsTheDecisionsCompared(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, "sqlite")
+	for day := 1; day <= 3; day++ {
+		f.db.Now = func() time.Time { return time.Date(2026, 11, day, 9, 0, 0, 0, time.UTC) }
+		f.estimate(t, "", 700, "CA")
+	}
+	report, err := impact.Compare(ctx, f.db, f.baseline, f.baseline, impact.Options{
+		Since: time.Date(2026, 11, 2, 0, 0, 0, 0, time.UTC), Until: time.Date(2026, 11, 3, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := report.Entrypoints[impact.Eligibility].Compared; got != 1 {
+		t.Fatalf("got %d compared, want the 2nd's one", got)
+	}
+}
+
+// A proposed revision that cannot decide a stored input stops the report
+// with the decision named.
+func TestAProposedRevisionThatFailsNamesTheDecision(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, "sqlite")
+	id, err := f.db.CreateDecision(ctx, "heloc.no.such", "", []byte(`{}`), []byte(`{}`), "r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = impact.Compare(ctx, f.db, f.baseline, f.baseline, impact.Options{})
+	if err == nil || !strings.Contains(err.Error(), id) {
+		t.Fatalf("got %v, want an error naming decision %s", err, id)
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// newLoan is a loan whose borrower gave the HMDA answers d (nil: none).
+func (f *fixture) newLoan(t testing.TB, email string, d *domain.Demographics) string {
+	t.Helper()
+	ctx := context.Background()
+	l, err := f.db.CreateApplicantWithLoan(ctx, &domain.Applicant{Email: email, FirstName: "A", LastName: "B"}, "application6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := f.db.UpdateApplication(ctx, l.ID, "", func(_ *domain.Loan, app *domain.Application, _ bool) error {
+		app.User.Demographics = d
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return l.ID
+}
