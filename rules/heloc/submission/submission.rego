@@ -29,6 +29,11 @@ import data.heloc.submission.tables
 #                       they signed the text rendered now (no list: the
 #                       person signs nothing, having no section to sign as)
 #   lineToSign          the loan's offer has a line of credit to sign for
+#   people[].name       the coborrower's name (the coborrower's fact only)
+#   people[].ownAnswers {"creditAuthorization", "declarations",
+#                       "demographics": bool}: what the coborrower gave in
+#                       their own session (the coborrower's fact only: the
+#                       borrower gives theirs in theirs)
 
 # METADATA
 # title: Whether the application may be submitted
@@ -211,4 +216,25 @@ _everyone_signed if {
 			d.signed == true
 		}
 	}
+}
+
+# METADATA
+# title: The coborrower has not given their own answers
+# description: >-
+#   A person who gives their own credit check authorization, declarations
+#   and demographic information in their own session (the coborrower) has
+#   not given each of them yet. The message names the person and what is
+#   still theirs to give, in the table's order.
+# custom:
+#   code: COBORROWER_WAITING
+#   source: Issue 23 item 4 "The coborrower acts for themselves"; ECOA/Reg B 12 CFR 1002.7(d) (a joint applicant's own intent)
+_found contains _blocker("COBORROWER_WAITING", i, p.party, message) if {
+	some i, p in object.get(input, "people", [])
+	is_object(p.ownAnswers)
+	missing := [a.label |
+		some a in tables.ownAnswers
+		not p.ownAnswers[a.key] == true
+	]
+	count(missing) > 0
+	message := replace(replace(_row.COBORROWER_WAITING.message, "{name}", p.name), "{missing}", concat(", ", missing))
 }

@@ -172,6 +172,7 @@ test_every_code_the_policy_gives_has_one_row if {
 	every c in {
 		"APPLICATION_INCOMPLETE", "APPLICATION_NOT_STARTED", "DISBURSEMENT_MISSING", "DOCUMENTS_MISSING",
 		"IDENTITY_NOT_VERIFIED", "IDENTITY_FAILED", "NO_LINE_TO_SIGN", "DISCLOSURES_NOT_SIGNED",
+		"COBORROWER_WAITING",
 	} {
 		c in codes
 	}
@@ -191,4 +192,39 @@ test_changing_a_message_in_the_table_changes_the_blocker if {
 	r := submission.readiness with input as facts
 		with data.heloc.submission.tables.blockers as array.concat(rows, others)
 	r.blockers[0].message == "Add your bank account."
+}
+
+# A coborrower, with what they gave in their own session.
+_with_coborrower(own) := json.patch(_ready, [{"op": "add", "path": "/people/-", "value": {
+	"party": "coborrower", "name": "Amara Okafor", "identity": "passed", "disclosures": _signed,
+	"ownAnswers": own,
+}}])
+
+test_a_coborrower_who_gave_everything_does_not_block if {
+	r := _readiness(_with_coborrower({"creditAuthorization": true, "declarations": true, "demographics": true}))
+	r.ready
+}
+
+test_submission_waits_for_the_coborrower_and_names_what_is_theirs_to_give if {
+	r := _readiness(_with_coborrower({"creditAuthorization": true, "declarations": false, "demographics": false}))
+	not r.ready
+	[b.code | some b in r.blockers] == ["COBORROWER_WAITING"]
+	r.blockers[0].field == "coborrower"
+	contains(r.blockers[0].message, "Amara Okafor")
+	contains(r.blockers[0].message, "their declarations, their demographic information")
+	not contains(r.blockers[0].message, "credit check")
+}
+
+test_a_coborrower_who_never_signed_in_is_waited_for_and_has_not_signed if {
+	facts := json.patch(_with_coborrower({"creditAuthorization": false, "declarations": false, "demographics": false}), [
+		{"op": "replace", "path": "/people/1/disclosures", "value": [{"id": "eConsent", "signed": false}]},
+	])
+	codes := [b.code | some b in _readiness(facts).blockers]
+	"COBORROWER_WAITING" in codes
+	"DISCLOSURES_NOT_SIGNED" in codes
+}
+
+test_the_borrower_alone_is_never_waited_for if {
+	r := _readiness(_ready)
+	not "COBORROWER_WAITING" in [b.code | some b in r.blockers]
 }
