@@ -49,10 +49,13 @@ type OfferFacts struct {
 	Debts        []Debt       `json:"debts"`
 	// Decision is the offer the notice explains: given to
 	// heloc.notice.adverse_action only (noticeFacts), absent otherwise.
-	Decision      any        `json:"decision,omitzero"`
-	HasFbm        bool       `json:"hasFbm"`
-	Incomes       []Income   `json:"incomes,omitzero"` // at submission
-	KeyFactors    []string   `json:"keyFactors"`
+	Decision   any      `json:"decision,omitzero"`
+	HasFbm     bool     `json:"hasFbm"`
+	Incomes    []Income `json:"incomes,omitzero"` // at submission
+	KeyFactors []string `json:"keyFactors"`
+	// ListedForSale is the /prequal path's answer (absent where it was not
+	// asked): a home listed for sale is refused at the preview too.
+	ListedForSale *bool      `json:"listedForSale,omitempty"`
 	MonthlyDebts  *int64     `json:"monthlyDebts"`
 	Mortgages     []Mortgage `json:"mortgages"`
 	PropertyState *string    `json:"propertyState,omitempty"`
@@ -247,6 +250,7 @@ func bureauFacts(answers domain.PrequalAnswers, r *domain.CreditReport, coborrow
 			KeyFactors: keyFactors, Bureau: r.Bureau},
 		PropertyUsage: answers.PropertyUsage,
 		PropertyState: answers.PropertyState,
+		ListedForSale: answers.ListedForSale,
 	}
 }
 

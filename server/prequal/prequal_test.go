@@ -389,3 +389,78 @@ func TestTermsAtSubmission(t *testing.T) {
 		t.Error("an unreadable result was taken for no change")
 	}
 }
+
+// The /prequal path's first answers are decided by the rules as they are
+// given (heloc.eligibility's knockout stage): a home listed for sale is
+// refused at once, with its reason; one not listed goes on though nothing
+// else is known; no answer is not decided, never a decline. A visitor's
+// decision is made without a loan; an applicant's is recorded with theirs.
+// At the preview, the same answer refuses with every other fact known.
+func TestKnockout(t *testing.T) {
+	forEachDB(t, func(t *testing.T, f *fixture) {
+		ctx := context.Background()
+		yes, no := true, false
+
+		listed, err := f.svc.Knockout(ctx, nil, prequal.KnockoutInput{ListedForSale: &yes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		reasons, _ := listed["reasons"].([]any)
+		if listed["outcome"] != "ineligible" || listed["eligible"] != false || len(reasons) != 1 ||
+			reasons[0].(map[string]any)["code"] != "LISTED_FOR_SALE" {
+			t.Fatalf("got %+v, want a home listed for sale refused with its reason", listed)
+		}
+
+		notListed, err := f.svc.Knockout(ctx, nil, prequal.KnockoutInput{ListedForSale: &no, FBM: &domain.FBMAnswers{}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if notListed["outcome"] != "eligible" {
+			t.Fatalf("got %+v, want a home not listed to go on before anything else is known", notListed)
+		}
+
+		unanswered, err := f.svc.Knockout(ctx, nil, prequal.KnockoutInput{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if unanswered["outcome"] != "notDecided" || unanswered["ineligiblePage"] != nil {
+			t.Fatalf("got %+v, want no answer not decided, never a decline", unanswered)
+		}
+
+		fbm, err := f.svc.Knockout(ctx, nil, prequal.KnockoutInput{ListedForSale: &no, FBM: &domain.FBMAnswers{Bankruptcy: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fbm["outcome"] != "ineligible" {
+			t.Fatalf("got %+v, want a recent bankruptcy refused at the knockout", fbm)
+		}
+
+		a, loan := servicetest.LoanOf(t, f.db, "prime@example.com")
+		mine, err := f.svc.Knockout(ctx, a, prequal.KnockoutInput{ListedForSale: &yes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := f.latest(t, loan.ID, "heloc.eligibility.decision")
+		if rec == nil || rec.ID != mine["decisionId"] || !strings.Contains(string(rec.Input), `"stage":"knockout"`) ||
+			!strings.Contains(string(rec.Input), `"listedForSale":true`) {
+			t.Fatalf("got %+v, want the applicant's knockout recorded with their loan", rec)
+		}
+
+		// At the preview, after the pull, the saved answer refuses too.
+		if _, err := f.svc.SaveAnswers(ctx, a, prequal.SaveInput{Path: "/prequal/listed-for-sale",
+			Answers: domain.PrequalAnswers{ListedForSale: &yes}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.CreditCheck(ctx, a, prequal.CreditCheckInput{Party: "borrower", DateOfBirth: "1980-04-12", SSN: "123450001",
+			AuthorizationVersion: creditVersion(t)}, prequal.Client{Address: "192.0.2.1", UserAgent: "test"}, func() error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+		q, err := f.svc.Quote(ctx, a, prequal.QuoteInput{Email: a.Email})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Eligibility["eligible"] != false || q.Eligibility["ineligiblePage"] != "low-equity" || q.AdverseAction == nil {
+			t.Fatalf("got %+v, want prime's home listed for sale refused at the preview, with a notice", q.Eligibility)
+		}
+	})
+}

@@ -23,6 +23,17 @@ func (s *Server) estimate(c fiber.Ctx, in prequal.EstimateInput) (any, error) {
 	return s.prequal.Estimate(c.Context(), id.applicant, in)
 }
 
+// knockout is prequal.knockout: the /prequal path's first answers decided
+// by the rules as they are given, for the signed-in applicant's loan when
+// there is one (a visitor has no account yet on that path).
+func (s *Server) knockout(c fiber.Ctx, in prequal.KnockoutInput) (any, error) {
+	id, err := s.who(c, domain.RealmApplicant)
+	if err != nil {
+		return nil, err
+	}
+	return s.prequal.Knockout(c.Context(), id.applicant, in)
+}
+
 // prequalAnswers is prequal.answers: the loan's answers, so a refresh, a
 // closed tab or another device loses nothing.
 func (s *Server) prequalAnswers(c fiber.Ctx, _ []byte) (any, error) {

@@ -290,3 +290,33 @@ func TestSaveMovesNoStatusForAPageTheVariantLeavesOut(t *testing.T) {
 		})
 	}
 }
+
+// prequal.knockout decides a visitor's first /prequal answers on the
+// server: a home listed for sale is refused with the rule's reason, one not
+// listed goes on, an answer of the wrong type is refused at its field.
+func TestKnockoutDecidesListedForSale(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	post := func(t *testing.T, body string) (*http.Response, []byte) {
+		return s.do(t, request{method: "POST", path: "/api/trpc/prequal.knockout", body: body})
+	}
+	type result struct {
+		Outcome        string  `json:"outcome"`
+		IneligiblePage *string `json:"ineligiblePage"`
+		Reasons        []struct{ Code, Message string }
+	}
+	resp, body := post(t, `{"listedForSale":true}`)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("got %d %s", resp.StatusCode, body)
+	}
+	got := decode[result](t, decode[wireResult](t, body).Result.Data)
+	if got.Outcome != "ineligible" || len(got.Reasons) != 1 || got.Reasons[0].Code != "LISTED_FOR_SALE" || !strings.Contains(got.Reasons[0].Message, "listed for sale") {
+		t.Fatalf("got %+v, want the listing refused with its reason", got)
+	}
+	_, body = post(t, `{"listedForSale":false,"fbm":{"foreclosure":false,"bankruptcy":false,"modification":false}}`)
+	if got := decode[result](t, decode[wireResult](t, body).Result.Data); got.Outcome != "eligible" {
+		t.Fatalf("got %+v, want a home not listed to go on", got)
+	}
+	if resp, body := post(t, `{"listedForSale":"maybe"}`); resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "listedForSale") {
+		t.Fatalf("got %d %s, want the answer refused at its field", resp.StatusCode, body)
+	}
+}

@@ -29,6 +29,7 @@ func (s *Server) procedures() map[string]procedure {
 		"loan.get":               withInput(s, query, "LoanIdInput", s.getLoan),
 		"quote.current":          withInput(s, query, "QuoteCurrentInput", s.quote),
 		"prequal.estimate":       withInput(s, mutation, "EstimateInput", s.estimate),
+		"prequal.knockout":       withInput(s, mutation, "KnockoutInput", s.knockout),
 		"prequal.answers":        {kind: query, fn: s.prequalAnswers},
 		"prequal.save":           withInput(s, mutation, "SaveAnswersInput", s.saveAnswers),
 		"prequal.valuation":      {kind: query, fn: s.prequalValuation},

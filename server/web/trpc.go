@@ -243,7 +243,7 @@ const (
 // make per decisionWindow (0: no limit).
 func (s *Server) decisionLimit(path string) int {
 	switch path {
-	case "prequal.estimate":
+	case "prequal.estimate", "prequal.knockout":
 		return s.cfg.EstimateLimit
 	case "funnel.pages":
 		return s.cfg.PagesLimit

@@ -79,7 +79,7 @@ decision := {
 _outcome := "notDecided" if {
 	count(_missing) > 0
 } else := "eligible" if {
-	count(reasons) == 0
+	count(_stage_reasons) == 0
 } else := "mayNotQualify" if {
 	self_reported
 } else := "ineligible"
@@ -98,10 +98,24 @@ _decision_reasons := [_missing_reason] if {
 
 # The reasons, most important first (by their METADATA priority).
 _ordered_reasons := [r |
-	some priority in sort({r.priority | some r in reasons})
-	some r in reasons
+	some priority in sort({r.priority | some r in _stage_reasons})
+	some r in _stage_reasons
 	r.priority == priority
 ]
+
+# METADATA
+# title: The checks a stage makes
+# description: >-
+#   The reasons that count at the decision's stage: at a stage that
+#   tables.stage_reasons lists, only the reasons of its codes (the
+#   knockout stage of the /prequal path's first questions decides on the
+#   homeowner's yes or no alone, before anything else is known); at any
+#   other stage, every reason.
+# custom:
+#   source: Issue 22 ("listed for sale is decided by the rules, on the server")
+_stage_reasons := {r | some r in reasons; r.code in tables.stage_reasons[stage]} if {
+	is_array(object.get(object.get(tables, "stage_reasons", {}), stage, null))
+} else := reasons
 
 # The page of the first reason, for a refusal only; null otherwise.
 _page := _ordered_reasons[0].page if {
@@ -165,5 +179,6 @@ _tables_complete if {
 	is_array(tables.property.not_eligible_types)
 	is_number(tables.property.max_units)
 	is_number(tables.fbm.years)
+	is_number(tables.listed_for_sale.months)
 	_cltv_row
 }

@@ -99,6 +99,39 @@ reasons contains r if {
 	r := _reason(md, tables.property.id, {"{propertyWords}": _property_words(md)})
 }
 
+# METADATA
+# title: Listed for sale
+# description: >-
+#   The homeowner answered that the home has been listed for sale in the
+#   last tables.listed_for_sale.months months (the /prequal path's
+#   listed-for-sale page; the question names the look-back, so the rule
+#   reads the answer only). A home about to be sold is no collateral for a
+#   line drawn over years. Only a yes refuses: no answer is a missing fact
+#   where a stage needs it (tables.required_facts), never a decline.
+# custom:
+#   code: LISTED_FOR_SALE
+#   page: low-equity
+#   priority: 0
+#   weight: 1
+#   message: >-
+#     We can't offer a home equity line of credit on a home that has been
+#     listed for sale in the last {listedMonths} months.
+#   estimate_message: >-
+#     You told us your home has been listed for sale in the last
+#     {listedMonths} months: we can't offer a home equity line of credit on
+#     it.
+#   adverse_action: "Value or type of collateral not sufficient: the home has been listed for sale in the last {listedMonths} months"
+#   source: >-
+#     design/screens.md "listed-for-sale" ("listed for sale in the last 6
+#     months? Yes -> ineligible"); spec §2 "Prequalification flow steps"
+#     (prequalListedForSale). Adverse-action wording: Reg B, 12 CFR
+#     1002.9(b)(2), Appendix C Form C-1, made specific (CFPB Circular
+#     2022-03).
+reasons contains r if {
+	input.listedForSale == true
+	r := _reason(rego.metadata.rule(), tables.listed_for_sale.id, {"{listedMonths}": format_int(tables.listed_for_sale.months, 10)})
+}
+
 # What about the property is not lent on: its type, when the table lists
 # it, else its units.
 _property_words(md) := _fill(object.get(md, ["custom", "type_words"], ""), {"{propertyType}": input.propertyType}) if {

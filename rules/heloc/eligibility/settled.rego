@@ -25,7 +25,7 @@ default settled := false
 
 settled if {
 	_outcome == "ineligible"
-	some r in reasons
+	some r in _stage_reasons
 	r.code in tables.settled_after_pull
 	_not_curable_later(r.code)
 }

@@ -22,6 +22,22 @@ test_the_prequal_flow_walks_the_spec_steps_in_order if {
 	]
 }
 
+# /prequal itself is a literal route (issue 22: it was a 404) beside the
+# flow: the flow's pages, none of them current, the first being where it
+# leads.
+test_prequal_itself_is_a_route_that_leads_to_the_flows_first_page if {
+	some r in funnel.routes
+	r.path == "/prequal"
+	r.area == "prequal"
+	d := _decide("/prequal", {})
+	d.area == "prequal"
+	d.pages[0].path == "/prequal/address"
+	[p.path | some p in d.pages] == [p.path | some p in _prequal.pages]
+	every p in d.pages {
+		p.state == "upcoming"
+	}
+}
+
 # The spec's labels (Property Address, Listed For Sale, ...), in sentence case.
 test_the_prequal_flow_carries_the_spec_labels if {
 	[p.label | some p in _prequal.pages] == [

@@ -40,6 +40,7 @@ export declare const InsightInput: Validator;
 export declare const InviteStaffUserInput: Validator;
 export declare const InviteTokenInput: Validator;
 export declare const JoinWaitlistInput: Validator;
+export declare const KnockoutInput: Validator;
 export declare const LicensingLookupInput: Validator;
 export declare const LoanDisbursementInput: Validator;
 export declare const LoanDisbursementSection: Validator;
