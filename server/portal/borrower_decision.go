@@ -31,6 +31,9 @@ type BorrowerDecision struct {
 	NoticeDate *string        `json:"noticeDate"`
 	Creditor   *string        `json:"creditor"`
 	Terms      *BorrowerTerms `json:"terms"`
+	// Notice is a decline's notice of action taken, whole, as the rules
+	// gave it (its PDF is BorrowerNoticePDF).
+	Notice *domain.AdverseActionNotice `json:"notice"`
 }
 
 // BorrowerTerms are the terms of the line decided: the line, the line
@@ -65,6 +68,11 @@ func (s *Service) BorrowerDecision(ctx context.Context, loanID string) (*Borrowe
 		}
 		if d.Creditor, err = s.noticeCreditor(ctx, loanID); err != nil {
 			return nil, err
+		}
+		if cd.noticeID != nil {
+			if d.Notice, err = s.storedNotice(ctx, *cd.noticeID); err != nil {
+				return nil, err
+			}
 		}
 	case domain.CreditApprove, domain.CreditCounteroffer:
 		if d.Terms, err = s.terms(ctx, loanID, cd); err != nil {

@@ -102,6 +102,8 @@ type CreditDecisionView struct {
 	DecidedBy  domain.StaffRef       `json:"decidedBy"`
 	DecidedAt  time.Time             `json:"decidedAt"`
 	Notice     *NoticeView           `json:"notice"`
+	// noticeID is the stored notice's decision, for its whole and its PDF.
+	noticeID *string
 }
 
 // NoticeView is the adverse-action notice a decline produced, as stored:
@@ -323,7 +325,7 @@ func (s *Service) creditDecision(ctx context.Context, loanID string) (*CreditDec
 		return nil, err
 	}
 	v := &CreditDecisionView{Action: cd.Action, Label: labels.of(cd.Action), LineAmount: cd.LineAmount, NeededBy: cd.NeededBy,
-		Reasons: cd.Reasons, Note: cd.Note, DecidedBy: cd.DecidedBy, DecidedAt: cd.CreatedAt}
+		Reasons: cd.Reasons, Note: cd.Note, DecidedBy: cd.DecidedBy, DecidedAt: cd.CreatedAt, noticeID: cd.NoticeID}
 	if v.Reasons == nil {
 		v.Reasons = []domain.CreditReason{}
 	}

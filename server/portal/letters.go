@@ -2,10 +2,13 @@ package portal
 
 import (
 	"context"
+	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/letters"
+	"github.com/heloc/heloc/server/mail"
 )
 
 // WithLetters sets how the service e-mails the people on a loan of a
@@ -33,9 +36,32 @@ func (s *Service) tellDecision(ctx context.Context, loan *domain.Loan, cd *domai
 	if err != nil {
 		app = nil
 	}
-	facts := letters.DecidedFacts{Product: s.letters.Product(), Action: cd.Action, Reasons: []string{}}
+	facts := letters.DecidedFacts{Product: s.letters.Product(), Action: cd.Action, Reasons: []string{}, Link: s.letters.Link(letters.StatusPage)}
 	if cd.LineAmount != nil {
 		facts.Line = domain.Dollars(*cd.LineAmount).Format()
+	}
+	if cd.Action == domain.CreditApprove || cd.Action == domain.CreditCounteroffer {
+		view := &CreditDecisionView{Action: cd.Action, LineAmount: cd.LineAmount}
+		if t, err := s.terms(ctx, loan.ID, view); err == nil {
+			facts.Terms = termLines(t)
+		} else {
+			slog.Warn("decision letter without its terms", "loan", loan.ID, "err", err)
+		}
+	}
+	// A decline's notice of action taken goes with it as a PDF.
+	var files []mail.Attachment
+	if cd.NoticeID != nil {
+		n, err := s.storedNotice(ctx, *cd.NoticeID)
+		var pdf []byte
+		if err == nil {
+			pdf, err = letters.NoticePDF(n)
+		}
+		if err != nil {
+			slog.Error("decline letter without its notice", "loan", loan.ID, "err", err)
+		} else {
+			files = append(files, mail.Attachment{Filename: letters.NoticeFilename, ContentType: "application/pdf", Data: pdf})
+			facts.NoticeAttached, facts.NoticeFile = true, letters.NoticeFilename
+		}
 	}
 	for _, r := range cd.Reasons {
 		facts.Reasons = append(facts.Reasons, r.Words)
@@ -50,6 +76,27 @@ func (s *Service) tellDecision(ctx context.Context, loan *domain.Loan, cd *domai
 	for _, p := range letters.People(applicant, app) {
 		f := facts
 		f.FirstName = p.Greeting()
-		s.letters.Send(ctx, loan.ID, p.Email, letters.Decided, f)
+		s.letters.Send(ctx, loan.ID, p.Email, letters.Decided, f, files...)
 	}
+}
+
+// termLines are the decided line's terms as the letter lists them, as the
+// borrower's page shows them.
+func termLines(t *BorrowerTerms) []string {
+	cents := func(c int64) string { return domain.Cents(c).Format() }
+	lines := []string{
+		"Line of credit: " + domain.Dollars(t.Line).Format(),
+		fmt.Sprintf("APR (variable): %.2f%%", t.APR),
+	}
+	if t.OriginationFee != nil {
+		lines = append(lines, "Origination fee: "+domain.Dollars(*t.OriginationFee).Format())
+	}
+	lines = append(lines, fmt.Sprintf("Draw period: %d years", t.DrawPeriodYears), fmt.Sprintf("Repayment period: %d years", t.RepaymentPeriodYears))
+	if t.DrawPaymentCents != nil {
+		lines = append(lines, "Monthly payment in the draw period, the line fully drawn: "+cents(*t.DrawPaymentCents))
+	}
+	if t.RepaymentPaymentCents != nil {
+		lines = append(lines, "Monthly payment in the repayment period, the line fully drawn: "+cents(*t.RepaymentPaymentCents))
+	}
+	return lines
 }

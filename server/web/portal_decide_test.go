@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/heloc/heloc/fixtures"
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/servicetest"
 	"github.com/heloc/heloc/server/web"
 )
@@ -145,6 +147,23 @@ func TestPortalDecide(t *testing.T) {
 		}
 		if resp, _ := b.trpc("GET", "portal.credit", `{"loanId":"`+loanID+`"}`); resp.StatusCode != 401 && resp.StatusCode != 403 {
 			t.Fatalf("the borrower's session read portal.credit: got %d", resp.StatusCode)
+		}
+		// The notice of action taken, as the PDF the e-mail carried, to
+		// the borrower alone.
+		resp, pdf := b.send("GET", "/api/application/notice.pdf", "", "", nil)
+		var m mail.Sent // the decision's letter, before the sign-in code just sent
+		for _, sent := range s.Outbox.Messages() {
+			if strings.HasSuffix(sent.Subject, ": our decision on your application") {
+				m = sent
+				break
+			}
+		}
+		if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "application/pdf" || !strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment") ||
+			len(m.Attachments) != 1 || !bytes.Equal(pdf, m.Attachments[0].Data) || !bytes.Contains(pdf, []byte("(Value or type of collateral not sufficient)")) {
+			t.Fatalf("got %d %s, %d bytes; want the notice's PDF as the e-mail attached it", resp.StatusCode, resp.Header.Get("Content-Type"), len(pdf))
+		}
+		if resp, _ := s.browser(t).send("GET", "/api/application/notice.pdf", "", "", nil); resp.StatusCode != 401 {
+			t.Fatalf("without a session: got %d, want 401", resp.StatusCode)
 		}
 	})
 }

@@ -289,6 +289,7 @@ func (s *Server) routes() {
 	s.authRoutes()
 	s.documentRoutes()
 	s.app.Get(exportFilePath, s.handleExportFile)
+	s.app.Get(noticePDFPath, s.handleNoticePDF)
 	s.app.All("/api/*", s.handleAPINotFound)
 	if s.cfg.Outbox != nil && !s.cfg.Production {
 		s.app.Get("/dev/outbox", s.handleOutbox)

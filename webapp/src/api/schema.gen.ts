@@ -369,7 +369,9 @@ export interface components {
          * @description #BorrowerDecision is application.decision's result: the lender's
          *     decision on the borrower's submitted application, null before one. For an
          *     approval or a counteroffer, the terms of the line; for a decline, the
-         *     notice's principal reasons; for a suspension, what is needed and by when.
+         *     notice's principal reasons and the notice of action taken whole (its
+         *     PDF at /api/application/notice.pdf); for a suspension, what is needed
+         *     and by when.
          */
         BorrowerDecision: {
             decision: {
@@ -380,6 +382,7 @@ export interface components {
                 label: string;
                 needed: string | null;
                 neededBy: string | null;
+                notice: components["schemas"]["AdverseActionNotice"] | null;
                 noticeDate: string | null;
                 reasons: string[];
                 terms: {
@@ -1717,21 +1720,6 @@ export interface components {
             opensOn: string | null;
             state: components["schemas"]["StateCode"];
             stateName: string;
-        };
-        /**
-         * @description #KnockoutInput is the input of prequal.knockout: the /prequal path's
-         *     first answers, which the rules decide on as they are given, before the
-         *     account and anything else is known (heloc.eligibility's knockout stage:
-         *     a home listed for sale is refused at once). An answer not given is
-         *     absent: the rules name it (outcome notDecided), never a decline.
-         */
-        KnockoutInput: {
-            fbm?: {
-                bankruptcy: boolean;
-                foreclosure: boolean;
-                modification: boolean;
-            };
-            listedForSale?: boolean;
         };
         /**
          * @description #Liability is a debt, from the credit report or added by the borrower
