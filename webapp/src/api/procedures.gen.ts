@@ -63,6 +63,7 @@ export interface Procedures {
   'prequal.creditReport': { kind: 'query'; input: void; result: Schemas['CreditReportAnswer'] };
   'prequal.estimate': { kind: 'mutation'; input: Schemas['EstimateInput']; result: Schemas['EstimateResult'] };
   'prequal.joinWaitlist': { kind: 'mutation'; input: Schemas['JoinWaitlistInput']; result: Schemas['JoinWaitlistResult'] };
+  'prequal.knockout': { kind: 'mutation'; input: Schemas['KnockoutInput']; result: Schemas['EligibilityResult'] };
   'prequal.save': { kind: 'mutation'; input: Schemas['SaveAnswersInput']; result: Schemas['AnswersResult'] };
   'prequal.valuation': { kind: 'query'; input: void; result: Schemas['ValuationAnswer'] };
   'quote.current': { kind: 'query'; input: Schemas['QuoteCurrentInput']; result: Schemas['QuoteAnswer'] };
@@ -140,6 +141,7 @@ export const resultDefinitions: { readonly [P in keyof Procedures]: string } = {
   "prequal.creditReport": "CreditReportAnswer",
   "prequal.estimate": "EstimateResult",
   "prequal.joinWaitlist": "JoinWaitlistResult",
+  "prequal.knockout": "EligibilityResult",
   "prequal.save": "AnswersResult",
   "prequal.valuation": "ValuationAnswer",
   "quote.current": "QuoteAnswer",

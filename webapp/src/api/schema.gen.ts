@@ -1722,6 +1722,21 @@ export interface components {
             stateName: string;
         };
         /**
+         * @description #KnockoutInput is the input of prequal.knockout: the /prequal path's
+         *     first answers, which the rules decide on as they are given, before the
+         *     account and anything else is known (heloc.eligibility's knockout stage:
+         *     a home listed for sale is refused at once). An answer not given is
+         *     absent: the rules name it (outcome notDecided), never a decline.
+         */
+        KnockoutInput: {
+            fbm?: {
+                bankruptcy: boolean;
+                foreclosure: boolean;
+                modification: boolean;
+            };
+            listedForSale?: boolean;
+        };
+        /**
          * @description #Liability is a debt, from the credit report or added by the borrower
          *     (spec §3). Its dates take null too, as the credit report may not have
          *     them (the fixtures send latePaymentDate: null).
