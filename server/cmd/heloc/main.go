@@ -39,6 +39,11 @@ commands:
   policy test                run the Rego tests and the table checks of the policies
   policy eval ENTRYPOINT     evaluate an entrypoint: input JSON on stdin, result on stdout
   policy replay DECISION_ID  re-evaluate a stored decision under the current rules
+  policy impact PROPOSED_RULES_DIR [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--json]
+                decide the stored decisions in the range (a loan's latest of each entrypoint,
+                every visitor's estimate) under the current rules and the proposed ones and
+                report what changes: eligibility's flips and reasons, lines and APRs, by state,
+                and by the HMDA groups of the borrowers who answered (the fair-lending view)
   admin create --email E --first-name F --last-name L [--role R] [--loan-officer-tag T] [--password-stdin] [--json]
                 create a portal user (the first administrator): the password is read
                 from stdin; the authenticator secret and recovery codes are printed once

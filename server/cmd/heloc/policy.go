@@ -10,8 +10,10 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/heloc/heloc/schemas"
+	"github.com/heloc/heloc/server/impact"
 	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/schema"
 	"github.com/heloc/heloc/server/store"
@@ -47,11 +49,114 @@ func policyCommand(ctx context.Context, args []string) error {
 			return policyReplayAll(ctx, db, engine, strings.Join(args[2:], ""), os.Stdout)
 		}
 		return policyReplay(ctx, db, engine, args[1], os.Stdout)
+	case args[0] == "impact":
+		return policyImpactCommand(ctx, os.Getenv, rules, args[1:], os.Stdout)
 	}
 	return errors.New(policyUsage)
 }
 
-const policyUsage = "usage: heloc policy test | eval ENTRYPOINT | replay DECISION_ID | replay --all [ENTRYPOINT]"
+const policyUsage = "usage: heloc policy test | eval ENTRYPOINT | replay DECISION_ID | replay --all [ENTRYPOINT] | " +
+	"impact PROPOSED_RULES_DIR [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--json]"
+
+// impactArgs are policy impact's arguments.
+type impactArgs struct {
+	proposed string // the proposed rules' folder
+	since    time.Time
+	until    time.Time // the day after --until: the range ends with that day
+	json     bool
+}
+
+// parseImpactArgs reads PROPOSED_RULES_DIR [--since YYYY-MM-DD] [--until
+// YYYY-MM-DD] [--json], in any order; the days are UTC and both included.
+func parseImpactArgs(args []string) (impactArgs, error) {
+	var out impactArgs
+	day := func(flag string, i int) (time.Time, error) {
+		if i >= len(args) {
+			return time.Time{}, fmt.Errorf("%s needs a day, YYYY-MM-DD", flag)
+		}
+		t, err := time.Parse(time.DateOnly, args[i])
+		if err != nil {
+			return time.Time{}, fmt.Errorf("%s %q is not a day, YYYY-MM-DD", flag, args[i])
+		}
+		return t, nil
+	}
+	for i := 0; i < len(args); i++ {
+		var err error
+		switch a := args[i]; {
+		case a == "--json":
+			out.json = true
+		case a == "--since":
+			i++
+			out.since, err = day(a, i)
+		case a == "--until":
+			i++
+			out.until, err = day(a, i)
+			out.until = out.until.AddDate(0, 0, 1)
+		case strings.HasPrefix(a, "-") || out.proposed != "":
+			return out, fmt.Errorf("policy impact: unexpected %q\n%s", a, policyUsage)
+		default:
+			out.proposed = a
+		}
+		if err != nil {
+			return out, fmt.Errorf("policy impact: %w", err)
+		}
+	}
+	if out.proposed == "" {
+		return out, fmt.Errorf("policy impact: name the proposed rules' folder\n%s", policyUsage)
+	}
+	if !out.since.IsZero() && !out.until.IsZero() && !out.since.Before(out.until) {
+		return out, errors.New("policy impact: --since is after --until")
+	}
+	return out, nil
+}
+
+// policyImpactCommand runs `heloc policy impact ARGS` on the database the
+// server uses (DATA_DIR, DATABASE_URL), opening the borrowers' sealed HMDA
+// answers with the server's keyring for the fair-lending view.
+func policyImpactCommand(ctx context.Context, getenv func(string) string, live fs.FS, args []string, w io.Writer) error {
+	opts, err := parseImpactArgs(args)
+	if err != nil {
+		return err
+	}
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if db.Sealer, err = cfg.Secrets.keyring(); err != nil {
+		return err
+	}
+	return policyImpact(ctx, db, live, opts, w)
+}
+
+// policyImpact compares the stored decisions in the range under the rules
+// live now (live: the embedded ones, or RULES_DIR's, as the server picks
+// them) and under the proposed folder's, and prints the report
+// (server/impact): as JSON with --json, else as text.
+func policyImpact(ctx context.Context, db *store.DB, live fs.FS, args impactArgs, w io.Writer) error {
+	baseline, err := policy.Load(ctx, live)
+	if err != nil {
+		return fmt.Errorf("the live rules: %w", err)
+	}
+	proposed, err := policy.Load(ctx, policy.Dir(args.proposed))
+	if err != nil {
+		return fmt.Errorf("the proposed rules: %w", err)
+	}
+	report, err := impact.Compare(ctx, db, baseline, proposed, impact.Options{Since: args.since, Until: args.until})
+	if err != nil {
+		return err
+	}
+	if !args.json {
+		return report.WriteText(w)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(report)
+}
 
 // policyTest runs the Rego tests, checks the policies as `opa fmt` and
 // `opa check --strict` would and every table against its CUE definition, and

@@ -4,13 +4,23 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"io/fs"
+	"log/slog"
+	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
+	"github.com/heloc/heloc/server/decisions"
+	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/prequal"
 	"github.com/heloc/heloc/server/store"
 )
 
@@ -129,6 +139,139 @@ func TestPolicyTestReportsTablesToo(t *testing.T) {
 	for _, want := range []string{"1 tests: 1 passed", "every table matches its CUE definition"} {
 		if !strings.Contains(out.String(), want) {
 			t.Fatalf("got\n%s\nwant %q reported", out.String(), want)
+		}
+	}
+}
+
+// `heloc policy impact` on the server's database (DATA_DIR): raising the
+// minimum credit score by 20 in a copy of the rules flips the estimates
+// scored between the two minimums, for the minimum-score reason, in the
+// issue's JSON shape, with the fair-lending view of the loan whose
+// borrower answered the HMDA questions.
+func TestPolicyImpactReportsWhatARaisedMinimumScoreWouldDo(t *testing.T) {
+	ctx := context.Background()
+	env := map[string]string{"DATA_DIR": t.TempDir()}
+	getenv := func(k string) string { return env[k] }
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db.Sealer, err = cfg.Secrets.keyring(); err != nil {
+		t.Fatal(err)
+	}
+	engine, err := policy.Load(ctx, rulesFS(""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	recorder := decisions.NewRecorder(db, policy.NewLive(engine, slog.New(slog.NewTextHandler(io.Discard, nil))))
+
+	// The proposed rules: rules/ with the minimum score 20 higher.
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, rulesFS("")); err != nil {
+		t.Fatal(err)
+	}
+	table := filepath.Join(dir, "heloc", "eligibility", "tables", "data.yaml")
+	src, err := os.ReadFile(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^(credit_score:\n(?:  .*\n)*?  minimum: )(\d+)`).FindSubmatchIndex(src)
+	if m == nil {
+		t.Fatal("no credit_score.minimum in the eligibility table")
+	}
+	minimum, _ := strconv.ParseInt(string(src[m[4]:m[5]]), 10, 64)
+	src = slices.Concat(src[:m[4]], []byte(strconv.FormatInt(minimum+20, 10)), src[m[5]:])
+	if err := os.WriteFile(table, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	estimate := func(loanID string, score int64) {
+		t.Helper()
+		value, balance, state := int64(850000), int64(312000), "CA"
+		facts := prequal.EstimateFacts{CreditScore: &score, CreditSource: "selfReported", MortgageBalance: &balance, Mortgages: []prequal.Mortgage{},
+			PropertyState: &state, PropertyType: "singleFamily", PropertyUsage: "primaryResidence", PropertyValue: &value, Stage: "estimate", Today: "2026-11-22"}
+		if _, err := recorder.DecideTogether(ctx, loanID, facts, "heloc.eligibility.decision", "heloc.offer.preview"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	loan, err := db.CreateApplicantWithLoan(ctx, &domain.Applicant{Email: "hmda@example.com", FirstName: "H", LastName: "M"}, "application6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.UpdateApplication(ctx, loan.ID, "", func(_ *domain.Loan, app *domain.Application, _ bool) error {
+		app.User.Demographics = &domain.Demographics{IsFemale: true, IsWhite: true}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	estimate(loan.ID, minimum+5)
+	estimate("", minimum+10)
+	estimate("", 800)
+	db.Close()
+
+	var out bytes.Buffer
+	if err := policyImpactCommand(ctx, getenv, rulesFS(""), []string{dir, "--json"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Baseline, Proposed string
+		Entrypoints        map[string]struct {
+			Compared, Changed, EligibleToIneligible int
+			ReasonsGained                           map[string]int
+			FairLending                             *struct {
+				Sex struct {
+					Groups map[string]struct{ EligibleToIneligible int }
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+		t.Fatalf("%v in %s", err, out.String())
+	}
+	elig := got.Entrypoints["heloc.eligibility.decision"]
+	if got.Baseline != engine.Revision() || got.Proposed == got.Baseline || elig.Compared != 3 || elig.EligibleToIneligible != 2 || elig.ReasonsGained["CREDIT_SCORE_BELOW_MINIMUM"] != 2 {
+		t.Fatalf("got %s", out.String())
+	}
+	if elig.FairLending == nil || elig.FairLending.Sex.Groups["Female"].EligibleToIneligible != 1 {
+		t.Fatalf("got no fair-lending view of the loan that answered:\n%s", out.String())
+	}
+	if got.Entrypoints["heloc.offer.preview"].Compared != 3 {
+		t.Fatalf("got the offers %+v, want the 3 compared", got.Entrypoints["heloc.offer.preview"])
+	}
+
+	// Without --json, the text; a range with no decision compares none.
+	out.Reset()
+	if err := policyImpactCommand(ctx, getenv, rulesFS(""), []string{"--since", "2099-01-01", dir}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "no stored decisions in the range") {
+		t.Fatalf("got\n%s", out.String())
+	}
+}
+
+func TestPolicyImpactArguments(t *testing.T) {
+	got, err := parseImpactArgs([]string{"--json", "/rules", "--since", "2026-11-01", "--until", "2026-11-30"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.proposed != "/rules" || !got.json || !got.since.Equal(time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)) || !got.until.Equal(time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)) {
+		t.Fatalf("got %+v, want the folder, JSON and November whole", got)
+	}
+	for args, want := range map[string]string{
+		"":                          "name the proposed rules' folder",
+		"/rules --since 2026-13-01": `--since "2026-13-01" is not a day`,
+		"/rules --until":            "--until needs a day",
+		"/rules /other":             `unexpected "/other"`,
+		"/rules --all":              `unexpected "--all"`,
+		"/rules --since 2026-11-02 --until 2026-11-01": "--since is after --until",
+	} {
+		_, err := parseImpactArgs(strings.Fields(args))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: got %v, want %q", args, err, want)
 		}
 	}
 }
