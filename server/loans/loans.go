@@ -68,6 +68,9 @@ type Service struct {
 	documents *DocumentStorage
 	// letters e-mails the people on a loan (WithLetters); nil: nobody is.
 	letters *letters.Post
+	// coborrowers keeps the loans' coborrowers and the acts of the people
+	// on a loan (WithCoborrowers, coborrower.go); nil: none is invited.
+	coborrowers CoborrowerStore
 
 	// What a save would otherwise ask on every call with the same answer:
 	// the funnel's order per policy revision, and which steps are

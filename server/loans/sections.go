@@ -121,6 +121,14 @@ func mergePersonalInfo(in *domain.PersonalInfoSection, app *domain.Application, 
 	}
 	if in.Coborrower != nil {
 		co, _ := person(app, coborrower, mc)
+		// The coborrower gives their own date of birth and SSN, with their
+		// credit check authorization, in their own session (coborrower.go).
+		if in.Coborrower.SSN != nil {
+			return forCoborrower(app, "section.coborrower.ssn", "gives their own Social Security number")
+		}
+		if in.Coborrower.DateOfBirth != "" {
+			return forCoborrower(app, "section.coborrower.dateOfBirth", "gives their own date of birth")
+		}
 		return applyPersonalInfo(co, in.Coborrower, "coborrower", mc)
 	}
 	return nil
@@ -141,17 +149,24 @@ func personalInfoPage() page {
 // applyPersonalInfo sets a person's personal information. An SSN left out
 // keeps the stored one; there must be one.
 func applyPersonalInfo(p *domain.Person, in *domain.PersonalInfo, at string, mc mergeContext) error {
+	own := at != "coborrower" // the coborrower's date of birth and SSN are theirs to give
+	if !own && p.DateOfBirth != nil {
+		in.DateOfBirth = *p.DateOfBirth // the addresses are checked against the date they gave
+	}
 	if err := checkDates(in, at, mc.birthDates, mc.today); err != nil {
 		return err
 	}
-	if in.SSN == nil && p.SSN == nil {
+	if own && in.SSN == nil && p.SSN == nil {
 		return domain.InvalidField(at+".ssn", "Enter the Social Security number.")
 	}
-	if in.SSN != nil {
+	if own && in.SSN != nil {
 		p.SSN = in.SSN
 	}
+	if own {
+		p.DateOfBirth = &in.DateOfBirth
+	}
 	p.FirstName, p.MiddleName, p.LastName, p.Suffix = &in.FirstName, in.MiddleName, &in.LastName, in.Suffix
-	p.DateOfBirth, p.Citizenship, p.MaritalStatus, p.MilitaryStatus = &in.DateOfBirth, &in.Citizenship, &in.MaritalStatus, &in.MilitaryStatus
+	p.Citizenship, p.MaritalStatus, p.MilitaryStatus = &in.Citizenship, &in.MaritalStatus, &in.MilitaryStatus
 	p.Phone, p.CurrentAddress, p.CurrentAddressSince, p.Housing = &in.Phone, &in.CurrentAddress, &in.CurrentAddressSince, &in.Housing
 	p.FormerAddresses, p.MailingAddress = in.FormerAddresses, in.MailingAddress
 	if in.Email != nil {
@@ -167,7 +182,10 @@ func applyPersonalInfo(p *domain.Person, in *domain.PersonalInfo, at string, mc 
 // into, and addresses that do not go back addressMonths before today.
 func checkDates(in *domain.PersonalInfo, at string, born domain.BirthDates, today time.Time) error {
 	now := today.Format(time.DateOnly)
-	if err := born.Check(at+".dateOfBirth", in.DateOfBirth, today); err != nil {
+	if in.DateOfBirth == "" && at == "coborrower" {
+		// Not given yet: the coborrower gives it in their own session, and
+		// the dates below are checked against nothing ("" sorts first).
+	} else if err := born.Check(at+".dateOfBirth", in.DateOfBirth, today); err != nil {
 		return err
 	}
 	if in.CurrentAddressSince > now {
@@ -247,33 +265,34 @@ func mergeDebtConsolidation(in *domain.DebtConsolidationSection, app *domain.App
 	return nil
 }
 
+// mergeDemographics saves the borrower's demographic information. The
+// coborrower answers their own in their own session (coborrower.go): the
+// borrower's session is refused theirs.
 func mergeDemographics(in *domain.DemographicsSection, app *domain.Application, mc mergeContext) error {
-	if err := coborrowerBlock(in.Coborrower != nil, mc); err != nil {
-		return err
+	if in.Coborrower != nil {
+		if mc.hasCoborrower {
+			return forCoborrower(app, "section.coborrower", "answers their own demographic questions")
+		}
+		return domain.InvalidField("coborrower", "This application has no coborrower.")
 	}
 	app.User.Demographics = &in.User
-	if in.Coborrower != nil {
-		co, _ := person(app, coborrower, mc)
-		co.Demographics = in.Coborrower
-	}
 	return nil
 }
 
+// mergeDeclarations saves the borrower's declarations. The coborrower
+// answers their own, with their credit check authorization, in their own
+// session (coborrower.go): the borrower's session is refused theirs.
 func mergeDeclarations(in *domain.DeclarationsSection, app *domain.Application, mc mergeContext) error {
-	if err := coborrowerBlock(in.Coborrower != nil, mc); err != nil {
-		return err
+	if in.Coborrower != nil {
+		if mc.hasCoborrower {
+			return forCoborrower(app, "section.coborrower", "answers their own declarations and authorizes their own credit check")
+		}
+		return domain.InvalidField("coborrower", "This application has no coborrower.")
 	}
 	if err := followUps(&in.User, "user"); err != nil {
 		return err
 	}
 	app.User.Declarations = &in.User
-	if in.Coborrower != nil {
-		if err := followUps(in.Coborrower, "coborrower"); err != nil {
-			return err
-		}
-		co, _ := person(app, coborrower, mc)
-		co.Declarations = in.Coborrower
-	}
 	return nil
 }
 

@@ -148,7 +148,7 @@ func (s *Service) Sign(ctx context.Context, applicant *domain.Applicant, in Sign
 	if err != nil {
 		return nil, err
 	}
-	if err := checkSignInput(loan, app, docs, in); err != nil {
+	if err := checkSignInput(loan, app, docs, in, "borrower"); err != nil {
 		return nil, err
 	}
 	now := s.now().UTC().Truncate(time.Second)
@@ -160,22 +160,17 @@ func (s *Service) Sign(ctx context.Context, applicant *domain.Applicant, in Sign
 		if err != nil {
 			return err
 		}
-		if err := checkSignInput(l, app, docs, in); err != nil {
+		if err := checkSignInput(l, app, docs, in, "borrower"); err != nil {
 			return err
 		}
-		var records []domain.Signature
-		for _, who := range signers(l, app) {
-			name := typedName(in, who.Party)
-			for _, d := range append([]disclosures.Document{consent}, docs...) {
-				records = append(records, domain.Signature{DocumentID: d.ID, Version: d.Version, Hash: d.Hash, Party: who.Party,
-					Name: name, SignedAt: now, IP: meta.IP, UserAgent: meta.UserAgent})
-			}
-		}
-		app.Signatures = mergeSignatures(app.Signatures, records)
+		app.Signatures = mergeSignatures(app.Signatures, signatureRecords("borrower", typedName(in, "borrower"), consent, docs, now, meta))
 		signedLoan, signedApp = l, *app
 		return nil
 	})
 	if err != nil {
+		return nil, err
+	}
+	if err := s.recordSigning(ctx, signedLoan, &signedApp, "borrower", applicant, offer, meta); err != nil {
 		return nil, err
 	}
 	docs, consent, err := renderDisclosures(signedLoan, &signedApp, offer)
@@ -340,9 +335,31 @@ func typedName(in SignInput, party string) string {
 	return ""
 }
 
+// signatureRecords are party's signatures, under name, of the consent and
+// every document.
+func signatureRecords(party, name string, consent disclosures.Document, docs []disclosures.Document, at time.Time, meta SignMeta) []domain.Signature {
+	var out []domain.Signature
+	for _, d := range append([]disclosures.Document{consent}, docs...) {
+		out = append(out, domain.Signature{DocumentID: d.ID, Version: d.Version, Hash: d.Hash, Party: party,
+			Name: name, SignedAt: at, IP: meta.IP, UserAgent: meta.UserAgent})
+	}
+	return out
+}
+
 // checkSignInput checks the consent, the documents' hashes against docs and
-// each person's typed name, all at once.
-func checkSignInput(l *domain.Loan, app *domain.Application, docs []disclosures.Document, in SignInput) error {
+// the typed name of party, the person signed in, all at once. Each person
+// signs for themselves: a signature for anyone else is refused
+// (EFORBIDDEN), whatever else is wrong.
+func checkSignInput(l *domain.Loan, app *domain.Application, docs []disclosures.Document, in SignInput, party string) error {
+	for i, sig := range in.Signatures {
+		if sig.Party != party && sig.Party == "coborrower" && hasCoborrower(l) {
+			return forCoborrower(app, "signatures."+strconv.Itoa(i)+".party", "accepts the consent and signs the disclosures")
+		}
+		if sig.Party != party && sig.Party == "borrower" {
+			return &domain.Error{Code: domain.EFORBIDDEN, Message: "Only the borrower can sign for themselves, in their own sign-in.",
+				Fields: []domain.FieldError{{Path: "signatures." + strconv.Itoa(i) + ".party", Message: "Only the borrower can sign for themselves, in their own sign-in."}}}
+		}
+	}
 	var fields []domain.FieldError
 	add := func(path, msg string) { fields = append(fields, domain.FieldError{Path: path, Message: msg}) }
 	if !in.Consent {
@@ -373,7 +390,12 @@ func checkSignInput(l *domain.Loan, app *domain.Application, docs []disclosures.
 	} else if len(missing) > 0 {
 		add("documents", "Confirm you have read each document: "+strings.Join(missing, ", ")+".")
 	}
-	people := signers(l, app)
+	var people []Signer
+	for _, p := range signers(l, app) {
+		if p.Party == party {
+			people = append(people, p)
+		}
+	}
 	seen := map[string]bool{}
 	for i, sig := range in.Signatures {
 		at := "signatures." + strconv.Itoa(i)

@@ -282,9 +282,19 @@ func (s *Service) readinessFacts(ctx context.Context, loan *domain.Loan, app *do
 		}
 		people = append(people, person{"coborrower", co})
 	}
+	// The coborrower gives their own authorization and answers in their
+	// own session (coborrower.go): what they have given, by their name.
+	done, err := s.coborrowerDone(ctx, loan, app)
+	if err != nil {
+		return nil, err
+	}
 	var out []map[string]any
 	for _, x := range people {
 		f := map[string]any{"party": x.party, "identity": x.p.IdentityVerificationStatus}
+		if x.party == "coborrower" {
+			f["name"] = coborrowerName(app)
+			f["ownAnswers"] = map[string]any{"creditAuthorization": done.CreditAuthorization, "declarations": done.Declarations, "demographics": done.Demographics}
+		}
 		if signs[x.party] {
 			signed := make([]map[string]any, 0, len(texts))
 			for _, d := range texts {

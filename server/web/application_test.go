@@ -231,11 +231,11 @@ func TestApplicationWithACoborrower(t *testing.T) {
 	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`}`); code != 400 || !hasField(res.Error.Data.Fields, "section.coborrower") {
 		t.Fatalf("got %d %+v, want the coborrower's part asked for", code, res.Error)
 	}
-	co := strings.Replace(personalInfo, `"firstName":"Pat"`, `"firstName":"Cora","email":"cora@example.com"`, 1)
-	co = strings.Replace(co, "123456789", "987654321", 1)
+	co := coPersonalInfo("Cora", `"email":"cora@example.com"`)
 	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`,"coborrower":`+co+`}`); code != 200 {
 		t.Fatalf("got %d %+v", code, res.Error)
 	}
+	authorizeAs(t, inviteCoborrower(t, s, b, "cora@example.com"), "987654321") // her SSN is hers to give
 	reach(t, s, "coborrower@example.com", "manualIncomeVerification") // the pages up to other income saved
 	if code, res := saveSection(b, "/app/application/other-income/coborrower", `{"incomeSources":[{"type":"pension","label":"Pension","otherValue":1500}]}`); code != 200 {
 		t.Fatalf("got %d %+v", code, res.Error)

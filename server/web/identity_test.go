@@ -247,11 +247,11 @@ func TestVerifyIdentityWithACoborrower(t *testing.T) {
 	s := identityServer(t)
 	b := s.browser(t)
 	b.signIn("coborrower@example.com") // seeded at application5
-	co := strings.Replace(personalInfo, `"firstName":"Pat"`, `"firstName":"Cora","email":"cora@example.com"`, 1)
-	co = strings.Replace(co, "123456789", "987654321", 1)
+	co := coPersonalInfo("Cora", `"email":"cora@example.com"`)
 	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`,"coborrower":`+co+`}`); code != 200 {
 		t.Fatalf("got %d %+v", code, res.Error)
 	}
+	authorizeAs(t, inviteCoborrower(t, s, b, "cora@example.com"), "987654321") // her SSN and birth date are hers to give
 	reachStep(t, s, "coborrower@example.com", "identityVerification")
 	v := identityOf(t, b)
 	if len(v.People) != 2 || v.People[1].Party != "coborrower" || v.People[1].Name != "Cora Prime" {

@@ -177,11 +177,11 @@ func TestConnectPayrollCountsTheCoborrowersJobsOnTheirSide(t *testing.T) {
 	s := incomeServer(t)
 	b := s.browser(t)
 	b.signIn("coborrower@example.com")
-	co := strings.Replace(personalInfo, `"firstName":"Pat"`, `"firstName":"Amara","email":"amara.okafor@example.com"`, 1)
-	co = strings.Replace(co, "123456789", "123450016", 1)
+	co := coPersonalInfo("Amara", `"email":"amara.okafor@example.com"`)
 	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`,"coborrower":`+co+`}`); code != 200 {
 		t.Fatalf("page 1: got %d %+v", code, res.Error)
 	}
+	authorizeAs(t, inviteCoborrower(t, s, b, "amara.okafor@example.com"), "123450016") // the SSN the payroll network knows her by
 	reach(t, s, "coborrower@example.com", "application5") // pages 2 and 3 saved
 	for _, path := range []string{"/app/application/4", "/app/application/4/coborrower"} {
 		employer := map[string]string{"/app/application/4": "Cascade Freight", "/app/application/4/coborrower": "Evergreen School District"}[path]

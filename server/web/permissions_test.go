@@ -128,7 +128,7 @@ var permProbes = []permProbe{
 
 // Procedures no portal permission guards: the applicant's, the public
 // ones, and the e-mailed link's (the link's token is its holder's right).
-var permUnguarded = regexp.MustCompile(`^(system|funnel|content|licensing|consents|identity|routing|loan|quote|prequal|application|documents|verification|conditions|invite)\.`)
+var permUnguarded = regexp.MustCompile(`^(system|funnel|content|licensing|consents|identity|routing|loan|quote|prequal|application|documents|verification|conditions|invite|coborrower)\.`)
 
 // Actions of the table that no procedure takes yet (none today). Once one
 // is added to the table, the scan of the server's code below asks for its

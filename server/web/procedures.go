@@ -93,6 +93,15 @@ func (s *Server) procedures() map[string]procedure {
 
 		"application.disclosures": {kind: query, fn: s.applicationDisclosures},
 		"application.sign":        withInput(s, mutation, "SignInput", s.applicationSign),
+
+		"coborrower.status":       {kind: query, fn: s.coborrowerStatus},
+		"coborrower.invite":       {kind: mutation, fn: s.coborrowerInvite},
+		"coborrower.get":          {kind: query, fn: s.coborrowerGet},
+		"coborrower.authorize":    withInput(s, mutation, "CoborrowerAuthorizationInput", s.coborrowerAuthorize),
+		"coborrower.declarations": withInput(s, mutation, "DeclarationAnswers", s.coborrowerDeclarations),
+		"coborrower.demographics": withInput(s, mutation, "Demographics", s.coborrowerDemographics),
+		"coborrower.disclosures":  {kind: query, fn: s.coborrowerDisclosures},
+		"coborrower.sign":         withInput(s, mutation, "SignInput", s.coborrowerSign),
 	}
 }
 

@@ -334,8 +334,7 @@ func TestEachPersonOnTheLoanSigns(t *testing.T) {
 	b := s.browser(t)
 	b.signIn("coborrower@example.com") // seeded with a spouse as coborrower
 	loan := loanOf(t, s, "coborrower@example.com")
-	co := strings.Replace(personalInfo, `"firstName":"Pat"`, `"firstName":"Cora","middleName":"Jane","suffix":"jr","email":"cora@example.com"`, 1)
-	co = strings.Replace(co, "123456789", "987654321", 1)
+	co := coPersonalInfo("Cora", `"middleName":"Jane","suffix":"jr","email":"cora@example.com"`)
 	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`,"coborrower":`+co+`}`); code != 200 {
 		t.Fatalf("got %d %+v", code, res.Error)
 	}
@@ -352,20 +351,30 @@ func TestEachPersonOnTheLoanSigns(t *testing.T) {
 	if !strings.Contains(v.Documents[0].Body, "Pat Prime and Cora Jane Prime Jr.") {
 		t.Error("the agreement does not name both people")
 	}
-	code, res := sign(b, signInput(t, v, true, "Pat Prime"))
-	if code != 400 || !strings.Contains(fieldMessage(res, "signatures.1.name"), "Cora Jane Prime Jr.") {
-		t.Fatalf("got %d %+v, want the coborrower's signature asked for", code, res.Error)
+	// Each signs for themselves: the borrower's session signs the
+	// borrower's part only, and is refused the coborrower's.
+	code, res := sign(b, signInput(t, v, true, "Pat Prime", "cora jane prime jr"))
+	if code != 403 || fieldMessage(res, "signatures.1.party") == "" {
+		t.Fatalf("got %d %+v, want the coborrower's signature refused to the borrower", code, res.Error)
 	}
-	code, res = sign(b, signInput(t, v, true, "Pat Prime", "Cora Prime"))
-	if code != 400 || fieldMessage(res, "signatures.1.name") == "" || fieldMessage(res, "signatures.0.name") != "" {
-		t.Fatalf("got %d %+v, want only the coborrower's name refused", code, res.Error)
-	}
-	code, res = sign(b, signInput(t, v, true, "Pat Prime", "cora jane prime jr"))
+	code, res = sign(b, signInput(t, v, true, "Pat Prime"))
 	if code != 200 {
 		t.Fatalf("got %d %+v", code, res.Error)
 	}
 	got := decode[loans.SignResult](t, res.Result.Data)
-	if !got.Disclosures.Signed || len(got.Disclosures.Signatures) != 10 {
-		t.Fatalf("got %d records, want 5 for each person", len(got.Disclosures.Signatures))
+	if got.Disclosures.Signed || len(got.Disclosures.Signatures) != 5 || got.Disclosures.People[1].SignedAt != nil {
+		t.Fatalf("got signed %v with %d records, want the borrower's 5 and the coborrower still to sign", got.Disclosures.Signed, len(got.Disclosures.Signatures))
+	}
+	c := inviteCoborrower(t, s, b, "cora@example.com")
+	in := strings.Replace(signInput(t, v, true, "Cora Prime"), `"party":"borrower"`, `"party":"coborrower"`, 1)
+	if resp, res := c.trpc("POST", "coborrower.sign", in); resp.StatusCode != 400 || !strings.Contains(fieldMessage(res, "signatures.0.name"), "Cora Jane Prime Jr.") {
+		t.Fatalf("got %d %+v, want her full legal name asked for", resp.StatusCode, res.Error)
+	}
+	in = strings.Replace(signInput(t, v, true, "cora jane prime jr"), `"party":"borrower"`, `"party":"coborrower"`, 1)
+	if resp, res := c.trpc("POST", "coborrower.sign", in); resp.StatusCode != 200 {
+		t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
+	}
+	if after := disclosuresOf(t, b); !after.Signed || len(after.Signatures) != 10 {
+		t.Fatalf("got signed %v with %d records, want 5 for each person", after.Signed, len(after.Signatures))
 	}
 }

@@ -1,0 +1,494 @@
+package loans
+
+import (
+	"context"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/heloc/heloc/server/disclosures"
+	"github.com/heloc/heloc/server/domain"
+)
+
+// The coborrower acts for themselves (issue 23 item 4). The coborrower
+// named in prequalification is invited by e-mail to an account of their
+// own (an applicant, signing in with an e-mailed code like any other),
+// bound to the borrower's loan as its coborrower. In their own session
+// they give their credit check authorization with their date of birth and
+// SSN, answer their declarations and demographic questions, accept the
+// E-SIGN consent and sign the disclosures. The borrower's session is
+// refused each of these for them (sections.go, sign.go), and the
+// submission waits for them (data.heloc.submission.readiness). Each
+// consent and signature, and each answer, is recorded as a domain.LoanAct:
+// who, what, when, from which address and browser.
+
+// CoborrowerStore is what the coborrower's part needs of the database
+// (server/store, migration 0022).
+type CoborrowerStore interface {
+	BindCoborrower(ctx context.Context, loanID string, who *domain.Applicant) (*domain.LoanCoborrower, error)
+	FindLoanCoborrower(ctx context.Context, loanID string) (*domain.LoanCoborrower, error)
+	FindCoborrowerLoan(ctx context.Context, applicantID string) (*domain.Loan, error)
+	RecordLoanActs(ctx context.Context, acts []*domain.LoanAct) error
+	ListLoanActs(ctx context.Context, loanID string) ([]*domain.LoanAct, error)
+}
+
+// WithCoborrowers sets where coborrowers and the acts of the people on a
+// loan are kept. Without it no coborrower can be invited, and the
+// submission of a loan with one waits for ever.
+func (s *Service) WithCoborrowers(cs CoborrowerStore) *Service {
+	s.coborrowers = cs
+	return s
+}
+
+// CoborrowerInvitedLetter is the invitation e-mailed to a coborrower
+// (server/letters/texts/coborrower-invited.txt).
+const CoborrowerInvitedLetter = "coborrower-invited"
+
+// CoborrowerPath is the coborrower's own page.
+const CoborrowerPath = "/app/coborrower"
+
+// CoborrowerInvitedFacts fill in the invitation.
+type CoborrowerInvitedFacts struct {
+	Product      string
+	FirstName    string
+	BorrowerName string
+	Link         string
+}
+
+// CoborrowerDone says which of their own parts the coborrower has given.
+type CoborrowerDone struct {
+	CreditAuthorization bool `json:"creditAuthorization"`
+	Declarations        bool `json:"declarations"`
+	Demographics        bool `json:"demographics"`
+	Signed              bool `json:"signed"`
+}
+
+// all: every part given.
+func (d CoborrowerDone) all() bool {
+	return d.CreditAuthorization && d.Declarations && d.Demographics && d.Signed
+}
+
+// CoborrowerStatus is what the borrower's pages show of the coborrower
+// (schemas #CoborrowerStatus): who they are, whether and when they were
+// invited, and what they have done.
+type CoborrowerStatus struct {
+	HasCoborrower bool           `json:"hasCoborrower"`
+	Name          string         `json:"name"`
+	Email         string         `json:"email"`
+	InvitedAt     *time.Time     `json:"invitedAt"`
+	Done          CoborrowerDone `json:"done"`
+	// Waiting: the coborrower has something left to do.
+	Waiting bool `json:"waiting"`
+}
+
+// CoborrowerView is what the coborrower's own page reads (schemas
+// #CoborrowerView).
+type CoborrowerView struct {
+	BorrowerName string               `json:"borrowerName"`
+	Name         string               `json:"name"`
+	Done         CoborrowerDone       `json:"done"`
+	DateOfBirth  *string              `json:"dateOfBirth"`
+	SSN          *string              `json:"ssn"`
+	Declarations *domain.Declarations `json:"declarations"`
+	Demographics *domain.Demographics `json:"demographics"`
+	ReadOnly     bool                 `json:"readOnly"`
+}
+
+// CoborrowerAuthorization is coborrower.authorize's input (schemas
+// #CoborrowerAuthorizationInput): the credit check authorization with the
+// date of birth and SSN it needs (the SSN may be left out once given).
+type CoborrowerAuthorization struct {
+	DateOfBirth              string  `json:"dateOfBirth"`
+	SSN                      *string `json:"ssn,omitempty"`
+	CreditCheckAuthorization bool    `json:"creditCheckAuthorization"`
+}
+
+// coborrowerName is the coborrower's name as the application has it, or
+// "Your coborrower".
+func coborrowerName(app *domain.Application) string {
+	if app != nil && app.Coborrower != nil {
+		if n := fullName(app.Coborrower); n != "" {
+			return n
+		}
+	}
+	return "Your coborrower"
+}
+
+// forCoborrower is the refusal of the borrower's session doing what the
+// coborrower does for themselves, at the field path.
+func forCoborrower(app *domain.Application, path, what string) error {
+	msg := coborrowerName(app) + " " + what + ", signed in with their own e-mail. You cannot do this for them; we e-mail them an invitation."
+	return &domain.Error{Code: domain.EFORBIDDEN, Message: msg, Fields: []domain.FieldError{{Path: path, Message: msg}}}
+}
+
+// coborrowerDone reads what the coborrower did for themselves from the
+// loan's acts: the authorization, declarations and demographics recorded
+// by the coborrower's own account, and their signature of every current
+// text.
+func (s *Service) coborrowerDone(ctx context.Context, loan *domain.Loan, app *domain.Application) (CoborrowerDone, error) {
+	var done CoborrowerDone
+	if s.coborrowers == nil || app == nil {
+		return done, nil
+	}
+	co, err := s.coborrowers.FindLoanCoborrower(ctx, loan.ID)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return done, nil
+	} else if err != nil {
+		return done, err
+	}
+	acts, err := s.coborrowers.ListLoanActs(ctx, loan.ID)
+	if err != nil {
+		return done, err
+	}
+	for _, a := range acts {
+		if a.Party != "coborrower" || a.ApplicantID != co.Applicant.ID {
+			continue
+		}
+		switch a.Act {
+		case domain.ActCreditAuthorization:
+			done.CreditAuthorization = true
+		case domain.ActDeclarations:
+			done.Declarations = true
+		case domain.ActDemographics:
+			done.Demographics = true
+		}
+	}
+	done.CreditAuthorization = done.CreditAuthorization && app.Coborrower != nil && app.Coborrower.SSN != nil && app.Coborrower.DateOfBirth != nil
+	done.Declarations = done.Declarations && app.Coborrower != nil && app.Coborrower.Declarations != nil
+	done.Demographics = done.Demographics && app.Coborrower != nil && app.Coborrower.Demographics != nil
+	offer, err := s.signOffer(ctx, loan)
+	if domain.ErrorCode(err) == domain.EINVALID {
+		return done, nil
+	} else if err != nil {
+		return done, err
+	}
+	docs, consent, err := renderDisclosures(loan, app, offer)
+	if err != nil {
+		return done, err
+	}
+	done.Signed = true
+	for _, d := range append([]disclosures.Document{consent}, docs...) {
+		done.Signed = done.Signed && signedText(app, "coborrower", d)
+	}
+	return done, nil
+}
+
+// Coborrower is what the borrower's pages show of their coborrower: who,
+// whether invited, and what they have done for themselves.
+func (s *Service) Coborrower(ctx context.Context, borrower *domain.Applicant) (*CoborrowerStatus, error) {
+	loan, app, err := s.Stored(ctx, borrower)
+	if err != nil {
+		return nil, err
+	}
+	return s.coborrowerStatus(ctx, loan, app)
+}
+
+func (s *Service) coborrowerStatus(ctx context.Context, loan *domain.Loan, app *domain.Application) (*CoborrowerStatus, error) {
+	out := &CoborrowerStatus{HasCoborrower: hasCoborrower(loan)}
+	if !out.HasCoborrower {
+		return out, nil
+	}
+	out.Name, out.Email = coborrowerName(app), coborrowerEmail(loan, app)
+	if s.coborrowers != nil {
+		co, err := s.coborrowers.FindLoanCoborrower(ctx, loan.ID)
+		if err == nil {
+			at := co.InvitedAt
+			out.InvitedAt = &at
+		} else if domain.ErrorCode(err) != domain.ENOTFOUND {
+			return nil, err
+		}
+	}
+	done, err := s.coborrowerDone(ctx, loan, app)
+	if err != nil {
+		return nil, err
+	}
+	out.Done, out.Waiting = done, !done.all()
+	return out, nil
+}
+
+// coborrowerEmail is the coborrower's e-mail: the application's, else the
+// prequalification's.
+func coborrowerEmail(loan *domain.Loan, app *domain.Application) string {
+	if app != nil && app.Coborrower != nil && app.Coborrower.Email != nil && *app.Coborrower.Email != "" {
+		return *app.Coborrower.Email
+	}
+	if loan.Answers.Coborrower != nil {
+		return loan.Answers.Coborrower.Email
+	}
+	return ""
+}
+
+// InviteCoborrower e-mails the loan's coborrower an invitation to sign in
+// with their own e-mail and act for themselves, making their account when
+// they have none and binding it to the loan (again: a new invitation, to
+// the address the application gives now). origin is the site's address
+// for the invitation's link. The application must have been started (the
+// coborrower's name and e-mail saved on page 1) and not submitted.
+func (s *Service) InviteCoborrower(ctx context.Context, borrower *domain.Applicant, origin string) (*CoborrowerStatus, error) {
+	loan, app, err := s.Stored(ctx, borrower)
+	if err != nil {
+		return nil, err
+	}
+	if err := writable(loan); err != nil {
+		return nil, err
+	}
+	if !hasCoborrower(loan) {
+		return nil, domain.Errorf(domain.EINVALID, "This application has no coborrower.")
+	}
+	if app == nil || app.Coborrower == nil || app.Coborrower.FirstName == nil || app.Coborrower.LastName == nil {
+		return nil, domain.InvalidField("coborrower", "Fill in your coborrower's name and e-mail on the personal information page first.")
+	}
+	if s.coborrowers == nil {
+		return nil, domain.Errorf(domain.EINTERNAL, "Coborrowers cannot be invited on this server.")
+	}
+	email := coborrowerEmail(loan, app)
+	if email == "" {
+		return nil, domain.InvalidField("coborrower.email", "Enter your coborrower's e-mail on the personal information page.")
+	}
+	if strings.EqualFold(strings.TrimSpace(email), borrower.Email) {
+		return nil, domain.InvalidField("coborrower.email", "Your coborrower needs an e-mail address of their own, not yours.")
+	}
+	if _, err := s.coborrowers.BindCoborrower(ctx, loan.ID, &domain.Applicant{Email: email, FirstName: *app.Coborrower.FirstName, LastName: *app.Coborrower.LastName}); err != nil {
+		return nil, err
+	}
+	if s.letters != nil {
+		link := strings.TrimRight(origin, "/") + "/app/login?callbackUrl=" + url.QueryEscape(CoborrowerPath)
+		s.letters.Send(ctx, loan.ID, email, CoborrowerInvitedLetter, CoborrowerInvitedFacts{
+			Product: s.letters.Product(), FirstName: *app.Coborrower.FirstName, BorrowerName: fullName(&app.User), Link: link})
+	}
+	return s.coborrowerStatus(ctx, loan, app)
+}
+
+// coborrowerLoan is the loan the applicant is the coborrower of, with its
+// stored application; an applicant who is nobody's coborrower is refused.
+func (s *Service) coborrowerLoan(ctx context.Context, co *domain.Applicant) (*domain.Loan, *domain.Application, error) {
+	if co == nil {
+		return nil, nil, domain.Errorf(domain.EUNAUTHORIZED, "Sign in to continue.")
+	}
+	if s.coborrowers == nil {
+		return nil, nil, domain.Errorf(domain.EFORBIDDEN, "You are not the coborrower on an application.")
+	}
+	loan, err := s.coborrowers.FindCoborrowerLoan(ctx, co.ID)
+	if domain.ErrorCode(err) == domain.ENOTFOUND || (err == nil && !hasCoborrower(loan)) {
+		return nil, nil, domain.Errorf(domain.EFORBIDDEN, "You are not the coborrower on an application.")
+	} else if err != nil {
+		return nil, nil, err
+	}
+	rec, err := s.store.FindApplication(ctx, loan.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	return loan, &rec.Application, nil
+}
+
+// CoborrowerView is the coborrower's own page: whose application it is,
+// what they have done, and their answers (the SSN masked).
+func (s *Service) CoborrowerView(ctx context.Context, co *domain.Applicant) (*CoborrowerView, error) {
+	loan, app, err := s.coborrowerLoan(ctx, co)
+	if err != nil {
+		return nil, err
+	}
+	return s.coborrowerView(ctx, loan, app)
+}
+
+func (s *Service) coborrowerView(ctx context.Context, loan *domain.Loan, app *domain.Application) (*CoborrowerView, error) {
+	done, err := s.coborrowerDone(ctx, loan, app)
+	if err != nil {
+		return nil, err
+	}
+	v := &CoborrowerView{BorrowerName: fullName(&app.User), Name: coborrowerName(app), Done: done, ReadOnly: loan.ApplicationStatus == Submitted}
+	if c := app.Coborrower; c != nil {
+		v.DateOfBirth, v.SSN, v.Declarations, v.Demographics = c.DateOfBirth, maskSSN(c.SSN), c.Declarations, c.Demographics
+	}
+	return v, nil
+}
+
+// changeAsCoborrower writes fn's change to the coborrower's part of the
+// application, then records the acts fn returns as the coborrower's.
+func (s *Service) changeAsCoborrower(ctx context.Context, co *domain.Applicant, meta SignMeta, fn func(l *domain.Loan, app *domain.Application, cp *domain.Person) ([]*domain.LoanAct, error)) (*CoborrowerView, error) {
+	loan, _, err := s.coborrowerLoan(ctx, co)
+	if err != nil {
+		return nil, err
+	}
+	if err := writable(loan); err != nil {
+		return nil, err
+	}
+	var acts []*domain.LoanAct
+	saved, app, err := s.store.UpdateApplication(ctx, loan.ID, "", func(l *domain.Loan, app *domain.Application, stored bool) error {
+		if err := writable(l); err != nil {
+			return err
+		}
+		if !stored || !hasCoborrower(l) {
+			return domain.Errorf(domain.EFORBIDDEN, "You are not the coborrower on an application.")
+		}
+		if app.Coborrower == nil {
+			app.Coborrower = &domain.Person{}
+		}
+		var err error
+		acts, err = fn(l, app, app.Coborrower)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range acts {
+		a.LoanID, a.Party, a.ApplicantID, a.IP, a.UserAgent = loan.ID, "coborrower", co.ID, meta.IP, meta.UserAgent
+	}
+	if err := s.coborrowers.RecordLoanActs(ctx, acts); err != nil {
+		return nil, err
+	}
+	return s.coborrowerView(ctx, saved, app)
+}
+
+// CoborrowerAuthorize records the coborrower's own credit check
+// authorization with their date of birth (the dates the rules allow) and
+// SSN (kept when left out once given).
+func (s *Service) CoborrowerAuthorize(ctx context.Context, co *domain.Applicant, in CoborrowerAuthorization, meta SignMeta) (*CoborrowerView, error) {
+	if !in.CreditCheckAuthorization {
+		return nil, domain.InvalidField("creditCheckAuthorization", "Authorize the credit check to continue.")
+	}
+	loan, _, err := s.coborrowerLoan(ctx, co)
+	if err != nil {
+		return nil, err
+	}
+	born, err := s.BirthDates(ctx, loan)
+	if err != nil {
+		return nil, err
+	}
+	if err := born.Check("dateOfBirth", in.DateOfBirth, s.now().UTC()); err != nil {
+		return nil, err
+	}
+	return s.changeAsCoborrower(ctx, co, meta, func(_ *domain.Loan, _ *domain.Application, p *domain.Person) ([]*domain.LoanAct, error) {
+		if in.SSN == nil && p.SSN == nil {
+			return nil, domain.InvalidField("ssn", "Enter your Social Security number.")
+		}
+		if in.SSN != nil {
+			p.SSN = in.SSN
+		}
+		p.DateOfBirth = &in.DateOfBirth
+		return []*domain.LoanAct{{Act: domain.ActCreditAuthorization}}, nil
+	})
+}
+
+// CoborrowerDeclarations saves the coborrower's own declarations (every
+// question answered, each yes with its follow-up).
+func (s *Service) CoborrowerDeclarations(ctx context.Context, co *domain.Applicant, in domain.Declarations, meta SignMeta) (*CoborrowerView, error) {
+	if err := followUps(&in, "declarations"); err != nil {
+		return nil, err
+	}
+	return s.changeAsCoborrower(ctx, co, meta, func(_ *domain.Loan, _ *domain.Application, p *domain.Person) ([]*domain.LoanAct, error) {
+		p.Declarations = &in
+		return []*domain.LoanAct{{Act: domain.ActDeclarations}}, nil
+	})
+}
+
+// CoborrowerDemographics saves the coborrower's own demographic
+// information.
+func (s *Service) CoborrowerDemographics(ctx context.Context, co *domain.Applicant, in domain.Demographics, meta SignMeta) (*CoborrowerView, error) {
+	return s.changeAsCoborrower(ctx, co, meta, func(_ *domain.Loan, _ *domain.Application, p *domain.Person) ([]*domain.LoanAct, error) {
+		p.Demographics = &in
+		return []*domain.LoanAct{{Act: domain.ActDemographics}}, nil
+	})
+}
+
+// CoborrowerDisclosures are the documents the coborrower reads and signs,
+// as the borrower's page shows them.
+func (s *Service) CoborrowerDisclosures(ctx context.Context, co *domain.Applicant) (*DisclosuresView, error) {
+	loan, app, err := s.coborrowerLoan(ctx, co)
+	if err != nil {
+		return nil, err
+	}
+	offer, err := s.signOffer(ctx, loan)
+	if err != nil {
+		return nil, err
+	}
+	docs, consent, err := renderDisclosures(loan, app, offer)
+	if err != nil {
+		return nil, err
+	}
+	return disclosuresView(loan, app, docs, consent), nil
+}
+
+// CoborrowerSign records the coborrower's own E-SIGN consent and signature
+// of every current document, as Sign does the borrower's: the consent
+// given, every document acknowledged with the hash of the text rendered
+// now, their own full legal name typed; a signature for the borrower is
+// refused.
+func (s *Service) CoborrowerSign(ctx context.Context, co *domain.Applicant, in SignInput, meta SignMeta) (*DisclosuresView, error) {
+	loan, app, err := s.coborrowerLoan(ctx, co)
+	if err != nil {
+		return nil, err
+	}
+	if err := writable(loan); err != nil {
+		return nil, err
+	}
+	offer, err := s.signOffer(ctx, loan)
+	if err != nil {
+		return nil, err
+	}
+	docs, _, err := renderDisclosures(loan, app, offer)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSignInput(loan, app, docs, in, "coborrower"); err != nil {
+		return nil, err
+	}
+	now := s.now().UTC().Truncate(time.Second)
+	var signedLoan *domain.Loan
+	var signedApp domain.Application
+	if _, err := s.changeAsCoborrower(ctx, co, meta, func(l *domain.Loan, app *domain.Application, _ *domain.Person) ([]*domain.LoanAct, error) {
+		docs, consent, err := renderDisclosures(l, app, offer)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkSignInput(l, app, docs, in, "coborrower"); err != nil {
+			return nil, err
+		}
+		app.Signatures = mergeSignatures(app.Signatures, signatureRecords("coborrower", typedName(in, "coborrower"), consent, docs, now, meta))
+		signedLoan, signedApp = l, *app
+		return signingActs(consent, docs), nil
+	}); err != nil {
+		return nil, err
+	}
+	docs, consent, err := renderDisclosures(signedLoan, &signedApp, offer)
+	if err != nil {
+		return nil, err
+	}
+	return disclosuresView(signedLoan, &signedApp, docs, consent), nil
+}
+
+// signingActs are the acts of a signing: the E-SIGN consent, and each
+// document signed with its id, version and hash.
+func signingActs(consent disclosures.Document, docs []disclosures.Document) []*domain.LoanAct {
+	out := []*domain.LoanAct{{Act: domain.ActESignConsent, Detail: consent.ID + "|" + consent.Version + "|" + consent.Hash}}
+	for _, d := range docs {
+		out = append(out, &domain.LoanAct{Act: domain.ActSignature, Detail: d.ID + "|" + d.Version + "|" + d.Hash})
+	}
+	return out
+}
+
+// recordSigning records the acts of party's signing, in applicant's
+// session, of the texts signed now (when the service keeps acts).
+func (s *Service) recordSigning(ctx context.Context, loan *domain.Loan, app *domain.Application, party string, applicant *domain.Applicant, offer *signOffer, meta SignMeta) error {
+	if s.coborrowers == nil {
+		return nil
+	}
+	docs, consent, err := renderDisclosures(loan, app, offer)
+	if err != nil {
+		return err
+	}
+	acts := signingActs(consent, docs)
+	for _, a := range acts {
+		a.LoanID, a.Party, a.ApplicantID, a.IP, a.UserAgent = loan.ID, party, applicant.ID, meta.IP, meta.UserAgent
+	}
+	return s.coborrowers.RecordLoanActs(ctx, acts)
+}
+
+// LoanActs are the acts recorded on the applicant's loan (for the
+// borrower) or on the loan they are the coborrower of.
+func (s *Service) LoanActs(ctx context.Context, loanID string) ([]*domain.LoanAct, error) {
+	if s.coborrowers == nil {
+		return []*domain.LoanAct{}, nil
+	}
+	return s.coborrowers.ListLoanActs(ctx, loanID)
+}
