@@ -34,7 +34,6 @@ type Store interface {
 	accounts.Store
 	loans.Store
 	loans.DocumentStore
-	loans.CoborrowerStore
 	letters.Store
 	prequal.Store
 	portal.Store
@@ -54,6 +53,9 @@ type Policy interface {
 type Config struct {
 	// ProductName names the lender in e-mails and authenticator apps.
 	ProductName string
+	// PublicURL is the address people use (PUBLIC_URL), from which the
+	// letters link to the borrower's pages; empty: they say to sign in.
+	PublicURL string
 	// FunnelVariant is the funnel's variant (FUNNEL_VARIANT), "standard"
 	// when empty.
 	FunnelVariant string
@@ -126,7 +128,7 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 	// The decision log every service records through.
 	recorder := decisions.NewRecorder(db, policy)
 	// The letters to the people on a loan (server/letters), each recorded with it.
-	post := letters.NewPost(cfg.Mailer, db, cfg.ProductName, nil)
+	post := letters.NewPost(cfg.Mailer, db, cfg.ProductName, nil).WithSite(cfg.PublicURL)
 
 	// The loan service: who may change an application, its validation,
 	// saving and status, its documents and the vendors it asks.
@@ -134,8 +136,7 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 		WithIdentity(cfg.Identity).
 		WithIncome(cfg.Income).
 		WithRecorder(recorder).
-		WithLetters(post).
-		WithCoborrowers(db)
+		WithLetters(post)
 	// Without Blobs the documents are still listed and their requirements
 	// decided; an upload is refused.
 	loanService.WithDocuments(loans.DocumentStorage{Store: db, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})
@@ -152,7 +153,7 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 		Loans:      loanService,
 		Prequal:    prequalService,
 		Portal:     portal.New(db, loanService, policy, cfg.Now).WithLetters(post),
-		Conditions: conditions.New(db, policy, cfg.Mailer, cfg.ProductName, cfg.Now).WithRecorder(recorder),
+		Conditions: conditions.New(db, policy, cfg.Mailer, cfg.ProductName, cfg.Now).WithRecorder(recorder).WithLetters(post),
 		Decisions:  decisions.New(db, policy),
 		Exports:    exports.New(db, cfg.LoanSystems, cfg.Now),
 		Recorder:   recorder,

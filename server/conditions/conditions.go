@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/letters"
 	"github.com/heloc/heloc/server/mail"
 )
 
@@ -66,6 +67,8 @@ type Service struct {
 	mailer   mail.Sender
 	product  string
 	now      func() time.Time
+	// letters e-mails the request of a condition (WithLetters); nil: none.
+	letters *letters.Post
 }
 
 // New makes the service. product is the product's name, which the e-mails

@@ -156,6 +156,7 @@ func (s *Service) Add(ctx context.Context, by *domain.StaffUser, in AddInput) (*
 		if err != nil {
 			return nil, err
 		}
+		s.tellRequested(ctx, loan, stored)
 		return portalView(stored, nil)
 	}
 	// The address is checked before anything is stored: a condition whose

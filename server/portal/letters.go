@@ -8,6 +8,7 @@ import (
 
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/letters"
+	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/mail"
 )
 
@@ -99,4 +100,49 @@ func termLines(t *BorrowerTerms) []string {
 		lines = append(lines, "Monthly payment in the repayment period, the line fully drawn: "+cents(*t.RepaymentPaymentCents))
 	}
 	return lines
+}
+
+// tellRejected e-mails the person whose document was rejected why, and how
+// to replace it (letters.DocumentRejected), naming the document as their
+// upload page does. The review stands whatever happens here.
+func (s *Service) tellRejected(ctx context.Context, loanID string, d *domain.Document, view *loans.DocumentsView) {
+	if s.letters == nil {
+		return
+	}
+	ctx = context.WithoutCancel(ctx)
+	applicant, loan, err := s.loanAndApplicant(ctx, loanID)
+	if err != nil {
+		return
+	}
+	app, _, err := s.loans.StaffApplication(ctx, applicant, loan)
+	if err != nil {
+		app = nil
+	}
+	people := letters.People(applicant, app)
+	to := people[0]
+	if d.Party == "coborrower" {
+		if len(people) < 2 {
+			slog.Warn("rejected document's letter not sent: no address for the coborrower", "loan", loanID)
+			return
+		}
+		to = people[1]
+	}
+	facts := letters.DocumentRejectedFacts{Product: s.letters.Product(), FirstName: to.Greeting(), Document: documentLabel(d.Type, view),
+		File: d.FileName, Why: d.Review.Note, Link: s.letters.Link(letters.UploadPage)}
+	s.letters.Send(ctx, loanID, to.Email, letters.DocumentRejected, facts)
+}
+
+// documentLabel is the name the upload page gives the document type, or
+// the type itself when the page no longer lists it.
+func documentLabel(docType string, view *loans.DocumentsView) string {
+	if view != nil && view.Requirements != nil {
+		for _, list := range [][]loans.RequiredDocument{view.Requirements.Documents.Borrower, view.Requirements.Documents.Coborrower} {
+			for _, r := range list {
+				if r.Type == docType && r.Label != "" {
+					return r.Label
+				}
+			}
+		}
+	}
+	return docType
 }

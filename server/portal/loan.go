@@ -228,10 +228,15 @@ func (s *Service) DocumentLoan(ctx context.Context, documentID string) (string, 
 // answers the loan's documents as they now stand: a rejected one is
 // missing again.
 func (s *Service) ReviewDocument(ctx context.Context, loanID string, in loans.ReviewInput, by string) (*loans.DocumentsView, error) {
-	if _, err := s.loans.ReviewDocument(ctx, loanID, in, by); err != nil {
+	d, err := s.loans.ReviewDocument(ctx, loanID, in, by)
+	if err != nil {
 		return nil, err
 	}
-	return s.Documents(ctx, loanID)
+	view, err := s.Documents(ctx, loanID)
+	if err == nil && d.Review.Status == domain.ReviewRejected {
+		s.tellRejected(ctx, loanID, d, view)
+	}
+	return view, err
 }
 
 // Download opens a stored document.

@@ -106,6 +106,15 @@ func TestStaffRejectADocumentAndTheBorrowerReplacesItAfterSubmission(t *testing.
 	if staffView.Requirements.Borrower.Missing["paystubs"] != 4 {
 		t.Fatalf("got %+v, want the rejected paystub missing again on the portal", staffView.Requirements.Borrower.Missing)
 	}
+	// The borrower is e-mailed why, and how to replace it; the letter is
+	// recorded with the loan.
+	if m, ok := s.Outbox.Latest("prime@example.com"); !ok || !strings.HasSuffix(m.Subject, ": we need another copy of a document") ||
+		!strings.Contains(m.Text, "Why: "+note) || !strings.Contains(m.Text, "paystub.png") || !strings.Contains(m.Text, "How to replace it:") {
+		t.Fatalf("got %+v (%v), want the rejection's letter with its note", m, ok)
+	}
+	if sent, err := s.DB.ListLoanEmails(context.Background(), loan.ID); err != nil || len(sent) != 1 || sent[0].Letter != "document-rejected" || sent[0].Version == "" {
+		t.Fatalf("got %+v, %v; want the rejection's letter recorded with its version", sent, err)
+	}
 
 	// The borrower sees it missing again, with the note, and not who wrote it.
 	mine := mustCall[reviewedDocuments](t, borrower, "GET", "documents.list", "")

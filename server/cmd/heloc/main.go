@@ -156,7 +156,7 @@ func serve(ctx context.Context) error {
 	}
 	// The services' configuration; every service is made in one place,
 	// server/app, and handed to the web server, which only calls them.
-	acfg := app.Config{ProductName: cfg.ProductName, FunnelVariant: cfg.FunnelVariant, SessionSecret: wcfg.SessionSecret,
+	acfg := app.Config{ProductName: cfg.ProductName, PublicURL: cfg.PublicURL, FunnelVariant: cfg.FunnelVariant, SessionSecret: wcfg.SessionSecret,
 		Keyring: keyring, UploadLimit: cfg.UploadLimit}
 	if cfg.SMTP.Host != "" {
 		relay, err := mail.NewSMTP(cfg.SMTP)
