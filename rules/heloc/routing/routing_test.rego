@@ -196,7 +196,7 @@ test_the_exempt_pages_are_exactly_the_spec_list if {
 	exempt == {
 		"/", "/insights", "/insight-blog", "/faq", "/privacy-statement", "/license",
 		"/e-consent", "/terms-of-use", "/app/application/faqs", "/app/upload",
-		"/app/application/application-summary", "/app/bank-statement",
+		"/app/application/application-summary", "/app/bank-statement", "/app/coborrower",
 		"/app/application/business-information", "/portal", "/portal/login", "/portal/manage-users",
 		# The portal pages of issue 13: an application, the audit log, the
 		# page of an e-mailed invitation.

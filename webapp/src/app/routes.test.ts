@@ -29,7 +29,7 @@ const expected: Record<string, string[]> = {
   initialSetup,
   ineligible,
   application,
-  standalone: ['/app/upload', '/app/bank-statement'],
+  standalone: ['/app/upload', '/app/bank-statement', '/app/coborrower'],
   portal: ['/portal', '/portal/loan', '/portal/manage-users', '/portal/audit'],
   prequal,
   waitlist: ['/join-waitlist'],
