@@ -34,6 +34,7 @@ type Store interface {
 	accounts.Store
 	loans.Store
 	loans.DocumentStore
+	loans.CoborrowerStore
 	letters.Store
 	prequal.Store
 	portal.Store
@@ -136,7 +137,8 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 		WithIdentity(cfg.Identity).
 		WithIncome(cfg.Income).
 		WithRecorder(recorder).
-		WithLetters(post)
+		WithLetters(post).
+		WithCoborrowers(db)
 	// Without Blobs the documents are still listed and their requirements
 	// decided; an upload is refused.
 	loanService.WithDocuments(loans.DocumentStorage{Store: db, Blobs: cfg.Blobs, Sealer: cfg.Keyring, Limit: cfg.UploadLimit})
