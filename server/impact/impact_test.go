@@ -284,3 +284,77 @@ func (f *fixture) newLoan(t testing.TB, email string, d *domain.Demographics) st
 	}
 	return l.ID
 }
+
+// The fair-lending view: for loans whose borrower answered the HMDA
+// questions, the flips by each group reported, each group's rate against
+// the most favoured's, flagged below four-fifths.
+func TestTheFairLendingViewBreaksTheFlipsDownByGroup(t *testing.T) {
+	for _, dialect := range storetest.Dialects {
+		t.Run(dialect, func(t *testing.T) {
+			ctx := context.Background()
+			f := newFixture(t, dialect)
+			dir, min := raisedMinimum(t)
+			// Women: 2 of 4 between the minimums. Men: 4 well above, 1 of
+			// them Hispanic. One declined every question; one never reached
+			// the page; a visitor has no answers at all.
+			loan := 0
+			borrower := func(d *domain.Demographics, score int64) {
+				loan++
+				f.estimate(t, f.newLoan(t, "b"+strconv.Itoa(loan)+"@example.com", d), score, "CA")
+			}
+			borrower(&domain.Demographics{IsFemale: true, IsWhite: true}, min+5)
+			borrower(&domain.Demographics{IsFemale: true, IsAsian: true, IsKorean: true}, min+10)
+			borrower(&domain.Demographics{IsFemale: true, IsAfricanAmerican: true}, 780)
+			borrower(&domain.Demographics{IsFemale: true, IsWhite: true, IsAfricanAmerican: true}, 790)
+			for i := range 4 {
+				borrower(&domain.Demographics{IsMale: true, IsWhite: true, IsMexican: i == 0}, 760+int64(i))
+			}
+			borrower(&domain.Demographics{WontInformEthinicity: true, WontInformRace: true, WontInformGender: true}, min)
+			borrower(nil, min)
+			f.estimate(t, "", min, "CA")
+
+			report, err := impact.Compare(ctx, f.db, f.baseline, load(t, dir), impact.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := report.Entrypoints[impact.Eligibility]
+			if e.EligibleToIneligible != 5 {
+				t.Fatalf("got %d flips, want 5 (2 women, the one who declined, the one unanswered, the visitor)", e.EligibleToIneligible)
+			}
+			fl := e.FairLending
+			if fl == nil || fl.Loans != 9 {
+				t.Fatalf("got %s, want the view of the 9 loans that answered", mustJSON(fl))
+			}
+			women, men := fl.Sex.Groups[impact.Female], fl.Sex.Groups[impact.Male]
+			if women.Compared != 4 || women.EligibleToIneligible != 2 || women.EligibleBefore != 4 || women.EligibleAfter != 2 || women.RateAfter != 0.5 {
+				t.Errorf("got women %s", mustJSON(women))
+			}
+			if fl.Sex.MostFavoured != impact.Male || *men.AdverseImpactRatio != 1 || men.BelowFourFifths {
+				t.Errorf("got men %s, most favoured %q", mustJSON(men), fl.Sex.MostFavoured)
+			}
+			if *women.AdverseImpactRatio != 0.5 || !women.BelowFourFifths || *women.AdverseImpactRatioBefore != 1 {
+				t.Errorf("got women's ratio %v (before %v), want 0.5 flagged (1 before)", *women.AdverseImpactRatio, *women.AdverseImpactRatioBefore)
+			}
+			if fl.Sex.NotProvided != 1 || fl.Race.NotProvided != 1 || fl.Ethnicity.NotProvided != 1 {
+				t.Errorf("got not provided %d, %d, %d, want the one who declined in each", fl.Ethnicity.NotProvided, fl.Race.NotProvided, fl.Sex.NotProvided)
+			}
+			// A borrower of two races counts in both.
+			white, black, asian := fl.Race.Groups[impact.White], fl.Race.Groups[impact.AfricanAmerican], fl.Race.Groups[impact.Asian]
+			if white.Compared != 6 || white.EligibleToIneligible != 1 || black.Compared != 2 || black.EligibleToIneligible != 0 || asian.Compared != 1 || asian.EligibleToIneligible != 1 {
+				t.Errorf("got race %s", mustJSON(fl.Race))
+			}
+			if !asian.BelowFourFifths || *asian.AdverseImpactRatio != 0 || black.BelowFourFifths {
+				t.Errorf("got asian %s, black %s: want only the group with none eligible flagged", mustJSON(asian), mustJSON(black))
+			}
+			hispanic, other := fl.Ethnicity.Groups[impact.HispanicOrLatino], fl.Ethnicity.Groups[impact.NotHispanicOrLatino]
+			if hispanic.Compared != 1 || other.Compared != 7 || fl.Ethnicity.MostFavoured != impact.HispanicOrLatino || !other.BelowFourFifths {
+				t.Errorf("got ethnicity %s", mustJSON(fl.Ethnicity))
+			}
+			var text strings.Builder
+			report.WriteText(&text)
+			if !strings.Contains(text.String(), "Female: 4 compared, eligible 4 -> 2, eligible to ineligible 2, ineligible to eligible 0, ratio 0.50 (was 1.00) *") {
+				t.Errorf("text report:\n%s", text.String())
+			}
+		})
+	}
+}
