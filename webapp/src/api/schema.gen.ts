@@ -446,12 +446,79 @@ export interface components {
             outcome: "cleared" | "waived";
         };
         /**
+         * @description #CoborrowerAuthorizationInput is the input of coborrower.authorize: the
+         *     coborrower's own credit check authorization with their date of birth
+         *     and SSN (which may be left out once given: the form never holds it after
+         *     saving).
+         */
+        CoborrowerAuthorizationInput: {
+            /** @enum {boolean} */
+            creditCheckAuthorization: true;
+            dateOfBirth: components["schemas"]["Date"];
+            ssn?: components["schemas"]["SSN"];
+        };
+        /** @description #CoborrowerDone says which of their own parts the coborrower has given. */
+        CoborrowerDone: {
+            creditAuthorization: boolean;
+            declarations: boolean;
+            demographics: boolean;
+            signed: boolean;
+        };
+        /**
          * @description #CoborrowerPersonalInfo is the coborrower's part of page 1: the same, with
-         *     the coborrower's e-mail.
+         *     the coborrower's e-mail, and without their date of birth and SSN, which
+         *     the coborrower gives in their own session (coborrower.authorize): the
+         *     server refuses the borrower either.
          */
         CoborrowerPersonalInfo: {
-            email?: components["schemas"]["Email"];
-        } & (components["schemas"]["PersonalInfo"] & unknown);
+            citizenship: components["schemas"]["Citizenship"];
+            currentAddress: components["schemas"]["Address"];
+            currentAddressSince: components["schemas"]["Date"];
+            dateOfBirth?: components["schemas"]["Date"];
+            email: components["schemas"]["Email"];
+            firstName: string;
+            formerAddresses: components["schemas"]["FormerAddress"][];
+            housing: components["schemas"]["Housing"];
+            lastName: string;
+            mailingAddress: (components["schemas"]["Address"] & unknown) | null;
+            maritalStatus: components["schemas"]["MaritalStatus"];
+            middleName?: components["schemas"]["Name"];
+            militaryStatus: components["schemas"]["MilitaryStatus"];
+            phone: components["schemas"]["Phone"];
+            ssn?: components["schemas"]["SSN"];
+            suffix?: components["schemas"]["NameSuffix"];
+        };
+        /**
+         * @description #CoborrowerStatus is the result of coborrower.status and
+         *     coborrower.invite (the borrower's): whether the loan has a coborrower,
+         *     their name and e-mail, when the invitation was last e-mailed (null:
+         *     never), what they have done, and whether the borrower is waiting for
+         *     them.
+         */
+        CoborrowerStatus: {
+            done: components["schemas"]["CoborrowerDone"];
+            email: string;
+            hasCoborrower: boolean;
+            invitedAt: string | null;
+            name: string;
+            waiting: boolean;
+        };
+        /**
+         * @description #CoborrowerView is the result of coborrower.get and of each of the
+         *     coborrower's own saves: whose application it is, their name, what they
+         *     have done, their answers (the SSN masked as ***-**-1234), and whether
+         *     the application is still open.
+         */
+        CoborrowerView: {
+            borrowerName: string;
+            dateOfBirth: string | null;
+            declarations: components["schemas"]["Declarations"] | null;
+            demographics: components["schemas"]["Demographics"] | null;
+            done: components["schemas"]["CoborrowerDone"];
+            name: string;
+            readOnly: boolean;
+            ssn: string | null;
+        };
         /** @description #CodeSignInInput is what the applicant's code step sends to callback/otp. */
         CodeSignInInput: {
             email: components["schemas"]["Email"];

@@ -22,6 +22,7 @@ export declare const AssignInput: Validator;
 export declare const AuditListInput: Validator;
 export declare const BusinessInformationSection: Validator;
 export declare const ClearConditionInput: Validator;
+export declare const CoborrowerAuthorizationInput: Validator;
 export declare const CodeSignInInput: Validator;
 export declare const ConditionRefInput: Validator;
 export declare const CreateAccountInput: Validator;

@@ -6349,11 +6349,286 @@ validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const CodeSignInInput = validate47;
-const schema84 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"}},"required":["email","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","otpCode":"Enter the 6-digit code."}}};
-const schema86 = {"pattern":"^[0-9]{6}$","type":"string","errorMessage":"Enter the 6-digit code."};
+export const CoborrowerAuthorizationInput = validate47;
+const schema84 = {"properties":{"creditCheckAuthorization":{"enum":[true],"type":"boolean","errorMessage":"Authorize the credit check to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["dateOfBirth","creditCheckAuthorization"],"type":"object","errorMessage":{"required":{"dateOfBirth":"Enter a date as yyyy-MM-dd.","creditCheckAuthorization":"Authorize the credit check to continue."}}};
+const schema86 = {"allOf":[{"pattern":"^[0-9]{9}$"},{"not":{"pattern":"^(000|666)|^[0-9]{3}00|0000$"}}],"type":"string","errorMessage":"Enter a valid 9-digit Social Security number."};
+const pattern56 = new RegExp("^[0-9]{9}$", "u");
+const pattern57 = new RegExp("^(000|666)|^[0-9]{3}00|0000$", "u");
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.dateOfBirth === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "dateOfBirth"},message:"must have required property '"+"dateOfBirth"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.creditCheckAuthorization === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "creditCheckAuthorization"},message:"must have required property '"+"creditCheckAuthorization"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.creditCheckAuthorization !== undefined){
+let data0 = data.creditCheckAuthorization;
+if(typeof data0 !== "boolean"){
+const err2 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(!(data0 === true)){
+const err3 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/enum",keyword:"enum",params:{allowedValues: schema84.properties.creditCheckAuthorization.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err4 of vErrors){
+if(((((err4.keyword !== "errorMessage") && (!err4.emUsed)) && ((err4.instancePath === instancePath+"/creditCheckAuthorization") || ((err4.instancePath.indexOf(instancePath+"/creditCheckAuthorization") === 0) && (err4.instancePath[instancePath+"/creditCheckAuthorization".length] === "/")))) && (err4.schemaPath.indexOf("#/properties/creditCheckAuthorization") === 0)) && (err4.schemaPath["#/properties/creditCheckAuthorization".length] === "/")){
+emErrs0.push(err4);
+err4.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err5 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Authorize the credit check to continue."};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err6 of vErrors){
+if(!err6.emUsed){
+emErrs1.push(err6);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.dateOfBirth !== undefined){
+let data1 = data.dateOfBirth;
+if(typeof data1 === "string"){
+if(!pattern21.test(data1)){
+const err7 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err9 of vErrors){
+if(((((err9.keyword !== "errorMessage") && (!err9.emUsed)) && ((err9.instancePath === instancePath+"/dateOfBirth") || ((err9.instancePath.indexOf(instancePath+"/dateOfBirth") === 0) && (err9.instancePath[instancePath+"/dateOfBirth".length] === "/")))) && (err9.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err9.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs2.push(err9);
+err9.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err10 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err11 of vErrors){
+if(!err11.emUsed){
+emErrs3.push(err11);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.ssn !== undefined){
+let data2 = data.ssn;
+if(typeof data2 !== "string"){
+const err12 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern56.test(data2)){
+const err13 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+const _errs11 = errors;
+const _errs12 = errors;
+if(typeof data2 === "string"){
+if(!pattern57.test(data2)){
+const err14 = {};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+var valid4 = _errs12 === errors;
+if(valid4){
+const err15 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/1/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+else {
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err16 of vErrors){
+if(((((err16.keyword !== "errorMessage") && (!err16.emUsed)) && ((err16.instancePath === instancePath+"/ssn") || ((err16.instancePath.indexOf(instancePath+"/ssn") === 0) && (err16.instancePath[instancePath+"/ssn".length] === "/")))) && (err16.schemaPath.indexOf("#/components/schemas/SSN") === 0)) && (err16.schemaPath["#/components/schemas/SSN".length] === "/")){
+emErrs4.push(err16);
+err16.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err17 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a valid 9-digit Social Security number."};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err18 of vErrors){
+if(!err18.emUsed){
+emErrs5.push(err18);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"dateOfBirth":[],"creditCheckAuthorization":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err20 of vErrors){
+if((((((err20.keyword !== "errorMessage") && (!err20.emUsed)) && (err20.instancePath === instancePath)) && (err20.keyword in emErrors0)) && (err20.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err20.schemaPath.slice(1)))){
+emPropParams0 = obj0[err20.keyword];
+emParamsErrors0 = emErrors0[err20.keyword][err20.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err20);
+err20.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema84.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+const emErrs6 = [];
+for(const err22 of vErrors){
+if(!err22.emUsed){
+emErrs6.push(err22);
+}
+}
+vErrors = emErrs6;
+errors = emErrs6.length;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+export const CodeSignInInput = validate48;
+const schema87 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"}},"required":["email","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","otpCode":"Enter the 6-digit code."}}};
+const schema89 = {"pattern":"^[0-9]{6}$","type":"string","errorMessage":"Enter the 6-digit code."};
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6512,7 +6787,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema84.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema87.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6532,14 +6807,14 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const ConditionRefInput = validate48;
-const schema87 = {"properties":{"conditionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","conditionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","conditionId":"Not a valid id."}}};
+export const ConditionRefInput = validate49;
+const schema90 = {"properties":{"conditionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","conditionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","conditionId":"Not a valid id."}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6698,7 +6973,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema87.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema90.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6718,17 +6993,17 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const CreateAccountInput = validate49;
-const schema90 = {"allOf":[{"$ref":"#/components/schemas/AccountInput"},{"required":["eConsent","informationSharingConsent","consentVersions"],"errorMessage":{"required":{"eConsent":"Agree to receive documents electronically to continue.","informationSharingConsent":"Agree to how we share your information to continue."}}}],"properties":{"consentVersions":{"$ref":"#/components/schemas/ConsentVersions"},"eConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to receive documents electronically to continue."},"informationSharingConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to how we share your information to continue."},"password":{"$ref":"#/components/schemas/Password"},"tcpaConsent":{"default":false,"type":"boolean"}},"type":"object"};
-const schema91 = {"properties":{"eConsent":{"$ref":"#/components/schemas/ConsentVersion"},"informationSharing":{"$ref":"#/components/schemas/ConsentVersion"},"tcpa":{"$ref":"#/components/schemas/ConsentVersion"}},"required":["eConsent","informationSharing"],"type":"object","errorMessage":{"required":{"eConsent":"A consent version is like esign-2026-11.","informationSharing":"A consent version is like esign-2026-11."}}};
-const schema92 = {"pattern":"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$","type":"string","errorMessage":"A consent version is like esign-2026-11."};
-const pattern59 = new RegExp("^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$", "u");
+export const CreateAccountInput = validate50;
+const schema93 = {"allOf":[{"$ref":"#/components/schemas/AccountInput"},{"required":["eConsent","informationSharingConsent","consentVersions"],"errorMessage":{"required":{"eConsent":"Agree to receive documents electronically to continue.","informationSharingConsent":"Agree to how we share your information to continue."}}}],"properties":{"consentVersions":{"$ref":"#/components/schemas/ConsentVersions"},"eConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to receive documents electronically to continue."},"informationSharingConsent":{"enum":[true],"type":"boolean","errorMessage":"Agree to how we share your information to continue."},"password":{"$ref":"#/components/schemas/Password"},"tcpaConsent":{"default":false,"type":"boolean"}},"type":"object"};
+const schema94 = {"properties":{"eConsent":{"$ref":"#/components/schemas/ConsentVersion"},"informationSharing":{"$ref":"#/components/schemas/ConsentVersion"},"tcpa":{"$ref":"#/components/schemas/ConsentVersion"}},"required":["eConsent","informationSharing"],"type":"object","errorMessage":{"required":{"eConsent":"A consent version is like esign-2026-11.","informationSharing":"A consent version is like esign-2026-11."}}};
+const schema95 = {"pattern":"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$","type":"string","errorMessage":"A consent version is like esign-2026-11."};
+const pattern62 = new RegExp("^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$", "u");
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -6755,7 +7030,7 @@ errors++;
 if(data.eConsent !== undefined){
 let data0 = data.eConsent;
 if(typeof data0 === "string"){
-if(!pattern59.test(data0)){
+if(!pattern62.test(data0)){
 const err2 = {instancePath:instancePath+"/eConsent",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -6807,7 +7082,7 @@ errors = emErrs1.length;
 if(data.informationSharing !== undefined){
 let data1 = data.informationSharing;
 if(typeof data1 === "string"){
-if(!pattern59.test(data1)){
+if(!pattern62.test(data1)){
 const err7 = {instancePath:instancePath+"/informationSharing",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -6859,7 +7134,7 @@ errors = emErrs3.length;
 if(data.tcpa !== undefined){
 let data2 = data.tcpa;
 if(typeof data2 === "string"){
-if(!pattern59.test(data2)){
+if(!pattern62.test(data2)){
 const err12 = {instancePath:instancePath+"/tcpa",schemaPath:"#/components/schemas/ConsentVersion/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"},message:"must match pattern \""+"^[a-z]+-[0-9]{4}-[0-9]{2}(-[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -6939,7 +7214,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema91.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema94.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6959,12 +7234,12 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData}))){
@@ -7023,7 +7298,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err4 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema90.allOf[1].errorMessage[key0][keyProp0]};
+const err4 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema93.allOf[1].errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7048,8 +7323,8 @@ if(data.tcpaConsent === undefined){
 data.tcpaConsent = false;
 }
 if(data.consentVersions !== undefined){
-if(!(validate51(data.consentVersions, {instancePath:instancePath+"/consentVersions",parentData:data,parentDataProperty:"consentVersions",rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate52(data.consentVersions, {instancePath:instancePath+"/consentVersions",parentData:data,parentDataProperty:"consentVersions",rootData}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 }
@@ -7066,7 +7341,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!(data1 === true)){
-const err7 = {instancePath:instancePath+"/eConsent",schemaPath:"#/properties/eConsent/enum",keyword:"enum",params:{allowedValues: schema90.properties.eConsent.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/eConsent",schemaPath:"#/properties/eConsent/enum",keyword:"enum",params:{allowedValues: schema93.properties.eConsent.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7116,7 +7391,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(data2 === true)){
-const err12 = {instancePath:instancePath+"/informationSharingConsent",schemaPath:"#/properties/informationSharingConsent/enum",keyword:"enum",params:{allowedValues: schema90.properties.informationSharingConsent.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/informationSharingConsent",schemaPath:"#/properties/informationSharingConsent/enum",keyword:"enum",params:{allowedValues: schema93.properties.informationSharingConsent.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7226,18 +7501,15 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const CreditCheckInput = validate53;
-const schema96 = {"properties":{"authorizationVersion":{"pattern":"^[A-Za-z0-9._-]{1,64}$","type":"string","errorMessage":"Agree to the credit-check authorization to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose credit to check."},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["party","dateOfBirth","ssn","authorizationVersion"],"type":"object","errorMessage":{"required":{"party":"Choose whose credit to check.","dateOfBirth":"Enter a date as yyyy-MM-dd.","ssn":"Enter a valid 9-digit Social Security number.","authorizationVersion":"Agree to the credit-check authorization to continue."}}};
-const schema98 = {"allOf":[{"pattern":"^[0-9]{9}$"},{"not":{"pattern":"^(000|666)|^[0-9]{3}00|0000$"}}],"type":"string","errorMessage":"Enter a valid 9-digit Social Security number."};
-const pattern63 = new RegExp("^[A-Za-z0-9._-]{1,64}$", "u");
-const pattern65 = new RegExp("^[0-9]{9}$", "u");
-const pattern66 = new RegExp("^(000|666)|^[0-9]{3}00|0000$", "u");
+export const CreditCheckInput = validate54;
+const schema99 = {"properties":{"authorizationVersion":{"pattern":"^[A-Za-z0-9._-]{1,64}$","type":"string","errorMessage":"Agree to the credit-check authorization to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose credit to check."},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["party","dateOfBirth","ssn","authorizationVersion"],"type":"object","errorMessage":{"required":{"party":"Choose whose credit to check.","dateOfBirth":"Enter a date as yyyy-MM-dd.","ssn":"Enter a valid 9-digit Social Security number.","authorizationVersion":"Agree to the credit-check authorization to continue."}}};
+const pattern66 = new RegExp("^[A-Za-z0-9._-]{1,64}$", "u");
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7284,7 +7556,7 @@ errors++;
 if(data.authorizationVersion !== undefined){
 let data0 = data.authorizationVersion;
 if(typeof data0 === "string"){
-if(!pattern63.test(data0)){
+if(!pattern66.test(data0)){
 const err4 = {instancePath:instancePath+"/authorizationVersion",schemaPath:"#/properties/authorizationVersion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
@@ -7398,7 +7670,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data2 === "borrower") || (data2 === "coborrower"))){
-const err15 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema96.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema99.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -7448,7 +7720,7 @@ vErrors.push(err19);
 errors++;
 }
 if(typeof data3 === "string"){
-if(!pattern65.test(data3)){
+if(!pattern56.test(data3)){
 const err20 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -7462,7 +7734,7 @@ errors++;
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data3 === "string"){
-if(!pattern66.test(data3)){
+if(!pattern57.test(data3)){
 const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
@@ -7554,7 +7826,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema96.errorMessage[key0][keyProp0]};
+const err28 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema99.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7574,16 +7846,16 @@ emErrs8.push(err29);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate53.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const DebtConsolidationSection = validate54;
-const schema99 = {"properties":{"liabilities":{"items":{"$ref":"#/components/schemas/LiabilityChoice"},"type":"array","errorMessage":"Choose among at most 100 debts."}},"required":["liabilities"],"type":"object","errorMessage":{"required":{"liabilities":"Choose among at most 100 debts."}}};
-const schema100 = {"properties":{"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid liability id."},"omitted":{"default":false,"type":"boolean"},"toBePaidOff":{"type":"boolean"}},"required":["id","toBePaidOff"],"type":"object","errorMessage":{"required":{"id":"Not a valid liability id."}}};
-const pattern67 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
+export const DebtConsolidationSection = validate55;
+const schema102 = {"properties":{"liabilities":{"items":{"$ref":"#/components/schemas/LiabilityChoice"},"type":"array","errorMessage":"Choose among at most 100 debts."}},"required":["liabilities"],"type":"object","errorMessage":{"required":{"liabilities":"Choose among at most 100 debts."}}};
+const schema103 = {"properties":{"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid liability id."},"omitted":{"default":false,"type":"boolean"},"toBePaidOff":{"type":"boolean"}},"required":["id","toBePaidOff"],"type":"object","errorMessage":{"required":{"id":"Not a valid liability id."}}};
+const pattern70 = new RegExp("^[A-Za-z0-9_-]{1,64}$", "u");
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7630,7 +7902,7 @@ errors++;
 if(data1.id !== undefined){
 let data2 = data1.id;
 if(typeof data2 === "string"){
-if(!pattern67.test(data2)){
+if(!pattern70.test(data2)){
 const err3 = {instancePath:instancePath+"/liabilities/" + i0+"/id",schemaPath:"#/components/schemas/LiabilityChoice/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -7732,7 +8004,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err12 = {instancePath:instancePath+"/liabilities/" + i0,schemaPath:"#/components/schemas/LiabilityChoice/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema100.errorMessage[key0][keyProp0]};
+const err12 = {instancePath:instancePath+"/liabilities/" + i0,schemaPath:"#/components/schemas/LiabilityChoice/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema103.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7823,7 +8095,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema99.errorMessage[key1][keyProp1]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema102.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7843,15 +8115,15 @@ emErrs5.push(err21);
 vErrors = emErrs5;
 errors = emErrs5.length;
 }
-validate54.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const DecideInput = validate55;
-const schema101 = {"properties":{"action":{"enum":["approve","counteroffer","decline","suspend","withdraw"],"type":"string","errorMessage":"Choose one of the decisions."},"line":{"maximum":100000000,"minimum":0,"nullable":true,"type":"integer","errorMessage":"Enter a whole dollar amount from 0 to 100,000,000."},"loanId":{"$ref":"#/components/schemas/Id"},"neededBy":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"note":{"maxLength":2000,"pattern":"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Keep the note within 2000 characters, without control characters other than line breaks and tabs."},"reasons":{"items":{"pattern":"^[A-Z0-9_]{1,40}$","type":"string"},"type":"array"}},"required":["loanId","action"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","action":"Choose one of the decisions."}}};
-const pattern71 = new RegExp("^[A-Z0-9_]{1,40}$", "u");
+export const DecideInput = validate56;
+const schema104 = {"properties":{"action":{"enum":["approve","counteroffer","decline","suspend","withdraw"],"type":"string","errorMessage":"Choose one of the decisions."},"line":{"maximum":100000000,"minimum":0,"nullable":true,"type":"integer","errorMessage":"Enter a whole dollar amount from 0 to 100,000,000."},"loanId":{"$ref":"#/components/schemas/Id"},"neededBy":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"note":{"maxLength":2000,"pattern":"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Keep the note within 2000 characters, without control characters other than line breaks and tabs."},"reasons":{"items":{"pattern":"^[A-Z0-9_]{1,40}$","type":"string"},"type":"array"}},"required":["loanId","action"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","action":"Choose one of the decisions."}}};
+const pattern74 = new RegExp("^[A-Z0-9_]{1,40}$", "u");
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -7888,7 +8160,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((data0 === "approve") || (data0 === "counteroffer")) || (data0 === "decline")) || (data0 === "suspend")) || (data0 === "withdraw"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema101.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema104.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8160,7 +8432,7 @@ const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
 let data6 = data5[i0];
 if(typeof data6 === "string"){
-if(!pattern71.test(data6)){
+if(!pattern74.test(data6)){
 const err29 = {instancePath:instancePath+"/reasons/" + i0,schemaPath:"#/properties/reasons/items/pattern",keyword:"pattern",params:{pattern: "^[A-Z0-9_]{1,40}$"},message:"must match pattern \""+"^[A-Z0-9_]{1,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
@@ -8225,7 +8497,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err34 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema101.errorMessage[key0][keyProp0]};
+const err34 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema104.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8245,17 +8517,17 @@ emErrs10.push(err35);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate55.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const DecisionsInput = validate56;
-const schema103 = {"properties":{"cursor":{"pattern":"^[0-9]{1,15}\\.[0-9a-f]{32}$","type":"string","errorMessage":"This page of decisions is no longer valid: start from the first page."},"entrypoint":{"$ref":"#/components/schemas/Entrypoint"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
-const schema104 = {"maxLength":200,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$","type":"string","errorMessage":"Choose a kind of decision from the list."};
-const pattern72 = new RegExp("^[0-9]{1,15}\\.[0-9a-f]{32}$", "u");
-const pattern73 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$", "u");
+export const DecisionsInput = validate57;
+const schema106 = {"properties":{"cursor":{"pattern":"^[0-9]{1,15}\\.[0-9a-f]{32}$","type":"string","errorMessage":"This page of decisions is no longer valid: start from the first page."},"entrypoint":{"$ref":"#/components/schemas/Entrypoint"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
+const schema107 = {"maxLength":200,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$","type":"string","errorMessage":"Choose a kind of decision from the list."};
+const pattern75 = new RegExp("^[0-9]{1,15}\\.[0-9a-f]{32}$", "u");
+const pattern76 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$", "u");
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8272,7 +8544,7 @@ errors++;
 if(data.cursor !== undefined){
 let data0 = data.cursor;
 if(typeof data0 === "string"){
-if(!pattern72.test(data0)){
+if(!pattern75.test(data0)){
 const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,15}\\.[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9]{1,15}\\.[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -8334,7 +8606,7 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(!pattern73.test(data1)){
+if(!pattern76.test(data1)){
 const err7 = {instancePath:instancePath+"/entrypoint",schemaPath:"#/components/schemas/Entrypoint/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -8466,7 +8738,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema103.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema106.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8486,19 +8758,19 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate56.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const DeclarationsSection = validate57;
-const schema106 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/DeclarationAnswers"}]}]},"user":{"$ref":"#/components/schemas/DeclarationAnswers"}},"required":["user"],"type":"object"};
-const schema107 = {"allOf":[{"$ref":"#/components/schemas/Declarations"},{"required":["hasIntentToOccupy","hasBorrowedThirdPartyMoney","wantsAnotherMortgage","wantsAnotherLoan","isPropertySubjectToLien","isGuarantorOrCosigor","hasOustandingJudgements","hasFederalDebt","hasConveyedForeclosure","doneShortSale","hasForeclosure","hasBankruptcy","isPartyToLawsuit","onwershipInterest","hasSpecialBorrowerSellerRelationship","creditCheckAuthorization"],"errorMessage":{"required":{"creditCheckAuthorization":"Authorize the credit check to continue."}}}],"properties":{"creditCheckAuthorization":{"enum":[true],"type":"boolean","errorMessage":"Authorize the credit check to continue."},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
-const schema108 = {"properties":{"bankruptcy":{"$ref":"#/components/schemas/BankruptcyChapter"},"borrowedThirdPartyMoneyAmount":{"default":null,"maximum":100000000,"minimum":0,"nullable":true,"type":"number","errorMessage":"Enter an amount from 0 to 100,000,000."},"creditCheckAuthorization":{"type":"boolean"},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"otherPropertyTitle":{"$ref":"#/components/schemas/OtherPropertyTitle"},"otherPropertyType":{"$ref":"#/components/schemas/OtherPropertyType"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
-const schema109 = {"enum":["chapter7","chapter11","chapter12","chapter13","chapter15","other"],"type":"string","errorMessage":"Choose the bankruptcy chapter."};
-const schema110 = {"enum":["sole","jointWithSpouse","jointWithOtherPerson"],"type":"string","errorMessage":"Choose how you held title to it."};
-const schema111 = {"enum":["primaryResidence","fhaSecondaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose what kind of property it was."};
+export const DeclarationsSection = validate58;
+const schema109 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/DeclarationAnswers"}]}]},"user":{"$ref":"#/components/schemas/DeclarationAnswers"}},"required":["user"],"type":"object"};
+const schema110 = {"allOf":[{"$ref":"#/components/schemas/Declarations"},{"required":["hasIntentToOccupy","hasBorrowedThirdPartyMoney","wantsAnotherMortgage","wantsAnotherLoan","isPropertySubjectToLien","isGuarantorOrCosigor","hasOustandingJudgements","hasFederalDebt","hasConveyedForeclosure","doneShortSale","hasForeclosure","hasBankruptcy","isPartyToLawsuit","onwershipInterest","hasSpecialBorrowerSellerRelationship","creditCheckAuthorization"],"errorMessage":{"required":{"creditCheckAuthorization":"Authorize the credit check to continue."}}}],"properties":{"creditCheckAuthorization":{"enum":[true],"type":"boolean","errorMessage":"Authorize the credit check to continue."},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
+const schema111 = {"properties":{"bankruptcy":{"$ref":"#/components/schemas/BankruptcyChapter"},"borrowedThirdPartyMoneyAmount":{"default":null,"maximum":100000000,"minimum":0,"nullable":true,"type":"number","errorMessage":"Enter an amount from 0 to 100,000,000."},"creditCheckAuthorization":{"type":"boolean"},"doneShortSale":{"type":"boolean"},"hasBankruptcy":{"type":"boolean"},"hasBorrowedThirdPartyMoney":{"type":"boolean"},"hasConveyedForeclosure":{"type":"boolean"},"hasFederalDebt":{"type":"boolean"},"hasForeclosure":{"type":"boolean"},"hasIntentToOccupy":{"type":"boolean"},"hasOustandingJudgements":{"type":"boolean"},"hasSpecialBorrowerSellerRelationship":{"type":"boolean"},"isGuarantorOrCosigor":{"type":"boolean"},"isPartyToLawsuit":{"type":"boolean"},"isPropertySubjectToLien":{"type":"boolean"},"onwershipInterest":{"type":"boolean"},"otherPropertyTitle":{"$ref":"#/components/schemas/OtherPropertyTitle"},"otherPropertyType":{"$ref":"#/components/schemas/OtherPropertyType"},"wantsAnotherLoan":{"type":"boolean"},"wantsAnotherMortgage":{"type":"boolean"}},"type":"object"};
+const schema112 = {"enum":["chapter7","chapter11","chapter12","chapter13","chapter15","other"],"type":"string","errorMessage":"Choose the bankruptcy chapter."};
+const schema113 = {"enum":["sole","jointWithSpouse","jointWithOtherPerson"],"type":"string","errorMessage":"Choose how you held title to it."};
+const schema114 = {"enum":["primaryResidence","fhaSecondaryResidence","secondHome","investment"],"type":"string","errorMessage":"Choose what kind of property it was."};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -8518,7 +8790,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((((((data0 === "chapter7") || (data0 === "chapter11")) || (data0 === "chapter12")) || (data0 === "chapter13")) || (data0 === "chapter15")) || (data0 === "other"))){
-const err1 = {instancePath:instancePath+"/bankruptcy",schemaPath:"#/components/schemas/BankruptcyChapter/enum",keyword:"enum",params:{allowedValues: schema109.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/bankruptcy",schemaPath:"#/components/schemas/BankruptcyChapter/enum",keyword:"enum",params:{allowedValues: schema112.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8796,7 +9068,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!(((data16 === "sole") || (data16 === "jointWithSpouse")) || (data16 === "jointWithOtherPerson"))){
-const err26 = {instancePath:instancePath+"/otherPropertyTitle",schemaPath:"#/components/schemas/OtherPropertyTitle/enum",keyword:"enum",params:{allowedValues: schema110.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/otherPropertyTitle",schemaPath:"#/components/schemas/OtherPropertyTitle/enum",keyword:"enum",params:{allowedValues: schema113.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8846,7 +9118,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((((data17 === "primaryResidence") || (data17 === "fhaSecondaryResidence")) || (data17 === "secondHome")) || (data17 === "investment"))){
-const err31 = {instancePath:instancePath+"/otherPropertyType",schemaPath:"#/components/schemas/OtherPropertyType/enum",keyword:"enum",params:{allowedValues: schema111.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/otherPropertyType",schemaPath:"#/components/schemas/OtherPropertyType/enum",keyword:"enum",params:{allowedValues: schema114.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -8918,16 +9190,16 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9112,7 +9384,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err17 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema107.allOf[1].errorMessage[key0][keyProp0]};
+const err17 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema110.allOf[1].errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9146,7 +9418,7 @@ vErrors.push(err19);
 errors++;
 }
 if(!(data0 === true)){
-const err20 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/enum",keyword:"enum",params:{allowedValues: schema107.properties.creditCheckAuthorization.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/creditCheckAuthorization",schemaPath:"#/properties/creditCheckAuthorization/enum",keyword:"enum",params:{allowedValues: schema110.properties.creditCheckAuthorization.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9374,12 +9646,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -9424,8 +9696,8 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate58(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -9453,8 +9725,8 @@ vErrors = null;
 }
 }
 if(data.user !== undefined){
-if(!(validate58(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate59(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
 errors = vErrors.length;
 }
 }
@@ -9469,16 +9741,16 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const DemographicsSection = validate63;
-const schema112 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Demographics"}]}]},"user":{"$ref":"#/components/schemas/Demographics"}},"required":["user"],"type":"object"};
-const schema113 = {"properties":{"isAfricanAmerican":{"default":false,"type":"boolean"},"isAsian":{"default":false,"type":"boolean"},"isAsianIndian":{"default":false,"type":"boolean"},"isChinese":{"default":false,"type":"boolean"},"isCuban":{"default":false,"type":"boolean"},"isFemale":{"default":false,"type":"boolean"},"isFilipino":{"default":false,"type":"boolean"},"isGuamanianOrChamorro":{"default":false,"type":"boolean"},"isHispanicOrLatino":{"default":false,"type":"boolean"},"isJapanese":{"default":false,"type":"boolean"},"isKorean":{"default":false,"type":"boolean"},"isMale":{"default":false,"type":"boolean"},"isMexican":{"default":false,"type":"boolean"},"isNativeAmerican":{"default":false,"type":"boolean"},"isNativeHawaiian":{"default":false,"type":"boolean"},"isOtherAsian":{"default":false,"type":"boolean"},"isOtherHispanicOrLatino":{"default":false,"type":"boolean"},"isOtherPacificIslander":{"default":false,"type":"boolean"},"isPacificIslander":{"default":false,"type":"boolean"},"isPuertoRican":{"default":false,"type":"boolean"},"isSamoan":{"default":false,"type":"boolean"},"isVietnamese":{"default":false,"type":"boolean"},"isWhite":{"default":false,"type":"boolean"},"nativeAmericanTribe":{"$ref":"#/components/schemas/Text"},"otherAsianOrigin":{"$ref":"#/components/schemas/Text"},"otherHispanicOrLatinoOrigin":{"$ref":"#/components/schemas/Text"},"otherPacificIslanderOrigin":{"$ref":"#/components/schemas/Text"},"wontInformEthinicity":{"default":false,"type":"boolean"},"wontInformGender":{"default":false,"type":"boolean"},"wontInformRace":{"default":false,"type":"boolean"}},"type":"object"};
-const schema114 = {"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 500 characters, without control characters."};
+export const DemographicsSection = validate64;
+const schema115 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Demographics"}]}]},"user":{"$ref":"#/components/schemas/Demographics"}},"required":["user"],"type":"object"};
+const schema116 = {"properties":{"isAfricanAmerican":{"default":false,"type":"boolean"},"isAsian":{"default":false,"type":"boolean"},"isAsianIndian":{"default":false,"type":"boolean"},"isChinese":{"default":false,"type":"boolean"},"isCuban":{"default":false,"type":"boolean"},"isFemale":{"default":false,"type":"boolean"},"isFilipino":{"default":false,"type":"boolean"},"isGuamanianOrChamorro":{"default":false,"type":"boolean"},"isHispanicOrLatino":{"default":false,"type":"boolean"},"isJapanese":{"default":false,"type":"boolean"},"isKorean":{"default":false,"type":"boolean"},"isMale":{"default":false,"type":"boolean"},"isMexican":{"default":false,"type":"boolean"},"isNativeAmerican":{"default":false,"type":"boolean"},"isNativeHawaiian":{"default":false,"type":"boolean"},"isOtherAsian":{"default":false,"type":"boolean"},"isOtherHispanicOrLatino":{"default":false,"type":"boolean"},"isOtherPacificIslander":{"default":false,"type":"boolean"},"isPacificIslander":{"default":false,"type":"boolean"},"isPuertoRican":{"default":false,"type":"boolean"},"isSamoan":{"default":false,"type":"boolean"},"isVietnamese":{"default":false,"type":"boolean"},"isWhite":{"default":false,"type":"boolean"},"nativeAmericanTribe":{"$ref":"#/components/schemas/Text"},"otherAsianOrigin":{"$ref":"#/components/schemas/Text"},"otherHispanicOrLatinoOrigin":{"$ref":"#/components/schemas/Text"},"otherPacificIslanderOrigin":{"$ref":"#/components/schemas/Text"},"wontInformEthinicity":{"default":false,"type":"boolean"},"wontInformGender":{"default":false,"type":"boolean"},"wontInformRace":{"default":false,"type":"boolean"}},"type":"object"};
+const schema117 = {"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 500 characters, without control characters."};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10079,12 +10351,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10129,8 +10401,8 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate64(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate65(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -10158,8 +10430,8 @@ vErrors = null;
 }
 }
 if(data.user !== undefined){
-if(!(validate64(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate65(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
@@ -10174,15 +10446,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const EmploymentHistoryInput = validate67;
-const schema118 = {"properties":{"employments":{"items":{"$ref":"#/components/schemas/EmploymentDates"},"type":"array","errorMessage":"List at most 30 employments."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose employment history to read."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose employment history to read."}}};
-const schema119 = {"properties":{"endDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","endDate"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","endDate":"Enter a date as yyyy-MM-dd."}}};
+export const EmploymentHistoryInput = validate68;
+const schema121 = {"properties":{"employments":{"items":{"$ref":"#/components/schemas/EmploymentDates"},"type":"array","errorMessage":"List at most 30 employments."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose employment history to read."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose employment history to read."}}};
+const schema122 = {"properties":{"endDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","endDate"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","endDate":"Enter a date as yyyy-MM-dd."}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10341,7 +10613,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema119.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema122.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10361,12 +10633,12 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate68.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10385,8 +10657,8 @@ let data0 = data.employments;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data0[i0], {instancePath:instancePath+"/employments/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate69(data0[i0], {instancePath:instancePath+"/employments/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
 }
@@ -10442,7 +10714,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((data2 === "borrower") || (data2 === "coborrower"))){
-const err6 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema118.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema121.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10510,7 +10782,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err12 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema118.errorMessage[key0][keyProp0]};
+const err12 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema121.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10530,15 +10802,15 @@ emErrs4.push(err13);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate67.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const EmploymentSection = validate70;
-const schema121 = {"properties":{"employmentGaps":{"items":{"$ref":"#/components/schemas/EmploymentGapAnswer"},"type":"array","errorMessage":"Explain at most 30 gaps."},"employments":{"items":{"$ref":"#/components/schemas/Employment"},"type":"array","errorMessage":"List at most 30 employments."}},"required":["employments","employmentGaps"],"type":"object","errorMessage":{"required":{"employments":"List at most 30 employments.","employmentGaps":"Explain at most 30 gaps."}}};
-const schema122 = {"properties":{"explanation":{"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."},"from":{"$ref":"#/components/schemas/Date"},"to":{"$ref":"#/components/schemas/Date"}},"required":["from","to","explanation"],"type":"object","errorMessage":{"required":{"from":"Enter a date as yyyy-MM-dd.","to":"Enter a date as yyyy-MM-dd.","explanation":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."}}};
+export const EmploymentSection = validate71;
+const schema124 = {"properties":{"employmentGaps":{"items":{"$ref":"#/components/schemas/EmploymentGapAnswer"},"type":"array","errorMessage":"Explain at most 30 gaps."},"employments":{"items":{"$ref":"#/components/schemas/Employment"},"type":"array","errorMessage":"List at most 30 employments."}},"required":["employments","employmentGaps"],"type":"object","errorMessage":{"required":{"employments":"List at most 30 employments.","employmentGaps":"Explain at most 30 gaps."}}};
+const schema125 = {"properties":{"explanation":{"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."},"from":{"$ref":"#/components/schemas/Date"},"to":{"$ref":"#/components/schemas/Date"}},"required":["from","to","explanation"],"type":"object","errorMessage":{"required":{"from":"Enter a date as yyyy-MM-dd.","to":"Enter a date as yyyy-MM-dd.","explanation":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -10769,7 +11041,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema122.errorMessage[key0][keyProp0]};
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema125.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10789,13 +11061,13 @@ emErrs6.push(err22);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate71.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-const schema125 = {"properties":{"EmployerID":{"$ref":"#/components/schemas/Name"},"IncomeID":{"$ref":"#/components/schemas/Name"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"businessStructure":{"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."},"commissions":{"$ref":"#/components/schemas/Amount"},"contactEmail":{"$ref":"#/components/schemas/Email"},"contactName":{"$ref":"#/components/schemas/Name"},"contactPhone":{"$ref":"#/components/schemas/Phone"},"dataSource":{"allOf":[{"$ref":"#/components/schemas/Name"}],"type":"string","errorMessage":"Use at most 100 characters, without control characters."},"employerAddress":{"$ref":"#/components/schemas/Address"},"employerFullAddress":{"$ref":"#/components/schemas/Text"},"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer's name. Use at most 100 characters, without control characters."},"employerPhone":{"$ref":"#/components/schemas/Phone"},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"incomeInformation":{"$ref":"#/components/schemas/LongText"},"overtime":{"$ref":"#/components/schemas/Amount"},"ownershipInterestType":{"$ref":"#/components/schemas/OwnershipInterestType"},"pdfUrl":{"$ref":"#/components/schemas/LongText"},"position":{"$ref":"#/components/schemas/Name"},"reportId":{"$ref":"#/components/schemas/Name"},"selfEmployedIndicator":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","dataSource"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","dataSource":"Use at most 100 characters, without control characters."}}};
+const schema128 = {"properties":{"EmployerID":{"$ref":"#/components/schemas/Name"},"IncomeID":{"$ref":"#/components/schemas/Name"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"businessStructure":{"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."},"commissions":{"$ref":"#/components/schemas/Amount"},"contactEmail":{"$ref":"#/components/schemas/Email"},"contactName":{"$ref":"#/components/schemas/Name"},"contactPhone":{"$ref":"#/components/schemas/Phone"},"dataSource":{"allOf":[{"$ref":"#/components/schemas/Name"}],"type":"string","errorMessage":"Use at most 100 characters, without control characters."},"employerAddress":{"$ref":"#/components/schemas/Address"},"employerFullAddress":{"$ref":"#/components/schemas/Text"},"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer's name. Use at most 100 characters, without control characters."},"employerPhone":{"$ref":"#/components/schemas/Phone"},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"incomeInformation":{"$ref":"#/components/schemas/LongText"},"overtime":{"$ref":"#/components/schemas/Amount"},"ownershipInterestType":{"$ref":"#/components/schemas/OwnershipInterestType"},"pdfUrl":{"$ref":"#/components/schemas/LongText"},"position":{"$ref":"#/components/schemas/Name"},"reportId":{"$ref":"#/components/schemas/Name"},"selfEmployedIndicator":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","dataSource"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","dataSource":"Use at most 100 characters, without control characters."}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11086,7 +11358,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!((((((data4 === "soleProprietorship") || (data4 === "independentContractor")) || (data4 === "partnership")) || (data4 === "llc")) || (data4 === "sCorporation")) || (data4 === "corporation"))){
-const err27 = {instancePath:instancePath+"/businessStructure",schemaPath:"#/properties/businessStructure/enum",keyword:"enum",params:{allowedValues: schema125.properties.businessStructure.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/businessStructure",schemaPath:"#/properties/businessStructure/enum",keyword:"enum",params:{allowedValues: schema128.properties.businessStructure.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12135,7 +12407,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err128 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema125.errorMessage[key0][keyProp0]};
+const err128 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema128.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -12155,12 +12427,12 @@ emErrs44.push(err129);
 vErrors = emErrs44;
 errors = emErrs44.length;
 }
-validate73.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12189,8 +12461,8 @@ let data0 = data.employmentGaps;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate71(data0[i0], {instancePath:instancePath+"/employmentGaps/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate71.errors : vErrors.concat(validate71.errors);
+if(!(validate72(data0[i0], {instancePath:instancePath+"/employmentGaps/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
 errors = vErrors.length;
 }
 }
@@ -12238,8 +12510,8 @@ let data2 = data.employments;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate73(data2[i1], {instancePath:instancePath+"/employments/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate74(data2[i1], {instancePath:instancePath+"/employments/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
@@ -12313,7 +12585,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err12 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema121.errorMessage[key0][keyProp0]};
+const err12 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema124.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12333,15 +12605,15 @@ emErrs4.push(err13);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate70.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const EstimateInput = validate76;
-const schema144 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyUsage"],"type":"object","errorMessage":{"required":{"propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
-const schema145 = {"enum":["excellent","good","fair","poor"],"type":"string","errorMessage":"Choose the range your credit score is in."};
+export const EstimateInput = validate77;
+const schema147 = {"properties":{"creditRange":{"$ref":"#/components/schemas/CreditRange"},"creditScore":{"default":null,"maximum":850,"minimum":300,"nullable":true,"type":"integer","errorMessage":"Enter a credit score between 300 and 850."},"hasFbm":{"default":false,"type":"boolean"},"mortgageBalance":{"$ref":"#/components/schemas/Balance"},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyType":{"default":"singleFamily","enum":["singleFamily","multiUnit","condo","townhouse","manufactured"],"type":"string","errorMessage":"Choose a property type."},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."}},"required":["propertyUsage"],"type":"object","errorMessage":{"required":{"propertyUsage":"Choose Primary Home, Secondary Home or Rental Property."}}};
+const schema148 = {"enum":["excellent","good","fair","poor"],"type":"string","errorMessage":"Choose the range your credit score is in."};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12377,7 +12649,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((data0 === "excellent") || (data0 === "good")) || (data0 === "fair")) || (data0 === "poor"))){
-const err2 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema145.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12608,7 +12880,7 @@ vErrors.push(err24);
 errors++;
 }
 if(!(((((data5 === "singleFamily") || (data5 === "multiUnit")) || (data5 === "condo")) || (data5 === "townhouse")) || (data5 === "manufactured"))){
-const err25 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema144.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
+const err25 = {instancePath:instancePath+"/propertyType",schemaPath:"#/properties/propertyType/enum",keyword:"enum",params:{allowedValues: schema147.properties.propertyType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12787,7 +13059,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err42 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema144.errorMessage[key0][keyProp0]};
+const err42 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema147.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -12807,15 +13079,15 @@ emErrs14.push(err43);
 vErrors = emErrs14;
 errors = emErrs14.length;
 }
-validate76.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const ExportInput = validate77;
-const schema149 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"},"target":{"$ref":"#/components/schemas/ExportTarget"}},"required":["loanId","target"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","target":"Choose Encompass, Byte or LendingPad."}}};
-const schema151 = {"enum":["encompass","byte","lendingpad"],"type":"string","errorMessage":"Choose Encompass, Byte or LendingPad."};
+export const ExportInput = validate78;
+const schema152 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"},"target":{"$ref":"#/components/schemas/ExportTarget"}},"required":["loanId","target"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","target":"Choose Encompass, Byte or LendingPad."}}};
+const schema154 = {"enum":["encompass","byte","lendingpad"],"type":"string","errorMessage":"Choose Encompass, Byte or LendingPad."};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -12904,7 +13176,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!(((data1 === "encompass") || (data1 === "byte")) || (data1 === "lendingpad"))){
-const err8 = {instancePath:instancePath+"/target",schemaPath:"#/components/schemas/ExportTarget/enum",keyword:"enum",params:{allowedValues: schema151.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/target",schemaPath:"#/components/schemas/ExportTarget/enum",keyword:"enum",params:{allowedValues: schema154.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12972,7 +13244,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema149.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema152.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12992,14 +13264,14 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate77.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const IncomeVerificationInput = validate78;
-const schema152 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose income to verify."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose income to verify."}}};
+export const IncomeVerificationInput = validate79;
+const schema155 = {"properties":{"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose income to verify."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose income to verify."}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13026,7 +13298,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((data0 === "borrower") || (data0 === "coborrower"))){
-const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema152.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema155.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13094,7 +13366,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema152.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema155.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13114,16 +13386,16 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate78.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const InsightInput = validate79;
-const schema153 = {"properties":{"slug":{"$ref":"#/components/schemas/Slug"}},"required":["slug"],"type":"object","errorMessage":{"required":{"slug":"Use lowercase letters, digits and hyphens."}}};
-const schema154 = {"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","type":"string","errorMessage":"Use lowercase letters, digits and hyphens."};
-const pattern100 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
+export const InsightInput = validate80;
+const schema156 = {"properties":{"slug":{"$ref":"#/components/schemas/Slug"}},"required":["slug"],"type":"object","errorMessage":{"required":{"slug":"Use lowercase letters, digits and hyphens."}}};
+const schema157 = {"pattern":"^[a-z0-9]+(?:-[a-z0-9]+)*$","type":"string","errorMessage":"Use lowercase letters, digits and hyphens."};
+const pattern103 = new RegExp("^[a-z0-9]+(?:-[a-z0-9]+)*$", "u");
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13140,7 +13412,7 @@ errors++;
 if(data.slug !== undefined){
 let data0 = data.slug;
 if(typeof data0 === "string"){
-if(!pattern100.test(data0)){
+if(!pattern103.test(data0)){
 const err1 = {instancePath:instancePath+"/slug",schemaPath:"#/components/schemas/Slug/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(?:-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(?:-[a-z0-9]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -13220,7 +13492,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema153.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema156.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13240,16 +13512,16 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate79.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const InviteStaffUserInput = validate80;
-const schema155 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
-const schema158 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
-const pattern105 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
+export const InviteStaffUserInput = validate81;
+const schema158 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"role":{"$ref":"#/components/schemas/PortalRole"}},"required":["email","firstName","lastName","role"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+const schema161 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a role: its name is one camelCase word, like loanOfficer."};
+const pattern108 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13534,7 +13806,7 @@ errors = emErrs7.length;
 if(data.role !== undefined){
 let data4 = data.role;
 if(typeof data4 === "string"){
-if(!pattern105.test(data4)){
+if(!pattern108.test(data4)){
 const err27 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -13614,7 +13886,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err34 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema155.errorMessage[key0][keyProp0]};
+const err34 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema158.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -13634,14 +13906,14 @@ emErrs10.push(err35);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate80.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const InviteTokenInput = validate81;
-const schema159 = {"properties":{"token":{"$ref":"#/components/schemas/InviteToken"}},"required":["token"],"type":"object","errorMessage":{"required":{"token":"This link is not complete: open it again from the e-mail."}}};
+export const InviteTokenInput = validate82;
+const schema162 = {"properties":{"token":{"$ref":"#/components/schemas/InviteToken"}},"required":["token"],"type":"object","errorMessage":{"required":{"token":"This link is not complete: open it again from the e-mail."}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13738,7 +14010,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema159.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema162.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13758,14 +14030,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate81.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const JoinWaitlistInput = validate82;
-const schema161 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["firstName","lastName","email","zip"],"type":"object","errorMessage":{"required":{"firstName":"Enter your first name. Use at most 100 characters, without control characters.","lastName":"Enter your last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","zip":"Enter a 5-digit ZIP code."}}};
+export const JoinWaitlistInput = validate83;
+const schema164 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."},"phone":{"nullable":true,"pattern":"^[2-9][0-9]{2}[2-9][0-9]{6}$","type":"string","errorMessage":"Enter a 10-digit US phone number."},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["firstName","lastName","email","zip"],"type":"object","errorMessage":{"required":{"firstName":"Enter your first name. Use at most 100 characters, without control characters.","lastName":"Enter your last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","zip":"Enter a 5-digit ZIP code."}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14120,7 +14392,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema161.errorMessage[key0][keyProp0]};
+const err33 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema164.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -14140,14 +14412,14 @@ emErrs10.push(err34);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate82.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const KnockoutInput = validate83;
-const schema164 = {"properties":{"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"listedForSale":{"type":"boolean"}},"type":"object"};
+export const KnockoutInput = validate84;
+const schema167 = {"properties":{"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"listedForSale":{"type":"boolean"}},"type":"object"};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14255,14 +14527,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const LicensingLookupInput = validate84;
-const schema165 = {"properties":{"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
+export const LicensingLookupInput = validate85;
+const schema168 = {"properties":{"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14359,7 +14631,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema165.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema168.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14379,19 +14651,19 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate84.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanDisbursementInput = validate85;
-const schema167 = {"properties":{"accountHolderName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the name on the account. Use at most 100 characters, without control characters."},"accountNumber":{"$ref":"#/components/schemas/AccountNumber"},"accountType":{"$ref":"#/components/schemas/BankAccountType"},"initialDraw":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter the amount of your first draw."},"routingNumber":{"$ref":"#/components/schemas/RoutingNumber"}},"required":["accountHolderName","accountType","initialDraw"],"type":"object","errorMessage":{"required":{"accountHolderName":"Enter the name on the account. Use at most 100 characters, without control characters.","accountType":"Choose checking or savings.","initialDraw":"Enter the amount of your first draw."}}};
-const schema168 = {"pattern":"^[0-9]{4,17}$","type":"string","errorMessage":"Enter the account number, 4 to 17 digits."};
-const schema169 = {"enum":["checking","savings"],"type":"string","errorMessage":"Choose checking or savings."};
-const schema170 = {"pattern":"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$","type":"string","errorMessage":"Enter the 9-digit routing number from your checks or your bank."};
-const pattern114 = new RegExp("^[0-9]{4,17}$", "u");
-const pattern115 = new RegExp("^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$", "u");
+export const LoanDisbursementInput = validate86;
+const schema170 = {"properties":{"accountHolderName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the name on the account. Use at most 100 characters, without control characters."},"accountNumber":{"$ref":"#/components/schemas/AccountNumber"},"accountType":{"$ref":"#/components/schemas/BankAccountType"},"initialDraw":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter the amount of your first draw."},"routingNumber":{"$ref":"#/components/schemas/RoutingNumber"}},"required":["accountHolderName","accountType","initialDraw"],"type":"object","errorMessage":{"required":{"accountHolderName":"Enter the name on the account. Use at most 100 characters, without control characters.","accountType":"Choose checking or savings.","initialDraw":"Enter the amount of your first draw."}}};
+const schema171 = {"pattern":"^[0-9]{4,17}$","type":"string","errorMessage":"Enter the account number, 4 to 17 digits."};
+const schema172 = {"enum":["checking","savings"],"type":"string","errorMessage":"Choose checking or savings."};
+const schema173 = {"pattern":"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$","type":"string","errorMessage":"Enter the 9-digit routing number from your checks or your bank."};
+const pattern117 = new RegExp("^[0-9]{4,17}$", "u");
+const pattern118 = new RegExp("^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$", "u");
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14490,7 +14762,7 @@ errors = emErrs1.length;
 if(data.accountNumber !== undefined){
 let data1 = data.accountNumber;
 if(typeof data1 === "string"){
-if(!pattern114.test(data1)){
+if(!pattern117.test(data1)){
 const err9 = {instancePath:instancePath+"/accountNumber",schemaPath:"#/components/schemas/AccountNumber/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4,17}$"},message:"must match pattern \""+"^[0-9]{4,17}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -14552,7 +14824,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data2 === "checking") || (data2 === "savings"))){
-const err15 = {instancePath:instancePath+"/accountType",schemaPath:"#/components/schemas/BankAccountType/enum",keyword:"enum",params:{allowedValues: schema169.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/accountType",schemaPath:"#/components/schemas/BankAccountType/enum",keyword:"enum",params:{allowedValues: schema172.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14654,7 +14926,7 @@ errors = emErrs7.length;
 if(data.routingNumber !== undefined){
 let data4 = data.routingNumber;
 if(typeof data4 === "string"){
-if(!pattern115.test(data4)){
+if(!pattern118.test(data4)){
 const err25 = {instancePath:instancePath+"/routingNumber",schemaPath:"#/components/schemas/RoutingNumber/pattern",keyword:"pattern",params:{pattern: "^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$"},message:"must match pattern \""+"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -14734,7 +15006,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema167.errorMessage[key0][keyProp0]};
+const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema170.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -14754,14 +15026,14 @@ emErrs10.push(err33);
 vErrors = emErrs10;
 errors = emErrs10.length;
 }
-validate85.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanDisbursementSection = validate86;
-const schema171 = {"properties":{"disbursement":{"$ref":"#/components/schemas/LoanDisbursementInput"}},"required":["disbursement"],"type":"object"};
+export const LoanDisbursementSection = validate87;
+const schema174 = {"properties":{"disbursement":{"$ref":"#/components/schemas/LoanDisbursementInput"}},"required":["disbursement"],"type":"object"};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14776,8 +15048,8 @@ vErrors.push(err0);
 errors++;
 }
 if(data.disbursement !== undefined){
-if(!(validate85(data.disbursement, {instancePath:instancePath+"/disbursement",parentData:data,parentDataProperty:"disbursement",rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate86(data.disbursement, {instancePath:instancePath+"/disbursement",parentData:data,parentDataProperty:"disbursement",rootData}))){
+vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
 }
@@ -14792,14 +15064,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const LoanIdInput = validate88;
-const schema172 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
+export const LoanIdInput = validate89;
+const schema175 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14896,7 +15168,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema172.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema175.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14916,17 +15188,17 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate88.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const OtherIncomeSection = validate89;
-const schema174 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
-const schema175 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
-const schema180 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
-const schema184 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
+export const OtherIncomeSection = validate90;
+const schema177 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
+const schema178 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
+const schema183 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
+const schema187 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15207,7 +15479,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((((((((((((((((((((((((((((data5 === "Accessory Unit Income") || (data5 === "Alimony")) || (data5 === "Automobile Allowance")) || (data5 === "Boarder Income")) || (data5 === "Capital Gains")) || (data5 === "Child Support")) || (data5 === "Defined Contribution Plan")) || (data5 === "Disability")) || (data5 === "Dividends and Interest")) || (data5 === "Employment Related Account")) || (data5 === "Foster Care")) || (data5 === "Housing Allowance")) || (data5 === "Housing Choice Voucher Program")) || (data5 === "Mortgage Credit Certificate")) || (data5 === "Mortgage Differential")) || (data5 === "Non-Borrower Household Income")) || (data5 === "Notes Receivable Installment")) || (data5 === "Other")) || (data5 === "Pension")) || (data5 === "Public Assistance")) || (data5 === "Royalties")) || (data5 === "Separate Maintenance")) || (data5 === "Social Security")) || (data5 === "Temporary Leave")) || (data5 === "Tip Income")) || (data5 === "Trust")) || (data5 === "Unemployment")) || (data5 === "VA Benefits Non-Educational"))){
-const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema180.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema183.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15505,7 +15777,7 @@ vErrors.push(err54);
 errors++;
 }
 if(!((((((((((((((data10 === "main") || (data10 === "pension")) || (data10 === "annuity")) || (data10 === "bah")) || (data10 === "bas")) || (data10 === "alimony")) || (data10 === "childSupport")) || (data10 === "disability")) || (data10 === "fosterCare")) || (data10 === "foreign")) || (data10 === "capitalGains")) || (data10 === "interestAndDividends")) || (data10 === "socialSecurity")) || (data10 === "rental"))){
-const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema184.enum},message:"must be equal to one of the allowed values"};
+const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema187.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -15573,7 +15845,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema175.errorMessage[key0][keyProp0]};
+const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema178.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -15593,12 +15865,12 @@ emErrs20.push(err62);
 vErrors = emErrs20;
 errors = emErrs20.length;
 }
-validate90.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -15617,8 +15889,8 @@ let data0 = data.incomeSources;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate90(data0[i0], {instancePath:instancePath+"/incomeSources/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate91(data0[i0], {instancePath:instancePath+"/incomeSources/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 }
@@ -15692,7 +15964,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema174.errorMessage[key0][keyProp0]};
+const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema177.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15712,20 +15984,20 @@ emErrs2.push(err8);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate89.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const PagesInput = validate93;
-const schema185 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const schema186 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
-const schema188 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
-const schema191 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
-const schema192 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
-const schema195 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
-const pattern125 = new RegExp("^[0-9]{5}$", "u");
+export const PagesInput = validate94;
+const schema188 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const schema189 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower's last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower's first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower's last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home's estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
+const schema191 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
+const schema194 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
+const schema195 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender's name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender's name. Use at most 100 characters, without control characters."}}};
+const schema198 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
+const pattern128 = new RegExp("^[0-9]{5}$", "u");
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -16029,7 +16301,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((((data6 === "spouse") || (data6 === "partner")) || (data6 === "family")) || (data6 === "other"))){
-const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema188.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema191.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -16097,7 +16369,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema186.properties.coborrower.errorMessage[key0][keyProp0]};
+const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema189.properties.coborrower.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -16131,7 +16403,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!((((data7 === "excellent") || (data7 === "good")) || (data7 === "fair")) || (data7 === "poor"))){
-const err37 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema145.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/creditRange",schemaPath:"#/components/schemas/CreditRange/enum",keyword:"enum",params:{allowedValues: schema148.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -16477,7 +16749,7 @@ vErrors.push(err68);
 errors++;
 }
 if(!((((data19 === "homeImprovement") || (data19 === "debtConsolidation")) || (data19 === "education")) || (data19 === "other"))){
-const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema191.enum},message:"must be equal to one of the allowed values"};
+const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema194.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -16837,7 +17109,7 @@ errors = emErrs28.length;
 if(data23.id !== undefined){
 let data28 = data23.id;
 if(typeof data28 === "string"){
-if(!pattern67.test(data28)){
+if(!pattern70.test(data28)){
 const err103 = {instancePath:instancePath+"/mortgages/" + i1+"/id",schemaPath:"#/components/schemas/MortgageAnswer/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,64}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err103];
@@ -16917,7 +17189,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema192.errorMessage[key1][keyProp1]};
+const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema195.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -17166,7 +17438,7 @@ errors++;
 if(data.zip !== undefined){
 let data34 = data.zip;
 if(typeof data34 === "string"){
-if(!pattern125.test(data34)){
+if(!pattern128.test(data34)){
 const err134 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip5/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}$"},message:"must match pattern \""+"^[0-9]{5}$"+"\""};
 if(vErrors === null){
 vErrors = [err134];
@@ -17226,13 +17498,13 @@ vErrors.push(err139);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-const pattern126 = new RegExp("^/[^\\s]{0,500}$", "u");
+const pattern129 = new RegExp("^/[^\\s]{0,500}$", "u");
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17247,15 +17519,15 @@ vErrors.push(err0);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate94(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate95(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern126.test(data1)){
+if(!pattern129.test(data1)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -17335,7 +17607,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema185.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema188.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17355,14 +17627,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate93.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const PasswordSignInInput = validate97;
-const schema196 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PasswordSignInInput = validate98;
+const schema199 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17521,7 +17793,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema196.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema199.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17541,20 +17813,19 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate97.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const PersonalInfoSection = validate98;
-const schema199 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"}]}]},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user"],"type":"object"};
-const schema200 = {"allOf":[{"$ref":"#/components/schemas/PersonalInfo"},{"required":["email"],"errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}}],"properties":{"email":{"$ref":"#/components/schemas/Email"}},"type":"object"};
-const schema201 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
-const schema202 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
-const schema206 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
-const schema210 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
-const schema212 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
-const schema215 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
-const schema205 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a date as yyyy-MM-dd.","movedOut":"Enter a date as yyyy-MM-dd."}}};
+export const PersonalInfoSection = validate99;
+const schema202 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"}]}]},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user"],"type":"object"};
+const schema203 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses","email"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses.","email":"Enter an e-mail address like name@example.com."}}};
+const schema204 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
+const schema209 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
+const schema213 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
+const schema215 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
+const schema218 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
+const schema208 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a date as yyyy-MM-dd.","movedOut":"Enter a date as yyyy-MM-dd."}}};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17619,7 +17890,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "Own") || (data1 === "Rent")) || (data1 === "NoPrimaryHousingExpense"))){
-const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema206.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema209.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -17791,7 +18062,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema205.errorMessage[key0][keyProp0]};
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema208.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -17817,6 +18088,1023 @@ return errors === 0;
 
 
 function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.mailingAddress === undefined){
+data.mailingAddress = null;
+}
+if(data.firstName === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "firstName"},message:"must have required property '"+"firstName"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.lastName === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastName"},message:"must have required property '"+"lastName"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.citizenship === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "citizenship"},message:"must have required property '"+"citizenship"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.maritalStatus === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maritalStatus"},message:"must have required property '"+"maritalStatus"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.militaryStatus === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "militaryStatus"},message:"must have required property '"+"militaryStatus"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.phone === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "phone"},message:"must have required property '"+"phone"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.currentAddress === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currentAddress"},message:"must have required property '"+"currentAddress"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.currentAddressSince === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "currentAddressSince"},message:"must have required property '"+"currentAddressSince"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.housing === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "housing"},message:"must have required property '"+"housing"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.formerAddresses === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "formerAddresses"},message:"must have required property '"+"formerAddresses"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.email === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.citizenship !== undefined){
+let data0 = data.citizenship;
+if(typeof data0 !== "string"){
+const err11 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!(((data0 === "usCitizen") || (data0 === "permanentResident")) || (data0 === "nonPermanentResident"))){
+const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema204.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs0 = [];
+for(const err13 of vErrors){
+if(((((err13.keyword !== "errorMessage") && (!err13.emUsed)) && ((err13.instancePath === instancePath+"/citizenship") || ((err13.instancePath.indexOf(instancePath+"/citizenship") === 0) && (err13.instancePath[instancePath+"/citizenship".length] === "/")))) && (err13.schemaPath.indexOf("#/components/schemas/Citizenship") === 0)) && (err13.schemaPath["#/components/schemas/Citizenship".length] === "/")){
+emErrs0.push(err13);
+err13.emUsed = true;
+}
+}
+if(emErrs0.length){
+const err14 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose your citizenship."};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const emErrs1 = [];
+for(const err15 of vErrors){
+if(!err15.emUsed){
+emErrs1.push(err15);
+}
+}
+vErrors = emErrs1;
+errors = emErrs1.length;
+}
+}
+if(data.currentAddress !== undefined){
+if(!(validate21(data.currentAddress, {instancePath:instancePath+"/currentAddress",parentData:data,parentDataProperty:"currentAddress",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data.currentAddressSince !== undefined){
+let data2 = data.currentAddressSince;
+if(typeof data2 === "string"){
+if(!pattern21.test(data2)){
+const err16 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err18 of vErrors){
+if(((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && ((err18.instancePath === instancePath+"/currentAddressSince") || ((err18.instancePath.indexOf(instancePath+"/currentAddressSince") === 0) && (err18.instancePath[instancePath+"/currentAddressSince".length] === "/")))) && (err18.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err18.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs2.push(err18);
+err18.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err19 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err20 of vErrors){
+if(!err20.emUsed){
+emErrs3.push(err20);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+if(data.dateOfBirth !== undefined){
+let data3 = data.dateOfBirth;
+if(typeof data3 === "string"){
+if(!pattern21.test(data3)){
+const err21 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs4 = [];
+for(const err23 of vErrors){
+if(((((err23.keyword !== "errorMessage") && (!err23.emUsed)) && ((err23.instancePath === instancePath+"/dateOfBirth") || ((err23.instancePath.indexOf(instancePath+"/dateOfBirth") === 0) && (err23.instancePath[instancePath+"/dateOfBirth".length] === "/")))) && (err23.schemaPath.indexOf("#/components/schemas/Date") === 0)) && (err23.schemaPath["#/components/schemas/Date".length] === "/")){
+emErrs4.push(err23);
+err23.emUsed = true;
+}
+}
+if(emErrs4.length){
+const err24 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a date as yyyy-MM-dd."};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const emErrs5 = [];
+for(const err25 of vErrors){
+if(!err25.emUsed){
+emErrs5.push(err25);
+}
+}
+vErrors = emErrs5;
+errors = emErrs5.length;
+}
+}
+if(data.email !== undefined){
+let data4 = data.email;
+if(typeof data4 === "string"){
+if(!pattern3.test(data4)){
+const err26 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs6 = [];
+for(const err28 of vErrors){
+if(((((err28.keyword !== "errorMessage") && (!err28.emUsed)) && ((err28.instancePath === instancePath+"/email") || ((err28.instancePath.indexOf(instancePath+"/email") === 0) && (err28.instancePath[instancePath+"/email".length] === "/")))) && (err28.schemaPath.indexOf("#/components/schemas/Email") === 0)) && (err28.schemaPath["#/components/schemas/Email".length] === "/")){
+emErrs6.push(err28);
+err28.emUsed = true;
+}
+}
+if(emErrs6.length){
+const err29 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter an e-mail address like name@example.com."};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+const emErrs7 = [];
+for(const err30 of vErrors){
+if(!err30.emUsed){
+emErrs7.push(err30);
+}
+}
+vErrors = emErrs7;
+errors = emErrs7.length;
+}
+}
+if(data.firstName !== undefined){
+let data5 = data.firstName;
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err31 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(!pattern4.test(data5)){
+const err32 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs8 = [];
+for(const err34 of vErrors){
+if(((((err34.keyword !== "errorMessage") && (!err34.emUsed)) && ((err34.instancePath === instancePath+"/firstName") || ((err34.instancePath.indexOf(instancePath+"/firstName") === 0) && (err34.instancePath[instancePath+"/firstName".length] === "/")))) && (err34.schemaPath.indexOf("#/properties/firstName") === 0)) && (err34.schemaPath["#/properties/firstName".length] === "/")){
+emErrs8.push(err34);
+err34.emUsed = true;
+}
+}
+if(emErrs8.length){
+const err35 = {instancePath:instancePath+"/firstName",schemaPath:"#/properties/firstName/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Enter the first name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+const emErrs9 = [];
+for(const err36 of vErrors){
+if(!err36.emUsed){
+emErrs9.push(err36);
+}
+}
+vErrors = emErrs9;
+errors = emErrs9.length;
+}
+}
+if(data.formerAddresses !== undefined){
+let data6 = data.formerAddresses;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate102(data6[i0], {instancePath:instancePath+"/formerAddresses/" + i0,parentData:data6,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/formerAddresses",schemaPath:"#/properties/formerAddresses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs10 = [];
+for(const err38 of vErrors){
+if(((((err38.keyword !== "errorMessage") && (!err38.emUsed)) && ((err38.instancePath === instancePath+"/formerAddresses") || ((err38.instancePath.indexOf(instancePath+"/formerAddresses") === 0) && (err38.instancePath[instancePath+"/formerAddresses".length] === "/")))) && (err38.schemaPath.indexOf("#/properties/formerAddresses") === 0)) && (err38.schemaPath["#/properties/formerAddresses".length] === "/")){
+emErrs10.push(err38);
+err38.emUsed = true;
+}
+}
+if(emErrs10.length){
+const err39 = {instancePath:instancePath+"/formerAddresses",schemaPath:"#/properties/formerAddresses/errorMessage",keyword:"errorMessage",params:{errors: emErrs10},message:"List at most 10 former addresses."};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const emErrs11 = [];
+for(const err40 of vErrors){
+if(!err40.emUsed){
+emErrs11.push(err40);
+}
+}
+vErrors = emErrs11;
+errors = emErrs11.length;
+}
+}
+if(data.housing !== undefined){
+let data8 = data.housing;
+if(typeof data8 !== "string"){
+const err41 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(!(((data8 === "Own") || (data8 === "Rent")) || (data8 === "NoPrimaryHousingExpense"))){
+const err42 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema209.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs12 = [];
+for(const err43 of vErrors){
+if(((((err43.keyword !== "errorMessage") && (!err43.emUsed)) && ((err43.instancePath === instancePath+"/housing") || ((err43.instancePath.indexOf(instancePath+"/housing") === 0) && (err43.instancePath[instancePath+"/housing".length] === "/")))) && (err43.schemaPath.indexOf("#/components/schemas/Housing") === 0)) && (err43.schemaPath["#/components/schemas/Housing".length] === "/")){
+emErrs12.push(err43);
+err43.emUsed = true;
+}
+}
+if(emErrs12.length){
+const err44 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Choose whether you own, rent or live rent free."};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+const emErrs13 = [];
+for(const err45 of vErrors){
+if(!err45.emUsed){
+emErrs13.push(err45);
+}
+}
+vErrors = emErrs13;
+errors = emErrs13.length;
+}
+}
+if(data.lastName !== undefined){
+let data9 = data.lastName;
+if(typeof data9 === "string"){
+if(func2(data9) > 100){
+const err46 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(!pattern4.test(data9)){
+const err47 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+else {
+const err48 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs14 = [];
+for(const err49 of vErrors){
+if(((((err49.keyword !== "errorMessage") && (!err49.emUsed)) && ((err49.instancePath === instancePath+"/lastName") || ((err49.instancePath.indexOf(instancePath+"/lastName") === 0) && (err49.instancePath[instancePath+"/lastName".length] === "/")))) && (err49.schemaPath.indexOf("#/properties/lastName") === 0)) && (err49.schemaPath["#/properties/lastName".length] === "/")){
+emErrs14.push(err49);
+err49.emUsed = true;
+}
+}
+if(emErrs14.length){
+const err50 = {instancePath:instancePath+"/lastName",schemaPath:"#/properties/lastName/errorMessage",keyword:"errorMessage",params:{errors: emErrs14},message:"Enter the last name. Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+const emErrs15 = [];
+for(const err51 of vErrors){
+if(!err51.emUsed){
+emErrs15.push(err51);
+}
+}
+vErrors = emErrs15;
+errors = emErrs15.length;
+}
+}
+let data10 = data.mailingAddress;
+if((!(data10 && typeof data10 == "object" && !Array.isArray(data10))) && (data10 !== null)){
+const err52 = {instancePath:instancePath+"/mailingAddress",schemaPath:"#/properties/mailingAddress/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+const _errs27 = errors;
+let valid8 = false;
+const _errs28 = errors;
+if(data10 !== null){
+const err53 = {instancePath:instancePath+"/mailingAddress",schemaPath:"#/properties/mailingAddress/anyOf/0/type",keyword:"type",params:{type: "null"},message:"must be null"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+var _valid0 = _errs28 === errors;
+valid8 = valid8 || _valid0;
+if(!valid8){
+const _errs30 = errors;
+if(!(validate21(data10, {instancePath:instancePath+"/mailingAddress",parentData:data,parentDataProperty:"mailingAddress",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs30 === errors;
+valid8 = valid8 || _valid0;
+}
+if(!valid8){
+const err54 = {instancePath:instancePath+"/mailingAddress",schemaPath:"#/properties/mailingAddress/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+else {
+errors = _errs27;
+if(vErrors !== null){
+if(_errs27){
+vErrors.length = _errs27;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(data.maritalStatus !== undefined){
+let data11 = data.maritalStatus;
+if(typeof data11 !== "string"){
+const err55 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(!(((data11 === "unmarried") || (data11 === "married")) || (data11 === "separated"))){
+const err56 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema213.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs16 = [];
+for(const err57 of vErrors){
+if(((((err57.keyword !== "errorMessage") && (!err57.emUsed)) && ((err57.instancePath === instancePath+"/maritalStatus") || ((err57.instancePath.indexOf(instancePath+"/maritalStatus") === 0) && (err57.instancePath[instancePath+"/maritalStatus".length] === "/")))) && (err57.schemaPath.indexOf("#/components/schemas/MaritalStatus") === 0)) && (err57.schemaPath["#/components/schemas/MaritalStatus".length] === "/")){
+emErrs16.push(err57);
+err57.emUsed = true;
+}
+}
+if(emErrs16.length){
+const err58 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/errorMessage",keyword:"errorMessage",params:{errors: emErrs16},message:"Choose your marital status."};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+const emErrs17 = [];
+for(const err59 of vErrors){
+if(!err59.emUsed){
+emErrs17.push(err59);
+}
+}
+vErrors = emErrs17;
+errors = emErrs17.length;
+}
+}
+if(data.middleName !== undefined){
+let data12 = data.middleName;
+if(typeof data12 === "string"){
+if(func2(data12) > 100){
+const err60 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(!pattern14.test(data12)){
+const err61 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/pattern",keyword:"pattern",params:{pattern: "^[^\\x00-\\x1f\\x7f-\\x9f]*$"},message:"must match pattern \""+"^[^\\x00-\\x1f\\x7f-\\x9f]*$"+"\""};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs18 = [];
+for(const err63 of vErrors){
+if(((((err63.keyword !== "errorMessage") && (!err63.emUsed)) && ((err63.instancePath === instancePath+"/middleName") || ((err63.instancePath.indexOf(instancePath+"/middleName") === 0) && (err63.instancePath[instancePath+"/middleName".length] === "/")))) && (err63.schemaPath.indexOf("#/components/schemas/Name") === 0)) && (err63.schemaPath["#/components/schemas/Name".length] === "/")){
+emErrs18.push(err63);
+err63.emUsed = true;
+}
+}
+if(emErrs18.length){
+const err64 = {instancePath:instancePath+"/middleName",schemaPath:"#/components/schemas/Name/errorMessage",keyword:"errorMessage",params:{errors: emErrs18},message:"Use at most 100 characters, without control characters."};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+const emErrs19 = [];
+for(const err65 of vErrors){
+if(!err65.emUsed){
+emErrs19.push(err65);
+}
+}
+vErrors = emErrs19;
+errors = emErrs19.length;
+}
+}
+if(data.militaryStatus !== undefined){
+let data13 = data.militaryStatus;
+if(typeof data13 !== "string"){
+const err66 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(!(((((data13 === "survivingSpouse") || (data13 === "currentlyServing")) || (data13 === "retiredOrDischardOrSeparated")) || (data13 === "reserveOrNationalGuard")) || (data13 === "none"))){
+const err67 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema215.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs20 = [];
+for(const err68 of vErrors){
+if(((((err68.keyword !== "errorMessage") && (!err68.emUsed)) && ((err68.instancePath === instancePath+"/militaryStatus") || ((err68.instancePath.indexOf(instancePath+"/militaryStatus") === 0) && (err68.instancePath[instancePath+"/militaryStatus".length] === "/")))) && (err68.schemaPath.indexOf("#/components/schemas/MilitaryStatus") === 0)) && (err68.schemaPath["#/components/schemas/MilitaryStatus".length] === "/")){
+emErrs20.push(err68);
+err68.emUsed = true;
+}
+}
+if(emErrs20.length){
+const err69 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/errorMessage",keyword:"errorMessage",params:{errors: emErrs20},message:"Choose your military service."};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+const emErrs21 = [];
+for(const err70 of vErrors){
+if(!err70.emUsed){
+emErrs21.push(err70);
+}
+}
+vErrors = emErrs21;
+errors = emErrs21.length;
+}
+}
+if(data.phone !== undefined){
+let data14 = data.phone;
+if(typeof data14 === "string"){
+if(!pattern6.test(data14)){
+const err71 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/pattern",keyword:"pattern",params:{pattern: "^[2-9][0-9]{2}[2-9][0-9]{6}$"},message:"must match pattern \""+"^[2-9][0-9]{2}[2-9][0-9]{6}$"+"\""};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs22 = [];
+for(const err73 of vErrors){
+if(((((err73.keyword !== "errorMessage") && (!err73.emUsed)) && ((err73.instancePath === instancePath+"/phone") || ((err73.instancePath.indexOf(instancePath+"/phone") === 0) && (err73.instancePath[instancePath+"/phone".length] === "/")))) && (err73.schemaPath.indexOf("#/components/schemas/Phone") === 0)) && (err73.schemaPath["#/components/schemas/Phone".length] === "/")){
+emErrs22.push(err73);
+err73.emUsed = true;
+}
+}
+if(emErrs22.length){
+const err74 = {instancePath:instancePath+"/phone",schemaPath:"#/components/schemas/Phone/errorMessage",keyword:"errorMessage",params:{errors: emErrs22},message:"Enter a 10-digit US phone number."};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+const emErrs23 = [];
+for(const err75 of vErrors){
+if(!err75.emUsed){
+emErrs23.push(err75);
+}
+}
+vErrors = emErrs23;
+errors = emErrs23.length;
+}
+}
+if(data.ssn !== undefined){
+let data15 = data.ssn;
+if(typeof data15 !== "string"){
+const err76 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(typeof data15 === "string"){
+if(!pattern56.test(data15)){
+const err77 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+const _errs49 = errors;
+const _errs50 = errors;
+if(typeof data15 === "string"){
+if(!pattern57.test(data15)){
+const err78 = {};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+var valid16 = _errs50 === errors;
+if(valid16){
+const err79 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/1/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+else {
+errors = _errs49;
+if(vErrors !== null){
+if(_errs49){
+vErrors.length = _errs49;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(errors > 0){
+const emErrs24 = [];
+for(const err80 of vErrors){
+if(((((err80.keyword !== "errorMessage") && (!err80.emUsed)) && ((err80.instancePath === instancePath+"/ssn") || ((err80.instancePath.indexOf(instancePath+"/ssn") === 0) && (err80.instancePath[instancePath+"/ssn".length] === "/")))) && (err80.schemaPath.indexOf("#/components/schemas/SSN") === 0)) && (err80.schemaPath["#/components/schemas/SSN".length] === "/")){
+emErrs24.push(err80);
+err80.emUsed = true;
+}
+}
+if(emErrs24.length){
+const err81 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/errorMessage",keyword:"errorMessage",params:{errors: emErrs24},message:"Enter a valid 9-digit Social Security number."};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+const emErrs25 = [];
+for(const err82 of vErrors){
+if(!err82.emUsed){
+emErrs25.push(err82);
+}
+}
+vErrors = emErrs25;
+errors = emErrs25.length;
+}
+}
+if(data.suffix !== undefined){
+let data16 = data.suffix;
+if(typeof data16 !== "string"){
+const err83 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(!(((((((((((data16 === "sr") || (data16 === "jr")) || (data16 === "i")) || (data16 === "ii")) || (data16 === "iii")) || (data16 === "iv")) || (data16 === "v")) || (data16 === "vi")) || (data16 === "vii")) || (data16 === "viii")) || (data16 === "ix"))){
+const err84 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema218.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs26 = [];
+for(const err85 of vErrors){
+if(((((err85.keyword !== "errorMessage") && (!err85.emUsed)) && ((err85.instancePath === instancePath+"/suffix") || ((err85.instancePath.indexOf(instancePath+"/suffix") === 0) && (err85.instancePath[instancePath+"/suffix".length] === "/")))) && (err85.schemaPath.indexOf("#/components/schemas/NameSuffix") === 0)) && (err85.schemaPath["#/components/schemas/NameSuffix".length] === "/")){
+emErrs26.push(err85);
+err85.emUsed = true;
+}
+}
+if(emErrs26.length){
+const err86 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/errorMessage",keyword:"errorMessage",params:{errors: emErrs26},message:"Choose a suffix from the list."};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+const emErrs27 = [];
+for(const err87 of vErrors){
+if(!err87.emUsed){
+emErrs27.push(err87);
+}
+}
+vErrors = emErrs27;
+errors = emErrs27.length;
+}
+}
+}
+else {
+const err88 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(errors > 0){
+const emErrors0 = {"required":{"firstName":[],"lastName":[],"citizenship":[],"maritalStatus":[],"militaryStatus":[],"phone":[],"currentAddressSince":[],"housing":[],"formerAddresses":[],"email":[]}};
+const templates0 = {required:{}};
+let emPropParams0;
+let emParamsErrors0;
+for(const err89 of vErrors){
+if((((((err89.keyword !== "errorMessage") && (!err89.emUsed)) && (err89.instancePath === instancePath)) && (err89.keyword in emErrors0)) && (err89.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err89.schemaPath.slice(1)))){
+emPropParams0 = obj0[err89.keyword];
+emParamsErrors0 = emErrors0[err89.keyword][err89.params[emPropParams0]];
+if(emParamsErrors0){
+emParamsErrors0.push(err89);
+err89.emUsed = true;
+}
+}
+}
+for(const key0 in emErrors0){
+for(const keyProp0 in emErrors0[key0]){
+emParamsErrors0 = emErrors0[key0][keyProp0];
+if(emParamsErrors0.length){
+const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
+const err90 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema203.errorMessage[key0][keyProp0]};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+const emErrs28 = [];
+for(const err91 of vErrors){
+if(!err91.emUsed){
+emErrs28.push(err91);
+}
+}
+vErrors = emErrs28;
+errors = emErrs28.length;
+}
+validate100.errors = vErrors;
+return errors === 0;
+}
+
+const schema219 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
+
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -17946,7 +19234,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data0 === "usCitizen") || (data0 === "permanentResident")) || (data0 === "nonPermanentResident"))){
-const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema202.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema204.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18217,7 +19505,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((data7 === "Own") || (data7 === "Rent")) || (data7 === "NoPrimaryHousingExpense"))){
-const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema206.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema209.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -18385,7 +19673,7 @@ vErrors.push(err50);
 errors++;
 }
 if(!(((data10 === "unmarried") || (data10 === "married")) || (data10 === "separated"))){
-const err51 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema210.enum},message:"must be equal to one of the allowed values"};
+const err51 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema213.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -18497,7 +19785,7 @@ vErrors.push(err61);
 errors++;
 }
 if(!(((((data12 === "survivingSpouse") || (data12 === "currentlyServing")) || (data12 === "retiredOrDischardOrSeparated")) || (data12 === "reserveOrNationalGuard")) || (data12 === "none"))){
-const err62 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema212.enum},message:"must be equal to one of the allowed values"};
+const err62 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema215.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -18599,7 +19887,7 @@ vErrors.push(err71);
 errors++;
 }
 if(typeof data14 === "string"){
-if(!pattern65.test(data14)){
+if(!pattern56.test(data14)){
 const err72 = {instancePath:instancePath+"/ssn",schemaPath:"#/components/schemas/SSN/allOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{9}$"},message:"must match pattern \""+"^[0-9]{9}$"+"\""};
 if(vErrors === null){
 vErrors = [err72];
@@ -18613,7 +19901,7 @@ errors++;
 const _errs46 = errors;
 const _errs47 = errors;
 if(typeof data14 === "string"){
-if(!pattern66.test(data14)){
+if(!pattern57.test(data14)){
 const err73 = {};
 if(vErrors === null){
 vErrors = [err73];
@@ -18687,7 +19975,7 @@ vErrors.push(err78);
 errors++;
 }
 if(!(((((((((((data15 === "sr") || (data15 === "jr")) || (data15 === "i")) || (data15 === "ii")) || (data15 === "iii")) || (data15 === "iv")) || (data15 === "v")) || (data15 === "vi")) || (data15 === "vii")) || (data15 === "viii")) || (data15 === "ix"))){
-const err79 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema215.enum},message:"must be equal to one of the allowed values"};
+const err79 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema218.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -18755,7 +20043,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema201.errorMessage[key0][keyProp0]};
+const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema219.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -18775,140 +20063,12 @@ emErrs26.push(err86);
 vErrors = emErrs26;
 errors = emErrs26.length;
 }
-validate100.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
 
 function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate100(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
-errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.email === undefined){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(errors > 0){
-const emErrors0 = {"required":{"email":[]}};
-const templates0 = {required:{}};
-let emPropParams0;
-let emParamsErrors0;
-for(const err1 of vErrors){
-if((((((err1.keyword !== "errorMessage") && (!err1.emUsed)) && (err1.instancePath === instancePath)) && (err1.keyword in emErrors0)) && (err1.schemaPath.indexOf("#/allOf/1") === 0)) && (/^\/[^\/]*$/.test(err1.schemaPath.slice(9)))){
-emPropParams0 = obj0[err1.keyword];
-emParamsErrors0 = emErrors0[err1.keyword][err1.params[emPropParams0]];
-if(emParamsErrors0){
-emParamsErrors0.push(err1);
-err1.emUsed = true;
-}
-}
-}
-for(const key0 in emErrors0){
-for(const keyProp0 in emErrors0[key0]){
-emParamsErrors0 = emErrors0[key0][keyProp0];
-if(emParamsErrors0.length){
-const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err2 = {instancePath,schemaPath:"#/allOf/1/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema200.allOf[1].errorMessage[key0][keyProp0]};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-const emErrs0 = [];
-for(const err3 of vErrors){
-if(!err3.emUsed){
-emErrs0.push(err3);
-}
-}
-vErrors = emErrs0;
-errors = emErrs0.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.email !== undefined){
-let data0 = data.email;
-if(typeof data0 === "string"){
-if(!pattern3.test(data0)){
-const err4 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"},message:"must match pattern \""+"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$"+"\""};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(errors > 0){
-const emErrs1 = [];
-for(const err6 of vErrors){
-if(((((err6.keyword !== "errorMessage") && (!err6.emUsed)) && ((err6.instancePath === instancePath+"/email") || ((err6.instancePath.indexOf(instancePath+"/email") === 0) && (err6.instancePath[instancePath+"/email".length] === "/")))) && (err6.schemaPath.indexOf("#/components/schemas/Email") === 0)) && (err6.schemaPath["#/components/schemas/Email".length] === "/")){
-emErrs1.push(err6);
-err6.emUsed = true;
-}
-}
-if(emErrs1.length){
-const err7 = {instancePath:instancePath+"/email",schemaPath:"#/components/schemas/Email/errorMessage",keyword:"errorMessage",params:{errors: emErrs1},message:"Enter an e-mail address like name@example.com."};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-const emErrs2 = [];
-for(const err8 of vErrors){
-if(!err8.emUsed){
-emErrs2.push(err8);
-}
-}
-vErrors = emErrs2;
-errors = emErrs2.length;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate99.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18953,8 +20113,8 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
-if(!(validate99(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
-vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
+if(!(validate100(data0, {instancePath:instancePath+"/coborrower",parentData:data,parentDataProperty:"coborrower",rootData}))){
+vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs7 === errors;
@@ -18982,8 +20142,8 @@ vErrors = null;
 }
 }
 if(data.user !== undefined){
-if(!(validate100(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate107(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 }
@@ -18998,17 +20158,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const PipelineInput = validate109;
-const schema217 = {"properties":{"cursor":{"maxLength":400,"pattern":"^[A-Za-z0-9_-]*$","type":"string","errorMessage":"This page of the pipeline is no longer valid: start from the first page."},"direction":{"enum":["asc","desc"],"type":"string","errorMessage":"Sort ascending or descending."},"limit":{"maximum":100,"minimum":1,"type":"integer","errorMessage":"Ask for 1 to 100 loans a page."},"loanOfficerId":{"oneOf":[{"enum":["none"]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."},"search":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Search with at most 100 characters."},"sort":{"$ref":"#/components/schemas/PipelineSort"},"state":{"$ref":"#/components/schemas/StateCode"},"statuses":{"items":{"$ref":"#/components/schemas/PipelineStatus"},"type":"array","errorMessage":"Choose at most 40 statuses from the list."}},"type":"object"};
-const schema218 = {"enum":["activity","created","name","amount","state","status"],"type":"string","errorMessage":"Sort the pipeline by one of its columns."};
-const schema220 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a status from the list."};
-const pattern140 = new RegExp("^[A-Za-z0-9_-]*$", "u");
+export const PipelineInput = validate112;
+const schema230 = {"properties":{"cursor":{"maxLength":400,"pattern":"^[A-Za-z0-9_-]*$","type":"string","errorMessage":"This page of the pipeline is no longer valid: start from the first page."},"direction":{"enum":["asc","desc"],"type":"string","errorMessage":"Sort ascending or descending."},"limit":{"maximum":100,"minimum":1,"type":"integer","errorMessage":"Ask for 1 to 100 loans a page."},"loanOfficerId":{"oneOf":[{"enum":["none"]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."},"search":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Search with at most 100 characters."},"sort":{"$ref":"#/components/schemas/PipelineSort"},"state":{"$ref":"#/components/schemas/StateCode"},"statuses":{"items":{"$ref":"#/components/schemas/PipelineStatus"},"type":"array","errorMessage":"Choose at most 40 statuses from the list."}},"type":"object"};
+const schema231 = {"enum":["activity","created","name","amount","state","status"],"type":"string","errorMessage":"Sort the pipeline by one of its columns."};
+const schema233 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a status from the list."};
+const pattern151 = new RegExp("^[A-Za-z0-9_-]*$", "u");
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19025,7 +20185,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(!pattern140.test(data0)){
+if(!pattern151.test(data0)){
 const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]*$"},message:"must match pattern \""+"^[A-Za-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -19087,7 +20247,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err7 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema217.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema230.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -19203,7 +20363,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs10 = errors;
 if(!(data3 === "none")){
-const err18 = {instancePath:instancePath+"/loanOfficerId",schemaPath:"#/properties/loanOfficerId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema217.properties.loanOfficerId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/loanOfficerId",schemaPath:"#/properties/loanOfficerId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema230.properties.loanOfficerId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -19365,7 +20525,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((((((data5 === "activity") || (data5 === "created")) || (data5 === "name")) || (data5 === "amount")) || (data5 === "state")) || (data5 === "status"))){
-const err31 = {instancePath:instancePath+"/sort",schemaPath:"#/components/schemas/PipelineSort/enum",keyword:"enum",params:{allowedValues: schema218.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/sort",schemaPath:"#/components/schemas/PipelineSort/enum",keyword:"enum",params:{allowedValues: schema231.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -19459,7 +20619,7 @@ const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(typeof data8 === "string"){
-if(!pattern105.test(data8)){
+if(!pattern108.test(data8)){
 const err40 = {instancePath:instancePath+"/statuses/" + i0,schemaPath:"#/components/schemas/PipelineStatus/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
@@ -19558,16 +20718,16 @@ vErrors.push(err49);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalCodeSignInInput = validate110;
-const schema221 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
-const schema223 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
-const pattern145 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
+export const PortalCodeSignInInput = validate113;
+const schema234 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
+const schema236 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
+const pattern156 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19656,7 +20816,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern145.test(data1)){
+if(!pattern156.test(data1)){
 const err8 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
@@ -19788,7 +20948,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema221.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema234.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -19808,14 +20968,14 @@ emErrs6.push(err21);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate110.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSessionUpdate = validate111;
-const schema225 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
+export const PortalSessionUpdate = validate114;
+const schema238 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19954,14 +21114,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const PortalSignInInput = validate112;
-const schema226 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+export const PortalSignInInput = validate115;
+const schema239 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20040,7 +21200,7 @@ errors = emErrs1.length;
 if(data.otpCode !== undefined){
 let data1 = data.otpCode;
 if(typeof data1 === "string"){
-if(!pattern145.test(data1)){
+if(!pattern156.test(data1)){
 const err7 = {instancePath:instancePath+"/otpCode",schemaPath:"#/components/schemas/PortalOtpCode/pattern",keyword:"pattern",params:{pattern: "^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"},message:"must match pattern \""+"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -20172,7 +21332,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema226.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema239.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -20192,14 +21352,14 @@ emErrs6.push(err20);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate112.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const PrequalSaveInput = validate113;
-const schema230 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+export const PrequalSaveInput = validate116;
+const schema243 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20224,15 +21384,15 @@ vErrors.push(err1);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate94(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate95(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern126.test(data1)){
+if(!pattern129.test(data1)){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -20312,7 +21472,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema230.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema243.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20332,16 +21492,16 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate113.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const PropertyInfoSection = validate115;
-const schema231 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
-const schema232 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
-const schema236 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
+export const PropertyInfoSection = validate118;
+const schema244 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
+const schema245 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
+const schema249 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20674,7 +21834,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((data6 === "soleOwnership") || (data6 === "jointTenants")) || (data6 === "tenantsInCommon")) || (data6 === "tenancyByEntirety")) || (data6 === "interVivosRevocableTrust")) || (data6 === "lifeEstate")) || (data6 === "iDontKnow"))){
-const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema236.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema249.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -20892,7 +22052,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema232.errorMessage[key0][keyProp0]};
+const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema245.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -20912,12 +22072,12 @@ emErrs14.push(err53);
 vErrors = emErrs14;
 errors = emErrs14.length;
 }
-validate116.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -20954,8 +22114,8 @@ errors++;
 }
 }
 if(data.property !== undefined){
-if(!(validate116(data.property, {instancePath:instancePath+"/property",parentData:data,parentDataProperty:"property",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate119(data.property, {instancePath:instancePath+"/property",parentData:data,parentDataProperty:"property",rootData}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
@@ -20970,14 +22130,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const QuoteCurrentInput = validate119;
-const schema240 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"},"requestedLine":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Choose an amount in whole dollars, up to 100,000,000."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const QuoteCurrentInput = validate122;
+const schema253 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"},"requestedLine":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Choose an amount in whole dollars, up to 100,000,000."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21149,7 +22309,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema240.errorMessage[key0][keyProp0]};
+const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema253.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -21169,14 +22329,14 @@ emErrs4.push(err16);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate119.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const RemoveDocumentInput = validate120;
-const schema242 = {"properties":{"id":{"$ref":"#/components/schemas/Id"}},"required":["id"],"type":"object","errorMessage":{"required":{"id":"Not a valid id."}}};
+export const RemoveDocumentInput = validate123;
+const schema255 = {"properties":{"id":{"$ref":"#/components/schemas/Id"}},"required":["id"],"type":"object","errorMessage":{"required":{"id":"Not a valid id."}}};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21273,7 +22433,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema242.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema255.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -21293,14 +22453,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate120.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const ReplayInput = validate121;
-const schema244 = {"properties":{"decisionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","decisionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","decisionId":"Not a valid id."}}};
+export const ReplayInput = validate124;
+const schema257 = {"properties":{"decisionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","decisionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","decisionId":"Not a valid id."}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21459,7 +22619,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema244.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema257.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -21479,15 +22639,15 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate121.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const ResumeInput = validate122;
-const schema247 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const pattern158 = new RegExp("^(/[^\\s]{0,500})?$", "u");
+export const ResumeInput = validate125;
+const schema260 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const pattern169 = new RegExp("^(/[^\\s]{0,500})?$", "u");
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21507,7 +22667,7 @@ errors++;
 if(data.path !== undefined){
 let data0 = data.path;
 if(typeof data0 === "string"){
-if(!pattern126.test(data0)){
+if(!pattern129.test(data0)){
 const err1 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err1];
@@ -21558,7 +22718,7 @@ errors = emErrs1.length;
 }
 let data1 = data.previousPath;
 if(typeof data1 === "string"){
-if(!pattern158.test(data1)){
+if(!pattern169.test(data1)){
 const err6 = {instancePath:instancePath+"/previousPath",schemaPath:"#/properties/previousPath/pattern",keyword:"pattern",params:{pattern: "^(/[^\\s]{0,500})?$"},message:"must match pattern \""+"^(/[^\\s]{0,500})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -21637,7 +22797,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema247.errorMessage[key0][keyProp0]};
+const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema260.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21657,14 +22817,14 @@ emErrs4.push(err14);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate122.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const ReviewDocumentInput = validate123;
-const schema248 = {"properties":{"decision":{"enum":["accepted","rejected"],"type":"string","errorMessage":"Choose whether the document is accepted or rejected."},"documentId":{"$ref":"#/components/schemas/Id"},"note":{"$ref":"#/components/schemas/ConditionNote"}},"required":["documentId","decision"],"type":"object","errorMessage":{"required":{"documentId":"Not a valid id.","decision":"Choose whether the document is accepted or rejected."}}};
+export const ReviewDocumentInput = validate126;
+const schema261 = {"properties":{"decision":{"enum":["accepted","rejected"],"type":"string","errorMessage":"Choose whether the document is accepted or rejected."},"documentId":{"$ref":"#/components/schemas/Id"},"note":{"$ref":"#/components/schemas/ConditionNote"}},"required":["documentId","decision"],"type":"object","errorMessage":{"required":{"documentId":"Not a valid id.","decision":"Choose whether the document is accepted or rejected."}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21701,7 +22861,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data0 === "accepted") || (data0 === "rejected"))){
-const err3 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema248.properties.decision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema261.properties.decision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -21883,7 +23043,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema248.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema261.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -21903,13 +23063,13 @@ emErrs6.push(err21);
 vErrors = emErrs6;
 errors = emErrs6.length;
 }
-validate123.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const SaveAnswersInput = validate124;
+export const SaveAnswersInput = validate127;
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -21934,15 +23094,15 @@ vErrors.push(err1);
 errors++;
 }
 if(data.answers !== undefined){
-if(!(validate94(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate95(data.answers, {instancePath:instancePath+"/answers",parentData:data,parentDataProperty:"answers",rootData}))){
+vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
 }
 if(data.path !== undefined){
 let data1 = data.path;
 if(typeof data1 === "string"){
-if(!pattern126.test(data1)){
+if(!pattern129.test(data1)){
 const err2 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/[^\\s]{0,500}$"},message:"must match pattern \""+"^/[^\\s]{0,500}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -22022,7 +23182,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema230.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema243.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -22042,14 +23202,14 @@ emErrs2.push(err10);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate124.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const SetPasswordInput = validate126;
-const schema252 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
+export const SetPasswordInput = validate129;
+const schema265 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22146,7 +23306,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema252.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema265.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22166,14 +23326,14 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate126.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffActiveInput = validate127;
-const schema254 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+export const SetStaffActiveInput = validate130;
+const schema267 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22292,7 +23452,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema254.errorMessage[key0][keyProp0]};
+const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema267.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -22312,14 +23472,14 @@ emErrs2.push(err11);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate127.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffRoleInput = validate128;
-const schema256 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+export const SetStaffRoleInput = validate131;
+const schema269 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22346,7 +23506,7 @@ errors++;
 if(data.role !== undefined){
 let data0 = data.role;
 if(typeof data0 === "string"){
-if(!pattern105.test(data0)){
+if(!pattern108.test(data0)){
 const err2 = {instancePath:instancePath+"/role",schemaPath:"#/components/schemas/PortalRole/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -22478,7 +23638,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema256.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema269.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22498,14 +23658,14 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate128.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const SetStaffTagInput = validate129;
-const schema259 = {"properties":{"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","loanOfficerTag"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","loanOfficerTag":"A tag is letters, digits, dots, dashes and underscores, at most 60."}}};
+export const SetStaffTagInput = validate132;
+const schema272 = {"properties":{"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","loanOfficerTag"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","loanOfficerTag":"A tag is letters, digits, dots, dashes and underscores, at most 60."}}};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22674,7 +23834,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema259.errorMessage[key0][keyProp0]};
+const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema272.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22694,14 +23854,14 @@ emErrs4.push(err16);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate129.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const SignInInput = validate130;
-const schema262 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+export const SignInInput = validate133;
+const schema275 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -22964,7 +24124,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema262.errorMessage[key0][keyProp0]};
+const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema275.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -22984,18 +24144,18 @@ emErrs8.push(err25);
 vErrors = emErrs8;
 errors = emErrs8.length;
 }
-validate130.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const SignInput = validate131;
-const schema266 = {"properties":{"consent":{"type":"boolean"},"documents":{"items":{"$ref":"#/components/schemas/SignedDocumentRef"},"type":"array"},"signatures":{"items":{"$ref":"#/components/schemas/TypedSignature"},"type":"array"}},"required":["consent","signatures","documents"],"type":"object"};
-const schema267 = {"properties":{"hash":{"pattern":"^[0-9a-f]{64}$","type":"string","errorMessage":"Not a document's hash."},"id":{"pattern":"^[a-z][a-z0-9-]{0,63}$","type":"string","errorMessage":"Not a disclosure."}},"required":["id","hash"],"type":"object","errorMessage":{"required":{"id":"Not a disclosure.","hash":"Not a document's hash."}}};
-const schema268 = {"properties":{"name":{"maxLength":200,"type":"string","errorMessage":"Use at most 200 characters."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose signature this is."}},"required":["party","name"],"type":"object","errorMessage":{"required":{"party":"Choose whose signature this is.","name":"Use at most 200 characters."}}};
-const pattern172 = new RegExp("^[0-9a-f]{64}$", "u");
-const pattern173 = new RegExp("^[a-z][a-z0-9-]{0,63}$", "u");
+export const SignInput = validate134;
+const schema279 = {"properties":{"consent":{"type":"boolean"},"documents":{"items":{"$ref":"#/components/schemas/SignedDocumentRef"},"type":"array"},"signatures":{"items":{"$ref":"#/components/schemas/TypedSignature"},"type":"array"}},"required":["consent","signatures","documents"],"type":"object"};
+const schema280 = {"properties":{"hash":{"pattern":"^[0-9a-f]{64}$","type":"string","errorMessage":"Not a document's hash."},"id":{"pattern":"^[a-z][a-z0-9-]{0,63}$","type":"string","errorMessage":"Not a disclosure."}},"required":["id","hash"],"type":"object","errorMessage":{"required":{"id":"Not a disclosure.","hash":"Not a document's hash."}}};
+const schema281 = {"properties":{"name":{"maxLength":200,"type":"string","errorMessage":"Use at most 200 characters."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose signature this is."}},"required":["party","name"],"type":"object","errorMessage":{"required":{"party":"Choose whose signature this is.","name":"Use at most 200 characters."}}};
+const pattern183 = new RegExp("^[0-9a-f]{64}$", "u");
+const pattern184 = new RegExp("^[a-z][a-z0-9-]{0,63}$", "u");
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23071,7 +24231,7 @@ errors++;
 if(data2.hash !== undefined){
 let data3 = data2.hash;
 if(typeof data3 === "string"){
-if(!pattern172.test(data3)){
+if(!pattern183.test(data3)){
 const err6 = {instancePath:instancePath+"/documents/" + i0+"/hash",schemaPath:"#/components/schemas/SignedDocumentRef/properties/hash/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -23123,7 +24283,7 @@ errors = emErrs1.length;
 if(data2.id !== undefined){
 let data4 = data2.id;
 if(typeof data4 === "string"){
-if(!pattern173.test(data4)){
+if(!pattern184.test(data4)){
 const err11 = {instancePath:instancePath+"/documents/" + i0+"/id",schemaPath:"#/components/schemas/SignedDocumentRef/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{0,63}$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{0,63}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -23203,7 +24363,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err18 = {instancePath:instancePath+"/documents/" + i0,schemaPath:"#/components/schemas/SignedDocumentRef/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema267.errorMessage[key0][keyProp0]};
+const err18 = {instancePath:instancePath+"/documents/" + i0,schemaPath:"#/components/schemas/SignedDocumentRef/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema280.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -23328,7 +24488,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((data8 === "borrower") || (data8 === "coborrower"))){
-const err29 = {instancePath:instancePath+"/signatures/" + i1+"/party",schemaPath:"#/components/schemas/TypedSignature/properties/party/enum",keyword:"enum",params:{allowedValues: schema268.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/signatures/" + i1+"/party",schemaPath:"#/components/schemas/TypedSignature/properties/party/enum",keyword:"enum",params:{allowedValues: schema281.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -23396,7 +24556,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/components/schemas/TypedSignature/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema268.errorMessage[key1][keyProp1]};
+const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/components/schemas/TypedSignature/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema281.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -23440,14 +24600,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
 
-export const StaffUserIdInput = validate132;
-const schema269 = {"properties":{"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+export const StaffUserIdInput = validate135;
+const schema282 = {"properties":{"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23544,7 +24704,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema269.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema282.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23564,15 +24724,15 @@ emErrs2.push(err9);
 vErrors = emErrs2;
 errors = emErrs2.length;
 }
-validate132.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const UnmaskInput = validate133;
-const schema271 = {"properties":{"field":{"pattern":"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$","type":"string","errorMessage":"Choose a field the page shows masked."},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","field"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","field":"Choose a field the page shows masked."}}};
-const pattern175 = new RegExp("^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$", "u");
+export const UnmaskInput = validate136;
+const schema284 = {"properties":{"field":{"pattern":"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$","type":"string","errorMessage":"Choose a field the page shows masked."},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","field"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","field":"Choose a field the page shows masked."}}};
+const pattern186 = new RegExp("^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$", "u");
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23599,7 +24759,7 @@ errors++;
 if(data.field !== undefined){
 let data0 = data.field;
 if(typeof data0 === "string"){
-if(!pattern175.test(data0)){
+if(!pattern186.test(data0)){
 const err2 = {instancePath:instancePath+"/field",schemaPath:"#/properties/field/pattern",keyword:"pattern",params:{pattern: "^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$"},message:"must match pattern \""+"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
@@ -23731,7 +24891,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema271.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema284.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23751,15 +24911,15 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate133.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const VerifyIdentityInput = validate134;
-const schema273 = {"properties":{"idType":{"$ref":"#/components/schemas/IdSubtype"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose ID to check."}},"required":["party","idType"],"type":"object","errorMessage":{"required":{"party":"Choose whose ID to check.","idType":"Choose the kind of ID."}}};
-const schema274 = {"enum":["driver_license","passport","state_id","military_id","visa","residence_permit_card","green_card"],"type":"string","errorMessage":"Choose the kind of ID."};
+export const VerifyIdentityInput = validate137;
+const schema286 = {"properties":{"idType":{"$ref":"#/components/schemas/IdSubtype"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose ID to check."}},"required":["party","idType"],"type":"object","errorMessage":{"required":{"party":"Choose whose ID to check.","idType":"Choose the kind of ID."}}};
+const schema287 = {"enum":["driver_license","passport","state_id","military_id","visa","residence_permit_card","green_card"],"type":"string","errorMessage":"Choose the kind of ID."};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -23796,7 +24956,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((data0 === "driver_license") || (data0 === "passport")) || (data0 === "state_id")) || (data0 === "military_id")) || (data0 === "visa")) || (data0 === "residence_permit_card")) || (data0 === "green_card"))){
-const err3 = {instancePath:instancePath+"/idType",schemaPath:"#/components/schemas/IdSubtype/enum",keyword:"enum",params:{allowedValues: schema274.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/idType",schemaPath:"#/components/schemas/IdSubtype/enum",keyword:"enum",params:{allowedValues: schema287.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23846,7 +25006,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data1 === "borrower") || (data1 === "coborrower"))){
-const err8 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema273.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema286.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23914,7 +25074,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema273.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema286.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23934,7 +25094,7 @@ emErrs4.push(err15);
 vErrors = emErrs4;
 errors = emErrs4.length;
 }
-validate134.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
