@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -43,8 +45,15 @@ func BenchmarkCompare100k(b *testing.B) {
 				b.Skip("set IMPACT_BENCH_POSTGRES=1 to write the 100,000 rows to PostgreSQL too")
 			}
 			ctx := context.Background()
+			// As `heloc policy impact` runs (server/cmd/heloc, policyImpact).
+			if os.Getenv("GOGC") == "" {
+				defer debug.SetGCPercent(debug.SetGCPercent(400))
+			}
 			f := newFixture(b, dialect)
-			const estimates = 50000
+			estimates := 50000
+			if n, err := strconv.Atoi(os.Getenv("IMPACT_BENCH_ESTIMATES")); err == nil && n > 0 {
+				estimates = n // a smaller run, to profile
+			}
 			pool := estimatePool(b, f, 200)
 			start := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 			written := time.Now()
@@ -54,7 +63,7 @@ func BenchmarkCompare100k(b *testing.B) {
 			const perWrite = 100
 			for i := 0; i < estimates; i += perWrite {
 				batch := make([]*domain.Decision, 0, 2*perWrite)
-				for j := i; j < i+perWrite; j++ {
+				for j := i; j < min(i+perWrite, estimates); j++ {
 					p := pool[j%len(pool)]
 					p.input["seq"] = j
 					in, err := json.Marshal(p.input)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -145,6 +146,12 @@ func policyImpact(ctx context.Context, db *store.DB, live fs.FS, args impactArgs
 	proposed, err := policy.Load(ctx, policy.Dir(args.proposed))
 	if err != nil {
 		return fmt.Errorf("the proposed rules: %w", err)
+	}
+	// A batch of many evaluations, each of which allocates much and keeps
+	// little: collecting garbage less often spends about a fifth less CPU
+	// (BenchmarkCompare100k, GOGC=400 against 100). GOGC, when set, decides.
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
 	report, err := impact.Compare(ctx, db, baseline, proposed, impact.Options{Since: args.since, Until: args.until})
 	if err != nil {
