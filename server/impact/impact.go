@@ -97,8 +97,8 @@ type Flips struct {
 
 // Pricing is how the preview offers' lines and APRs move.
 type Pricing struct {
-	// Line is the offered line (the result's line; an offer refused
-	// offers 0).
+	// Line is the offered line (the result's line, or its maxLine where a
+	// revision gives no line; an offer refused offers 0).
 	Line Change `json:"line"`
 	// APR is the APR in percent, of the offers made under both revisions
 	// (a refused offer's APR of 0 is no price).
@@ -397,8 +397,18 @@ type answer struct {
 	Reasons  []struct {
 		Code string `json:"code"`
 	} `json:"reasons"`
-	Line *json.Number `json:"line"`
-	APR  *json.Number `json:"apr"`
+	Line    *json.Number `json:"line"`
+	MaxLine *json.Number `json:"maxLine"`
+	APR     *json.Number `json:"apr"`
+}
+
+// line is the line offered: the result's line, or its maxLine where an
+// older revision gives no line.
+func (a answer) line() *json.Number {
+	if a.Line != nil {
+		return a.Line
+	}
+	return a.MaxLine
 }
 
 // add counts one decision: its answer under the baseline (was) and under
@@ -492,7 +502,7 @@ func (x *counts) flips(before, after answer) {
 }
 
 func (x *counts) pricing(before, after answer) {
-	x.line.add(number(after.Line) - number(before.Line))
+	x.line.add(number(after.line()) - number(before.line()))
 	if eligible(before) && eligible(after) {
 		x.apr.add(number(after.APR) - number(before.APR))
 	}
