@@ -75,6 +75,7 @@ const pathPages: Record<string, LazyRoute> = {
   [paths.portalAudit]: lazyDefault(() => import('./routes/portal-audit')),
   [paths.portalInvite]: lazyDefault(() => import('./routes/portal-invite')),
   [paths.joinWaitlist]: lazyDefault(() => import('./routes/join-waitlist')),
+  [paths.prequalStart]: lazyDefault(() => import('./routes/prequal-start')),
 };
 
 export function pageFor(route: RouteEntry): LazyRoute | undefined {

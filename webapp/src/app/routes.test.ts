@@ -17,10 +17,14 @@ const application = [
   'other-income', 'other-income/coborrower', 'identity-verification', 'sign', 'loan-disbursement',
   'submitted', 'application-summary', 'business-information', 'faqs',
 ].map((s) => `/app/application/${s}`);
+// And /prequal itself, the path's way in (issue 22: it was a 404).
 const prequal = [
-  'address', 'listed-for-sale', 'subject-to-mortgage', 'has-fbm', 'credit-check', 'coborrower',
-  'mortgage-select', 'debts', 'pre-offer', 'preview-offer',
-].map((s) => `/prequal/${s}`);
+  '/prequal',
+  ...[
+    'address', 'listed-for-sale', 'subject-to-mortgage', 'has-fbm', 'credit-check', 'coborrower',
+    'mortgage-select', 'debts', 'pre-offer', 'preview-offer',
+  ].map((s) => `/prequal/${s}`),
+];
 
 const expected: Record<string, string[]> = {
   public: ['/', '/insights', '/insight-blog', '/faq', '/privacy-statement', '/license', '/e-consent', '/terms-of-use'],

@@ -85,6 +85,8 @@ export const paths = {
   landing: group('landing', LANDING_PREFIX),
   /** By slug: property-value, zip, ... */
   initialSetup: group('initialSetup', INITIAL_SETUP_PREFIX),
+  /** /prequal itself: the way in to the /prequal path, which goes on to its first page. */
+  prequalStart: route('/prequal'),
   /** By slug: address, listed-for-sale, ... */
   prequal: group('prequal', PREQUAL_PREFIX),
   /** By slug: 1, 4/coborrower, income-verification, ... */

@@ -103,7 +103,7 @@ export const stepCopy: Readonly<Record<string, StepCopy>> = {
   'preview-offer': previewOffer,
   address: {
     heading: 'What is the address of your home?',
-    help: 'The street address, city, state and ZIP code. We use it to confirm we lend in your state and to estimate your home’s value.',
+    help: 'The street address, city, state and ZIP code, and what you think your home is worth. We use them to confirm we lend in your state and to work out what you could borrow.',
   },
   'listed-for-sale': {
     heading: 'Has your home been listed for sale in the last 6 months?',
@@ -113,7 +113,10 @@ export const stepCopy: Readonly<Record<string, StepCopy>> = {
     heading: 'Is there a mortgage on your home?',
     help: 'If your home is paid off, we skip the mortgage questions and ask for a recent property tax bill later instead.',
   },
-  'credit-check': creditCheck,
+  'credit-check': {
+    heading: 'Let’s check your credit',
+    help: 'First we make your account, so your results are kept with your application: your name, your e-mail and the code we send to it. Then, with your permission, a soft credit inquiry shows your score and the mortgages on your report. A soft inquiry does not affect your credit score.',
+  },
   'mortgage-select': confirmMortgages,
   debts: {
     heading: 'Would you like to pay off other debts?',

@@ -10,6 +10,7 @@ import { formatDollars, formatFraction, formatRate } from '@/lib/format';
 
 import { combinedOutcome, missingOf, reasonsOf, type Reason } from '../../api/decision';
 import type { PrequalAnswers } from '../../api/get-answers';
+import { useCreditReport, type CreditReport } from '../../api/get-credit-report';
 import { useEstimate, type EstimateInput } from '../../api/estimate';
 import { useAnswers } from '../../hooks/use-answers';
 import { useFunnelPagesHere } from '../../hooks/use-funnel-pages-here';
@@ -34,6 +35,26 @@ export function estimateInput(a: PrequalAnswers): EstimateInput {
   else if (typeof a.mortgageEstimate === 'number') input.mortgageBalance = a.mortgageEstimate;
   if (a.creditRange) input.creditRange = a.creditRange;
   if (a.propertyState) input.propertyState = a.propertyState;
+  return input;
+}
+
+/**
+ * The /prequal path's estimate input: its pre-offer comes after the soft
+ * pull and the mortgages, so beside the home's value it takes what the
+ * homeowner confirmed owing on this home (nothing when it has no mortgage;
+ * the sum of the confirmed mortgages' balances otherwise) and the score of
+ * the report for the credit, where the initial setup has a mortgage
+ * estimate and a credit range. Still an estimate: the preview offer
+ * decides.
+ */
+export function prequalEstimateInput(a: PrequalAnswers, report: CreditReport | null | undefined): EstimateInput {
+  const input = estimateInput(a);
+  if (input.mortgageBalance === undefined) {
+    if (a.subjectToMortgage === false) input.mortgageBalance = 0;
+    else if (a.mortgages && a.mortgages.length > 0)
+      input.mortgageBalance = a.mortgages.filter((m) => m.confirmed).reduce((sum, m) => sum + m.balance, 0);
+  }
+  if (!input.creditRange && typeof report?.score === 'number') input.creditScore = report.score;
   return input;
 }
 
@@ -88,6 +109,8 @@ function MayNotQualify({ reasons }: { reasons: Reason[] }) {
 }
 
 function Estimate({ input }: { input: EstimateInput }) {
+  const { pathname } = useLocation();
+  const onPrequal = pathname.startsWith(PREQUAL_PREFIX);
   const estimate = useEstimate(input);
 
   if (estimate.isPending) return <Loading label="Working out your estimate" />;
@@ -135,8 +158,9 @@ function Estimate({ input }: { input: EstimateInput }) {
         </Stack>
       </Stack>
       <Text fz="sm" c="dimmed">
-        Based on what you told us: your home’s value, what you owe and your credit range. It is not an offer. Next, a soft
-        credit check (it does not affect your credit score) turns it into a preview offer.
+        {onPrequal
+          ? 'Based on your home’s value as you told us, the mortgages you confirmed and your credit score. It is not an offer: your preview offer, next, is decided on your credit report.'
+          : 'Based on what you told us: your home’s value, what you owe and your credit range. It is not an offer. Next, a soft credit check (it does not affect your credit score) turns it into a preview offer.'}
       </Text>
     </Stack>
   );
@@ -151,12 +175,17 @@ function Estimate({ input }: { input: EstimateInput }) {
  */
 export function PreOfferPage() {
   useRouteDocumentTitle();
+  const { pathname } = useLocation();
+  const onPrequal = pathname.startsWith(PREQUAL_PREFIX);
   const answers = useAnswers();
   const pages = useFunnelPagesHere();
-  const input = answers.status === 'ready' ? estimateInput(answers.answers) : null;
+  const report = useCreditReport({ enabled: onPrequal && answers.status === 'ready' && answers.signedIn });
+  const waitingForReport = onPrequal && answers.status === 'ready' && answers.signedIn && report.isPending;
+  const input =
+    answers.status === 'ready' ? (onPrequal ? prequalEstimateInput(answers.answers, report.data) : estimateInput(answers.answers)) : null;
 
   let body;
-  if (answers.status === 'pending') body = <Loading label="Loading your answers" />;
+  if (answers.status === 'pending' || waitingForReport) body = <Loading label="Loading your answers" />;
   else if (answers.status === 'error')
     body = <QueryError title="We couldn’t load your answers" error={answers.error} onRetry={answers.retry} />;
   else body = <Estimate input={input!} />;

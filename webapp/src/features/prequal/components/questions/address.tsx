@@ -1,12 +1,19 @@
 import { SimpleGrid } from '@mantine/core';
 
-import { ZipField } from '@/components/form/fields';
+import { CurrencyField, ZipField } from '@/components/form/fields';
 import { TextField } from '@/components/form/text-field';
 
 import type { AnswerAddress } from '../../api/get-answers';
 import { AnswersForm, QuestionPage } from './question-form';
 import { useLicenceCheck } from './zip';
 
+/**
+ * /prequal/address, the path's first page: the home's address and the
+ * homeowner's own estimate of its value (no automated value is shown
+ * before the account: the path makes it at the credit check). The ZIP code
+ * is kept as the home's ZIP too, so the state follows from it and no later
+ * page asks it again.
+ */
 export function AddressPage() {
   const checkLicence = useLicenceCheck();
   return (
@@ -22,6 +29,7 @@ export function AddressPage() {
               zip: answers.address?.zip ?? '',
               county: answers.address?.county ?? '',
             },
+            propertyValue: answers.propertyValue ?? null,
           }}
           // The schema says what each part must look like; these say which the page needs.
           required={{
@@ -29,9 +37,14 @@ export function AddressPage() {
             'address.city': 'Enter the city.',
             'address.state': 'Enter the state, like CA.',
             'address.zip': 'Enter the 5-digit ZIP code.',
+            propertyValue: 'Enter your home’s estimated value.',
           }}
           // The schema checks the state's code; the page only takes it in capitals.
-          toAnswers={(a) => ({ address: { ...a.address, state: a.address.state.trim().toUpperCase() } as AnswerAddress })}
+          toAnswers={(a) => ({
+            address: { ...a.address, state: a.address.state.trim().toUpperCase() } as AnswerAddress,
+            zip: a.address.zip,
+            propertyValue: a.propertyValue ?? undefined,
+          })}
           onSaved={(saved) => checkLicence(saved.address?.zip)}
         >
           <TextField name="answers.address.line1" label="Street address" autoComplete="address-line1" size="md" />
@@ -49,6 +62,12 @@ export function AddressPage() {
             <ZipField name="answers.address.zip" label="ZIP code" size="md" />
             <TextField name="answers.address.county" label="County (optional)" size="md" />
           </SimpleGrid>
+          <CurrencyField
+            name="answers.propertyValue"
+            label="Your estimate of your home’s value"
+            description="What you think it would sell for today."
+            size="md"
+          />
         </AnswersForm>
       )}
     </QuestionPage>

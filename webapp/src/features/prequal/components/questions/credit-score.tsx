@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 
 import { QueryError } from '@/components/ui/query-error';
+import { PREQUAL_PREFIX } from '@/config/paths';
 import { useApplicantSession } from '@/lib/auth/session-store';
 
 import { useCreditReport } from '../../api/get-credit-report';
@@ -12,6 +13,7 @@ import { getQuoteQueryOptions } from '../../api/get-quote';
 import { SAVE_ANSWERS_DEFINITION } from '../../api/save-answers';
 import { useSaveAnswers } from '../../hooks/use-answers';
 import { useGoToIneligible } from '../outcome/remember-outcome';
+import { PrequalAccountStep } from './credit-check-account';
 import { AccountNeeded, CreditCheckForm, ReportSummary } from './credit-check-form';
 import { QuestionForm, QuestionPage } from './question-form';
 
@@ -50,7 +52,18 @@ function CreditCheckStep() {
   const { save } = useSaveAnswers();
   if (report.isPending) return <Skeleton h={120} aria-hidden="true" />;
   if (report.isError) return <QueryError title="We couldn’t load your credit check" error={report.error} onRetry={() => void report.refetch()} />;
-  if (!report.data) return <CreditCheckForm party="borrower" onChecked={() => void report.refetch()} />;
+  // After the pull the decision is shown at once: a refusal the report
+  // alone settles goes to its page now; otherwise the score shows here.
+  if (!report.data)
+    return (
+      <CreditCheckForm
+        party="borrower"
+        onChecked={async () => {
+          if ((await settledRefusal()) === 'stay') return;
+          await report.refetch();
+        }}
+      />
+    );
   // Pulled: the score, then Continue saves the step as done.
   return (
     <Stack gap="lg">
@@ -71,7 +84,18 @@ function CreditCheckStep() {
   );
 }
 
-/** credit-score (initial setup) and credit-check (/prequal): the soft pull. */
+/**
+ * credit-score (initial setup) and credit-check (/prequal): the soft pull.
+ * On the /prequal path, whose questions come before any account, the
+ * account is made here first; the initial setup's visitor made theirs at
+ * the landing funnel's contact step.
+ */
 export function CreditScorePage() {
-  return <QuestionPage slug="credit-score">{(_answers, signedIn) => (signedIn ? <CreditCheckStep /> : <AccountNeeded />)}</QuestionPage>;
+  const { pathname } = useLocation();
+  const onPrequal = pathname.startsWith(PREQUAL_PREFIX);
+  return (
+    <QuestionPage slug={onPrequal ? 'credit-check' : 'credit-score'}>
+      {(_answers, signedIn) => (signedIn ? <CreditCheckStep /> : onPrequal ? <PrequalAccountStep /> : <AccountNeeded />)}
+    </QuestionPage>
+  );
 }

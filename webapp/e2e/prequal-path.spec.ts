@@ -1,0 +1,167 @@
+import type { Page } from '@playwright/test';
+
+import { requireRealServer } from './support/heloc';
+import { latestCode } from './support/outbox';
+import { fillAmount, freshEmail, persona, typedDate, type Persona } from './support/personas';
+import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, viewports } from './support/fixtures';
+
+// Issue 22 item 4: the /prequal path works end to end, in its own order
+// (address, listed-for-sale, subject-to-mortgage, has-fbm, credit-check
+// with the account made there, coborrower, mortgage-select, debts,
+// pre-offer, preview-offer), with its own progress, from /prequal itself.
+// "Listed for sale" is decided by the rules on the server.
+
+const prime = persona('prime');
+
+async function heading(page: Page, name: string | RegExp) {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+async function answer(page: Page, question: string | RegExp, choice: string) {
+  await page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: choice, exact: true }).check();
+}
+
+async function next(page: Page, url: RegExp) {
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(url);
+}
+
+/** The path's own progress: "Step n of 10" and the page's label. */
+async function expectStep(page: Page, n: number, label: string) {
+  await expect(page.getByText(`Step ${n} of 10`, { exact: true })).toBeVisible();
+  await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+}
+
+/** /prequal leads to the address; the persona's home and its value. */
+async function answerAddress(page: Page, p: Persona) {
+  await page.goto('/prequal');
+  await expect(page).toHaveURL(/\/prequal\/address$/);
+  await heading(page, 'What is the address of your home?');
+  await expectStep(page, 1, 'Property address');
+  await page.getByRole('textbox', { name: 'Street address' }).fill('123 Valencia Street');
+  await page.getByRole('textbox', { name: 'City' }).fill('San Francisco');
+  await page.getByRole('textbox', { name: 'State' }).fill('CA');
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill(p.answers.zip);
+  await fillAmount(page, 'Your estimate of your home’s value', p.answers.propertyValue);
+}
+
+for (const viewport of viewports) {
+  test.describe(`the /prequal path, ${viewport.name}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('the prime persona goes from /prequal to a preview offer, the account made at the credit check', async ({ page }) => {
+      requireRealServer();
+      test.setTimeout(240_000);
+      const email = freshEmail(prime);
+      const shot = (name: string) => screenshot(page, `prequal-path-${viewport.name}-${name}`);
+
+      await answerAddress(page, prime);
+      await expectNoSeriousA11yViolations(page);
+      await shot('address');
+      await next(page, /\/prequal\/listed-for-sale$/);
+
+      await expectStep(page, 2, 'Listed for sale');
+      await answer(page, 'Has your home been listed for sale in the last 6 months?', 'No');
+      await next(page, /\/prequal\/subject-to-mortgage$/);
+
+      await expectStep(page, 3, 'New mortgage');
+      await answer(page, 'Is there a mortgage on your home?', 'Yes');
+      await next(page, /\/prequal\/has-fbm$/);
+
+      await expectStep(page, 4, 'Disqualifying issues');
+      for (const question of ['Have you had a home foreclosed?', 'Have you declared bankruptcy?', 'Has a mortgage loan of yours been modified?']) {
+        await answer(page, question, 'No');
+      }
+      await next(page, /\/prequal\/credit-check$/);
+
+      // The credit check makes the account first: name, e-mail, consents, the e-mailed code.
+      await expectStep(page, 5, 'Credit pull');
+      await heading(page, 'Let’s check your credit');
+      await page.getByRole('button', { name: 'Send my code' }).click();
+      await expect(page.getByRole('textbox', { name: 'First name' })).toHaveAttribute('aria-invalid', 'true');
+      await page.getByRole('textbox', { name: 'First name' }).fill(prime.firstName);
+      await page.getByRole('textbox', { name: 'Last name' }).fill(prime.lastName);
+      await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+      await page.getByRole('checkbox', { name: /receive documents and notices electronically/ }).check();
+      await page.getByRole('checkbox', { name: /sharing of my information/ }).check();
+      await expectNoSeriousA11yViolations(page);
+      await shot('credit-check-account');
+      await page.getByRole('button', { name: 'Send my code' }).click();
+      const code = page.getByRole('textbox', { name: '6-digit code' });
+      await expect(code).toBeVisible();
+      await code.fill(await latestCode(page, email));
+      await page.getByRole('button', { name: 'Confirm and continue' }).click();
+
+      // Signed in, still on the credit check: the soft pull.
+      await expect(page.getByRole('checkbox', { name: /agree to the credit check authorization/ })).toBeVisible();
+      await expect(page).toHaveURL(/\/prequal\/credit-check$/);
+      await page.getByRole('checkbox', { name: /agree to the credit check authorization/ }).check();
+      await page.getByRole('textbox', { name: 'Your date of birth' }).pressSequentially(typedDate(prime.identity.dateOfBirth));
+      await page.getByRole('textbox', { name: 'Your Social Security number' }).pressSequentially(prime.identity.ssn);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Check my credit' }).click();
+      await expect(page.getByText('Your credit score used')).toBeVisible();
+      await shot('credit-check-score');
+      await next(page, /\/prequal\/coborrower$/);
+
+      await expectStep(page, 6, 'Coborrower info');
+      await answer(page, 'Will someone apply with you?', 'No');
+      await next(page, /\/prequal\/mortgage-select$/);
+
+      await expectStep(page, 7, 'Select mortgage');
+      await page.getByRole('radiogroup', { name: /Is the .* mortgage on this home\?/ }).getByRole('radio', { name: 'Yes' }).check();
+      await expectNoSeriousA11yViolations(page);
+      await next(page, /\/prequal\/debts$/);
+
+      await expectStep(page, 8, 'Debt payoff');
+      await page.getByRole('checkbox', { name: /Bay Auto Finance/ }).check();
+      await expect(page.getByText('$410', { exact: true })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await shot('debts');
+      await next(page, /\/prequal\/pre-offer$/);
+
+      await expectStep(page, 9, 'Pre-offer');
+      await heading(page, 'Your estimate');
+      await expect(page.getByText('Estimate, not an offer')).toBeVisible();
+      await expect(page.getByText('Estimated line')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await shot('pre-offer');
+      await page.getByRole('link', { name: 'Continue', exact: true }).click();
+
+      await expect(page).toHaveURL(/\/prequal\/preview-offer$/);
+      await expectStep(page, 10, 'Preview offer');
+      await heading(page, 'Your preview offer');
+      await expect(page.getByText('Line available')).toBeVisible();
+      await expect(page.getByText(/^\$\d{2,3},\d{3}$/).first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await expectNoHorizontalScroll(page);
+      await shot('preview-offer');
+    });
+
+    test('a home listed for sale is refused by the rules at once, with the reason, and an answer by mistake can be changed', async ({ page }) => {
+      requireRealServer();
+      test.setTimeout(120_000);
+      const shot = (name: string) => screenshot(page, `prequal-path-${viewport.name}-${name}`);
+
+      await answerAddress(page, prime);
+      await next(page, /\/prequal\/listed-for-sale$/);
+      await answer(page, 'Has your home been listed for sale in the last 6 months?', 'Yes');
+      const decided = page.waitForResponse((r) => r.url().includes('/api/trpc/prequal.knockout'));
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      expect((await decided).status()).toBe(200);
+
+      // The rules' refusal, in their words; the page stays.
+      const refusal = page.getByRole('alert').filter({ hasText: 'We can’t offer a line on this home' });
+      await expect(refusal).toBeVisible();
+      await expect(refusal).toContainText('listed for sale in the last 6 months');
+      await expect(page).toHaveURL(/\/prequal\/listed-for-sale$/);
+      await expectNoSeriousA11yViolations(page);
+      await expectNoHorizontalScroll(page);
+      await shot('listed-for-sale-refused');
+
+      // Answered by mistake: No goes on.
+      await answer(page, 'Has your home been listed for sale in the last 6 months?', 'No');
+      await next(page, /\/prequal\/subject-to-mortgage$/);
+    });
+  });
+}

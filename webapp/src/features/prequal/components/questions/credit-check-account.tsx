@@ -1,0 +1,156 @@
+import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+
+import { createAccount, type CreateAccountInput } from '@/api/create-account';
+import { useConsents, type Consent, type ConsentKind } from '@/api/get-consents';
+import { CodeStep } from '@/components/auth/code-step';
+import { CheckboxField, TextField } from '@/components/form/text-field';
+import { ConsentText } from '@/components/ui/consent-text';
+import { QueryError } from '@/components/ui/query-error';
+import { useApplicantSession } from '@/lib/auth/session-store';
+
+import { useSaveAnswersMutation } from '../../api/save-answers';
+import { usePrequalStore } from '../../stores/prequal-store';
+import { QuestionForm, saveErrorMessage } from './question-form';
+
+type Values = { firstName: string; lastName: string; email: string; eConsent: boolean; informationSharingConsent: boolean };
+
+/** Name, e-mail and the two consents the account needs, then "Send my code" (identity.createAccount). */
+function AccountForm({ consents, onCodeSent }: { consents: Partial<Record<ConsentKind, Consent>>; onCodeSent: (email: string) => void }) {
+  const store = usePrequalStore();
+  const eConsent = consents.eConsent!;
+  const sharing = consents.informationSharing!;
+  return (
+    <QuestionForm
+      definition="CreateAccountInput"
+      defaultValues={{
+        firstName: store.firstName ?? '',
+        lastName: store.lastName ?? '',
+        email: store.email ?? '',
+        eConsent: store.eConsent ?? false,
+        informationSharingConsent: store.informationSharingConsent ?? false,
+      }}
+      toInput={(v: Values) => ({
+        firstName: v.firstName.trim(),
+        lastName: v.lastName.trim(),
+        email: v.email.trim(),
+        phone: null,
+        tcpaConsent: false,
+        eConsent: v.eConsent,
+        informationSharingConsent: v.informationSharingConsent,
+        consentVersions: { eConsent: eConsent.version, informationSharing: sharing.version },
+      })}
+      fields={['firstName', 'lastName', 'email', 'eConsent', 'informationSharingConsent']}
+      submitLabel="Send my code"
+      aria-label="Your account"
+      onSave={async (input: CreateAccountInput) => {
+        await createAccount(input);
+        store.update({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          eConsent: true,
+          informationSharingConsent: true,
+        });
+        onCodeSent(input.email);
+        return 'stay';
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField name="firstName" label="First name" autoComplete="given-name" size="md" />
+        <TextField name="lastName" label="Last name" autoComplete="family-name" size="md" />
+      </SimpleGrid>
+      <TextField
+        name="email"
+        label="E-mail address"
+        description="We’ll e-mail you a 6-digit code to confirm it. With it you can come back to your application from any device."
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        size="md"
+      />
+      <ConsentText consent={eConsent} id="e-consent-title" />
+      <CheckboxField name="eConsent" label="I agree to receive documents and notices electronically, as described above." />
+      <ConsentText consent={sharing} id="sharing-title" />
+      <CheckboxField name="informationSharingConsent" label="I agree to the sharing of my information as described above." />
+    </QuestionForm>
+  );
+}
+
+/**
+ * The /prequal path's credit check makes the account first, on the same
+ * page (the pull's report must be kept with an application): name, e-mail,
+ * the consents, "Send my code", the e-mailed code. Once signed in, the
+ * answers kept in this browser go to the new loan (prequal.save) and leave
+ * the browser; the page then shows the credit check itself.
+ */
+export function PrequalAccountStep() {
+  const { pathname } = useLocation();
+  const session = useApplicantSession();
+  const consents = useConsents();
+  const save = useSaveAnswersMutation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  // Signed in: the answers kept in this browser go to the loan, then the
+  // session is read again and the page shows the credit check. A save that
+  // fails says so here, with the way to try again (the answers stay).
+  const saveStored = async () => {
+    setError(null);
+    setSaving(true);
+    try {
+      const { answers, clearAnswers } = usePrequalStore.getState();
+      await save.mutateAsync({ path: pathname, answers });
+      clearAnswers();
+      await session.refetch();
+    } catch (err) {
+      setError(saveErrorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (session.status === 'loading' || consents.isPending) return <Skeleton h={240} aria-hidden="true" />;
+  if (consents.isError || !consents.data.eConsent || !consents.data.informationSharing) {
+    return <QueryError title="We couldn’t load the consents" error={consents.error} onRetry={() => void consents.refetch()} />;
+  }
+  if (error) {
+    return (
+      <Stack gap="md">
+        <Alert color="red" variant="light" role="alert" title="We couldn’t save your answers">
+          {error}
+        </Alert>
+        <Button size="md" onClick={() => void saveStored()} loading={saving} w="fit-content">
+          Save my answers and continue
+        </Button>
+      </Stack>
+    );
+  }
+  if (sentTo) {
+    return (
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          Enter the code we e-mailed you
+        </Title>
+        <CodeStep
+          email={sentTo}
+          callbackUrl={pathname}
+          submitLabel="Confirm and continue"
+          onSignedIn={saveStored}
+          onChangeEmail={() => setSentTo(null)}
+        />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Text>
+        Before the credit check we make your account, so its results are kept safely with your application. Your answers so
+        far are kept.
+      </Text>
+      <AccountForm consents={consents.data} onCodeSent={setSentTo} />
+    </Stack>
+  );
+}
