@@ -16,6 +16,7 @@ const base: Decided = {
   noticeDate: null,
   creditor: null,
   terms: null,
+  notice: null,
 };
 
 function show(decision: Decided | null) {
@@ -73,6 +74,41 @@ describe('the borrower’s credit decision', () => {
     expect(reasons).toHaveTextContent('Excessive obligations in relation to income');
     expect(reasons).toHaveTextContent('Unable to verify income');
     expect(screen.getByText(/Keystone Home Equity, LLC took this action on November 28, 2026/)).toBeInTheDocument();
+  });
+
+  it('shows a decline’s notice whole, with its PDF to download', async () => {
+    show({
+      ...base,
+      action: 'decline',
+      label: 'Declined',
+      reasons: ['Unable to verify income'],
+      noticeDate: '2026-11-28',
+      creditor: 'Keystone Home Equity, LLC',
+      notice: {
+        noticeId: 'd-1',
+        date: '2026-11-28',
+        reasons: ['Unable to verify income'],
+        score: 641,
+        scoreRange: { min: 300, max: 850 },
+        scoreDate: '2026-11-20',
+        keyFactors: ['Proportion of balances to credit limits is too high'],
+        bureau: { name: 'Equifax', address: 'P.O. Box 740241, Atlanta, GA 30374', phone: '8006851111', website: 'www.equifax.com' },
+        creditor: { name: 'Keystone Home Equity, LLC', address: '1 Main St, Philadelphia, PA 19103', nmlsId: '123456' },
+        version: 'AAN-2026-11.1',
+        wording: { heading: 'Notice of action taken', fcraHeading: 'Your rights under the Fair Credit Reporting Act' },
+      },
+    });
+    const notice = await screen.findByRole('article', { name: 'Notice of action taken' });
+    expect(notice).toHaveTextContent('Your credit score:641');
+    expect(notice).toHaveTextContent('Equifax');
+    expect(screen.getByRole('heading', { name: 'Your rights under the Fair Credit Reporting Act' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the notice (PDF)' })).toHaveAttribute('href', '/api/application/notice.pdf');
+  });
+
+  it('offers no notice to download without one', async () => {
+    show({ ...base, action: 'decline', label: 'Declined', reasons: ['Unable to verify income'] });
+    await screen.findByRole('list', { name: 'Principal reasons' });
+    expect(screen.queryByRole('link', { name: 'Download the notice (PDF)' })).not.toBeInTheDocument();
   });
 
   it('says what is needed and by when for a suspension', async () => {

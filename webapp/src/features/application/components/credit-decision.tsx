@@ -1,21 +1,27 @@
-import { Alert, Badge, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { AdverseActionNotice } from '@/components/adverse-action/adverse-action-notice';
 import { formatDate } from '@/lib/format';
+import { keepUp } from '@/lib/keep-up';
 
 // The lender's decision on a submitted application, on the borrower's own
 // page (issue 23): approved with its terms, a counteroffer's lower line,
 // declined with the adverse-action notice's principal reasons, suspended
 // with what is needed and by when, or withdrawn. application.decision, in
 // the borrower's session; null before a decision (the page then says the
-// application is in review). Refetched when the page regains focus.
+// application is in review). It keeps up (lib/keep-up): a decision made
+// while the page is open shows without a reload.
 
 export type BorrowerDecision = components['schemas']['BorrowerDecision'];
 type Decided = NonNullable<BorrowerDecision['decision']>;
 
 const PROCEDURE = 'application.decision';
+
+/** Where the borrower downloads a decline's notice of action taken, as the PDF their e-mail carried. */
+export const NOTICE_PDF_URL = '/api/application/notice.pdf';
 
 export const decisionQueryKey = ['application', 'decision'] as const;
 
@@ -23,7 +29,7 @@ function decisionQueryOptions() {
   return queryOptions({
     queryKey: decisionQueryKey,
     queryFn: ({ signal }) => api.query<BorrowerDecision>(PROCEDURE, undefined, { signal }),
-    refetchOnWindowFocus: true,
+    ...keepUp,
   });
 }
 
@@ -104,11 +110,23 @@ function DecisionBody({ decision: d }: { decision: Decided }) {
               <List.Item key={r}>{r}</List.Item>
             ))}
           </List>
-          <Alert variant="light" color="gray" title="Notice of action taken">
-            {d.creditor ? `${d.creditor} took this action` : 'We took this action'}
-            {d.noticeDate ? ` on ${formatDate(d.noticeDate)}` : ''}. The Equal Credit Opportunity Act gives you the right to know the
-            principal reasons for it, listed above.
-          </Alert>
+          {d.notice ? (
+            <>
+              <Text>Your notice, with your rights, is below. We also e-mailed it to you as a PDF.</Text>
+              <Group>
+                <Button component="a" href={NOTICE_PDF_URL} download="notice-of-action-taken.pdf" variant="default">
+                  Download the notice (PDF)
+                </Button>
+              </Group>
+              <AdverseActionNotice notice={d.notice} />
+            </>
+          ) : (
+            <Alert variant="light" color="gray" title="Notice of action taken">
+              {d.creditor ? `${d.creditor} took this action` : 'We took this action'}
+              {d.noticeDate ? ` on ${formatDate(d.noticeDate)}` : ''}. The Equal Credit Opportunity Act gives you the right to know
+              the principal reasons for it, listed above.
+            </Alert>
+          )}
         </Stack>
       );
     case 'suspend':

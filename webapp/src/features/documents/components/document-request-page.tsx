@@ -1,13 +1,15 @@
 import { Anchor, Button, Paper, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 
-import { useDocuments } from '@/api/documents/get-documents';
+import { getDocumentsQueryOptions } from '@/api/documents/get-documents';
 import { isTRPCClientError } from '@/api/trpc-client';
 import { PageHeading } from '@/components/ui/page-heading';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 import { sessionRequiredPath } from '@/lib/auth/callback-url';
+import { keepUp } from '@/lib/keep-up';
 
 import { DocumentUploads, type PartyNames } from './document-uploads';
 
@@ -37,7 +39,9 @@ const copy = {
 export function DocumentRequestPage({ kind, names, children }: { kind: keyof typeof copy; names?: PartyNames; children?: ReactNode }) {
   const text = copy[kind];
   const { pathname } = useLocation();
-  const documents = useDocuments();
+  // It keeps up: a file the loan team rejects, or a document a new
+  // condition asks, shows without a reload.
+  const documents = useQuery({ ...getDocumentsQueryOptions(), ...keepUp });
 
   let body;
   if (documents.isPending) {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { keepUp } from '@/lib/keep-up';
 
 // portal.conditions: a loan's underwriting conditions (spec §9) with the
 // catalogue to add from, for a portal user who may manage them
@@ -29,5 +30,5 @@ export function getLoanConditionsQueryOptions(loanId: string) {
 }
 
 export function useLoanConditions(loanId: string) {
-  return useQuery(getLoanConditionsQueryOptions(loanId));
+  return useQuery({ ...getLoanConditionsQueryOptions(loanId), ...keepUp });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { keepUp } from '@/lib/keep-up';
 
 import { loanQueryKey } from './loan-get';
 
@@ -26,5 +27,5 @@ export function getCreditQueryOptions(loanId: string) {
 }
 
 export function useCredit(loanId: string) {
-  return useQuery(getCreditQueryOptions(loanId));
+  return useQuery({ ...getCreditQueryOptions(loanId), ...keepUp });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { keepUp } from '@/lib/keep-up';
 
 import { loanQueryKey } from './loan-get';
 
@@ -38,7 +39,7 @@ export function getLoanDocumentsQueryOptions(loanId: string) {
 }
 
 export function useLoanDocuments(loanId: string) {
-  return useQuery(getLoanDocumentsQueryOptions(loanId));
+  return useQuery({ ...getLoanDocumentsQueryOptions(loanId), ...keepUp });
 }
 
 /** Where a portal user downloads a loan's document: the server checks their access to its loan and records the download. */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { components } from '@/api/schema.gen';
+import { keepUp } from '@/lib/keep-up';
 
 // portal.loan: one loan's summary (the pipeline's row for it, the
 // borrower's phone, the coborrower's name, when it was submitted), who may
@@ -23,5 +24,5 @@ export function getLoanQueryOptions(loanId: string) {
 }
 
 export function useLoan(loanId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...getLoanQueryOptions(loanId), enabled });
+  return useQuery({ ...getLoanQueryOptions(loanId), ...keepUp, enabled });
 }
