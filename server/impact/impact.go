@@ -11,9 +11,10 @@
 //
 // A policy is a function of its input and its revision (the policy
 // contract: no rule reads the clock), so a decision stored under the
-// baseline's own revision already holds the baseline's answer: only the
-// decisions stored under another revision are decided again under the
-// baseline. Decisions recorded together on one input (an estimate's
+// baseline's own revision already holds the baseline's answer, and one
+// stored under the proposed revision (a revision rolled back, proposed
+// again) the proposed one's: each decision is decided only under the
+// revisions it was not stored under. Decisions recorded together on one input (an estimate's
 // eligibility and preview offer) are decided together, in one evaluation
 // (policy.Engine.DecideAll). The decisions are streamed from the database
 // and decided on every core.
@@ -238,18 +239,22 @@ func (c comparer) compare(ctx context.Context, group []*domain.Decision) error {
 	if err := dec.Decode(&input); err != nil {
 		return fmt.Errorf("decision %s: input: %w", group[0].ID, err)
 	}
-	var all, again []string // every entrypoint; those stored under another revision
+	// The entrypoints to decide under each revision: those not stored
+	// under that revision already.
+	var underBaseline, underProposed []string
 	for _, d := range group {
-		all = appendOnce(all, d.Entrypoint)
 		if d.Revision != c.baseline.Revision() {
-			again = appendOnce(again, d.Entrypoint)
+			underBaseline = appendOnce(underBaseline, d.Entrypoint)
+		}
+		if d.Revision != c.proposed.Revision() {
+			underProposed = appendOnce(underProposed, d.Entrypoint)
 		}
 	}
-	proposed, err := decide(ctx, c.proposed, input, all)
+	proposed, err := decide(ctx, c.proposed, input, underProposed)
 	if err != nil {
 		return fmt.Errorf("decision %s: proposed rules: %w", group[0].ID, err)
 	}
-	baseline, err := decide(ctx, c.baseline, input, again)
+	baseline, err := decide(ctx, c.baseline, input, underBaseline)
 	if err != nil {
 		return fmt.Errorf("decision %s: baseline rules: %w", group[0].ID, err)
 	}
@@ -259,7 +264,11 @@ func (c comparer) compare(ctx context.Context, group []*domain.Decision) error {
 		if !ok {
 			was = d.Result // stored under the baseline's own revision
 		}
-		if err := c.t.add(d, state, was, proposed[d.Entrypoint]); err != nil {
+		is, ok := proposed[d.Entrypoint]
+		if !ok {
+			is = d.Result // stored under the proposed revision (one rolled back)
+		}
+		if err := c.t.add(d, state, was, is); err != nil {
 			return fmt.Errorf("decision %s: %w", d.ID, err)
 		}
 	}

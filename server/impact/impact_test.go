@@ -358,3 +358,26 @@ func TestTheFairLendingViewBreaksTheFlipsDownByGroup(t *testing.T) {
 		})
 	}
 }
+
+// Proposing the revision the decisions were made under (rolling back a
+// raised minimum that went live) reverses the flips: the live, raised rules
+// decide each again, and the stored answers are the proposed rules'.
+func TestProposingTheStoredRevisionReversesTheFlips(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, "sqlite")
+	dir, min := raisedMinimum(t)
+	f.estimate(t, "", min+5, "CA")
+	f.estimate(t, "", min+10, "CA")
+	f.estimate(t, "", 800, "CA")
+	report, err := impact.Compare(ctx, f.db, load(t, dir), f.baseline, impact.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := report.Entrypoints[impact.Eligibility]
+	if e.Compared != 3 || e.IneligibleToEligible != 2 || e.EligibleToIneligible != 0 || e.ReasonsLost["CREDIT_SCORE_BELOW_MINIMUM"] != 2 || len(e.ReasonsGained) != 0 {
+		t.Fatalf("got %s, want the two estimates between the minimums eligible again", mustJSON(e))
+	}
+	if o := report.Entrypoints[impact.Offer]; o.Line.Count != 2 || o.Line.Largest <= 0 {
+		t.Fatalf("got offers %s, want two lines offered again", mustJSON(o))
+	}
+}
