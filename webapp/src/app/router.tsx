@@ -69,6 +69,7 @@ const pathPages: Record<string, LazyRoute> = {
   [paths.termsOfUse]: legal,
   [paths.upload]: lazyDefault(() => import('./routes/upload')),
   [paths.bankStatement]: lazyDefault(() => import('./routes/bank-statement')),
+  [paths.coborrower]: lazyDefault(() => import('./routes/coborrower')),
   [paths.portal]: lazyDefault(() => import('./routes/portal')),
   [paths.portalLoan]: lazyDefault(() => import('./routes/portal-loan')),
   [paths.portalManageUsers]: lazyDefault(() => import('./routes/portal-manage-users')),

@@ -79,6 +79,8 @@ export const paths = {
   portalInvite: route('/portal/invite'),
   upload: route('/app/upload'),
   bankStatement: route('/app/bank-statement'),
+  /** The coborrower's own part, in their own sign-in (issue 23 item 4). */
+  coborrower: route('/app/coborrower'),
   error: route('/error'),
   joinWaitlist: route('/join-waitlist'),
   /** By slug: name, email, phone, contact-information, ... (the landing funnel). */

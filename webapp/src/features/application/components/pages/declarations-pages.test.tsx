@@ -69,6 +69,16 @@ function render(path: string, element: React.ReactElement) {
 const yes = (question: RegExp) => within(screen.getByRole('radiogroup', { name: question })).getByRole('radio', { name: 'Yes' });
 const no = (question: RegExp) => within(screen.getByRole('radiogroup', { name: question })).getByRole('radio', { name: 'No' });
 
+/** coborrower.status: Casey named, nothing done, not invited yet. */
+const waitingFor = {
+  hasCoborrower: true,
+  name: 'Casey Prime',
+  email: 'casey@example.com',
+  invitedAt: null,
+  done: { creditAuthorization: false, declarations: false, demographics: false, signed: false },
+  waiting: true,
+};
+
 describe('declarations page', () => {
   it('asks every declaration as a yes/no named by its question, and refuses Continue until each is answered and the credit check authorized', async () => {
     const { saves } = stub(view());
@@ -117,11 +127,23 @@ describe('declarations page', () => {
     expect(saves[0]!.section.user).not.toHaveProperty('otherPropertyType');
   });
 
-  it('asks the coborrower’s declarations on a loan with one', async () => {
-    stub(view({ coborrower: true }));
+  it('asks only the borrower’s declarations on a loan with a coborrower, and says it waits for the coborrower, who answers their own', async () => {
+    const invites: unknown[] = [];
+    const { saves } = stub(view({ coborrower: true }), {
+      'coborrower.status': () => ok(waitingFor),
+      'coborrower.invite': (input) => {
+        invites.push(input);
+        return ok({ ...waitingFor, invitedAt: '2026-11-22T15:00:00Z' });
+      },
+    });
     render('/app/application/7', <DeclarationsPage />);
-    expect(await screen.findByRole('heading', { name: 'Casey’s declarations (your coborrower)' })).toBeInTheDocument();
-    expect(screen.getAllByRole('radiogroup')).toHaveLength(30);
+    expect(await screen.findByRole('heading', { name: 'Waiting for Casey Prime' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getAllByRole('radiogroup')).toHaveLength(15);
+    await userEvent.click(screen.getByRole('button', { name: 'Send Casey the invitation' }));
+    expect(await screen.findByText(/We e-mailed Casey the invitation/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(invites).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Send Casey the invitation again' })).toBeInTheDocument();
+    expect(saves).toHaveLength(0);
   });
 });
 
@@ -181,19 +203,19 @@ describe('demographics page', () => {
     expect(saves[0]!.section.user).not.toHaveProperty('isNotHispanicOrLatino');
   });
 
-  it('keeps Not Hispanic or Latino as no ethnicity box, shows it ticked again, and asks the coborrower too', async () => {
-    const { saves } = stub(view({ coborrower: true, user: { demographics: { isWhite: true, isMale: true } } }));
+  it('keeps Not Hispanic or Latino as no ethnicity box, shows it ticked again, and saves no answers for the coborrower, who gives their own', async () => {
+    const { saves } = stub(view({ coborrower: true, user: { demographics: { isWhite: true, isMale: true } } }), {
+      'coborrower.status': () => ok({ ...waitingFor, invitedAt: '2026-11-22T15:00:00Z' }),
+    });
     render('/app/application/6', <DemographicsPage />);
     const user = await screen.findByRole('region', { name: 'Your information' });
     expect(within(within(user).getByRole('group', { name: 'Ethnicity' })).getByRole('checkbox', { name: 'Not Hispanic or Latino' })).toBeChecked();
-    const co = screen.getByRole('region', { name: 'Casey’s information (your coborrower)' });
-    for (const legend of ['Ethnicity', 'Race', 'Sex']) {
-      await userEvent.click(within(within(co).getByRole('group', { name: legend })).getByRole('checkbox', { name: 'I do not wish to provide this information' }));
-    }
+    expect(await screen.findByRole('region', { name: 'Waiting for Casey Prime' })).toBeInTheDocument();
+    expect(screen.getAllByRole('group', { name: 'Race' })).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('The next page', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(saves[0]!.section.user).toMatchObject({ isHispanicOrLatino: false, wontInformEthinicity: false, isWhite: true, isMale: true });
-    expect(saves[0]!.section.coborrower).toMatchObject({ wontInformEthinicity: true, wontInformRace: true, wontInformGender: true });
+    expect(saves[0]!.section.coborrower ?? null).toBeNull();
   });
 });
 

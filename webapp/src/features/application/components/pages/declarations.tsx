@@ -1,5 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 
+import { CoborrowerWaiting } from '../coborrower/coborrower-waiting';
 import { SectionPage } from '../section-page';
 import {
   DeclarationsFields,
@@ -12,53 +13,32 @@ import {
 
 // 7 Declarations (/app/application/7, #DeclarationsSection): the URLA
 // declarations with their follow-ups and the credit check authorization,
-// for the borrower and, on a loan with a coborrower, the coborrower.
+// the borrower's. A coborrower answers their own in their own sign-in
+// (/app/coborrower): the page says it waits for them instead.
 
-type Values = { user: DeclarationsForm; coborrower: DeclarationsForm | null };
-type Section = { user: Declarations; coborrower: Declarations | null };
+type Values = { user: DeclarationsForm };
+type Section = { user: Declarations };
 
 export default function DeclarationsPage() {
   return (
     <SectionPage<Values>
       definition="DeclarationsSection"
       aria-label="Declarations"
-      fromApplication={(view) => ({
-        user: declarationsFromSaved(view.application.user.declarations),
-        coborrower: view.hasCoborrower ? declarationsFromSaved(view.application.coborrower?.declarations) : null,
-      })}
-      toSection={(values, view): Section => ({
-        user: declarationsToInput(values.user),
-        coborrower: view.hasCoborrower && values.coborrower ? declarationsToInput(values.coborrower) : null,
-      })}
-      required={(values) => ({
-        ...declarationsRequired('user', values.user),
-        ...(values.coborrower ? declarationsRequired('coborrower', values.coborrower) : {}),
-      })}
+      fromApplication={(view) => ({ user: declarationsFromSaved(view.application.user.declarations) })}
+      toSection={(values): Section => ({ user: declarationsToInput(values.user) })}
+      required={(values) => declarationsRequired('user', values.user)}
     >
-      {(_form, view) => {
-        const coborrower = view.hasCoborrower ? view.application.coborrower : null;
-        return (
-          <>
-            <Stack gap="md" component="section" aria-labelledby="declarations-user">
-              <Title order={2} fz="xl" id="declarations-user">
-                {coborrower ? 'Your declarations' : 'Your answers'}
-              </Title>
-              <DeclarationsFields prefix="section.user" />
-            </Stack>
-            {coborrower ? (
-              <Stack gap="md" component="section" aria-labelledby="declarations-coborrower">
-                <Title order={2} fz="xl" id="declarations-coborrower">
-                  {coborrower.firstName ? `${coborrower.firstName}’s declarations (your coborrower)` : 'Your coborrower’s declarations'}
-                </Title>
-                <Text fz="sm" c="dimmed">
-                  Answer these with your coborrower, as they would answer them.
-                </Text>
-                <DeclarationsFields prefix="section.coborrower" />
-              </Stack>
-            ) : null}
-          </>
-        );
-      }}
+      {(_form, view) => (
+        <>
+          <Stack gap="md" component="section" aria-labelledby="declarations-user">
+            <Title order={2} fz="xl" id="declarations-user">
+              {view.hasCoborrower ? 'Your declarations' : 'Your answers'}
+            </Title>
+            <DeclarationsFields prefix="section.user" />
+          </Stack>
+          {view.hasCoborrower ? <CoborrowerWaiting part="declarations" /> : null}
+        </>
+      )}
     </SectionPage>
   );
 }

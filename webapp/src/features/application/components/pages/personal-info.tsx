@@ -132,7 +132,6 @@ function requiredOf(at: 'user' | 'coborrower', p: PersonValues, ssnOnFile: boole
   const r: Record<string, string> = {
     [`${at}.firstName`]: `Enter ${whose} first name.`,
     [`${at}.lastName`]: `Enter ${whose} last name.`,
-    [`${at}.dateOfBirth`]: `Enter ${whose} date of birth as MM/DD/YYYY.`,
     [`${at}.citizenship`]: `Choose ${whose} citizenship.`,
     [`${at}.maritalStatus`]: `Choose ${whose} marital status.`,
     [`${at}.militaryStatus`]: `Choose ${whose} military service.`,
@@ -141,7 +140,8 @@ function requiredOf(at: 'user' | 'coborrower', p: PersonValues, ssnOnFile: boole
     [`${at}.housing`]: 'Choose whether you own, rent or live rent free.',
     ...requiredAddress(`${at}.currentAddress`),
   };
-  if (!ssnOnFile) r[`${at}.ssn`] = `Enter ${whose} Social Security number.`;
+  if (at === 'user') r['user.dateOfBirth'] = 'Enter your date of birth as MM/DD/YYYY.';
+  if (at === 'user' && !ssnOnFile) r['user.ssn'] = 'Enter your Social Security number.';
   if (at === 'coborrower') r['coborrower.email'] = 'Enter your coborrower’s e-mail address.';
   p.formerAddresses.forEach((_, i) => {
     Object.assign(r, requiredAddress(`${at}.formerAddresses.${i}.address`), {
@@ -231,15 +231,22 @@ function PersonFields({ form, at, ssnOnFile }: { form: SectionForm<Values>; at: 
         <TextField name={n('lastName')} label="Last name" autoComplete={you ? 'family-name' : 'off'} size="md" />
         <SelectField name={n('suffix')} label="Suffix (optional)" choices={suffixes} none="None" size="md" />
       </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <DateField name={n('dateOfBirth')} label="Date of birth" autoComplete={you ? 'bday' : 'off'} size="md" />
-        <SsnField
-          name={n('ssn')}
-          label="Social Security number"
-          description={ssnOnFile ? `We have ${ssnOnFile} on file. Leave this empty to keep it.` : 'We use it to verify identity and check credit.'}
-          size="md"
-        />
-      </SimpleGrid>
+      {you ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <DateField name={n('dateOfBirth')} label="Date of birth" autoComplete="bday" size="md" />
+          <SsnField
+            name={n('ssn')}
+            label="Social Security number"
+            description={ssnOnFile ? `We have ${ssnOnFile} on file. Leave this empty to keep it.` : 'We use it to verify identity and check credit.'}
+            size="md"
+          />
+        </SimpleGrid>
+      ) : (
+        <Text fz="sm" c="dimmed">
+          Your coborrower gives their own date of birth and Social Security number, with their credit check authorization,
+          signed in with their own e-mail. We e-mail them an invitation from the demographics, declarations and signing pages.
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <PhoneField name={n('phone')} label="Phone number" autoComplete={you ? 'tel-national' : 'off'} size="md" />
         {you ? null : <TextField name={n('email')} label="E-mail address" type="email" autoComplete="off" size="md" />}
@@ -274,7 +281,11 @@ export default function PersonalInfoPage() {
       toSection={(v) => ({
         user: toPersonalInfo(v.user),
         // Without a coborrower the key is left out: the schema fills in its null.
-        coborrower: v.coborrower ? { ...toPersonalInfo(v.coborrower), email: v.coborrower.email.trim() || undefined } : undefined,
+        // The coborrower's date of birth and SSN are theirs to give, in
+        // their own sign-in (/app/coborrower): the server refuses them here.
+        coborrower: v.coborrower
+          ? { ...toPersonalInfo(v.coborrower), dateOfBirth: undefined, ssn: undefined, email: v.coborrower.email.trim() || undefined }
+          : undefined,
       })}
       required={(v, view) => ({
         ...requiredOf('user', v.user, Boolean(view.application.user.ssn)),

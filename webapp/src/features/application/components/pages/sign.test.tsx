@@ -56,6 +56,15 @@ function setup(answers: { disclosures: () => ReturnType<typeof ok>; sign?: (inpu
         next: { path: next, label: 'Income verification', area: 'application', step: 'application6', section: null, order: null },
       }),
     'application.disclosures': answers.disclosures,
+    'coborrower.status': () =>
+      ok({
+        hasCoborrower: true,
+        name: 'Cora Prime',
+        email: 'cora@example.com',
+        invitedAt: '2026-11-22T15:00:00Z',
+        done: { creditAuthorization: true, declarations: true, demographics: true, signed: false },
+        waiting: true,
+      }),
     'application.sign': (input) => {
       signs.push(input);
       return answers.sign ? answers.sign(input) : ok({ disclosures: disclosures({ signed: true }), application: { application: signedApplication, applicationStatus: 'application6', readOnly: false, hasCoborrower: false } });
@@ -123,23 +132,19 @@ describe('disclosures and signing', () => {
     ]);
   });
 
-  it('shows the server’s refusal of a name beside the coborrower’s field', async () => {
+  it('takes only the borrower’s own signature on a loan with a coborrower, who signs in their own sign-in', async () => {
     const view = disclosures({ people: [{ party: 'borrower', name: 'Pat Prime', signedAt: null }, { party: 'coborrower', name: 'Cora Prime', signedAt: null }] });
-    const { user, router } = setup({
-      disclosures: () => ok(view),
-      sign: () => trpcError('BAD_REQUEST', 400, 'Refused.', [{ path: 'signatures.1.name', message: 'Type the full legal name on your application: Cora Prime.' }]),
-    });
+    const { user, signs } = setup({ disclosures: () => ok(view) });
     await screen.findByRole('region', { name: 'Home Equity Credit Agreement, full text' });
+    expect(await screen.findByRole('heading', { name: 'Waiting for Cora Prime' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Coborrower: type your full name to sign' })).not.toBeInTheDocument();
     await readEverything(user);
     await user.click(screen.getByRole('textbox', { name: 'Type your full name to sign' }));
     await user.paste('Pat Prime');
-    const co = screen.getByRole('textbox', { name: 'Coborrower: type your full name to sign' });
-    await user.click(co);
-    await user.paste('Cora Smith');
     await user.click(screen.getByRole('button', { name: 'Sign and continue' }));
-    await waitFor(() => expect(co).toHaveAccessibleDescription(expect.stringContaining('Type the full legal name on your application: Cora Prime.')));
-    expect(co).toHaveFocus();
-    expect(currentUrl(router)).toBe(path);
+    await screen.findByRole('heading', { name: 'Income verification' });
+    expect(signs).toHaveLength(1);
+    expect((signs[0] as { signatures: unknown[] }).signatures).toEqual([{ party: 'borrower', name: 'Pat Prime' }]);
   });
 
   it('loads the documents again when a text changed since it was read, and asks to read them again', async () => {

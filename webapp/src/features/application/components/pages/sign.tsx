@@ -9,8 +9,9 @@ import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 
 import { useDisclosures, type Disclosure, type DisclosuresView, type SignatureRecord } from '../../api/get-disclosures';
-import { useSignDisclosuresMutation } from '../../api/sign-disclosures';
+import { useSignDisclosuresMutation, type SignInput } from '../../api/sign-disclosures';
 import { signCopy } from '../../content/sign-copy';
+import { CoborrowerWaiting } from '../coborrower/coborrower-waiting';
 import { saveErrorMessage } from '../section-page';
 import { DocumentRegion } from './sign-document';
 import { formatDateTime } from '@/lib/format';
@@ -38,15 +39,47 @@ function when(at: string | null | undefined): string {
 
 const fieldId = (key: string) => `sign-${key.replace(/[^a-zA-Z0-9-]/g, '-')}`;
 
-function SignForm({ view, stale, onStale }: { view: DisclosuresView; stale: boolean; onStale: () => Promise<unknown> }) {
+type SignFormProps = {
+  view: DisclosuresView;
+  stale: boolean;
+  onStale: () => Promise<unknown>;
+  /** Whose signature the form takes: each person signs for themselves, in their own sign-in. */
+  party: 'borrower' | 'coborrower';
+  /** Sends the signature (application.sign, or coborrower.sign). */
+  send: (input: SignInput) => Promise<unknown>;
+  pending: boolean;
+  /** What follows a signature the server took. */
+  afterSign: () => Promise<void>;
+  back?: boolean;
+};
+
+/** The borrower's signature: sent with application.sign, then on to the next page. */
+function BorrowerSignForm(props: Pick<SignFormProps, 'view' | 'stale' | 'onStale'>) {
+  const sign = useSignDisclosuresMutation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <SignForm
+      {...props}
+      party="borrower"
+      send={(input) => sign.mutateAsync(input)}
+      pending={sign.isPending}
+      afterSign={async () => {
+        const pages = await queryClient.fetchQuery({ ...getFunnelPagesQueryOptions({ path: signPath }), staleTime: 0 });
+        if (pages.next) await navigate(pages.next.path);
+      }}
+      back
+    />
+  );
+}
+
+export function SignForm({ view: all, stale, onStale, party, send, pending, afterSign, back }: SignFormProps) {
+  const view: DisclosuresView = { ...all, people: all.people.filter((p) => p.party === party) };
   const [read, setRead] = useState<Record<string, boolean>>({});
   const [consent, setConsent] = useState(false);
   const [names, setNames] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const sign = useSignDisclosuresMutation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
 
   const focusFirst = (found: Errors) => {
     const order = [
@@ -73,7 +106,7 @@ function SignForm({ view, stale, onStale }: { view: DisclosuresView; stale: bool
       return;
     }
     try {
-      await sign.mutateAsync({
+      await send({
         consent,
         documents: view.documents.map((d) => ({ id: d.id, hash: d.hash })),
         signatures: view.people.map((p) => ({ party: p.party, name: names[p.party] ?? '' })),
@@ -99,8 +132,7 @@ function SignForm({ view, stale, onStale }: { view: DisclosuresView; stale: bool
       return;
     }
     try {
-      const pages = await queryClient.fetchQuery({ ...getFunnelPagesQueryOptions({ path: signPath }), staleTime: 0 });
-      if (pages.next) await navigate(pages.next.path);
+      await afterSign();
     } catch (err) {
       setFormError(saveErrorMessage(err));
     }
@@ -115,6 +147,7 @@ function SignForm({ view, stale, onStale }: { view: DisclosuresView; stale: bool
           </Alert>
         ) : null}
         <Text>{signCopy.intro}</Text>
+        {party === 'borrower' && all.people.some((p) => p.party === 'coborrower') ? <CoborrowerWaiting part="signed" /> : null}
         {view.documents.map((d) => (
           <Paper key={d.id} withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} component="section" aria-labelledby={fieldId(`title-${d.id}`)}>
             <Stack gap="sm">
@@ -183,8 +216,8 @@ function SignForm({ view, stale, onStale }: { view: DisclosuresView; stale: bool
           </Alert>
         ) : null}
         <Flex direction={{ base: 'column-reverse', sm: 'row' }} justify="space-between" gap="sm">
-          <BackLink />
-          <Button type="submit" size="md" ml={{ sm: 'auto' }} loading={sign.isPending}>
+          {back ? <BackLink /> : null}
+          <Button type="submit" size="md" ml={{ sm: 'auto' }} loading={pending}>
             {signCopy.submit}
           </Button>
         </Flex>
@@ -204,9 +237,9 @@ function BackLink() {
 }
 
 /** What was signed, by whom and when: the records of each current text. */
-function Signed({ view }: { view: DisclosuresView }) {
+export function Signed({ view, nav = true }: { view: DisclosuresView; nav?: boolean }) {
   const pages = useFunnelPages({ path: signPath });
-  const next = pages.data && !pages.isPlaceholderData ? pages.data.next : null;
+  const next = nav && pages.data && !pages.isPlaceholderData ? pages.data.next : null;
   const docs: Disclosure[] = [...view.documents, view.consent];
   const recordOf = (d: Disclosure, party: string): SignatureRecord | undefined =>
     view.signatures.find((r) => r.documentId === d.id && r.hash === d.hash && r.party === party);
@@ -219,7 +252,7 @@ function Signed({ view }: { view: DisclosuresView }) {
           </Title>
           {view.people.map((p) => (
             <Text key={p.party} fz="sm">
-              Signed by {p.name} on {when(p.signedAt)}.
+              {p.signedAt ? `Signed by ${p.name} on ${when(p.signedAt)}.` : `Not signed by ${p.name} yet: they sign in their own sign-in.`}
             </Text>
           ))}
           {view.readOnly ? <Text fz="sm">{signCopy.readOnlyNote}</Text> : null}
@@ -264,7 +297,7 @@ function Signed({ view }: { view: DisclosuresView }) {
         ))}
       </Stack>
       <Flex direction={{ base: 'column-reverse', sm: 'row' }} justify="space-between" gap="sm">
-        <BackLink />
+        {nav ? <BackLink /> : null}
         {next ? (
           <Button component={Link} to={next.path} size="md" ml={{ sm: 'auto' }}>
             Continue
@@ -299,9 +332,18 @@ export default function SignPage() {
     return <QueryError title={signCopy.loadError} error={err} onRetry={() => void disclosures.refetch()} />;
   }
   const view = disclosures.data;
-  if (view.signed || view.readOnly) return <Signed view={view} />;
+  const mine = view.people.find((p) => p.party === 'borrower');
+  const waiting = view.people.some((p) => p.party === 'coborrower');
+  if (view.signed || view.readOnly || mine?.signedAt) {
+    return (
+      <Stack gap="xl">
+        {waiting && !view.signed ? <CoborrowerWaiting part="signed" /> : null}
+        <Signed view={view} />
+      </Stack>
+    );
+  }
   return (
-    <SignForm
+    <BorrowerSignForm
       key={view.documents.map((d) => d.hash).join()} view={view}
       stale={stale}
       onStale={async () => {
