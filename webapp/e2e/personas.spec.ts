@@ -1,10 +1,13 @@
+import type { Page } from '@playwright/test';
+
 import { requireRealServer } from './support/heloc';
 import { expect, expectNoHorizontalScroll, screenshot, test, viewports } from './support/fixtures';
 import { answerPropertyUsage, freshEmail, persona, walkCreditToDecision, walkLanding, walkSelfReported } from './support/personas';
 
 // Every sandbox persona walks from the home page to its outcome, typing its
-// own answers (fixtures/personas.json), at desktop and phone widths: a
-// preview offer with its numbers, the right ineligible page with the
+// own answers (fixtures/personas.json), its outcome checked at desktop and
+// phone widths (walkedAtBothWidths below says which walks are taken at
+// both): a preview offer with its numbers, the right ineligible page with the
 // policy's reasons in its words (only after the soft pull: a self-reported
 // estimate that would not qualify says so and offers the pull), or the waitlist of a state the lender is
 // not licensed in. The outcomes are the policies' (rules/heloc/eligibility,
@@ -38,11 +41,30 @@ const outcomes: Record<string, Outcome> = {
   unlicensed: { kind: 'waitlist', state: 'New York' },
 };
 
+/**
+ * The personas whose walk is taken at both widths: the prime one, and the
+ * coborrower one, whose pages ask most. Every other persona walks the same
+ * pages at desktop width (the pages they share are walked at phone width by
+ * these two), and its outcome page is checked at phone width too, by
+ * narrowing the window where the walk ends.
+ */
+const walkedAtBothWidths = new Set(['prime', 'coborrower']);
+const phone = viewports.find((v) => v.name === 'phone')!;
+
+/** The outcome page, as the walk left it, checked at the phone's width as well: no sideways scroll, and its picture. */
+async function atPhoneWidthToo(page: Page, name: string, viewportName: string) {
+  if (viewportName === phone.name || walkedAtBothWidths.has(name)) return;
+  await page.setViewportSize({ width: phone.width, height: phone.height });
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, `persona-${name}-${phone.name}`);
+}
+
 for (const viewport of viewports) {
   test.describe(`personas, ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     for (const [name, outcome] of Object.entries(outcomes)) {
+      if (viewport.name === phone.name && !walkedAtBothWidths.has(name)) continue;
       test(`${name} walks from the home page to ${outcome.kind === 'ineligible' ? outcome.page : outcome.kind}`, async ({ page }) => {
         requireRealServer();
         test.setTimeout(180_000);
@@ -54,6 +76,7 @@ for (const viewport of viewports) {
           await expect(page).toHaveURL(/\/join-waitlist\?zip=\d{5}$/);
           await expect(page.getByText(outcome.state).first()).toBeVisible();
           await screenshot(page, `persona-${name}-${viewport.name}`);
+          await atPhoneWidthToo(page, name, viewport.name);
           return;
         }
 
@@ -67,6 +90,7 @@ for (const viewport of viewports) {
           await expect(page.getByRole('article', { name: 'Notice of action taken' })).toHaveCount(0);
           await expectNoHorizontalScroll(page);
           await screenshot(page, `persona-${name}-${viewport.name}`);
+          await atPhoneWidthToo(page, name, viewport.name);
           return;
         }
         await walkCreditToDecision(page, p, { settledByReport: outcome.kind === 'ineligible' && outcome.settled === true });
@@ -85,6 +109,7 @@ for (const viewport of viewports) {
         }
         await expectNoHorizontalScroll(page);
         await screenshot(page, `persona-${name}-${viewport.name}`);
+        await atPhoneWidthToo(page, name, viewport.name);
       });
     }
   });
