@@ -12,6 +12,7 @@ import {
   startApplication,
   walkToApplication,
 } from './support/application';
+import { coborrowerDoesTheirPart } from './support/coborrower';
 import { requireRealServer } from './support/heloc';
 import { freshEmail, persona, typedDate, type Persona } from './support/personas';
 import { signInApplicant } from './support/sign-in';
@@ -88,8 +89,9 @@ for (const viewport of viewports) {
   const them = page.getByRole('group', { name: 'Your coborrower' });
   await you.getByRole('textbox', { name: 'Date of birth' }).pressSequentially(typedDate(p.identity.dateOfBirth));
   await fillPerson(you, { ssn: p.identity.ssn });
-  await them.getByRole('textbox', { name: 'Date of birth' }).pressSequentially('03151982');
-  await fillPerson(them, { ssn: '123450106', phone: '2065550144' });
+  // The coborrower's date of birth and SSN are theirs to give, in their own sign-in.
+  await expect(them.getByRole('textbox', { name: 'Date of birth' })).toHaveCount(0);
+  await fillPerson(them, { ssn: null, phone: '2065550144' });
   await continueTo(page, '/app/application/2');
 
   // 2 Property info, 3 no other real estate.
@@ -121,22 +123,22 @@ for (const viewport of viewports) {
   await screenshot(page, 'journey-debt-consolidation');
   await continueTo(page, '/app/application/6');
 
-  // 6 Demographics: both decline each question.
-  for (const person of [region(page, 'Your information'), region(page, /information \(your coborrower\)$/)]) {
-    for (const legend of ['Ethnicity', 'Race', 'Sex']) {
-      await person.getByRole('group', { name: legend }).getByRole('checkbox', { name: 'I do not wish to provide this information' }).check();
-    }
+  // 6 Demographics: the borrower declines each question; the page waits
+  // for the coborrower, who is sent the invitation and gives their own
+  // part in their own sign-in (coborrower-self.spec.ts walks it by hand).
+  for (const legend of ['Ethnicity', 'Race', 'Sex']) {
+    await region(page, 'Your information').getByRole('group', { name: legend }).getByRole('checkbox', { name: 'I do not wish to provide this information' }).check();
   }
+  await expect(region(page, `Waiting for ${coName}`)).toBeVisible();
+  await coborrowerDoesTheirPart(page, { ...co, dateOfBirth: '1982-03-15', ssn: '123450106' });
   await continueTo(page, '/app/application/7');
 
-  // 7 Declarations: No to each, living in the home, credit checks authorized.
+  // 7 Declarations: No to each, living in the home, the credit check authorized.
   const mine = region(page, 'Your declarations');
-  const theirs = region(page, /declarations \(your coborrower\)$/);
-  for (const person of [mine, theirs]) {
-    await answerAll(person, 'No');
-    await person.getByRole('radiogroup', { name: /occupy the property as your primary residence/ }).getByRole('radio', { name: 'Yes' }).check();
-    await person.getByRole('checkbox', { name: /I authorize the lender to obtain my credit report/ }).check();
-  }
+  await answerAll(mine, 'No');
+  await mine.getByRole('radiogroup', { name: /occupy the property as your primary residence/ }).getByRole('radio', { name: 'Yes' }).check();
+  await mine.getByRole('checkbox', { name: /I authorize the lender to obtain my credit report/ }).check();
+  await expect(region(page, `${coName} has done their part`)).toBeVisible();
   await continueTo(page, '/app/application/sign');
   await expectDone(page, ['Personal info', 'Property info', 'Employment history', 'Declarations']);
 
@@ -146,14 +148,13 @@ for (const viewport of viewports) {
   await signInApplicant(page, email);
   await expect(page).toHaveURL(/\/app\/application\/sign$/);
 
-  // Sign: every document read, consent, both names typed.
+  // Sign: every document read, consent, the borrower's name typed (the coborrower signed in their own sign-in).
   await expect(page.getByRole('heading', { level: 1, name: 'Review and sign your disclosures' })).toBeVisible();
   const read = page.getByRole('checkbox', { name: /^I have read “/ });
   await expect(read).toHaveCount(4); // the agreement, Truth in Lending, the early disclosure, the booklet
   for (const box of await read.all()) await box.check();
   await page.getByRole('checkbox', { name: /I agree to receive these documents electronically/ }).check();
   await page.getByRole('textbox', { name: 'Type your full name to sign', exact: true }).fill(`${p.firstName} ${p.lastName}`);
-  await page.getByRole('textbox', { name: 'Coborrower: type your full name to sign' }).fill(coName);
   await page.getByRole('button', { name: 'Sign and continue' }).click();
   await expect(page).toHaveURL(/\/app\/application\/income-verification$/);
 

@@ -41,8 +41,9 @@ for (const c of cases) {
     await you.getByRole('textbox', { name: 'Date of birth' }).pressSequentially('01012099');
     await fillPerson(you, { ssn: p.identity.ssn });
     if (p.answers.hasCoborrower) {
-      await coborrower.getByRole('textbox', { name: 'Date of birth' }).pressSequentially('03151982');
-      await fillPerson(coborrower, { ssn: '123450106', phone: '2065550144' });
+      // The coborrower's date of birth and SSN are theirs to give, in their own sign-in.
+      await expect(coborrower.getByRole('textbox', { name: 'Social Security number' })).toHaveCount(0);
+      await fillPerson(coborrower, { ssn: null, phone: '2065550144' });
     }
     // A birth date in the future passes the form's schema; the server refuses it beside the field.
     await page.getByRole('button', { name: 'Continue', exact: true }).click();

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
+import { coborrowerDoesTheirPart } from './coborrower';
 import { expect, trpcQuery } from './fixtures';
 import {
   answerPropertyUsage,
@@ -49,9 +50,13 @@ export async function choose(scope: Locator | Page, question: string | RegExp, a
   await scope.getByRole('radiogroup', { name: question }).getByRole('radio', { name: answer, exact: true }).check();
 }
 
-/** A person's block of page 1, everything but the date of birth, with an address of 6 years. */
-export async function fillPerson(block: Locator, { ssn, phone, email }: { ssn: string; phone?: string; email?: string }) {
-  await block.getByRole('textbox', { name: 'Social Security number' }).pressSequentially(ssn);
+/**
+ * A person's block of page 1, everything but the date of birth, with an
+ * address of 6 years. The coborrower's block has no SSN (they give it in
+ * their own sign-in): `ssn: null`.
+ */
+export async function fillPerson(block: Locator, { ssn, phone, email }: { ssn: string | null; phone?: string; email?: string }) {
+  if (ssn !== null) await block.getByRole('textbox', { name: 'Social Security number' }).pressSequentially(ssn);
   if (phone) {
     await block.getByRole('textbox', { name: 'Phone number' }).fill('');
     await block.getByRole('textbox', { name: 'Phone number' }).pressSequentially(phone);
@@ -266,10 +271,16 @@ export async function saveApplicationThrough(
   page: Page,
   p: Persona,
   through: string,
-  { employerName = 'Initech', coborrower, from }: { employerName?: string; coborrower?: Coborrower; from?: string } = {},
+  {
+    employerName = 'Initech',
+    coborrower,
+    from,
+    coborrowerActs = true,
+  }: { employerName?: string; coborrower?: Coborrower; from?: string; coborrowerActs?: boolean } = {},
 ) {
   const you = { ...p, ...p.identity };
-  const co = coborrower ? { ...personalInfoOf(coborrower, p.answers.zip), email: coborrower.email } : null;
+  // The coborrower's date of birth and SSN are theirs to give, in their own sign-in.
+  const co = coborrower ? { ...personalInfoOf(coborrower, p.answers.zip), dateOfBirth: undefined, ssn: undefined, email: coborrower.email } : null;
   const steps: [string, object][] = [
     ['/app/application/1', { user: personalInfoOf(you, p.answers.zip), coborrower: co }],
     ['/app/application/2', { property: {
@@ -283,13 +294,17 @@ export async function saveApplicationThrough(
     ['/app/application/other-income', { incomeSources: [] }],
     ...(coborrower ? [['/app/application/other-income/coborrower', { incomeSources: [] }] as [string, object]] : []),
     ['/app/application/debt-consolidation', { liabilities: [] }],
-    ['/app/application/6', { user: declined, coborrower: coborrower ? declined : null }],
-    ['/app/application/7', { user: declarationsOf(), coborrower: coborrower ? declarationsOf() : null }],
+    ['/app/application/6', { user: declined }],
+    ['/app/application/7', { user: declarationsOf() }],
   ];
   const first = from === undefined ? 0 : steps.findIndex(([path]) => path === from);
   const last = steps.findIndex(([path]) => path === through);
   if (first < 0 || last < 0) throw new Error(`${first < 0 ? from : through} is not a page saveApplicationThrough knows`);
-  for (const [path, section] of steps.slice(first, last + 1)) await saveSection(page, path, section);
+  for (const [path, section] of steps.slice(first, last + 1)) {
+    await saveSection(page, path, section);
+    // The coborrower gives their own part, in their own sign-in, once page 1 names them.
+    if (path === '/app/application/1' && coborrower && coborrowerActs) await coborrowerDoesTheirPart(page, coborrower);
+  }
 }
 
 /**
@@ -305,12 +320,16 @@ export async function signAndChooseDocuments(page: Page, names: Signer[]) {
 
 type Signer = { party: 'borrower' | 'coborrower'; name: string };
 
-/** The disclosures as they are now, read and signed by each person with their typed name. */
+/**
+ * The disclosures as they are now, read and signed by the borrower with
+ * their typed name (a coborrower signs in their own sign-in:
+ * coborrowerDoesTheirPart).
+ */
 export async function signDisclosures(page: Page, names: Signer[]) {
   const disclosures = await trpcQuery<{ documents: { id: string; hash: string }[] }>(page, 'application.disclosures');
   await mutate(page, 'application.sign', {
     consent: true,
-    signatures: names,
+    signatures: names.filter((n) => n.party === 'borrower'),
     documents: disclosures.documents.map((d) => ({ id: d.id, hash: d.hash })),
   });
 }

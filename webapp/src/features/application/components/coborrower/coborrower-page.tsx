@@ -251,6 +251,7 @@ function Disclosures({ view }: { view: CoborrowerView }) {
           send={(input) => sign.mutateAsync(input)}
           pending={sign.isPending}
           afterSign={async () => {}}
+          submitLabel="Sign the disclosures"
         />
       );
   }

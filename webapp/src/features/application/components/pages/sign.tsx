@@ -51,6 +51,8 @@ type SignFormProps = {
   /** What follows a signature the server took. */
   afterSign: () => Promise<void>;
   back?: boolean;
+  /** The main button's name (signCopy.submit: "Sign and continue"). */
+  submitLabel?: string;
 };
 
 /** The borrower's signature: sent with application.sign, then on to the next page. */
@@ -73,7 +75,7 @@ function BorrowerSignForm(props: Pick<SignFormProps, 'view' | 'stale' | 'onStale
   );
 }
 
-export function SignForm({ view: all, stale, onStale, party, send, pending, afterSign, back }: SignFormProps) {
+export function SignForm({ view: all, stale, onStale, party, send, pending, afterSign, back, submitLabel = signCopy.submit }: SignFormProps) {
   const view: DisclosuresView = { ...all, people: all.people.filter((p) => p.party === party) };
   const [read, setRead] = useState<Record<string, boolean>>({});
   const [consent, setConsent] = useState(false);
@@ -195,7 +197,7 @@ export function SignForm({ view: all, stale, onStale, party, send, pending, afte
               <TextInput
                 key={p.party}
                 id={fieldId(`signatures.${i}.name`)}
-                label={signCopy.signatureLabel(p.party)}
+                label={signCopy.signatureLabel('borrower')}
                 description={signCopy.signatureHint(p.name)}
                 autoComplete="off"
                 spellCheck={false}
@@ -218,7 +220,7 @@ export function SignForm({ view: all, stale, onStale, party, send, pending, afte
         <Flex direction={{ base: 'column-reverse', sm: 'row' }} justify="space-between" gap="sm">
           {back ? <BackLink /> : null}
           <Button type="submit" size="md" ml={{ sm: 'auto' }} loading={pending}>
-            {signCopy.submit}
+            {submitLabel}
           </Button>
         </Flex>
       </Stack>
