@@ -90,7 +90,7 @@ test('the borrower’s pages and the loan page show a condition, an upload and a
   await expect(form.getByRole('status')).toHaveText('Decision recorded: Declined.');
 
   // The status page shows the decline and the notice whole, without a reload.
-  const ours = page.getByRole('region', { name: 'Our decision' });
+  const ours = page.getByRole('region', { name: 'Our decision', exact: true });
   await expect(ours).toBeVisible(KEEPS_UP);
   await expect(page.getByText('Declined', { exact: true })).toBeVisible();
   const notice = ours.getByRole('article', { name: 'Notice of action taken' });

@@ -112,7 +112,7 @@ test('an underwriter approves a submitted application with a lower line, refused
 
   // The borrower's own page: approved, with the new line's terms.
   await page.goto('/app/application/submitted');
-  const ours = page.getByRole('region', { name: 'Our decision' });
+  const ours = page.getByRole('region', { name: 'Our decision', exact: true });
   await expect(ours).toBeVisible();
   await expect(page.getByText('Approved', { exact: true })).toBeVisible();
   const terms = ours.getByRole('table', { name: 'Your terms' });
@@ -166,7 +166,7 @@ test('an underwriter declines with a reason; the borrower sees the decision and 
 
   // The borrower's own page: declined, with the notice's principal reason.
   await page.goto('/app/application/submitted');
-  const ours = page.getByRole('region', { name: 'Our decision' });
+  const ours = page.getByRole('region', { name: 'Our decision', exact: true });
   await expect(ours).toBeVisible();
   await expect(page.getByText('Declined', { exact: true })).toBeVisible();
   await expect(ours.getByRole('list', { name: 'Principal reasons' }).getByRole('listitem')).toHaveText([
