@@ -118,14 +118,22 @@ func (s *Service) tellRejected(ctx context.Context, loanID string, d *domain.Doc
 	if err != nil {
 		app = nil
 	}
-	people := letters.People(applicant, app)
-	to := people[0]
+	to := letters.Recipient{FirstName: applicant.FirstName, Email: applicant.Email}
 	if d.Party == "coborrower" {
-		if len(people) < 2 {
+		// The application's coborrower, or the one prequalification named.
+		to = letters.Recipient{}
+		if app != nil && app.Coborrower != nil && app.Coborrower.Email != nil {
+			to.Email = *app.Coborrower.Email
+			if app.Coborrower.FirstName != nil {
+				to.FirstName = *app.Coborrower.FirstName
+			}
+		} else if co := loan.Answers.Coborrower; co != nil {
+			to = letters.Recipient{FirstName: co.FirstName, Email: co.Email}
+		}
+		if to.Email == "" {
 			slog.Warn("rejected document's letter not sent: no address for the coborrower", "loan", loanID)
 			return
 		}
-		to = people[1]
 	}
 	facts := letters.DocumentRejectedFacts{Product: s.letters.Product(), FirstName: to.Greeting(), Document: documentLabel(d.Type, view),
 		File: d.FileName, Why: d.Review.Note, Link: s.letters.Link(letters.UploadPage)}

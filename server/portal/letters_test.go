@@ -10,6 +10,7 @@ import (
 	"github.com/heloc/heloc/server/letters"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/portal"
+	"github.com/heloc/heloc/server/servicetest"
 )
 
 // withLetters has the fixture's service e-mail its decisions through a
@@ -104,6 +105,36 @@ func TestAnApprovalIsEmailedWithItsTerms(t *testing.T) {
 		}
 		if _, err := f.svc.BorrowerNoticePDF(ctx, loanID); domain.ErrorCode(err) != domain.ENOTFOUND {
 			t.Fatalf("got %v, want no notice to download", err)
+		}
+	})
+}
+
+// A counteroffer's letter gives the lower line and its terms and links to
+// the borrower's page; a suspension's says what is needed and by when.
+func TestACounterofferAndASuspensionAreEmailed(t *testing.T) {
+	forEachDB(t, func(t *testing.T, f *fixture) {
+		ctx := context.Background()
+		box := f.withLetters()
+		loanID := f.submitted(t, "prime@example.com", 3)
+		if _, err := f.svc.Decide(ctx, f.admin, "", portal.DecideInput{LoanID: loanID, Action: "counteroffer", Line: ptr[int64](80000)}); err != nil {
+			t.Fatal(err)
+		}
+		m, _ := box.Latest("prime@example.com")
+		for _, want := range []string{"we can offer you a line of $80,000.", "  Line of credit: $80,000", "https://heloc.example/app/application/submitted"} {
+			if !strings.Contains(m.Text, want) {
+				t.Errorf("the counteroffer does not say %q:\n%s", want, m.Text)
+			}
+		}
+		if _, err := f.svc.Decide(ctx, f.admin, "", portal.DecideInput{LoanID: loanID, Action: "suspend", NeededBy: ptr(servicetest.Now().AddDate(0, 0, 14).Format("2006-01-02")), Note: "Your 2025 W-2."}); err != nil {
+			t.Fatal(err)
+		}
+		m, _ = box.Latest("prime@example.com")
+		if m.Subject != "Keystone: we need more information" || !strings.Contains(m.Text, "  Your 2025 W-2.") || !strings.Contains(m.Text, servicetest.Now().AddDate(0, 0, 14).Format("January 2, 2006")) {
+			t.Errorf("the suspension:\n%s", m.Text)
+		}
+		recs := f.letterRecords(t, loanID)
+		if len(recs) != 2 || recs[0].Version != "LTR-DECIDED-2026-11.2" || recs[1].Version != "LTR-DECIDED-2026-11.2" {
+			t.Fatalf("got %+v, want both letters recorded under their version", recs)
 		}
 	})
 }

@@ -15,7 +15,7 @@ article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}h2{fo
 p{margin:0;color:#555}pre{white-space:pre-wrap;font-size:1rem}</style></head>
 <body><main><h1>Development outbox</h1>
 <p>Sandbox mode: e-mail is not sent. The last {{len .Messages}} messages are kept here, newest first, until the server restarts.</p>
-{{range .Messages}}<article data-to="{{.To}}"><h2>{{.Subject}}</h2><p>To {{.To}} · <time datetime="{{.Time.UTC.Format "2006-01-02T15:04:05Z07:00"}}">{{.Time.UTC.Format "Jan 2, 15:04:05 UTC"}}</time></p><pre>{{.Text}}</pre></article>
+{{range .Messages}}<article data-to="{{.To}}"><h2>{{.Subject}}</h2><p>To {{.To}} · <time datetime="{{.Time.UTC.Format "2006-01-02T15:04:05Z07:00"}}">{{.Time.UTC.Format "Jan 2, 15:04:05 UTC"}}</time></p><pre>{{.Text}}</pre>{{range .Attachments}}<p>Attached: <span class="attachment">{{.Filename}}</span> ({{.ContentType}}, {{len .Data}} bytes)</p>{{end}}</article>
 {{else}}<p>No messages yet.</p>{{end}}
 </main></body></html>
 `))
