@@ -7,6 +7,7 @@ import {
   answerPropertyUsage,
   checkCredit,
   confirmMortgages,
+  fillAmount,
   freshEmail,
   persona,
   walkLanding,
@@ -14,9 +15,10 @@ import {
 } from './support/personas';
 
 // Decisions that are not a "no" (issue 20): a missing answer and a
-// self-reported answer never decline. On the alternate /prequal path, which
-// never asks the home's value, the preview offer asks for what the policy
-// lacks (or shows the offer) and never goes to an ineligible page; a
+// self-reported answer never decline. On the alternate /prequal path (whose
+// address page now asks the homeowner's estimate of the value), the preview
+// offer shows the offer, or asks for what the policy lacks, and never goes
+// to an ineligible page; a
 // visitor who says their credit is below 640 is told it may not qualify and
 // offered the soft credit check, not sent to /app/ineligible/boost. Against
 // the real server, at desktop and phone widths.
@@ -56,7 +58,7 @@ for (const viewport of viewports) {
   test.describe(`decisions that are not a no (${viewport.name})`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
-    test('the /prequal path reaches the preview offer without the home’s value and is not declined', async ({ page }) => {
+    test('the /prequal path, entered signed in, reaches the preview offer and is not declined', async ({ page }) => {
       requireRealServer();
       test.setTimeout(180_000);
       const p = persona('prime');
@@ -68,6 +70,8 @@ for (const viewport of viewports) {
       await page.getByRole('textbox', { name: 'City' }).fill('San Francisco');
       await page.getByRole('textbox', { name: 'State' }).fill('CA');
       await page.getByRole('textbox', { name: 'ZIP code' }).fill(p.answers.zip);
+      // The address page asks the homeowner's own estimate of the value (issue 22 item 4).
+      await fillAmount(page, 'Your estimate of your home’s value', p.answers.propertyValue);
       await continueTo(page, /\/prequal\/listed-for-sale$/);
       await answer(page, 'Has your home been listed for sale in the last 6 months?', 'No');
       await continueTo(page, /\/prequal\/subject-to-mortgage$/);
@@ -85,7 +89,7 @@ for (const viewport of viewports) {
       await continueTo(page, /\/prequal\/debts$/);
       await continueTo(page, /\/prequal\/pre-offer$/);
 
-      // The estimate: no page of this path asked the home's value, so it asks for it.
+      // The estimate, or what it still needs: never a "no".
       await expect(page.getByRole('heading', { level: 1, name: 'Your estimate' })).toBeVisible();
       const estimateAsks = page.getByRole('link', { name: /^Your home.s value$/ });
       await expect(estimateAsks.or(page.getByText('Estimate, not an offer'))).toBeVisible();

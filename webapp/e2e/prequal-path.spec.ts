@@ -32,17 +32,60 @@ async function expectStep(page: Page, n: number, label: string) {
   await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
 }
 
+/** The personas' homes: a street, city and state of their ZIP code. */
+const homes: Record<string, { line1: string; city: string; state: string }> = {
+  prime: { line1: '123 Valencia Street', city: 'San Francisco', state: 'CA' },
+  'low-score': { line1: '700 Congress Avenue', city: 'Austin', state: 'TX' },
+};
+
 /** /prequal leads to the address; the persona's home and its value. */
 async function answerAddress(page: Page, p: Persona) {
+  const home = homes[p.email.split('@')[0]!]!;
   await page.goto('/prequal');
   await expect(page).toHaveURL(/\/prequal\/address$/);
   await heading(page, 'What is the address of your home?');
   await expectStep(page, 1, 'Property address');
-  await page.getByRole('textbox', { name: 'Street address' }).fill('123 Valencia Street');
-  await page.getByRole('textbox', { name: 'City' }).fill('San Francisco');
-  await page.getByRole('textbox', { name: 'State' }).fill('CA');
+  await page.getByRole('textbox', { name: 'Street address' }).fill(home.line1);
+  await page.getByRole('textbox', { name: 'City' }).fill(home.city);
+  await page.getByRole('textbox', { name: 'State' }).fill(home.state);
   await page.getByRole('textbox', { name: 'ZIP code' }).fill(p.answers.zip);
   await fillAmount(page, 'Your estimate of your home’s value', p.answers.propertyValue);
+}
+
+/** From the address to the credit check's account form, answering no to every knockout. */
+async function walkToCreditCheck(page: Page, p: Persona) {
+  await answerAddress(page, p);
+  await next(page, /\/prequal\/listed-for-sale$/);
+  await answer(page, 'Has your home been listed for sale in the last 6 months?', 'No');
+  await next(page, /\/prequal\/subject-to-mortgage$/);
+  await answer(page, 'Is there a mortgage on your home?', 'Yes');
+  await next(page, /\/prequal\/has-fbm$/);
+  for (const question of ['Have you had a home foreclosed?', 'Have you declared bankruptcy?', 'Has a mortgage loan of yours been modified?']) {
+    await answer(page, question, 'No');
+  }
+  await next(page, /\/prequal\/credit-check$/);
+}
+
+/** The account on the credit check: name, e-mail, consents, the e-mailed code. */
+async function makeAccount(page: Page, p: Persona, email: string) {
+  await page.getByRole('textbox', { name: 'First name' }).fill(p.firstName);
+  await page.getByRole('textbox', { name: 'Last name' }).fill(p.lastName);
+  await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await page.getByRole('checkbox', { name: /receive documents and notices electronically/ }).check();
+  await page.getByRole('checkbox', { name: /sharing of my information/ }).check();
+  await page.getByRole('button', { name: 'Send my code' }).click();
+  const code = page.getByRole('textbox', { name: '6-digit code' });
+  await expect(code).toBeVisible();
+  await code.fill(await latestCode(page, email));
+  await page.getByRole('button', { name: 'Confirm and continue' }).click();
+}
+
+/** The soft pull: the authorization, date of birth and SSN. */
+async function pull(page: Page, p: Persona) {
+  await page.getByRole('checkbox', { name: /agree to the credit check authorization/ }).check();
+  await page.getByRole('textbox', { name: 'Your date of birth' }).pressSequentially(typedDate(p.identity.dateOfBirth));
+  await page.getByRole('textbox', { name: 'Your Social Security number' }).pressSequentially(p.identity.ssn);
+  await page.getByRole('button', { name: 'Check my credit' }).click();
 }
 
 for (const viewport of viewports) {
@@ -136,6 +179,23 @@ for (const viewport of viewports) {
       await expectNoSeriousA11yViolations(page);
       await expectNoHorizontalScroll(page);
       await shot('preview-offer');
+    });
+
+    test('a score below the minimum is shown at once after the soft pull: the boost page, with its reason', async ({ page }) => {
+      requireRealServer();
+      test.setTimeout(180_000);
+      const p = persona('low-score');
+      await walkToCreditCheck(page, p);
+      await makeAccount(page, p, freshEmail(p));
+      await expect(page.getByRole('checkbox', { name: /agree to the credit check authorization/ })).toBeVisible();
+      await pull(page, p);
+      // No Continue, no coborrower or mortgage questions first: the report settles it.
+      await expect(page).toHaveURL(/\/app\/ineligible\/boost$/);
+      await heading(page, 'Your credit doesn’t meet our minimum yet');
+      await expect(page.getByText(/credit score of 610 is below our minimum/)).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await expectNoHorizontalScroll(page);
+      await screenshot(page, `prequal-path-${viewport.name}-boost`);
     });
 
     test('a home listed for sale is refused by the rules at once, with the reason, and an answer by mistake can be changed', async ({ page }) => {

@@ -1,0 +1,209 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+
+import type { FunnelPage, FunnelPages } from '@/api/get-funnel-pages';
+import { sessions } from '@/lib/auth/session-store';
+import { loadValidators } from '@/lib/schema-resolver';
+import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, type AuthHandler } from '@/testing/test-utils';
+
+import { usePrequalStore } from '../../stores/prequal-store';
+import { prequalEstimateInput } from '../offer/pre-offer-page';
+import { CreditScorePage } from './credit-score';
+import { ListedForSalePage } from './listed-for-sale';
+
+// Issue 22 item 4: the /prequal path's own pages. "Listed for sale" is
+// decided by the rules on the server (prequal.knockout); the credit check
+// makes the account on its own page before the soft pull.
+
+const ana = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana Diaz', firstName: 'Ana', lastName: 'Diaz' }, expires: 'x' };
+
+function page(path: string): FunnelPage {
+  return { path, label: path, area: 'prequal', step: path, section: null, order: null };
+}
+
+function pagesAt(path: string, next: string): FunnelPages {
+  return { area: 'prequal', pages: [{ ...page(path), state: 'current', open: true }], previous: null, next: page(next) };
+}
+
+const consents = {
+  consents: [
+    { kind: 'eConsent', version: 'esign-2026-11', title: 'Consent to electronic documents', text: 'We give you documents electronically.' },
+    { kind: 'informationSharing', version: 'sharing-2026-11', title: 'How we share your information', text: 'We share with bureaus.' },
+    { kind: 'creditAuthorization', version: 'credit-2026-11', title: 'Credit check authorization', text: 'You authorize a soft pull.' },
+  ],
+};
+
+const listedReason = {
+  code: 'LISTED_FOR_SALE',
+  message: 'We can’t offer a home equity line of credit on a home that has been listed for sale in the last 6 months.',
+  page: 'low-equity',
+};
+
+function setup(
+  path: string,
+  element: ReactElement,
+  { next = '/next', trpc = {}, auth = {} }: {
+    next?: string;
+    trpc?: Record<string, (input: unknown) => { status?: number; body: unknown }>;
+    auth?: Record<string, AuthHandler>;
+  } = {},
+) {
+  const state = { signedIn: false };
+  const stubbed = stubTRPC(
+    {
+      'system.info': () => ok(sandboxSystemInfo),
+      'funnel.pages': () => ok(pagesAt(path, next)),
+      'consents.current': () => ok(consents),
+      ...trpc,
+    },
+    {
+      auth: {
+        'GET applicant/session': () => ({ body: state.signedIn ? ana : {} }),
+        'GET applicant/csrf': () => ({ body: { csrfToken: 'csrf-1' } }),
+        ...auth,
+      },
+    },
+  );
+  const view = renderRoutes(path, [
+    { path, element },
+    { path: next, element: <h1>Next page</h1> },
+  ]);
+  return { ...stubbed, ...view, state, user: userEvent.setup() };
+}
+
+describe('the /prequal path', () => {
+  beforeAll(() => loadValidators(), 30_000);
+
+  beforeEach(() => {
+    sessions.applicant.reset();
+    usePrequalStore.getState().reset();
+  });
+
+  it('listed for sale: the server’s rules decide; a refusal stays on the page in their words, a no goes on', async () => {
+    const decided: unknown[] = [];
+    const { user, router } = setup('/prequal/listed-for-sale', <ListedForSalePage />, {
+      next: '/prequal/subject-to-mortgage',
+      trpc: {
+        'prequal.knockout': (input) => {
+          decided.push(input);
+          const listed = (input as { listedForSale?: boolean }).listedForSale === true;
+          return ok({
+            decisionId: 'd1',
+            eligible: !listed,
+            outcome: listed ? 'ineligible' : 'eligible',
+            ineligiblePage: listed ? 'low-equity' : null,
+            reasons: listed ? [listedReason] : [],
+          });
+        },
+      },
+    });
+    const question = await screen.findByRole('radiogroup', { name: 'Has your home been listed for sale in the last 6 months?' });
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(listedReason.message);
+    expect(decided).toEqual([{ listedForSale: true }]);
+    expect(currentUrl(router)).toBe('/prequal/listed-for-sale');
+    expect(question).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/prequal/subject-to-mortgage'));
+    expect(decided.at(-1)).toEqual({ listedForSale: false });
+    expect(usePrequalStore.getState().answers).toEqual({ listedForSale: false });
+  });
+
+  it('the credit check makes the account first: name, e-mail, consents, the code; then the kept answers go to the loan and the pull is asked', async () => {
+    usePrequalStore.getState().saveAnswers({ listedForSale: false, propertyValue: 640000 });
+    const created: unknown[] = [];
+    const saved: unknown[] = [];
+    const { user, router, state } = setup('/prequal/credit-check', <CreditScorePage />, {
+      next: '/prequal/coborrower',
+      trpc: {
+        'identity.createAccount': (input) => {
+          created.push(input);
+          return ok({ codeSent: true });
+        },
+        'prequal.save': (input) => {
+          saved.push(input);
+          return ok({ answers: (input as { answers: object }).answers, applicationStatus: null });
+        },
+        'prequal.answers': () => ok({ answers: { listedForSale: false, propertyValue: 640000 }, applicationStatus: null }),
+        'prequal.creditReport': () => ok(null),
+      },
+      auth: {
+        'POST applicant/callback/otp': (req) => {
+          if (req.form?.get('otpCode') !== '123456') return { status: 401, body: { error: 'CredentialsSignin' } };
+          state.signedIn = true;
+          return { body: { url: 'http://localhost/prequal/credit-check' } };
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Let’s check your credit' })).toBeInTheDocument();
+    // Nothing sent until the name, the e-mail and both consents are given.
+    await user.click(await screen.findByRole('button', { name: 'Send my code' }));
+    expect(await screen.findByRole('textbox', { name: 'First name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(created).toEqual([]);
+    await user.type(screen.getByRole('textbox', { name: 'First name' }), 'Ana');
+    await user.type(screen.getByRole('textbox', { name: 'Last name' }), 'Diaz');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail address' }), 'ana@example.com');
+    await user.click(screen.getByRole('checkbox', { name: /receive documents and notices electronically/ }));
+    await user.click(screen.getByRole('checkbox', { name: /sharing of my information/ }));
+    await user.click(screen.getByRole('button', { name: 'Send my code' }));
+
+    const code = await screen.findByRole('textbox', { name: '6-digit code' });
+    expect(created[0]).toEqual({
+      firstName: 'Ana',
+      lastName: 'Diaz',
+      email: 'ana@example.com',
+      phone: null,
+      tcpaConsent: false,
+      eConsent: true,
+      informationSharingConsent: true,
+      consentVersions: { eConsent: 'esign-2026-11', informationSharing: 'sharing-2026-11' },
+    });
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm and continue' }));
+
+    // Signed in on the same page: the soft pull's form, the answers now the loan's.
+    expect(await screen.findByRole('checkbox', { name: /agree to the credit check authorization/ })).toBeInTheDocument();
+    expect(saved).toEqual([{ path: '/prequal/credit-check', answers: { listedForSale: false, propertyValue: 640000 } }]);
+    expect(usePrequalStore.getState().answers).toEqual({});
+    expect(currentUrl(router)).toBe('/prequal/credit-check');
+  });
+
+  it('the initial setup’s credit check still sends a visitor without an account to make one', async () => {
+    setup('/app/initial-setup/credit-score', <CreditScorePage />);
+    expect(await screen.findByRole('link', { name: 'Create your account' })).toHaveAttribute('href', '/start/name');
+    expect(screen.queryByRole('button', { name: 'Send my code' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the /prequal pre-offer’s estimate input', () => {
+  const report = { score: 742 } as Parameters<typeof prequalEstimateInput>[1];
+
+  it('takes the confirmed mortgages’ balances and the report’s score', () => {
+    const input = prequalEstimateInput(
+      {
+        propertyValue: 600000,
+        subjectToMortgage: true,
+        mortgages: [
+          { id: 'm1', creditor: 'Golden Gate Home Loans', confirmed: true, balance: 200000, addedByUser: false },
+          { id: 'm2', creditor: 'Another Home Loans', confirmed: false, balance: 90000, addedByUser: false },
+          { id: 'm3', creditor: 'Added by me', confirmed: true, balance: 15000, addedByUser: true },
+        ],
+      },
+      report,
+    );
+    expect(input).toMatchObject({ propertyValue: 600000, mortgageBalance: 215000, creditScore: 742 });
+  });
+
+  it('owes nothing on a home with no mortgage, and leaves out what is not known (the rules name it)', () => {
+    expect(prequalEstimateInput({ propertyValue: 600000, subjectToMortgage: false }, null)).toMatchObject({ mortgageBalance: 0 });
+    const unknown = prequalEstimateInput({ subjectToMortgage: true }, null);
+    expect(unknown.mortgageBalance).toBeUndefined();
+    expect(unknown.propertyValue).toBeUndefined();
+    expect(unknown.creditScore).toBeUndefined();
+  });
+});
