@@ -262,6 +262,9 @@ function Disclosures({ view }: { view: CoborrowerView }) {
   );
 }
 
+/** A light alert's title in the text's colour: the green on green fails WCAG's contrast. */
+const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
+
 /** The coborrower's own page, once their view is loaded. */
 export function CoborrowerPage() {
   const view = useCoborrowerView();
@@ -297,7 +300,7 @@ export function CoborrowerPage() {
         help={`${v.borrowerName} named you, ${v.name}, as coborrower on their home equity line of credit application. Only you can give these parts, signed in as yourself.`}
       />
       {all ? (
-        <Alert color="green" variant="light" role="status" title="You have done your part">
+        <Alert color="green" variant="light" role="status" title="You have done your part" styles={readableTitle}>
           Thank you. {v.borrowerName} can now submit the application; we e-mail you both when it is received.
         </Alert>
       ) : null}
