@@ -91,7 +91,10 @@ type CoborrowerView struct {
 	SSN          *string              `json:"ssn"`
 	Declarations *domain.Declarations `json:"declarations"`
 	Demographics *domain.Demographics `json:"demographics"`
-	ReadOnly     bool                 `json:"readOnly"`
+	// CanSign: the loan has an offer with a line to sign for, so
+	// coborrower.disclosures answers.
+	CanSign  bool `json:"canSign"`
+	ReadOnly bool `json:"readOnly"`
 }
 
 // CoborrowerAuthorization is coborrower.authorize's input (schemas
@@ -299,6 +302,12 @@ func (s *Service) coborrowerView(ctx context.Context, loan *domain.Loan, app *do
 	v := &CoborrowerView{BorrowerName: fullName(&app.User), Name: coborrowerName(app), Done: done, ReadOnly: loan.ApplicationStatus == Submitted}
 	if c := app.Coborrower; c != nil {
 		v.DateOfBirth, v.SSN, v.Declarations, v.Demographics = c.DateOfBirth, maskSSN(c.SSN), c.Declarations, c.Demographics
+	}
+	switch _, err := s.signOffer(ctx, loan); {
+	case err == nil:
+		v.CanSign = true
+	case domain.ErrorCode(err) != domain.EINVALID:
+		return nil, err
 	}
 	return v, nil
 }

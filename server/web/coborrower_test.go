@@ -156,8 +156,8 @@ func TestTheCoborrowerActsForThemselves(t *testing.T) {
 		t.Fatalf("application.get from the coborrower's session: got 200, want a refusal")
 	}
 	view := decode[loans.CoborrowerView](t, mustGet(t, c, "coborrower.get"))
-	if view.BorrowerName != "Pat Prime" || view.Name != "Cora Prime" || view.Done.CreditAuthorization {
-		t.Fatalf("got %+v, want Pat's application with nothing done", view)
+	if view.BorrowerName != "Pat Prime" || view.Name != "Cora Prime" || view.Done.CreditAuthorization || view.CanSign {
+		t.Fatalf("got %+v, want Pat's application with nothing done, and no offer to sign yet", view)
 	}
 	if resp, res := c.trpc("POST", "coborrower.authorize", `{"dateOfBirth":"2020-01-01","ssn":"987654321","creditCheckAuthorization":true}`); resp.StatusCode != 400 || !hasField(res.Error.Data.Fields, "dateOfBirth") {
 		t.Fatalf("a child's date of birth: got %d %+v, want 400 at dateOfBirth", resp.StatusCode, res.Error)
@@ -187,6 +187,9 @@ func TestTheCoborrowerActsForThemselves(t *testing.T) {
 	resp, res := b.trpc("POST", "application.submit", "")
 	if resp.StatusCode != 400 || hasField(res.Error.Data.Fields, "coborrower") || !hasField(res.Error.Data.Fields, "disclosures") {
 		t.Fatalf("got %d %+v, want the disclosures unsigned and the coborrower's answers given", resp.StatusCode, res.Error)
+	}
+	if view := decode[loans.CoborrowerView](t, mustGet(t, c, "coborrower.get")); !view.CanSign {
+		t.Fatalf("got %+v, want the offer to sign for", view)
 	}
 	v := decode[loans.DisclosuresView](t, mustGet(t, c, "coborrower.disclosures"))
 	in := signInput(t, v, true, "Pat Prime")

@@ -81,7 +81,7 @@ test('the borrower answers demographics and declarations, and the summary shows 
   const demographics = region(page, 'Demographic information');
   await expect(demographics.getByText('Hispanic or Latino (Cuban)')).toBeVisible();
   await expect(demographics.getByText('Asian (Other Asian, Hmong)')).toBeVisible();
-  await expect(demographics.getByText('I do not wish to provide this information')).toBeVisible();
+  await expect(demographics.getByText('I do not wish to provide this information').first()).toBeVisible();
   const declarations = region(page, 'Declarations');
   await expect(declarations.getByText('Chapter 7')).toBeVisible();
   await expect(declarations.getByRole('link', { name: 'Edit declarations' })).toHaveAttribute('href', '/app/application/7');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { declarationsOf, mutate } from './application';
-import { expect } from './fixtures';
+import { expect, trpcQuery } from './fixtures';
 import { latestCode, latestLink } from './outbox';
 
 // The coborrower acts for themselves (issue 23 item 4): the borrower sends
@@ -48,12 +48,9 @@ export async function coborrowerDoesTheirPart(page: Page, person: CoborrowerOwn)
     await mutate(co, 'coborrower.authorize', { dateOfBirth: person.dateOfBirth, ssn: person.ssn, creditCheckAuthorization: true });
     await mutate(co, 'coborrower.declarations', declarationsOf());
     await mutate(co, 'coborrower.demographics', { wontInformEthinicity: true, wontInformRace: true, wontInformGender: true });
-    // The disclosures, once the loan has an offer to sign for (a seeded
-    // persona's has none): asked outside the page, so that their refusal
-    // is no console error.
-    const answer = await co.request.get('/api/trpc/coborrower.disclosures', { headers: { 'X-Same-Origin': '1' } });
-    if (!answer.ok()) return;
-    const disclosures = ((await answer.json()) as { result: { data: { documents: { id: string; hash: string }[] } } }).result.data;
+    // The disclosures, once the loan has an offer to sign for (a seeded persona's has none).
+    if (!(await trpcQuery<{ canSign: boolean }>(co, 'coborrower.get')).canSign) return;
+    const disclosures = await trpcQuery<{ documents: { id: string; hash: string }[] }>(co, 'coborrower.disclosures');
     await mutate(co, 'coborrower.sign', {
       consent: true,
       signatures: [{ party: 'coborrower', name: `${person.firstName} ${person.lastName}` }],

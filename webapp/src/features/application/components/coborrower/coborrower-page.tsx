@@ -216,11 +216,13 @@ function Demographics({ view }: { view: CoborrowerView }) {
 }
 
 function Disclosures({ view }: { view: CoborrowerView }) {
-  const disclosures = useCoborrowerDisclosures(true);
+  const disclosures = useCoborrowerDisclosures(view.canSign);
   const sign = useCoborrowerSignMutation();
   const [stale, setStale] = useState(false);
   let body: ReactNode;
-  if (disclosures.isPending) {
+  if (!view.canSign) {
+    body = <Text>{view.borrowerName}’s application has no offer to sign for yet. Come back once they have chosen their line of credit.</Text>;
+  } else if (disclosures.isPending) {
     body = <Skeleton h={120} aria-hidden="true" />;
   } else if (disclosures.isError) {
     const err = disclosures.error;
