@@ -11,8 +11,11 @@ function signInFor(path: string, area: string): { login: string; title: string }
   return null;
 }
 
-/** Pages that know a better title than their route's: /insight-blog without a post lists them all. */
-const pageTitles: Record<string, string> = { '/insight-blog': 'Insights' };
+/**
+ * Pages that know a better title than their route's: /insight-blog without
+ * a post lists them all; /prequal goes on to the path's first page.
+ */
+const pageTitles: Record<string, string> = { '/insight-blog': 'Insights', '/prequal': 'Property address' };
 
 /**
  * A guarded route shows its sign-in page with the same "sign in to go on"
