@@ -506,11 +506,13 @@ export interface components {
         /**
          * @description #CoborrowerView is the result of coborrower.get and of each of the
          *     coborrower's own saves: whose application it is, their name, what they
-         *     have done, their answers (the SSN masked as ***-**-1234), and whether
-         *     the application is still open.
+         *     have done, their answers (the SSN masked as ***-**-1234), whether the
+         *     loan has an offer with a line to sign for yet (coborrower.disclosures
+         *     answers only then), and whether the application is still open.
          */
         CoborrowerView: {
             borrowerName: string;
+            canSign: boolean;
             dateOfBirth: string | null;
             declarations: components["schemas"]["Declarations"] | null;
             demographics: components["schemas"]["Demographics"] | null;
