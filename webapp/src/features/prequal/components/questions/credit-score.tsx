@@ -47,19 +47,22 @@ function useSettledRefusal() {
 
 function CreditCheckStep() {
   const { pathname } = useLocation();
+  const onPrequal = pathname.startsWith(PREQUAL_PREFIX);
   const report = useCreditReport({ enabled: true });
   const settledRefusal = useSettledRefusal();
   const { save } = useSaveAnswers();
   if (report.isPending) return <Skeleton h={120} aria-hidden="true" />;
   if (report.isError) return <QueryError title="We couldn’t load your credit check" error={report.error} onRetry={() => void report.refetch()} />;
-  // After the pull the decision is shown at once: a refusal the report
-  // alone settles goes to its page now; otherwise the score shows here.
+  // On the /prequal path the decision is shown at once after the pull: a
+  // refusal the report alone settles goes to its page now; otherwise the
+  // score shows here. The initial setup shows the score first, and its
+  // Continue asks the same question.
   if (!report.data)
     return (
       <CreditCheckForm
         party="borrower"
         onChecked={async () => {
-          if ((await settledRefusal()) === 'stay') return;
+          if (onPrequal && (await settledRefusal()) === 'stay') return;
           await report.refetch();
         }}
       />

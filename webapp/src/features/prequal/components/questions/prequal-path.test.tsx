@@ -43,13 +43,14 @@ const listedReason = {
 function setup(
   path: string,
   element: ReactElement,
-  { next = '/next', trpc = {}, auth = {} }: {
+  { next = '/next', trpc = {}, auth = {}, signedIn = false }: {
     next?: string;
+    signedIn?: boolean;
     trpc?: Record<string, (input: unknown) => { status?: number; body: unknown }>;
     auth?: Record<string, AuthHandler>;
   } = {},
 ) {
-  const state = { signedIn: false };
+  const state = { signedIn };
   const stubbed = stubTRPC(
     {
       'system.info': () => ok(sandboxSystemInfo),
@@ -68,6 +69,7 @@ function setup(
   const view = renderRoutes(path, [
     { path, element },
     { path: next, element: <h1>Next page</h1> },
+    { path: '/app/ineligible/boost', element: <h1>Boost</h1> },
   ]);
   return { ...stubbed, ...view, state, user: userEvent.setup() };
 }
@@ -112,7 +114,7 @@ describe('the /prequal path', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/prequal/subject-to-mortgage'));
     expect(decided.at(-1)).toEqual({ listedForSale: false });
     expect(usePrequalStore.getState().answers).toEqual({ listedForSale: false });
-  });
+  }, 60_000);
 
   it('the credit check makes the account first: name, e-mail, consents, the code; then the kept answers go to the loan and the pull is asked', async () => {
     usePrequalStore.getState().saveAnswers({ listedForSale: false, propertyValue: 640000 });
@@ -171,7 +173,46 @@ describe('the /prequal path', () => {
     expect(saved).toEqual([{ path: '/prequal/credit-check', answers: { listedForSale: false, propertyValue: 640000 } }]);
     expect(usePrequalStore.getState().answers).toEqual({});
     expect(currentUrl(router)).toBe('/prequal/credit-check');
-  });
+  }, 60_000);
+
+  it('after the soft pull, a refusal the report settles is shown at once: its ineligible page, with the reasons', async () => {
+    const report = {
+      kind: 'singleCredit', score: 610, coborrowerScore: null, scoreModel: 'FICO 8', scoreRange: { min: 300, max: 850 },
+      bureau: { name: 'Sandbox Credit Bureau', address: 'P.O. Box 0000, Test City, CA 94000', phone: '8005550199', website: 'https://bureau.example.com' }, pulledAt: '2026-11-29T00:00:00Z', mortgages: [], liabilities: [], keyFactors: [],
+    };
+    let pulled = false;
+    const { user, router } = setup('/prequal/credit-check', <CreditScorePage />, {
+      next: '/prequal/coborrower',
+      signedIn: true,
+      trpc: {
+        'prequal.answers': () => ok({ answers: {}, applicationStatus: null }),
+        'prequal.creditReport': () => ok(pulled ? report : null),
+        'prequal.creditCheck': () => {
+          pulled = true;
+          return ok(report);
+        },
+        'quote.current': () =>
+          ok({
+            eligibility: {
+              decisionId: 'd1', eligible: false, outcome: 'ineligible', ineligiblePage: 'boost', settled: true,
+              reasons: [{ code: 'CREDIT_SCORE_BELOW_MINIMUM', message: 'Your credit score of 610 is below our minimum of 660.' }],
+            },
+            offer: {
+              decisionId: 'd2', eligible: false, outcome: 'ineligible', missing: [], maxLine: 0, minLine: 25_000, line: 0, cltv: 0,
+              apr: 0, originationFee: 0, margin: 0.5, primeRate: 6.75, rateFloor: 4, rateCap: 18, drawPeriodYears: 10,
+              repaymentPeriodYears: 20, payments: { balance: 0, drawPaymentCents: 0, repaymentPaymentCents: 0, drawMonths: 120, repaymentMonths: 240 },
+            },
+            adverseAction: null,
+          }),
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: /agree to the credit check authorization/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Your date of birth' }), '04121980');
+    await user.type(screen.getByRole('textbox', { name: 'Your Social Security number' }), '123450001');
+    await user.click(screen.getByRole('button', { name: 'Check my credit' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/app/ineligible/boost'));
+    expect(usePrequalStore.getState().adverseActionMessage).toBe('Your credit score of 610 is below our minimum of 660.');
+  }, 60_000);
 
   it('the initial setup’s credit check still sends a visitor without an account to make one', async () => {
     setup('/app/initial-setup/credit-score', <CreditScorePage />);
