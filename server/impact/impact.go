@@ -354,36 +354,48 @@ type counts struct {
 	byState           map[string]*counts
 }
 
+// changeSum adds up a field's moves in whole units of the field (whole
+// dollars for a line, hundredths of a point for an APR), so that no sum of
+// money is a float64; change turns the units back into the field's own.
 type changeSum struct {
 	count   int
-	sum     float64
-	largest float64
+	units   int64
+	largest int64
 }
 
-func (s *changeSum) add(delta float64) {
+func (s *changeSum) add(delta int64) {
 	if delta == 0 {
 		return
 	}
 	s.count++
-	s.sum += delta
-	if math.Abs(delta) > math.Abs(s.largest) || math.Abs(delta) == math.Abs(s.largest) && delta > s.largest {
+	s.units += delta
+	if abs64(delta) > abs64(s.largest) || abs64(delta) == abs64(s.largest) && delta > s.largest {
 		s.largest = delta
 	}
 }
 
 func (s *changeSum) merge(o changeSum) {
 	s.count += o.count
-	s.sum += o.sum
-	if math.Abs(o.largest) > math.Abs(s.largest) || math.Abs(o.largest) == math.Abs(s.largest) && o.largest > s.largest {
+	s.units += o.units
+	if abs64(o.largest) > abs64(s.largest) || abs64(o.largest) == abs64(s.largest) && o.largest > s.largest {
 		s.largest = o.largest
 	}
 }
 
-func (s changeSum) change(decimals int) Change {
+func abs64(n int64) int64 {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// change is the moves' count, mean and largest in the field's own unit:
+// perUnit units make one (1 for whole dollars, 100 for an APR's points).
+func (s changeSum) change(perUnit float64, decimals int) Change {
 	if s.count == 0 {
 		return Change{}
 	}
-	return Change{Count: s.count, Mean: round(s.sum/float64(s.count), decimals), Largest: round(s.largest, decimals)}
+	return Change{Count: s.count, Mean: round(float64(s.units)/float64(s.count)/perUnit, decimals), Largest: round(float64(s.largest)/perUnit, decimals)}
 }
 
 func round(x float64, decimals int) float64 {
@@ -511,18 +523,24 @@ func (x *counts) flips(before, after answer) {
 }
 
 func (x *counts) pricing(before, after answer) {
-	x.line.add(number(after.line()) - number(before.line()))
+	x.line.add(wholeUnits(after.line(), 1) - wholeUnits(before.line(), 1))
 	if eligible(before) && eligible(after) {
-		x.apr.add(number(after.APR) - number(before.APR))
+		x.apr.add(wholeUnits(after.APR, 100) - wholeUnits(before.APR, 100))
 	}
 }
 
-func number(n *json.Number) float64 {
+// wholeUnits is n in units of 1/perUnit, rounded to the nearest (a line's
+// whole dollars with perUnit 1, an APR's hundredths of a point with 100);
+// 0 when n is absent.
+func wholeUnits(n *json.Number, perUnit float64) int64 {
 	if n == nil {
 		return 0
 	}
+	if i, err := n.Int64(); err == nil && perUnit == 1 {
+		return i
+	}
 	f, _ := n.Float64()
-	return f
+	return int64(math.Round(f * perUnit))
 }
 
 func (x *counts) merge(o *counts) {
@@ -572,7 +590,7 @@ func (x *counts) entrypoint(name string) *Entrypoint {
 	case Eligibility:
 		e.Flips = &Flips{EligibleToIneligible: x.e2i, IneligibleToEligible: x.i2e, ReasonsGained: x.gained, ReasonsLost: x.lost}
 	case Offer:
-		e.Pricing = &Pricing{Line: x.line.change(2), APR: x.apr.change(4)}
+		e.Pricing = &Pricing{Line: x.line.change(1, 2), APR: x.apr.change(100, 4)}
 	}
 	if len(x.byState) > 0 {
 		e.ByState = map[string]*Entrypoint{}

@@ -217,15 +217,15 @@ var helvetica = [95]int{
 // textWidth is about how wide s is set at size: Helvetica's widths, a
 // tenth more for the bold, 556 for any other character.
 func textWidth(s string, size float64, bold bool) float64 {
-	total := 0
+	em := 0 // thousandths of the font's size
 	for _, r := range s {
 		if r >= ' ' && r <= '~' {
-			total += helvetica[r-' ']
+			em += helvetica[r-' ']
 		} else {
-			total += 556
+			em += 556
 		}
 	}
-	w := float64(total) * size / 1000
+	w := float64(em) * size / 1000
 	if bold {
 		w *= 1.1
 	}
