@@ -35,7 +35,7 @@ export function CoborrowerWaiting({ part, id = 'coborrower-waiting' }: { part: P
         <Text fz="sm">
           {s.name} gives their own credit check authorization, answers their own declarations and demographic questions, and
           signs the disclosures themselves, signed in with their own e-mail{s.email ? ` (${s.email})` : ''}. You cannot do
-          these for them. We submit your application once both of you have.
+          these for them. You can submit your application once both of you have.
         </Text>
         <List size="sm" spacing={2} aria-label={`What ${s.name} has done`}>
           {(Object.keys(partLabels) as Part[]).map((p) => (
