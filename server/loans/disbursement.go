@@ -28,6 +28,10 @@ type DisbursementTerms struct {
 	MinimumDraw    int64 `json:"minimumDraw"`
 	MaximumDraw    int64 `json:"maximumDraw"`
 	FirstDraw      int64 `json:"firstDraw"`
+	// The offer's APR in percent (a rate, not money) and its payments on
+	// the line fully drawn, the policy's figures (the summary shows them).
+	APR      float64               `json:"apr"`
+	Payments *domain.OfferPayments `json:"payments,omitempty"`
 }
 
 // DisbursementTerms is what the applicant may draw first: the line of the
@@ -78,7 +82,7 @@ func (s *Service) drawTerms(ctx context.Context, loan *domain.Loan) (*Disburseme
 // fee), recorded for the loan. The first draw starts at the chosen amount when it fits them,
 // else at the smallest.
 func (s *Service) drawBounds(ctx context.Context, loanID string, offer *domain.Offer) (*DisbursementTerms, error) {
-	t := &DisbursementTerms{Line: offer.Amount(), OriginationFee: offer.Fee()}
+	t := &DisbursementTerms{Line: offer.Amount(), OriginationFee: offer.Fee(), APR: offer.APR, Payments: offer.Payments}
 	if offer.MinDraw != nil && offer.MaxDraw != nil {
 		t.MinimumDraw, t.MaximumDraw = int64(*offer.MinDraw), int64(*offer.MaxDraw)
 	} else {

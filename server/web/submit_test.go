@@ -120,8 +120,8 @@ func TestLoanDisbursementAndSubmission(t *testing.T) {
 		if resp.StatusCode != 200 {
 			t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
 		}
-		if !sameJSON(t, res.Result.Data, `{"line":100000,"originationFee":1000,"minimumDraw":10000,"maximumDraw":99000,"firstDraw":10000}`) {
-			t.Fatalf("got %s, want at least the program's $10,000 and at most the line less the fee", res.Result.Data)
+		if !sameJSON(t, res.Result.Data, `{"line":100000,"originationFee":1000,"minimumDraw":10000,"maximumDraw":99000,"firstDraw":10000,"apr":8.25}`) {
+			t.Fatalf("got %s, want at least the program's $10,000 and at most the line less the fee, at the offer's APR", res.Result.Data)
 		}
 		// An offer without its own draw bounds: the program's, recorded.
 		if d, err := s.DB.LatestDecision(ctx, loan.ID, "heloc.offer.draw"); err != nil || d.Revision == "" || !strings.Contains(string(d.Input), `"line":100000`) ||

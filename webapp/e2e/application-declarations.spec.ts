@@ -78,7 +78,7 @@ test('the borrower answers demographics and declarations, and the summary shows 
 
   // The summary shows what was entered, each section linking back.
   await page.goto('/app/application/application-summary');
-  const demographics = region(page, 'Demographic information');
+  const demographics = region(page, 'Demographics');
   await expect(demographics.getByText('Hispanic or Latino (Cuban)')).toBeVisible();
   await expect(demographics.getByText('Asian (Other Asian, Hmong)')).toBeVisible();
   await expect(demographics.getByText('I do not wish to provide this information').first()).toBeVisible();
@@ -97,7 +97,7 @@ test('the borrower answers demographics and declarations, and the summary shows 
   await expectNoHorizontalScroll(page);
   await screenshot(page, 'application-declarations');
   await page.goto('/app/application/application-summary');
-  await region(page, 'Demographic information').getByRole('link', { name: 'Edit demographic information' }).click();
+  await region(page, 'Demographics').getByRole('link', { name: 'Edit demographics' }).click();
   await expect(page).toHaveURL(/\/app\/application\/6$/);
   await expect(region(page, 'Your information').getByRole('checkbox', { name: 'Cuban' })).toBeChecked();
   await expectNoHorizontalScroll(page);
@@ -133,7 +133,7 @@ test('a borrower without a coborrower answers for themselves alone, and a loan w
   await expect(page).not.toHaveURL(/\/app\/application\/6$/);
 
   await page.goto('/app/application/application-summary');
-  const demographics = region(page, 'Demographic information');
+  const demographics = region(page, 'Demographics');
   await expect(demographics.getByText('I do not wish to provide this information')).toHaveCount(3);
   await expectNoHorizontalScroll(page);
 });

@@ -1045,14 +1045,18 @@ export interface components {
          *     line offered (the amount chosen), its origination fee and the bounds of
          *     the first draw (the latest preview offer's minDraw and maxDraw), in
          *     whole dollars, and the draw the page starts at: the chosen amount when
-         *     it fits the bounds, else the smallest.
+         *     it fits the bounds, else the smallest; with the offer's APR (percent)
+         *     and its payments on the line fully drawn, as the policy worked them out
+         *     (an offer decided before it had payments gives none).
          */
         DisbursementTerms: {
+            apr: number;
             firstDraw?: number;
             line: number;
             maximumDraw: number;
             minimumDraw: number;
             originationFee: number;
+            payments?: components["schemas"]["OfferPayments"];
         };
         /** @description #Disclosure is one document as rendered for the loan. */
         Disclosure: {

@@ -3,20 +3,48 @@
 // it shows. The values are the schema's enumerations (schemas/enums.cue);
 // a value without a label here shows as it is stored.
 
+// Section titles: the application's sections by the labels the stepper
+// shows (the funnel table's, spec §2 "Full application section labels" in
+// the product's sentence case); the parts the spec gives no label are
+// titled by what they hold.
 export const summarySections = {
-  personal: 'Personal information',
-  property: 'Property',
+  offer: 'Your line of credit',
+  personal: 'Personal info',
+  property: 'Property info',
   liens: 'Mortgages on the home',
   realEstate: 'Additional real estate',
   employment: 'Employment history',
   business: 'Business information',
-  otherIncome: 'Other income',
-  debts: 'Debts to pay off',
-  demographics: 'Demographic information',
+  otherIncome: 'Other income sources',
+  debts: 'Debt consolidation',
+  demographics: 'Demographics',
   declarations: 'Declarations',
-  disbursement: 'Loan disbursement',
   verification: 'Income and identity verification',
+  documents: 'Documents',
   signatures: 'Signed disclosures',
+  disbursement: 'Loan disbursement',
+} as const;
+
+/** The words of the offer's section: the policy's figures for the line chosen. */
+export const offerLabels = {
+  line: 'Line of credit',
+  apr: 'Annual percentage rate (variable)',
+  fee: 'Origination fee',
+  drawPayment: (years: number) => `Monthly payment while you draw (${years} years, interest only, line fully drawn)`,
+  repaymentPayment: (years: number) => `Monthly payment while you repay (${years} years, line fully drawn)`,
+  firstDraw: 'First draw',
+} as const;
+
+/** The words of the documents' section. */
+export const documentLabels = {
+  count: (uploaded: number, required: number) => (required > 0 ? `${uploaded} of ${required} uploaded` : `${uploaded} uploaded`),
+  none: 'No documents asked for yet.',
+} as const;
+
+/** The summary's way on: to the first page not done yet, or to the application's status once submitted. */
+export const nextStepLabels = {
+  open: 'Continue',
+  submitted: 'See your application’s status',
 } as const;
 
 /** The words of the verification and signature sections. */

@@ -1,18 +1,22 @@
-import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 
+import { useDocuments, type DocumentsView } from '@/api/documents/get-documents';
 import { isoToDate } from '@/components/form/masks';
 import { QueryError } from '@/components/ui/query-error';
-import { formatDate, formatDollars, formatPhone } from '@/lib/format';
+import { paths } from '@/config/paths';
+import { formatCents, formatDate, formatDollars, formatPhone, formatRate } from '@/lib/format';
 
 import { getDisclosuresQueryOptions } from '../../api/get-disclosures';
+import { useDrawTerms } from '../../api/get-draw-terms';
 import { useIdentity } from '../../api/identity';
 import { useApplication, type Address, type Application, type ApplicationView, type Person } from '../../api/get-application';
 import { declarationGroups, followUps, yesNo } from '../../content/declarations-copy';
 import { declineLabel, demographicQuestions } from '../../content/demographics-copy';
-import { labelOf, summarySections, verificationLabels as V } from '../../content/summary-copy';
+import { documentLabels, labelOf, nextStepLabels, offerLabels, summarySections, verificationLabels as V } from '../../content/summary-copy';
+import { useApplicationPages } from '../../hooks/use-application-pages';
 
 // application-summary (/app/application/application-summary): everything
 // application.get holds, read-only, by section in the application's order.
@@ -228,6 +232,9 @@ function Summary({ view }: { view: ApplicationView }) {
   const selfEmployed = Boolean(app.user.business) || (app.user.employments ?? []).some((e) => e.selfEmployedIndicator);
   return (
     <Stack gap="lg">
+      <Section title={summarySections.offer} to={`${A}/loan-disbursement`} name="offer" open={false}>
+        <OfferRows firstDraw={app.disbursement?.initialDraw} />
+      </Section>
       <Section title={summarySections.personal} to={`${A}/1`} open={open}>
         <PerPerson view={view} render={(p) => <PersonalRows p={p} />} />
       </Section>
@@ -354,6 +361,9 @@ function Summary({ view }: { view: ApplicationView }) {
           <PerPerson view={view} render={(p) => <VerificationRows p={p} />} />
         </Section>
       ) : null}
+      <Section title={summarySections.documents} to={`${A}/upload`} open={open}>
+        <DocumentRows view={view} />
+      </Section>
       {app.signatures?.length ? (
         <Section title={summarySections.signatures} to={`${A}/sign`} open={false}>
           <SignatureRows view={view} />
@@ -372,7 +382,75 @@ function Summary({ view }: { view: ApplicationView }) {
           />
         </Section>
       ) : null}
+      <NextStep submitted={!open} />
     </Stack>
+  );
+}
+
+/**
+ * The line the application asks for, on the policy's figures for the
+ * amount chosen (application.drawTerms: the latest preview offer's line,
+ * fee, APR and payments), and the first draw once it is chosen.
+ */
+function OfferRows({ firstDraw }: { firstDraw: number | null | undefined }) {
+  const terms = useDrawTerms();
+  if (terms.isPending) return <Skeleton h={64} aria-hidden="true" />;
+  if (terms.isError) {
+    return <QueryError title="We couldn’t load your line’s terms" error={terms.error} onRetry={() => void terms.refetch()} />;
+  }
+  const t = terms.data;
+  const rows: Row[] = [
+    [offerLabels.line, formatDollars(t.line)],
+    [offerLabels.apr, formatRate(t.apr)],
+    [offerLabels.fee, formatDollars(t.originationFee)],
+  ];
+  if (t.payments) {
+    rows.push([offerLabels.drawPayment(t.payments.drawMonths / 12), formatCents(t.payments.drawPaymentCents)]);
+    rows.push([offerLabels.repaymentPayment(t.payments.repaymentMonths / 12), formatCents(t.payments.repaymentPaymentCents)]);
+  }
+  rows.push([offerLabels.firstDraw, dollars(firstDraw)]);
+  return <Rows rows={rows} />;
+}
+
+/** Each person's documents the rules ask for, by their labels, with how many are in and the files' names. */
+function DocumentRows({ view }: { view: ApplicationView }) {
+  const documents = useDocuments();
+  if (documents.isPending) return <Skeleton h={64} aria-hidden="true" />;
+  if (documents.isError) {
+    return <QueryError title="We couldn’t load your documents" error={documents.error} onRetry={() => void documents.refetch()} />;
+  }
+  return <PerPerson view={view} render={(p) => <PartyDocuments docs={documents.data} party={p === view.application.user ? 'borrower' : 'coborrower'} />} />;
+}
+
+function PartyDocuments({ docs, party }: { docs: DocumentsView; party: 'borrower' | 'coborrower' }) {
+  const asked = docs.requirements.documents[party] ?? [];
+  if (asked.length === 0) return <Text>{documentLabels.none}</Text>;
+  return (
+    <Rows
+      rows={asked.map((d): Row => {
+        const files = docs.uploads.filter((u) => u.party === party && u.type === d.type).map((u) => u.fileName);
+        return [d.label, `${documentLabels.count(d.uploaded, d.required)}${files.length ? ` (${files.join(', ')})` : ''}`];
+      })}
+    />
+  );
+}
+
+/**
+ * Where the summary leads: while the application is open, to the first of
+ * its pages the rules do not count as done (funnel.pages); once submitted,
+ * to its status.
+ */
+function NextStep({ submitted }: { submitted: boolean }) {
+  const pages = useApplicationPages();
+  const submittedPath = paths.application.submitted ?? `${A}/submitted`;
+  const to = submitted ? submittedPath : pages.data?.pages.find((p) => p.state !== 'done')?.path;
+  if (!to) return null;
+  return (
+    <Group justify="flex-end">
+      <Button component={Link} to={to} size="md">
+        {submitted ? nextStepLabels.submitted : nextStepLabels.open}
+      </Button>
+    </Group>
   );
 }
 

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 
 import { ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
 
-import ApplicationSummaryPage from './application-summary';
 import DebtConsolidationPage from './debt-consolidation';
 import DeclarationsPage from './declarations';
 import DemographicsPage from './demographics';
@@ -254,53 +253,5 @@ describe('debt consolidation page', () => {
     expect(await screen.findByText(/Your credit report shows no debts to pay off/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(saves).toEqual([{ path: '/app/application/debt-consolidation', section: { liabilities: [] } }]));
-  });
-});
-
-describe('application summary', () => {
-  const entered = view({
-    coborrower: true,
-    user: {
-      dateOfBirth: '1980-04-02',
-      ssn: '***-**-6789',
-      citizenship: 'usCitizen',
-      demographics: { isAsian: true, isKorean: true, isMale: true, wontInformEthinicity: true },
-      declarations: { hasIntentToOccupy: true, hasBankruptcy: true, bankruptcy: 'chapter7', borrowedThirdPartyMoneyAmount: null, creditCheckAuthorization: true },
-    },
-    application: {
-      property: { state: 'CA', usage: 'primaryResidence', address: { line1: '1 Main St', line2: null, city: 'Oakland', state: 'CA', zip: '94601', county: null } },
-      mortgages: [{ creditor: 'Harbor Bank', balance: 312000, monthlyPayment: 1850 }],
-    },
-  });
-
-  it('shows what was entered, by section, each linking back to its page while open', async () => {
-    stub(entered);
-    render('/app/application/application-summary', <ApplicationSummaryPage />);
-    const personal = await screen.findByRole('region', { name: 'Personal information' });
-    expect(within(personal).getByText('04/02/1980')).toBeInTheDocument();
-    expect(within(personal).getByText('***-**-6789')).toBeInTheDocument();
-    expect(within(personal).getByText('U.S. citizen')).toBeInTheDocument();
-    expect(within(personal).getByRole('link', { name: 'Edit personal information' })).toHaveAttribute('href', '/app/application/1');
-    expect(within(screen.getByRole('region', { name: 'Property' })).getByText('1 Main St, Oakland, CA 94601')).toBeInTheDocument();
-    // The liens the application submits, as confirmed at prequalification: no page of the application edits them.
-    const liens = screen.getByRole('region', { name: 'Mortgages on the home' });
-    expect(within(liens).getByText('Harbor Bank')).toBeInTheDocument();
-    expect(within(liens).getByText('$312,000 owed, $1,850 a month')).toBeInTheDocument();
-    expect(within(liens).queryByRole('link')).not.toBeInTheDocument();
-    const demographics = screen.getByRole('region', { name: 'Demographic information' });
-    expect(within(demographics).getByText('Asian (Korean)')).toBeInTheDocument();
-    expect(within(demographics).getAllByText('I do not wish to provide this information')).toHaveLength(1);
-    const declarations = screen.getByRole('region', { name: 'Declarations' });
-    expect(within(declarations).getByText('Chapter 7')).toBeInTheDocument();
-    expect(within(declarations).getByRole('link', { name: 'Edit declarations' })).toHaveAttribute('href', '/app/application/7');
-    // The coborrower has not answered yet.
-    expect(within(declarations).getByText('Not answered yet.')).toBeInTheDocument();
-  });
-
-  it('has no links back once the application is submitted', async () => {
-    stub({ ...entered, readOnly: true });
-    render('/app/application/application-summary', <ApplicationSummaryPage />);
-    await screen.findByRole('region', { name: 'Personal information' });
-    expect(screen.queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument();
   });
 });
