@@ -70,6 +70,15 @@ func (b *browser) send(method, path, contentType, body string, headers map[strin
 	}
 	defer resp.Body.Close()
 	out, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode >= 500 && b.s.log != nil {
+		// What the server said went wrong, shown if the test fails: a 500
+		// the client sees says only "Internal error".
+		for _, line := range strings.Split(b.s.log.String(), "\n") {
+			if strings.Contains(line, `"level":"ERROR"`) {
+				b.t.Logf("%s %s answered %d; the server logged: %s", method, path, resp.StatusCode, line)
+			}
+		}
+	}
 	return resp, out
 }
 
