@@ -17,13 +17,13 @@ const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
 // The binary, absolute, so that tests can run its commands too (e2e/support/heloc.ts).
 process.env.HELOC_BIN = path.resolve(import.meta.dirname, process.env.HELOC_BIN ?? '../bin/heloc');
 
-// Workers: E2E_WORKERS, else one per core (at least 2, at most 4). Each is
-// a browser, a Go server and a Node process; a journey spends much of its
-// time waiting on its pages, the server or a TOTP step, which another
-// worker's journey uses. More workers than cores made journeys on a busy
-// 2-core machine run out of time. Against one BASE_URL or the mocked API,
+// Workers: E2E_WORKERS, else one more than the cores (at least 3, at most
+// 4). Each is a browser, a Go server and a Node process; a journey spends
+// most of its time waiting on its pages, the server or a TOTP step (a
+// journey's processes together used about half a core on 2 cores), which
+// another worker's journey uses. Against one BASE_URL or the mocked API,
 // one worker, as before (one server's data is shared by every test there).
-const WORKERS_DEFAULT = Math.max(2, Math.min(4, cpus().length));
+const WORKERS_DEFAULT = Math.max(3, Math.min(4, cpus().length + 1));
 const workers = process.env.BASE_URL || mockApi ? 1 : Number(process.env.E2E_WORKERS ?? WORKERS_DEFAULT);
 
 const vitePreview = {
