@@ -236,7 +236,7 @@ func TestApplicationWithACoborrower(t *testing.T) {
 		t.Fatalf("got %d %+v", code, res.Error)
 	}
 	authorizeAs(t, inviteCoborrower(t, s, b, "cora@example.com"), "987654321") // her SSN is hers to give
-	reach(t, s, "coborrower@example.com", "manualIncomeVerification") // the pages up to other income saved
+	reach(t, s, "coborrower@example.com", "manualIncomeVerification")          // the pages up to other income saved
 	if code, res := saveSection(b, "/app/application/other-income/coborrower", `{"incomeSources":[{"type":"pension","label":"Pension","otherValue":1500}]}`); code != 200 {
 		t.Fatalf("got %d %+v", code, res.Error)
 	}

@@ -182,7 +182,7 @@ func TestConnectPayrollCountsTheCoborrowersJobsOnTheirSide(t *testing.T) {
 		t.Fatalf("page 1: got %d %+v", code, res.Error)
 	}
 	authorizeAs(t, inviteCoborrower(t, s, b, "amara.okafor@example.com"), "123450016") // the SSN the payroll network knows her by
-	reach(t, s, "coborrower@example.com", "application5") // pages 2 and 3 saved
+	reach(t, s, "coborrower@example.com", "application5")                              // pages 2 and 3 saved
 	for _, path := range []string{"/app/application/4", "/app/application/4/coborrower"} {
 		employer := map[string]string{"/app/application/4": "Cascade Freight", "/app/application/4/coborrower": "Evergreen School District"}[path]
 		if code, res := saveSection(b, path, job(employer)); code != 200 {

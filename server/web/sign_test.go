@@ -97,8 +97,9 @@ func TestDisclosuresAndDrawUseTheChosenLine(t *testing.T) {
 			t.Errorf("%s states the full line, not the amount chosen", d.ID)
 		}
 	}
-	if !sameJSON(t, mustGet(t, b, "application.drawTerms"), `{"line":150000,"originationFee":1500,"minimumDraw":10000,"maximumDraw":148500,"firstDraw":10000}`) {
-		t.Errorf("got draw terms %s, want the chosen line's", mustGet(t, b, "application.drawTerms"))
+	if !sameJSON(t, mustGet(t, b, "application.drawTerms"), `{"line":150000,"originationFee":1500,"minimumDraw":10000,"maximumDraw":148500,"firstDraw":10000,`+
+		`"apr":8.25,"payments":{"balance":150000,"drawPaymentCents":103125,"repaymentPaymentCents":127810,"drawMonths":120,"repaymentMonths":240}}`) {
+		t.Errorf("got draw terms %s, want the chosen line's, with the policy's APR and payments on it (the summary shows them)", mustGet(t, b, "application.drawTerms"))
 	}
 }
 
