@@ -32,7 +32,7 @@ function view({ readOnly = false, disbursement, submittedAt }: { readOnly?: bool
 
 const onFile: Disbursement = { accountHolderName: 'Ada Park', accountType: 'savings', routingNumber: '****0021', accountNumber: '****9012', initialDraw: 25000 };
 
-const terms = { line: 100000, originationFee: 1000, minimumDraw: 10000, maximumDraw: 99000 };
+const terms = { line: 100000, originationFee: 1000, minimumDraw: 10000, maximumDraw: 99000, apr: 8.25 };
 
 const pages = {
   area: 'application',
