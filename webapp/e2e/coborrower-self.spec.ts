@@ -132,8 +132,12 @@ test('the coborrower is invited by e-mail, signs in with their own code, authori
   await page.reload();
   await expect(region(page, `${coName} has done their part`)).toBeVisible();
   await signDisclosures(page, [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }]);
-  await page.goto('/app/application/sign');
-  await expect(page.getByText(new RegExp(`^Signed by ${coName} on `))).toBeVisible();
+  // Both signatures, as the summary lists them (a fresh arrival at the
+  // signing page is sent on to the step the loan is at).
+  await page.goto('/app/application/application-summary');
+  const signed = region(page, 'Signed disclosures');
+  await expect(signed.getByText(`Signed as “${coName}” on`, { exact: false }).first()).toBeVisible();
+  await expect(signed.getByText(`Signed as “${p.firstName} ${p.lastName}” on`, { exact: false }).first()).toBeVisible();
 
   // The steps to submission, through the procedures their pages call.
   await mutate(page, 'verification.incomeDocuments', { party: 'borrower' });

@@ -114,8 +114,13 @@ for (const c of cases) {
     if (c.through) {
       const p = personaOf(slug!);
       const co = p.answers.coborrower;
+      // The coborrower's own account, at an address of this journey's: the
+      // persona's is invited by other journeys on this worker's server to
+      // newer loans, the one a coborrower account reaches.
+      const [local, domain] = (co?.email ?? '').split('@');
+      const email = `${local}+fp-${Date.now().toString(36)}@${domain}`;
       await saveApplicationThrough(page, p, c.through, {
-        coborrower: co && { ...co, phone: '2065550144', dateOfBirth: '1984-10-02', ssn: '123450016', employerName: 'Evergreen School District' },
+        coborrower: co && { ...co, email, phone: '2065550144', dateOfBirth: '1984-10-02', ssn: '123450016', employerName: 'Evergreen School District' },
       });
       await page.reload();
     }
