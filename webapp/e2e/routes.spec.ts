@@ -5,7 +5,8 @@ import { expect, productName, seriousA11yViolations, test, viewports } from './s
 function signInFor(path: string, area: string): { login: string; title: string } | null {
   // Every page of the portal's own area; its sign-in and invitation pages are in the login area.
   if (area === 'portal') return { login: '/portal/login', title: 'Staff sign in' };
-  if (path.startsWith('/app/application/') || path === '/app/upload' || path === '/app/bank-statement') {
+  // The coborrower's own page (issue 23) is theirs to reach in their own sign-in.
+  if (path.startsWith('/app/application/') || path === '/app/upload' || path === '/app/bank-statement' || path === '/app/coborrower') {
     return { login: '/app/login', title: 'Sign in' };
   }
   return null;
