@@ -284,26 +284,15 @@ func appendOnce(list []string, s string) []string {
 	return append(list, s)
 }
 
-// decide evaluates entrypoints on input under engine, together when there
-// are several, and gives each answer's JSON.
+// decide evaluates entrypoints on input under engine, together in one
+// evaluation (DecideAll, which decides a single one, or none, as Decide
+// would), and gives each answer's JSON.
 func decide(ctx context.Context, engine *policy.Engine, input any, entrypoints []string) (map[string]json.RawMessage, error) {
-	out := make(map[string]json.RawMessage, len(entrypoints))
-	var answers []any
-	switch len(entrypoints) {
-	case 0:
-		return out, nil
-	case 1:
-		v, err := engine.Decide(ctx, entrypoints[0], input)
-		if err != nil {
-			return nil, err
-		}
-		answers = []any{v}
-	default:
-		var err error
-		if answers, err = engine.DecideAll(ctx, input, entrypoints...); err != nil {
-			return nil, err
-		}
+	answers, err := engine.DecideAll(ctx, input, entrypoints...)
+	if err != nil {
+		return nil, err
 	}
+	out := make(map[string]json.RawMessage, len(entrypoints))
 	for i, name := range entrypoints {
 		if raw, ok := answers[i].(json.RawMessage); ok { // a remembered answer, encoded already
 			out[name] = raw
