@@ -3,17 +3,16 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { createAccount, type CreateAccountInput } from '@/api/create-account';
-import { useConsents, type Consent, type ConsentKind } from '@/api/get-consents';
+import { useConsents } from '@/api/get-consents';
 import { CodeStep } from '@/components/auth/code-step';
-import { CheckboxField } from '@/components/form/text-field';
-import { ConsentText } from '@/components/ui/consent-text';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 import { useApplicantSession } from '@/lib/auth/session-store';
 import { formatPhone } from '@/lib/format';
 
-import { useSaveAnswersMutation } from '../../api/save-answers';
+import { useKeepStoredAnswers } from '../../hooks/use-keep-stored-answers';
 import { usePrequalStore } from '../../stores/prequal-store';
+import { AccountConsentFields, consentVersionsOf, type AccountConsentTexts } from './account-consents';
 import { QuestionForm, QuestionHeading, saveErrorMessage, useGoNext } from './question-form';
 
 const NAME_PATH = paths.landing.name!;
@@ -50,11 +49,8 @@ function ContactSummary() {
 }
 
 /** The e-consent and the information-sharing consent, then "Send my code" (identity.createAccount). */
-function ConsentForm({ consents, onCodeSent }: { consents: Partial<Record<ConsentKind, Consent>>; onCodeSent: () => void }) {
+function ConsentForm({ consents, onCodeSent }: { consents: AccountConsentTexts; onCodeSent: () => void }) {
   const store = usePrequalStore();
-  const eConsent = consents.eConsent!;
-  const sharing = consents.informationSharing!;
-  const tcpa = consents.tcpa;
   const toInput = (v: Values) => ({
     firstName: store.firstName ?? '',
     lastName: store.lastName ?? '',
@@ -63,11 +59,7 @@ function ConsentForm({ consents, onCodeSent }: { consents: Partial<Record<Consen
     tcpaConsent: store.tcpaConsent === true,
     eConsent: v.eConsent,
     informationSharingConsent: v.informationSharingConsent,
-    consentVersions: {
-      eConsent: eConsent.version,
-      informationSharing: sharing.version,
-      ...(store.tcpaConsent && tcpa ? { tcpa: tcpa.version } : {}),
-    },
+    consentVersions: consentVersionsOf(consents, store.tcpaConsent === true),
   });
   return (
     <QuestionForm
@@ -85,26 +77,18 @@ function ConsentForm({ consents, onCodeSent }: { consents: Partial<Record<Consen
         return 'stay';
       }}
     >
-      <ConsentText consent={eConsent} id="e-consent-title" />
-      <CheckboxField name="eConsent" label="I agree to receive documents and notices electronically, as described above." />
-      <ConsentText consent={sharing} id="sharing-title" />
-      <CheckboxField name="informationSharingConsent" label="I agree to the sharing of my information as described above." />
+      <AccountConsentFields consents={consents} />
     </QuestionForm>
   );
 }
 
-/**
- * Once signed in: the answers kept in this browser go to the new loan
- * (prequal.save), leave the browser, and the funnel goes on.
- */
+/** Once signed in: the answers kept in this browser go to the new loan, and the funnel goes on. */
 function useSaveStoredAnswers() {
   const { pathname } = useLocation();
-  const save = useSaveAnswersMutation();
+  const keep = useKeepStoredAnswers();
   const goNext = useGoNext();
   return async () => {
-    const { answers, clearAnswers } = usePrequalStore.getState();
-    await save.mutateAsync({ path: pathname, answers });
-    clearAnswers();
+    await keep();
     await goNext(pathname);
   };
 }

@@ -3,24 +3,22 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 
 import { createAccount, type CreateAccountInput } from '@/api/create-account';
-import { useConsents, type Consent, type ConsentKind } from '@/api/get-consents';
+import { useConsents } from '@/api/get-consents';
 import { CodeStep } from '@/components/auth/code-step';
-import { CheckboxField, TextField } from '@/components/form/text-field';
-import { ConsentText } from '@/components/ui/consent-text';
+import { TextField } from '@/components/form/text-field';
 import { QueryError } from '@/components/ui/query-error';
 import { useApplicantSession } from '@/lib/auth/session-store';
 
-import { useSaveAnswersMutation } from '../../api/save-answers';
+import { useKeepStoredAnswers } from '../../hooks/use-keep-stored-answers';
 import { usePrequalStore } from '../../stores/prequal-store';
+import { AccountConsentFields, consentVersionsOf, type AccountConsentTexts } from './account-consents';
 import { QuestionForm, saveErrorMessage } from './question-form';
 
 type Values = { firstName: string; lastName: string; email: string; eConsent: boolean; informationSharingConsent: boolean };
 
 /** Name, e-mail and the two consents the account needs, then "Send my code" (identity.createAccount). */
-function AccountForm({ consents, onCodeSent }: { consents: Partial<Record<ConsentKind, Consent>>; onCodeSent: (email: string) => void }) {
+function AccountForm({ consents, onCodeSent }: { consents: AccountConsentTexts; onCodeSent: (email: string) => void }) {
   const store = usePrequalStore();
-  const eConsent = consents.eConsent!;
-  const sharing = consents.informationSharing!;
   return (
     <QuestionForm
       definition="CreateAccountInput"
@@ -39,7 +37,7 @@ function AccountForm({ consents, onCodeSent }: { consents: Partial<Record<Consen
         tcpaConsent: false,
         eConsent: v.eConsent,
         informationSharingConsent: v.informationSharingConsent,
-        consentVersions: { eConsent: eConsent.version, informationSharing: sharing.version },
+        consentVersions: consentVersionsOf(consents),
       })}
       fields={['firstName', 'lastName', 'email', 'eConsent', 'informationSharingConsent']}
       submitLabel="Send my code"
@@ -70,10 +68,7 @@ function AccountForm({ consents, onCodeSent }: { consents: Partial<Record<Consen
         inputMode="email"
         size="md"
       />
-      <ConsentText consent={eConsent} id="e-consent-title" />
-      <CheckboxField name="eConsent" label="I agree to receive documents and notices electronically, as described above." />
-      <ConsentText consent={sharing} id="sharing-title" />
-      <CheckboxField name="informationSharingConsent" label="I agree to the sharing of my information as described above." />
+      <AccountConsentFields consents={consents} />
     </QuestionForm>
   );
 }
@@ -89,7 +84,7 @@ export function PrequalAccountStep() {
   const { pathname } = useLocation();
   const session = useApplicantSession();
   const consents = useConsents();
-  const save = useSaveAnswersMutation();
+  const keep = useKeepStoredAnswers();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -101,9 +96,7 @@ export function PrequalAccountStep() {
     setError(null);
     setSaving(true);
     try {
-      const { answers, clearAnswers } = usePrequalStore.getState();
-      await save.mutateAsync({ path: pathname, answers });
-      clearAnswers();
+      await keep();
       await session.refetch();
     } catch (err) {
       setError(saveErrorMessage(err));
