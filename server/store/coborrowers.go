@@ -71,32 +71,13 @@ func (db *DB) FindLoanCoborrower(ctx context.Context, loanID string) (*domain.Lo
 // FindCoborrowerLoan is the most recent loan the applicant is the
 // coborrower of, ENOTFOUND when none.
 func (db *DB) FindCoborrowerLoan(ctx context.Context, applicantID string) (*domain.Loan, error) {
-	l, err := db.scanLoan(db.getRow(ctx, `SELECT `+prefixed("l.", loanColumns)+` FROM loans l
-		JOIN loan_coborrowers c ON c.loan_id = l.id WHERE c.applicant_id = `+boundText+`
-		ORDER BY l.created_at DESC, l.id LIMIT 1`, applicantID))
+	l, err := db.scanLoan(db.getRow(ctx, `SELECT `+loanColumns+` FROM loans
+		WHERE id IN (SELECT loan_id FROM loan_coborrowers WHERE applicant_id = `+boundText+`)
+		ORDER BY created_at DESC, id LIMIT 1`, applicantID))
 	if domain.ErrorCode(err) == domain.ENOTFOUND {
 		return nil, domain.Errorf(domain.ENOTFOUND, "You are not the coborrower on an application.")
 	}
 	return l, err
-}
-
-// prefixed writes each of a comma-separated column list with a table's
-// prefix.
-func prefixed(prefix, columns string) string {
-	out := []byte{}
-	start := true
-	for i := 0; i < len(columns); i++ {
-		c := columns[i]
-		if start && c != ' ' {
-			out = append(out, prefix...)
-			start = false
-		}
-		out = append(out, c)
-		if c == ',' {
-			start = true
-		}
-	}
-	return string(out)
 }
 
 func loanActAAD(id, loanID, field string) []byte {
