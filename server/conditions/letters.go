@@ -30,33 +30,34 @@ func (s *Service) tellRequested(ctx context.Context, loan *domain.Loan, c *domai
 		return
 	}
 	ctx = context.WithoutCancel(ctx)
-	to, err := s.recipient(ctx, loan, c.Party)
-	if err != nil {
+	to, err := s.person(ctx, loan, c.Party)
+	if err != nil || to.Email == "" {
 		slog.Warn("condition's letter not sent: no address", "loan", loan.ID, "party", c.Party)
 		return
 	}
-	facts := letters.ConditionFacts{Product: s.letters.Product(), FirstName: s.firstName(ctx, loan, c.Party), What: c.Label, Why: c.Note,
+	facts := letters.ConditionFacts{Product: s.letters.Product(), FirstName: to.Greeting(), What: c.Label, Why: c.Note,
 		Link: s.letters.Link(letters.UploadPage)}
-	if facts.FirstName == "" {
-		facts.FirstName = "there"
-	}
-	s.letters.Send(ctx, loan.ID, to, letters.Condition, facts)
+	s.letters.Send(ctx, loan.ID, to.Email, letters.Condition, facts)
 }
 
-// firstName is the first name of the person party on the loan, as the
-// application (or, for the coborrower, the prequalification) gives it.
-func (s *Service) firstName(ctx context.Context, loan *domain.Loan, party string) string {
+// person is the person party on the loan, name and address read once: the
+// borrower as their account gives them, the coborrower as the application
+// (else the prequalification) does (letters.Coborrower).
+func (s *Service) person(ctx context.Context, loan *domain.Loan, party string) (letters.Recipient, error) {
 	if party == "borrower" {
-		if a, err := s.store.FindApplicantByID(ctx, loan.ApplicantID); err == nil {
-			return a.FirstName
+		a, err := s.store.FindApplicantByID(ctx, loan.ApplicantID)
+		if err != nil {
+			return letters.Recipient{}, err
 		}
-		return ""
+		return letters.Recipient{FirstName: a.FirstName, Email: a.Email}, nil
 	}
-	if rec, err := s.store.FindApplication(ctx, loan.ID); err == nil && rec.Application.Coborrower != nil && rec.Application.Coborrower.FirstName != nil {
-		return *rec.Application.Coborrower.FirstName
+	rec, err := s.store.FindApplication(ctx, loan.ID)
+	if err != nil && domain.ErrorCode(err) != domain.ENOTFOUND {
+		return letters.Recipient{}, err
 	}
-	if co := loan.Answers.Coborrower; co != nil {
-		return co.FirstName
+	var app *domain.Application
+	if err == nil && rec != nil {
+		app = &rec.Application
 	}
-	return ""
+	return letters.Coborrower(loan, app), nil
 }

@@ -105,6 +105,30 @@ func People(applicant *domain.Applicant, app *domain.Application) []Recipient {
 	return out
 }
 
+// Coborrower is the coborrower on loan: as the application app gives them
+// (nil before one is saved), else as the prequalification named them. Its
+// Email is "" when neither gives an address.
+func Coborrower(loan *domain.Loan, app *domain.Application) Recipient {
+	var r Recipient
+	if app != nil && app.Coborrower != nil {
+		if e := app.Coborrower.Email; e != nil {
+			r.Email = *e
+		}
+		if f := app.Coborrower.FirstName; f != nil {
+			r.FirstName = *f
+		}
+	}
+	if co := loan.Answers.Coborrower; co != nil {
+		if r.Email == "" {
+			r.Email = co.Email
+		}
+		if r.FirstName == "" {
+			r.FirstName = co.FirstName
+		}
+	}
+	return r
+}
+
 // Greeting is the name a letter greets: the first name, or "there".
 func (r Recipient) Greeting() string {
 	if r.FirstName == "" {

@@ -114,23 +114,14 @@ func (s *Service) tellRejected(ctx context.Context, loanID string, d *domain.Doc
 	if err != nil {
 		return
 	}
-	app, _, err := s.loans.StaffApplication(ctx, applicant, loan)
-	if err != nil {
-		app = nil
-	}
 	to := letters.Recipient{FirstName: applicant.FirstName, Email: applicant.Email}
 	if d.Party == "coborrower" {
 		// The application's coborrower, or the one prequalification named.
-		to = letters.Recipient{}
-		if app != nil && app.Coborrower != nil && app.Coborrower.Email != nil {
-			to.Email = *app.Coborrower.Email
-			if app.Coborrower.FirstName != nil {
-				to.FirstName = *app.Coborrower.FirstName
-			}
-		} else if co := loan.Answers.Coborrower; co != nil {
-			to = letters.Recipient{FirstName: co.FirstName, Email: co.Email}
+		app, _, err := s.loans.StaffApplication(ctx, applicant, loan)
+		if err != nil {
+			app = nil
 		}
-		if to.Email == "" {
+		if to = letters.Coborrower(loan, app); to.Email == "" {
 			slog.Warn("rejected document's letter not sent: no address for the coborrower", "loan", loanID)
 			return
 		}
