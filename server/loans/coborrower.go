@@ -340,10 +340,7 @@ func (s *Service) changeAsCoborrower(ctx context.Context, co *domain.Applicant, 
 	if err != nil {
 		return nil, err
 	}
-	for _, a := range acts {
-		a.LoanID, a.Party, a.ApplicantID, a.IP, a.UserAgent = loan.ID, "coborrower", co.ID, meta.IP, meta.UserAgent
-	}
-	if err := s.coborrowers.RecordLoanActs(ctx, acts); err != nil {
+	if err := s.recordActs(ctx, loan.ID, "coborrower", co.ID, meta, acts); err != nil {
 		return nil, err
 	}
 	return s.coborrowerView(ctx, saved, app)
@@ -407,15 +404,7 @@ func (s *Service) CoborrowerDisclosures(ctx context.Context, co *domain.Applican
 	if err != nil {
 		return nil, err
 	}
-	offer, err := s.signOffer(ctx, loan)
-	if err != nil {
-		return nil, err
-	}
-	docs, consent, err := renderDisclosures(loan, app, offer)
-	if err != nil {
-		return nil, err
-	}
-	return disclosuresView(loan, app, docs, consent), nil
+	return s.disclosuresOf(ctx, loan, app)
 }
 
 // CoborrowerSign records the coborrower's own E-SIGN consent and signature
@@ -431,64 +420,29 @@ func (s *Service) CoborrowerSign(ctx context.Context, co *domain.Applicant, in S
 	if err := writable(loan); err != nil {
 		return nil, err
 	}
-	offer, err := s.signOffer(ctx, loan)
+	g, err := s.newSigning(ctx, loan, app, "coborrower", in, meta)
 	if err != nil {
 		return nil, err
 	}
-	docs, _, err := renderDisclosures(loan, app, offer)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkSignInput(loan, app, docs, in, "coborrower"); err != nil {
-		return nil, err
-	}
-	now := s.now().UTC().Truncate(time.Second)
-	var signedLoan *domain.Loan
-	var signedApp domain.Application
 	if _, err := s.changeAsCoborrower(ctx, co, meta, func(l *domain.Loan, app *domain.Application, _ *domain.Person) ([]*domain.LoanAct, error) {
-		docs, consent, err := renderDisclosures(l, app, offer)
-		if err != nil {
+		if err := g.sign(l, app); err != nil {
 			return nil, err
 		}
-		if err := checkSignInput(l, app, docs, in, "coborrower"); err != nil {
-			return nil, err
-		}
-		app.Signatures = mergeSignatures(app.Signatures, signatureRecords("coborrower", typedName(in, "coborrower"), consent, docs, now, meta))
-		signedLoan, signedApp = l, *app
-		return signingActs(consent, docs), nil
+		return g.acts(), nil
 	}); err != nil {
 		return nil, err
 	}
-	docs, consent, err := renderDisclosures(signedLoan, &signedApp, offer)
-	if err != nil {
-		return nil, err
-	}
-	return disclosuresView(signedLoan, &signedApp, docs, consent), nil
+	return g.view(), nil
 }
 
-// signingActs are the acts of a signing: the E-SIGN consent, and each
-// document signed with its id, version and hash.
-func signingActs(consent disclosures.Document, docs []disclosures.Document) []*domain.LoanAct {
-	out := []*domain.LoanAct{{Act: domain.ActESignConsent, Detail: consent.ID + "|" + consent.Version + "|" + consent.Hash}}
-	for _, d := range docs {
-		out = append(out, &domain.LoanAct{Act: domain.ActSignature, Detail: d.ID + "|" + d.Version + "|" + d.Hash})
-	}
-	return out
-}
-
-// recordSigning records the acts of party's signing, in applicant's
-// session, of the texts signed now (when the service keeps acts).
-func (s *Service) recordSigning(ctx context.Context, loan *domain.Loan, app *domain.Application, party string, applicant *domain.Applicant, offer *signOffer, meta SignMeta) error {
+// recordActs records acts as party's, done by applicant in their own
+// session from meta's address and browser (when the service keeps acts).
+func (s *Service) recordActs(ctx context.Context, loanID, party, applicantID string, meta SignMeta, acts []*domain.LoanAct) error {
 	if s.coborrowers == nil {
 		return nil
 	}
-	docs, consent, err := renderDisclosures(loan, app, offer)
-	if err != nil {
-		return err
-	}
-	acts := signingActs(consent, docs)
 	for _, a := range acts {
-		a.LoanID, a.Party, a.ApplicantID, a.IP, a.UserAgent = loan.ID, party, applicant.ID, meta.IP, meta.UserAgent
+		a.LoanID, a.Party, a.ApplicantID, a.IP, a.UserAgent = loanID, party, applicantID, meta.IP, meta.UserAgent
 	}
 	return s.coborrowers.RecordLoanActs(ctx, acts)
 }

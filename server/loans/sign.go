@@ -107,6 +107,12 @@ func (s *Service) Disclosures(ctx context.Context, applicant *domain.Applicant) 
 	if err != nil {
 		return nil, err
 	}
+	return s.disclosuresOf(ctx, loan, app)
+}
+
+// disclosuresOf are the loan's documents, filled in with its offer and
+// names, with what each person signed.
+func (s *Service) disclosuresOf(ctx context.Context, loan *domain.Loan, app *domain.Application) (*DisclosuresView, error) {
 	offer, err := s.signOffer(ctx, loan)
 	if err != nil {
 		return nil, err
@@ -140,58 +146,94 @@ func (s *Service) Sign(ctx context.Context, applicant *domain.Applicant, in Sign
 	if err := s.reachedSign(ctx, loan); err != nil {
 		return nil, err
 	}
+	g, err := s.newSigning(ctx, loan, app, "borrower", in, meta)
+	if err != nil {
+		return nil, err
+	}
+	saved, err := s.Change(ctx, applicant, SignPath, g.sign)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.recordActs(ctx, g.loan.ID, "borrower", applicant.ID, meta, g.acts()); err != nil {
+		return nil, err
+	}
+	return &SignResult{Disclosures: g.view(), Application: saved}, nil
+}
+
+// signing is party's signature, in their own session, of the texts
+// rendered with the loan's offer: checked on the application as read, then
+// again as sign writes it (the names may have changed since). After sign
+// it holds the loan, application and texts signed.
+type signing struct {
+	party string
+	in    SignInput
+	offer *signOffer
+	at    time.Time
+	meta  SignMeta
+
+	loan    *domain.Loan
+	app     domain.Application
+	docs    []disclosures.Document
+	consent disclosures.Document
+}
+
+// newSigning checks party's signature of the loan's texts as they are now.
+func (s *Service) newSigning(ctx context.Context, loan *domain.Loan, app *domain.Application, party string, in SignInput, meta SignMeta) (*signing, error) {
 	offer, err := s.signOffer(ctx, loan)
 	if err != nil {
 		return nil, err
 	}
-	docs, _, err := renderDisclosures(loan, app, offer)
+	g := &signing{party: party, in: in, offer: offer, at: s.now().UTC().Truncate(time.Second), meta: meta}
+	if _, _, err := g.check(loan, app); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// check renders the texts for l and app and checks the signature of them.
+func (g *signing) check(l *domain.Loan, app *domain.Application) ([]disclosures.Document, disclosures.Document, error) {
+	docs, consent, err := renderDisclosures(l, app, g.offer)
 	if err != nil {
-		return nil, err
+		return nil, disclosures.Document{}, err
 	}
-	if err := checkSignInput(loan, app, docs, in, "borrower"); err != nil {
-		return nil, err
-	}
-	now := s.now().UTC().Truncate(time.Second)
-	var signedLoan *domain.Loan
-	var signedApp domain.Application
-	saved, err := s.Change(ctx, applicant, SignPath, func(l *domain.Loan, app *domain.Application) error {
-		// Checked again on what is written: the names may have changed since.
-		docs, consent, err := renderDisclosures(l, app, offer)
-		if err != nil {
-			return err
-		}
-		if err := checkSignInput(l, app, docs, in, "borrower"); err != nil {
-			return err
-		}
-		app.Signatures = mergeSignatures(app.Signatures, signatureRecords("borrower", typedName(in, "borrower"), consent, docs, now, meta))
-		signedLoan, signedApp = l, *app
-		return nil
-	})
+	return docs, consent, checkSignInput(l, app, docs, g.in, g.party)
+}
+
+// sign checks the signature again on what is written and records it in
+// the application.
+func (g *signing) sign(l *domain.Loan, app *domain.Application) error {
+	docs, consent, err := g.check(l, app)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := s.recordSigning(ctx, signedLoan, &signedApp, "borrower", applicant, offer, meta); err != nil {
-		return nil, err
+	app.Signatures = mergeSignatures(app.Signatures, signatureRecords(g.party, typedName(g.in, g.party), consent, docs, g.at, g.meta))
+	g.loan, g.app, g.docs, g.consent = l, *app, docs, consent
+	return nil
+}
+
+// acts are the acts of the signing: the E-SIGN consent, and each document
+// signed with its id, version and hash.
+func (g *signing) acts() []*domain.LoanAct {
+	out := []*domain.LoanAct{{Act: domain.ActESignConsent, Detail: g.consent.ID + "|" + g.consent.Version + "|" + g.consent.Hash}}
+	for _, d := range g.docs {
+		out = append(out, &domain.LoanAct{Act: domain.ActSignature, Detail: d.ID + "|" + d.Version + "|" + d.Hash})
 	}
-	docs, consent, err := renderDisclosures(signedLoan, &signedApp, offer)
-	if err != nil {
-		return nil, err
-	}
-	return &SignResult{Disclosures: disclosuresView(signedLoan, &signedApp, docs, consent), Application: saved}, nil
+	return out
+}
+
+// view is the disclosures as signed.
+func (g *signing) view() *DisclosuresView {
+	return disclosuresView(g.loan, &g.app, g.docs, g.consent)
 }
 
 // checkDisclosures is a submission check: every person signed every
 // current document.
 func (s *Service) checkDisclosures(ctx context.Context, _ *domain.Applicant, loan *domain.Loan, app *domain.Application) ([]domain.FieldError, error) {
-	offer, err := s.signOffer(ctx, loan)
+	v, err := s.disclosuresOf(ctx, loan, app)
 	if err != nil {
 		return nil, err
 	}
-	docs, consent, err := renderDisclosures(loan, app, offer)
-	if err != nil {
-		return nil, err
-	}
-	if disclosuresView(loan, app, docs, consent).Signed {
+	if v.Signed {
 		return nil, nil
 	}
 	return []domain.FieldError{{Path: "disclosures", Message: "Read and sign your disclosures on the disclosures page."}}, nil
