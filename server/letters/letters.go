@@ -55,8 +55,7 @@ type SubmittedFacts struct {
 
 // DecidedFacts fill in the Decided letter. Action is a credit decision's
 // (domain.CreditApprove...); Line is the approved or countered line in
-// words ("$90,000") and Terms its terms, one line each ("APR (variable):
-// 8.25%"); Reasons a decline's principal reasons, NoticeAttached whether
+// words ("$90,000") and Terms its terms (nil: none to give); Reasons a decline's principal reasons, NoticeAttached whether
 // its notice goes with the letter as NoticeFile; NeededBy and Needed what a
 // suspension asks and by when; Link the borrower's page ("" without a
 // public address: the letter says to sign in).
@@ -65,13 +64,27 @@ type DecidedFacts struct {
 	FirstName      string
 	Action         string
 	Line           string
-	Terms          []string
+	Terms          *DecidedTerms
 	Reasons        []string
 	NoticeAttached bool
 	NoticeFile     string
 	NeededBy       string
 	Needed         string
 	Link           string
+}
+
+// DecidedTerms are a decided line's terms in words, as the borrower's page
+// shows them: the line ("$90,000"), its APR ("8.25%"), its origination fee
+// ("" for none), its periods in years, and its monthly payments with the
+// line fully drawn ("" when not known). The letter's template labels them.
+type DecidedTerms struct {
+	Line                 string
+	APR                  string
+	OriginationFee       string
+	DrawPeriodYears      int
+	RepaymentPeriodYears int
+	DrawPayment          string
+	RepaymentPayment     string
 }
 
 // ConditionFacts fill in the Condition letter: What is asked (the

@@ -83,7 +83,7 @@ func TestTheDecidedLetter(t *testing.T) {
 // notice is attached when it is.
 func TestTheDecidedLetterGivesTermsLinksAndTheAttachedNotice(t *testing.T) {
 	l, err := letters.Render(letters.Decided, letters.DecidedFacts{Product: "Keystone", FirstName: "Ada", Action: "counteroffer", Line: "$90,000",
-		Terms: []string{"Line of credit: $90,000", "APR (variable): 8.25%"}, Link: "https://heloc.example/app/application/submitted"})
+		Terms: &letters.DecidedTerms{Line: "$90,000", APR: "8.25%", DrawPeriodYears: 10, RepaymentPeriodYears: 20}, Link: "https://heloc.example/app/application/submitted"})
 	if err != nil {
 		t.Fatal(err)
 	}

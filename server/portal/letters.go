@@ -44,7 +44,7 @@ func (s *Service) tellDecision(ctx context.Context, loan *domain.Loan, cd *domai
 	if cd.Action == domain.CreditApprove || cd.Action == domain.CreditCounteroffer {
 		view := &CreditDecisionView{Action: cd.Action, LineAmount: cd.LineAmount}
 		if t, err := s.terms(ctx, loan.ID, view); err == nil {
-			facts.Terms = termLines(t)
+			facts.Terms = decidedTerms(t)
 		} else {
 			slog.Warn("decision letter without its terms", "loan", loan.ID, "err", err)
 		}
@@ -81,25 +81,21 @@ func (s *Service) tellDecision(ctx context.Context, loan *domain.Loan, cd *domai
 	}
 }
 
-// termLines are the decided line's terms as the letter lists them, as the
-// borrower's page shows them.
-func termLines(t *BorrowerTerms) []string {
-	cents := func(c int64) string { return domain.Cents(c).Format() }
-	lines := []string{
-		"Line of credit: " + domain.Dollars(t.Line).Format(),
-		fmt.Sprintf("APR (variable): %.2f%%", t.APR),
-	}
+// decidedTerms are the decided line's terms in the words the letter gives
+// them, as the borrower's page shows them.
+func decidedTerms(t *BorrowerTerms) *letters.DecidedTerms {
+	out := &letters.DecidedTerms{Line: domain.Dollars(t.Line).Format(), APR: fmt.Sprintf("%.2f%%", t.APR),
+		DrawPeriodYears: t.DrawPeriodYears, RepaymentPeriodYears: t.RepaymentPeriodYears}
 	if t.OriginationFee != nil {
-		lines = append(lines, "Origination fee: "+domain.Dollars(*t.OriginationFee).Format())
+		out.OriginationFee = domain.Dollars(*t.OriginationFee).Format()
 	}
-	lines = append(lines, fmt.Sprintf("Draw period: %d years", t.DrawPeriodYears), fmt.Sprintf("Repayment period: %d years", t.RepaymentPeriodYears))
 	if t.DrawPaymentCents != nil {
-		lines = append(lines, "Monthly payment in the draw period, the line fully drawn: "+cents(*t.DrawPaymentCents))
+		out.DrawPayment = domain.Cents(*t.DrawPaymentCents).Format()
 	}
 	if t.RepaymentPaymentCents != nil {
-		lines = append(lines, "Monthly payment in the repayment period, the line fully drawn: "+cents(*t.RepaymentPaymentCents))
+		out.RepaymentPayment = domain.Cents(*t.RepaymentPaymentCents).Format()
 	}
-	return lines
+	return out
 }
 
 // tellRejected e-mails the person whose document was rejected why, and how
