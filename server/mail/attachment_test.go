@@ -90,3 +90,31 @@ func TestOutbox_Attachments(t *testing.T) {
 		}
 	}
 }
+
+// A file's media type keeps its parameters and gains the file's name: a
+// type with parameters is not dropped from the part's header.
+func TestFormat_AttachmentTypeWithParameters(t *testing.T) {
+	m := mail.Message{Subject: "Your export", Text: "Attached.\n",
+		Attachments: []mail.Attachment{{Filename: "loans.csv", ContentType: "text/csv; charset=utf-8", Data: []byte("id\n1\n")}}}
+	raw, err := mail.Format("no-reply@heloc.example", "ana@example.com", m, time.Now(), "id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg, err := netmail.ReadMessage(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, params, _ := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	r := multipart.NewReader(msg.Body, params["boundary"])
+	if _, err := r.NextPart(); err != nil {
+		t.Fatal(err)
+	}
+	file, err := r.NextPart()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mt, fp, err := mime.ParseMediaType(file.Header.Get("Content-Type"))
+	if err != nil || mt != "text/csv" || fp["charset"] != "utf-8" || fp["name"] != "loans.csv" {
+		t.Errorf("file part: got Content-Type %q (%v), want text/csv with its charset and name", file.Header.Get("Content-Type"), err)
+	}
+}

@@ -52,7 +52,7 @@ func (m Message) validate() (*mail.Address, error) {
 		if a.Filename == "" || strings.ContainsAny(a.Filename, "\r\n\"/\\") {
 			return nil, fmt.Errorf("mail: attachment name %q is not a file name", a.Filename)
 		}
-		if _, _, err := mime.ParseMediaType(a.ContentType); err != nil || strings.ContainsAny(a.ContentType, "\r\n") {
+		if _, _, err := mime.ParseMediaType(a.ContentType); err != nil {
 			return nil, fmt.Errorf("mail: attachment %s: media type %q: %v", a.Filename, a.ContentType, err)
 		}
 	}

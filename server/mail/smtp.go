@@ -180,8 +180,11 @@ func format(from, to *mail.Address, m Message, date time.Time, id string) []byte
 	writeText(&body, m.Text)
 	_, _ = text.Write(body.Bytes())
 	for _, a := range m.Attachments {
+		// The type as validate took it, its parameters kept, with the name.
+		mt, params, _ := mime.ParseMediaType(a.ContentType)
+		params["name"] = a.Filename
 		part, _ := mw.CreatePart(textproto.MIMEHeader{
-			"Content-Type":              {mime.FormatMediaType(a.ContentType, map[string]string{"name": a.Filename})},
+			"Content-Type":              {mime.FormatMediaType(mt, params)},
 			"Content-Transfer-Encoding": {"base64"},
 			"Content-Disposition":       {mime.FormatMediaType("attachment", map[string]string{"filename": a.Filename})},
 		})
