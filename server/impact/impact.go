@@ -400,25 +400,14 @@ func newCounts() *counts {
 	return &counts{gained: map[string]int{}, lost: map[string]int{}}
 }
 
-// answer is what the report reads of an eligibility decision or a preview
-// offer.
-type answer struct {
-	Eligible *bool `json:"eligible"`
+// eligibility is what the report reads of an eligibility decision (a
+// preview offer is read as the rest of the server reads it,
+// domain.ReadOffer).
+type eligibility struct {
+	Eligible bool `json:"eligible"`
 	Reasons  []struct {
 		Code string `json:"code"`
 	} `json:"reasons"`
-	Line    *json.Number `json:"line"`
-	MaxLine *json.Number `json:"maxLine"`
-	APR     *json.Number `json:"apr"`
-}
-
-// line is the line offered: the result's line, or its maxLine where an
-// older revision gives no line.
-func (a answer) line() *json.Number {
-	if a.Line != nil {
-		return a.Line
-	}
-	return a.MaxLine
 }
 
 // add counts one decision: its answer under the baseline (was) and under
@@ -439,26 +428,34 @@ func (t *tally) add(d *domain.Decision, state string, was, is json.RawMessage) e
 	if err != nil {
 		return err
 	}
-	var before, after answer
-	if d.Entrypoint == Eligibility || d.Entrypoint == Offer {
-		if err := errors.Join(json.Unmarshal(was, &before), json.Unmarshal(is, &after)); err != nil {
-			return err
-		}
-	}
-	for _, x := range []*counts{c, s} {
+	both := []*counts{c, s}
+	for _, x := range both {
 		x.compared++
 		if changed {
 			x.changed++
 		}
-		switch d.Entrypoint {
-		case Eligibility:
+	}
+	switch d.Entrypoint {
+	case Eligibility:
+		var before, after eligibility
+		if err := errors.Join(json.Unmarshal(was, &before), json.Unmarshal(is, &after)); err != nil {
+			return err
+		}
+		for _, x := range both {
 			x.flips(before, after)
-		case Offer:
+		}
+		if d.LoanID != "" {
+			t.loans[d.LoanID] = flip{before: before.Eligible, after: after.Eligible}
+		}
+	case Offer:
+		before, err1 := domain.ReadOffer(was)
+		after, err2 := domain.ReadOffer(is)
+		if err := errors.Join(err1, err2); err != nil {
+			return err
+		}
+		for _, x := range both {
 			x.pricing(before, after)
 		}
-	}
-	if d.Entrypoint == Eligibility && d.LoanID != "" {
-		t.loans[d.LoanID] = flip{before: eligible(before), after: eligible(after)}
 	}
 	return nil
 }
@@ -483,13 +480,11 @@ func differ(was, is json.RawMessage) (bool, error) {
 	return len(policy.Diff(a, b)) > 0, nil
 }
 
-func eligible(a answer) bool { return a.Eligible != nil && *a.Eligible }
-
-func (x *counts) flips(before, after answer) {
+func (x *counts) flips(before, after eligibility) {
 	switch {
-	case eligible(before) && !eligible(after):
+	case before.Eligible && !after.Eligible:
 		x.e2i++
-	case !eligible(before) && eligible(after):
+	case !before.Eligible && after.Eligible:
 		x.i2e++
 	}
 	had, has := map[string]bool{}, map[string]bool{}
@@ -511,26 +506,19 @@ func (x *counts) flips(before, after answer) {
 	}
 }
 
-func (x *counts) pricing(before, after answer) {
-	x.line.add(wholeUnits(after.line(), 1) - wholeUnits(before.line(), 1))
-	if eligible(before) && eligible(after) {
-		x.apr.add(wholeUnits(after.APR, 100) - wholeUnits(before.APR, 100))
+// pricing counts the move of the line offered (domain.Offer.Amount: the
+// line, or maxLine where a revision gives no line; a refused offer's 0) and
+// of the APR, in hundredths of a point, of offers made under both.
+func (x *counts) pricing(before, after *domain.Offer) {
+	x.line.add(after.Amount() - before.Amount())
+	if before.Eligible && after.Eligible {
+		x.apr.add(hundredths(after.APR) - hundredths(before.APR))
 	}
 }
 
-// wholeUnits is n in units of 1/perUnit, rounded to the nearest (a line's
-// whole dollars with perUnit 1, an APR's hundredths of a point with 100);
-// 0 when n is absent.
-func wholeUnits(n *json.Number, perUnit float64) int64 {
-	if n == nil {
-		return 0
-	}
-	if i, err := n.Int64(); err == nil && perUnit == 1 {
-		return i
-	}
-	f, _ := n.Float64()
-	return int64(math.Round(f * perUnit))
-}
+// hundredths is a rate in percent in hundredths of a point, rounded to the
+// nearest.
+func hundredths(percent float64) int64 { return int64(math.Round(percent * 100)) }
 
 func (x *counts) merge(o *counts) {
 	x.compared += o.compared
