@@ -45,7 +45,7 @@ func BenchmarkCompare100k(b *testing.B) {
 				b.Skip("set IMPACT_BENCH_POSTGRES=1 to write the 100,000 rows to PostgreSQL too")
 			}
 			ctx := context.Background()
-			// As `heloc policy impact` runs (server/cmd/heloc, policyImpact).
+			// As `heloc policy impact` runs (server/cmd/heloc, policyCommand).
 			if os.Getenv("GOGC") == "" {
 				defer debug.SetGCPercent(debug.SetGCPercent(400))
 			}
