@@ -2,6 +2,7 @@ package letters
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -70,7 +71,7 @@ func NoticePDF(n *domain.AdverseActionNotice) ([]byte, error) {
 		d.add(styleHeading, w.ScoreHeading)
 		d.add(styleText, w.ScoreIntro)
 		if n.Score == nil {
-			d.add(styleText, firstOf(w.NoScore, "Your credit score: none"))
+			d.add(styleText, cmp.Or(w.NoScore, "Your credit score: none"))
 		} else {
 			d.add(styleLine, "Your credit score: "+strconv.Itoa(*n.Score))
 			d.add(styleLine, fmt.Sprintf("Scores range from a low of %d to a high of %d", n.ScoreRange.Min, n.ScoreRange.Max))
@@ -109,15 +110,6 @@ func NoticePDF(n *domain.AdverseActionNotice) ([]byte, error) {
 		d.add(styleSmall, "Notice version "+n.Version)
 	}
 	return d.bytes(), nil
-}
-
-func firstOf(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 // A page is US Letter with one-inch margins.
