@@ -124,27 +124,37 @@ func forCoborrower(app *domain.Application, path, what string) error {
 	return &domain.Error{Code: domain.EFORBIDDEN, Message: msg, Fields: []domain.FieldError{{Path: path, Message: msg}}}
 }
 
-// coborrowerDone reads what the coborrower did for themselves from the
-// loan's acts: the authorization, declarations and demographics recorded
-// by the coborrower's own account, and their signature of every current
-// text.
+// coborrowerDone reads what the loan's invited coborrower did for
+// themselves (nothing when none was invited).
 func (s *Service) coborrowerDone(ctx context.Context, loan *domain.Loan, app *domain.Application) (CoborrowerDone, error) {
-	var done CoborrowerDone
 	if s.coborrowers == nil || app == nil {
-		return done, nil
+		return CoborrowerDone{}, nil
 	}
 	co, err := s.coborrowers.FindLoanCoborrower(ctx, loan.ID)
 	if domain.ErrorCode(err) == domain.ENOTFOUND {
-		return done, nil
+		return CoborrowerDone{}, nil
 	} else if err != nil {
-		return done, err
+		return CoborrowerDone{}, err
 	}
+	offer, err := s.offerToSign(ctx, loan)
+	if err != nil {
+		return CoborrowerDone{}, err
+	}
+	return s.doneBy(ctx, loan, app, co.Applicant.ID, offer)
+}
+
+// doneBy reads what the coborrower, applicant coID, did for themselves
+// from the loan's acts: the authorization, declarations and demographics
+// recorded by their own account, and their signature of every current
+// text of offer (nil: none to sign yet).
+func (s *Service) doneBy(ctx context.Context, loan *domain.Loan, app *domain.Application, coID string, offer *signOffer) (CoborrowerDone, error) {
+	var done CoborrowerDone
 	acts, err := s.coborrowers.ListLoanActs(ctx, loan.ID)
 	if err != nil {
 		return done, err
 	}
 	for _, a := range acts {
-		if a.Party != "coborrower" || a.ApplicantID != co.Applicant.ID {
+		if a.Party != "coborrower" || a.ApplicantID != coID {
 			continue
 		}
 		switch a.Act {
@@ -159,11 +169,8 @@ func (s *Service) coborrowerDone(ctx context.Context, loan *domain.Loan, app *do
 	done.CreditAuthorization = done.CreditAuthorization && app.Coborrower != nil && app.Coborrower.SSN != nil && app.Coborrower.DateOfBirth != nil
 	done.Declarations = done.Declarations && app.Coborrower != nil && app.Coborrower.Declarations != nil
 	done.Demographics = done.Demographics && app.Coborrower != nil && app.Coborrower.Demographics != nil
-	offer, err := s.signOffer(ctx, loan)
-	if domain.ErrorCode(err) == domain.EINVALID {
+	if offer == nil {
 		return done, nil
-	} else if err != nil {
-		return done, err
 	}
 	docs, consent, err := renderDisclosures(loan, app, offer)
 	if err != nil {
@@ -174,6 +181,16 @@ func (s *Service) coborrowerDone(ctx context.Context, loan *domain.Loan, app *do
 		done.Signed = done.Signed && signedText(app, "coborrower", d)
 	}
 	return done, nil
+}
+
+// offerToSign is the loan's offer to sign for, nil while it has no line
+// to sign for.
+func (s *Service) offerToSign(ctx context.Context, loan *domain.Loan) (*signOffer, error) {
+	offer, err := s.signOffer(ctx, loan)
+	if domain.ErrorCode(err) == domain.EINVALID {
+		return nil, nil
+	}
+	return offer, err
 }
 
 // Coborrower is what the borrower's pages show of their coborrower: who,
@@ -194,18 +211,24 @@ func (s *Service) coborrowerStatus(ctx context.Context, loan *domain.Loan, app *
 	out.Name, out.Email = coborrowerName(app), coborrowerEmail(loan, app)
 	if s.coborrowers != nil {
 		co, err := s.coborrowers.FindLoanCoborrower(ctx, loan.ID)
-		if err == nil {
+		switch {
+		case err == nil:
 			at := co.InvitedAt
 			out.InvitedAt = &at
-		} else if domain.ErrorCode(err) != domain.ENOTFOUND {
+			if app != nil {
+				offer, err := s.offerToSign(ctx, loan)
+				if err != nil {
+					return nil, err
+				}
+				if out.Done, err = s.doneBy(ctx, loan, app, co.Applicant.ID, offer); err != nil {
+					return nil, err
+				}
+			}
+		case domain.ErrorCode(err) != domain.ENOTFOUND:
 			return nil, err
 		}
 	}
-	done, err := s.coborrowerDone(ctx, loan, app)
-	if err != nil {
-		return nil, err
-	}
-	out.Done, out.Waiting = done, !done.all()
+	out.Waiting = !out.Done.all()
 	return out, nil
 }
 
@@ -262,19 +285,27 @@ func (s *Service) InviteCoborrower(ctx context.Context, borrower *domain.Applica
 	return s.coborrowerStatus(ctx, loan, app)
 }
 
-// coborrowerLoan is the loan the applicant is the coborrower of, with its
-// stored application; an applicant who is nobody's coborrower is refused.
-func (s *Service) coborrowerLoan(ctx context.Context, co *domain.Applicant) (*domain.Loan, *domain.Application, error) {
+// findCoborrowerLoan is the loan the applicant is the coborrower of; an
+// applicant who is nobody's coborrower is refused.
+func (s *Service) findCoborrowerLoan(ctx context.Context, co *domain.Applicant) (*domain.Loan, error) {
 	if co == nil {
-		return nil, nil, domain.Errorf(domain.EUNAUTHORIZED, "Sign in to continue.")
+		return nil, domain.Errorf(domain.EUNAUTHORIZED, "Sign in to continue.")
 	}
 	if s.coborrowers == nil {
-		return nil, nil, domain.Errorf(domain.EFORBIDDEN, "You are not the coborrower on an application.")
+		return nil, domain.Errorf(domain.EFORBIDDEN, "You are not the coborrower on an application.")
 	}
 	loan, err := s.coborrowers.FindCoborrowerLoan(ctx, co.ID)
 	if domain.ErrorCode(err) == domain.ENOTFOUND || (err == nil && !hasCoborrower(loan)) {
-		return nil, nil, domain.Errorf(domain.EFORBIDDEN, "You are not the coborrower on an application.")
-	} else if err != nil {
+		return nil, domain.Errorf(domain.EFORBIDDEN, "You are not the coborrower on an application.")
+	}
+	return loan, err
+}
+
+// coborrowerLoan is the loan the applicant is the coborrower of, with its
+// stored application.
+func (s *Service) coborrowerLoan(ctx context.Context, co *domain.Applicant) (*domain.Loan, *domain.Application, error) {
+	loan, err := s.findCoborrowerLoan(ctx, co)
+	if err != nil {
 		return nil, nil, err
 	}
 	rec, err := s.store.FindApplication(ctx, loan.ID)
@@ -291,36 +322,31 @@ func (s *Service) CoborrowerView(ctx context.Context, co *domain.Applicant) (*Co
 	if err != nil {
 		return nil, err
 	}
-	return s.coborrowerView(ctx, loan, app)
+	return s.coborrowerView(ctx, loan, app, co)
 }
 
-func (s *Service) coborrowerView(ctx context.Context, loan *domain.Loan, app *domain.Application) (*CoborrowerView, error) {
-	done, err := s.coborrowerDone(ctx, loan, app)
+func (s *Service) coborrowerView(ctx context.Context, loan *domain.Loan, app *domain.Application, co *domain.Applicant) (*CoborrowerView, error) {
+	offer, err := s.offerToSign(ctx, loan)
 	if err != nil {
 		return nil, err
 	}
-	v := &CoborrowerView{BorrowerName: fullName(&app.User), Name: coborrowerName(app), Done: done, ReadOnly: loan.ApplicationStatus == Submitted}
+	done, err := s.doneBy(ctx, loan, app, co.ID, offer)
+	if err != nil {
+		return nil, err
+	}
+	v := &CoborrowerView{BorrowerName: fullName(&app.User), Name: coborrowerName(app), Done: done, CanSign: offer != nil, ReadOnly: loan.ApplicationStatus == Submitted}
 	if c := app.Coborrower; c != nil {
 		v.DateOfBirth, v.SSN, v.Declarations, v.Demographics = c.DateOfBirth, maskSSN(c.SSN), c.Declarations, c.Demographics
-	}
-	switch _, err := s.signOffer(ctx, loan); {
-	case err == nil:
-		v.CanSign = true
-	case domain.ErrorCode(err) != domain.EINVALID:
-		return nil, err
 	}
 	return v, nil
 }
 
 // changeAsCoborrower writes fn's change to the coborrower's part of the
-// application, then records the acts fn returns as the coborrower's.
-func (s *Service) changeAsCoborrower(ctx context.Context, co *domain.Applicant, meta SignMeta, fn func(l *domain.Loan, app *domain.Application, cp *domain.Person) ([]*domain.LoanAct, error)) (*CoborrowerView, error) {
-	loan, _, err := s.coborrowerLoan(ctx, co)
-	if err != nil {
-		return nil, err
-	}
+// application of loan, the one co is the coborrower of, then records the
+// acts fn returns as co's.
+func (s *Service) changeAsCoborrower(ctx context.Context, co *domain.Applicant, loan *domain.Loan, meta SignMeta, fn func(l *domain.Loan, app *domain.Application, cp *domain.Person) ([]*domain.LoanAct, error)) (*domain.Loan, *domain.Application, error) {
 	if err := writable(loan); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var acts []*domain.LoanAct
 	saved, app, err := s.store.UpdateApplication(ctx, loan.ID, "", func(l *domain.Loan, app *domain.Application, stored bool) error {
@@ -338,12 +364,29 @@ func (s *Service) changeAsCoborrower(ctx context.Context, co *domain.Applicant, 
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := s.recordActs(ctx, loan.ID, "coborrower", co.ID, meta, acts); err != nil {
+		return nil, nil, err
+	}
+	return saved, app, nil
+}
+
+// answerAsCoborrower saves one of the coborrower's own answers, fn's
+// change to their part of the application, recorded as the act fn names,
+// and answers their page.
+func (s *Service) answerAsCoborrower(ctx context.Context, co *domain.Applicant, loan *domain.Loan, meta SignMeta, fn func(p *domain.Person) (act string, err error)) (*CoborrowerView, error) {
+	saved, app, err := s.changeAsCoborrower(ctx, co, loan, meta, func(_ *domain.Loan, _ *domain.Application, p *domain.Person) ([]*domain.LoanAct, error) {
+		act, err := fn(p)
+		if err != nil {
+			return nil, err
+		}
+		return []*domain.LoanAct{{Act: act}}, nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	return s.coborrowerView(ctx, saved, app)
+	return s.coborrowerView(ctx, saved, app, co)
 }
 
 // CoborrowerAuthorize records the coborrower's own credit check
@@ -353,7 +396,7 @@ func (s *Service) CoborrowerAuthorize(ctx context.Context, co *domain.Applicant,
 	if !in.CreditCheckAuthorization {
 		return nil, domain.InvalidField("creditCheckAuthorization", "Authorize the credit check to continue.")
 	}
-	loan, _, err := s.coborrowerLoan(ctx, co)
+	loan, err := s.findCoborrowerLoan(ctx, co)
 	if err != nil {
 		return nil, err
 	}
@@ -364,15 +407,15 @@ func (s *Service) CoborrowerAuthorize(ctx context.Context, co *domain.Applicant,
 	if err := born.Check("dateOfBirth", in.DateOfBirth, s.now().UTC()); err != nil {
 		return nil, err
 	}
-	return s.changeAsCoborrower(ctx, co, meta, func(_ *domain.Loan, _ *domain.Application, p *domain.Person) ([]*domain.LoanAct, error) {
+	return s.answerAsCoborrower(ctx, co, loan, meta, func(p *domain.Person) (string, error) {
 		if in.SSN == nil && p.SSN == nil {
-			return nil, domain.InvalidField("ssn", "Enter your Social Security number.")
+			return "", domain.InvalidField("ssn", "Enter your Social Security number.")
 		}
 		if in.SSN != nil {
 			p.SSN = in.SSN
 		}
 		p.DateOfBirth = &in.DateOfBirth
-		return []*domain.LoanAct{{Act: domain.ActCreditAuthorization}}, nil
+		return domain.ActCreditAuthorization, nil
 	})
 }
 
@@ -382,18 +425,26 @@ func (s *Service) CoborrowerDeclarations(ctx context.Context, co *domain.Applica
 	if err := followUps(&in, "declarations"); err != nil {
 		return nil, err
 	}
-	return s.changeAsCoborrower(ctx, co, meta, func(_ *domain.Loan, _ *domain.Application, p *domain.Person) ([]*domain.LoanAct, error) {
+	loan, err := s.findCoborrowerLoan(ctx, co)
+	if err != nil {
+		return nil, err
+	}
+	return s.answerAsCoborrower(ctx, co, loan, meta, func(p *domain.Person) (string, error) {
 		p.Declarations = &in
-		return []*domain.LoanAct{{Act: domain.ActDeclarations}}, nil
+		return domain.ActDeclarations, nil
 	})
 }
 
 // CoborrowerDemographics saves the coborrower's own demographic
 // information.
 func (s *Service) CoborrowerDemographics(ctx context.Context, co *domain.Applicant, in domain.Demographics, meta SignMeta) (*CoborrowerView, error) {
-	return s.changeAsCoborrower(ctx, co, meta, func(_ *domain.Loan, _ *domain.Application, p *domain.Person) ([]*domain.LoanAct, error) {
+	loan, err := s.findCoborrowerLoan(ctx, co)
+	if err != nil {
+		return nil, err
+	}
+	return s.answerAsCoborrower(ctx, co, loan, meta, func(p *domain.Person) (string, error) {
 		p.Demographics = &in
-		return []*domain.LoanAct{{Act: domain.ActDemographics}}, nil
+		return domain.ActDemographics, nil
 	})
 }
 
@@ -424,7 +475,7 @@ func (s *Service) CoborrowerSign(ctx context.Context, co *domain.Applicant, in S
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.changeAsCoborrower(ctx, co, meta, func(l *domain.Loan, app *domain.Application, _ *domain.Person) ([]*domain.LoanAct, error) {
+	if _, _, err := s.changeAsCoborrower(ctx, co, loan, meta, func(l *domain.Loan, app *domain.Application, _ *domain.Person) ([]*domain.LoanAct, error) {
 		if err := g.sign(l, app); err != nil {
 			return nil, err
 		}
