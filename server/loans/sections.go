@@ -107,6 +107,19 @@ func coborrowerBlock(given bool, mc mergeContext) error {
 	return nil
 }
 
+// theirsToGive refuses a coborrower's part of a section given in the
+// borrower's session: the coborrower's to give in their own (what they
+// do, coborrower.go), or not the application's when it has no coborrower.
+func theirsToGive(given bool, app *domain.Application, mc mergeContext, what string) error {
+	switch {
+	case !given:
+		return nil
+	case mc.hasCoborrower:
+		return forCoborrower(app, "section.coborrower", what)
+	}
+	return domain.InvalidField("coborrower", "This application has no coborrower.")
+}
+
 // addressMonths is how far back a person's addresses must go (URLA
 // section 1a asks for two years of residence; screens.md: "former addresses
 // until 24 months are covered").
@@ -269,11 +282,8 @@ func mergeDebtConsolidation(in *domain.DebtConsolidationSection, app *domain.App
 // coborrower answers their own in their own session (coborrower.go): the
 // borrower's session is refused theirs.
 func mergeDemographics(in *domain.DemographicsSection, app *domain.Application, mc mergeContext) error {
-	if in.Coborrower != nil {
-		if mc.hasCoborrower {
-			return forCoborrower(app, "section.coborrower", "answers their own demographic questions")
-		}
-		return domain.InvalidField("coborrower", "This application has no coborrower.")
+	if err := theirsToGive(in.Coborrower != nil, app, mc, "answers their own demographic questions"); err != nil {
+		return err
 	}
 	app.User.Demographics = &in.User
 	return nil
@@ -283,11 +293,8 @@ func mergeDemographics(in *domain.DemographicsSection, app *domain.Application, 
 // answers their own, with their credit check authorization, in their own
 // session (coborrower.go): the borrower's session is refused theirs.
 func mergeDeclarations(in *domain.DeclarationsSection, app *domain.Application, mc mergeContext) error {
-	if in.Coborrower != nil {
-		if mc.hasCoborrower {
-			return forCoborrower(app, "section.coborrower", "answers their own declarations and authorizes their own credit check")
-		}
-		return domain.InvalidField("coborrower", "This application has no coborrower.")
+	if err := theirsToGive(in.Coborrower != nil, app, mc, "answers their own declarations and authorizes their own credit check"); err != nil {
+		return err
 	}
 	if err := followUps(&in.User, "user"); err != nil {
 		return err
