@@ -17,6 +17,7 @@ import (
 	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/impact"
+	"github.com/heloc/heloc/server/impact/impacttest"
 	"github.com/heloc/heloc/server/policy"
 )
 
@@ -80,7 +81,7 @@ func BenchmarkCompare100k(b *testing.B) {
 				}
 			}
 			b.Logf("wrote %d decisions in %s", 2*estimates, time.Since(written).Round(time.Second))
-			dir, _ := raisedMinimum(b)
+			dir, _ := impacttest.RaisedMinimum(b)
 			proposed := load(b, dir)
 			// The same rules under another revision: a comment added.
 			other := b.TempDir()

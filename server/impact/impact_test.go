@@ -6,9 +6,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,8 +17,8 @@ import (
 	"github.com/heloc/heloc/server/decisions"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/impact"
+	"github.com/heloc/heloc/server/impact/impacttest"
 	"github.com/heloc/heloc/server/policy"
-	"github.com/heloc/heloc/server/prequal"
 	"github.com/heloc/heloc/server/store"
 	"github.com/heloc/heloc/server/store/storetest"
 )
@@ -59,45 +56,11 @@ func newFixture(t testing.TB, dialect string) *fixture {
 	return &fixture{db: db, baseline: engine, recorder: decisions.NewRecorder(db, live)}
 }
 
-// estimate records a self-reported estimate (its eligibility and preview
-// offer together, as prequal.Service.Estimate does) for the loan ("" for
-// a visitor).
+// estimate records a self-reported estimate for the loan ("" for a
+// visitor).
 func (f *fixture) estimate(t testing.TB, loanID string, score int64, state string) {
 	t.Helper()
-	value, balance := int64(850000), int64(312000)
-	facts := prequal.EstimateFacts{CreditScore: &score, CreditSource: "selfReported", MortgageBalance: &balance, Mortgages: []prequal.Mortgage{},
-		PropertyState: &state, PropertyType: "singleFamily", PropertyUsage: "primaryResidence", PropertyValue: &value, Stage: "estimate", Today: "2026-11-22"}
-	if _, err := f.recorder.DecideTogether(context.Background(), loanID, facts, impact.Eligibility, impact.Offer); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// minimumScore is the eligibility table's minimum credit score.
-var minimumScore = regexp.MustCompile(`(?m)^(credit_score:\n(?:  .*\n)*?  minimum: )(\d+)`)
-
-// raisedMinimum copies rules/ to a folder and raises the minimum credit
-// score there by 20, returning the folder and the new minimum.
-func raisedMinimum(t testing.TB) (string, int64) {
-	t.Helper()
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, rules.FS); err != nil {
-		t.Fatal(err)
-	}
-	name := filepath.Join(dir, "heloc", "eligibility", "tables", "data.yaml")
-	src, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := minimumScore.FindSubmatch(src)
-	if m == nil {
-		t.Fatal("no credit_score.minimum in the eligibility table")
-	}
-	old, _ := strconv.ParseInt(string(m[2]), 10, 64)
-	raised := minimumScore.ReplaceAll(src, []byte("${1}"+strconv.FormatInt(old+20, 10)))
-	if err := os.WriteFile(name, raised, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir, old
+	impacttest.Estimate(t, f.recorder, loanID, score, state)
 }
 
 func load(t testing.TB, dir string) *policy.Engine {
@@ -118,7 +81,7 @@ func TestRaisingTheMinimumScoreFlipsTheEstimatesBelowIt(t *testing.T) {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()
 			f := newFixture(t, dialect)
-			dir, min := raisedMinimum(t)
+			dir, min := impacttest.RaisedMinimum(t)
 			// Two estimates between the minimums (CA, TX), two well above
 			// (CA), one below both (TX).
 			f.estimate(t, "", min, "CA")
@@ -293,7 +256,7 @@ func TestTheFairLendingViewBreaksTheFlipsDownByGroup(t *testing.T) {
 		t.Run(dialect, func(t *testing.T) {
 			ctx := context.Background()
 			f := newFixture(t, dialect)
-			dir, min := raisedMinimum(t)
+			dir, min := impacttest.RaisedMinimum(t)
 			// Women: 2 of 4 between the minimums. Men: 4 well above, 1 of
 			// them Hispanic. One declined every question; one never reached
 			// the page; a visitor has no answers at all.
@@ -365,7 +328,7 @@ func TestTheFairLendingViewBreaksTheFlipsDownByGroup(t *testing.T) {
 func TestProposingTheStoredRevisionReversesTheFlips(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t, "sqlite")
-	dir, min := raisedMinimum(t)
+	dir, min := impacttest.RaisedMinimum(t)
 	f.estimate(t, "", min+5, "CA")
 	f.estimate(t, "", min+10, "CA")
 	f.estimate(t, "", 800, "CA")

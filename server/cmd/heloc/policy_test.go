@@ -7,11 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"os"
 	"path/filepath"
-	"regexp"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -19,8 +15,8 @@ import (
 
 	"github.com/heloc/heloc/server/decisions"
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/impact/impacttest"
 	"github.com/heloc/heloc/server/policy"
-	"github.com/heloc/heloc/server/prequal"
 	"github.com/heloc/heloc/server/store"
 )
 
@@ -170,33 +166,10 @@ func TestPolicyImpactReportsWhatARaisedMinimumScoreWouldDo(t *testing.T) {
 	recorder := decisions.NewRecorder(db, policy.NewLive(engine, slog.New(slog.NewTextHandler(io.Discard, nil))))
 
 	// The proposed rules: rules/ with the minimum score 20 higher.
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, rulesFS("")); err != nil {
-		t.Fatal(err)
-	}
-	table := filepath.Join(dir, "heloc", "eligibility", "tables", "data.yaml")
-	src, err := os.ReadFile(table)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := regexp.MustCompile(`(?m)^(credit_score:\n(?:  .*\n)*?  minimum: )(\d+)`).FindSubmatchIndex(src)
-	if m == nil {
-		t.Fatal("no credit_score.minimum in the eligibility table")
-	}
-	minimum, _ := strconv.ParseInt(string(src[m[4]:m[5]]), 10, 64)
-	src = slices.Concat(src[:m[4]], []byte(strconv.FormatInt(minimum+20, 10)), src[m[5]:])
-	if err := os.WriteFile(table, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-
+	dir, minimum := impacttest.RaisedMinimum(t)
 	estimate := func(loanID string, score int64) {
 		t.Helper()
-		value, balance, state := int64(850000), int64(312000), "CA"
-		facts := prequal.EstimateFacts{CreditScore: &score, CreditSource: "selfReported", MortgageBalance: &balance, Mortgages: []prequal.Mortgage{},
-			PropertyState: &state, PropertyType: "singleFamily", PropertyUsage: "primaryResidence", PropertyValue: &value, Stage: "estimate", Today: "2026-11-22"}
-		if _, err := recorder.DecideTogether(ctx, loanID, facts, "heloc.eligibility.decision", "heloc.offer.preview"); err != nil {
-			t.Fatal(err)
-		}
+		impacttest.Estimate(t, recorder, loanID, score, "CA")
 	}
 	loan, err := db.CreateApplicantWithLoan(ctx, &domain.Applicant{Email: "hmda@example.com", FirstName: "H", LastName: "M"}, "application6")
 	if err != nil {
