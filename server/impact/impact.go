@@ -353,13 +353,8 @@ type changeSum struct {
 }
 
 func (s *changeSum) add(delta int64) {
-	if delta == 0 {
-		return
-	}
-	s.count++
-	s.units += delta
-	if abs64(delta) > abs64(s.largest) || abs64(delta) == abs64(s.largest) && delta > s.largest {
-		s.largest = delta
+	if delta != 0 {
+		s.merge(changeSum{count: 1, units: delta, largest: delta})
 	}
 }
 
