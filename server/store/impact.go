@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"strings"
 	"time"
@@ -94,7 +93,7 @@ func (db *DB) BorrowerDemographics(ctx context.Context, loanIDs []string) (map[s
 				out[loanID] = *app.User.Demographics
 			}
 		}
-		if err := errors.Join(rows.Err(), rows.Close()); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 			return nil, err
 		}
 	}
