@@ -78,12 +78,39 @@ function Step({ id, title, done, children }: { id: string; title: string; done: 
   );
 }
 
-function FormError({ message }: { message: string | null }) {
-  return message ? (
-    <Alert color="red" variant="light" role="alert">
-      {message}
-    </Alert>
-  ) : null;
+type StepFormProps<V extends FieldValues> = {
+  form: UseFormReturn<V>;
+  onSubmit: () => Promise<void>;
+  /** The form's accessible name. */
+  label: string;
+  /** The server's error not shown beside a field. */
+  error: string | null;
+  pending: boolean;
+  submitLabel: string;
+  children: ReactNode;
+};
+
+/** A step's form: its fields, the error the server gave, and the button that saves the step. */
+function StepForm<V extends FieldValues>({ form, onSubmit, label, error, pending, submitLabel, children }: StepFormProps<V>) {
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} aria-label={label}>
+        <Stack gap="md">
+          {children}
+          {error ? (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          ) : null}
+          <div>
+            <Button type="submit" size="md" loading={pending}>
+              {submitLabel}
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
 }
 
 type AuthorizationValues = { dateOfBirth: string; ssn: string; creditCheckAuthorization: boolean };
@@ -119,26 +146,23 @@ function Authorization({ view }: { view: CoborrowerView }) {
   });
   return (
     <Step id="coborrower-authorization" title="1. Your credit check authorization" done={view.done.creditAuthorization}>
-      <FormProvider {...form}>
-        <form noValidate onSubmit={submit} aria-label="Your credit check authorization">
-          <Stack gap="md">
-            <DateField name="dateOfBirth" label="Your date of birth" autoComplete="bday" size="md" />
-            <SsnField
-              name="ssn"
-              label="Your Social Security number"
-              description={view.ssn ? `We have ${view.ssn} on file. Leave this empty to keep it.` : 'We use it to check your credit and verify your identity.'}
-              size="md"
-            />
-            <CheckboxField name="creditCheckAuthorization" label={creditCheck.label} description={creditCheck.description} />
-            <FormError message={error} />
-            <div>
-              <Button type="submit" size="md" loading={save.isPending}>
-                Authorize the credit check
-              </Button>
-            </div>
-          </Stack>
-        </form>
-      </FormProvider>
+      <StepForm
+        form={form}
+        onSubmit={submit}
+        label="Your credit check authorization"
+        error={error}
+        pending={save.isPending}
+        submitLabel="Authorize the credit check"
+      >
+        <DateField name="dateOfBirth" label="Your date of birth" autoComplete="bday" size="md" />
+        <SsnField
+          name="ssn"
+          label="Your Social Security number"
+          description={view.ssn ? `We have ${view.ssn} on file. Leave this empty to keep it.` : 'We use it to check your credit and verify your identity.'}
+          size="md"
+        />
+        <CheckboxField name="creditCheckAuthorization" label={creditCheck.label} description={creditCheck.description} />
+      </StepForm>
     </Step>
   );
 }
@@ -163,19 +187,9 @@ function Declarations({ view }: { view: CoborrowerView }) {
   });
   return (
     <Step id="coborrower-declarations" title="2. Your declarations" done={view.done.declarations}>
-      <FormProvider {...form}>
-        <form noValidate onSubmit={submit} aria-label="Your declarations">
-          <Stack gap="md">
-            <DeclarationsFields prefix="declarations" />
-            <FormError message={error} />
-            <div>
-              <Button type="submit" size="md" loading={save.isPending}>
-                Save my declarations
-              </Button>
-            </div>
-          </Stack>
-        </form>
-      </FormProvider>
+      <StepForm form={form} onSubmit={submit} label="Your declarations" error={error} pending={save.isPending} submitLabel="Save my declarations">
+        <DeclarationsFields prefix="declarations" />
+      </StepForm>
     </Step>
   );
 }
@@ -198,19 +212,16 @@ function Demographics({ view }: { view: CoborrowerView }) {
   return (
     <Step id="coborrower-demographics" title="3. Your demographic information" done={view.done.demographics}>
       <FederalNotice />
-      <FormProvider {...form}>
-        <form noValidate onSubmit={submit} aria-label="Your demographic information">
-          <Stack gap="md">
-            <DemographicsFields prefix="demographics" />
-            <FormError message={error} />
-            <div>
-              <Button type="submit" size="md" loading={save.isPending}>
-                Save my information
-              </Button>
-            </div>
-          </Stack>
-        </form>
-      </FormProvider>
+      <StepForm
+        form={form}
+        onSubmit={submit}
+        label="Your demographic information"
+        error={error}
+        pending={save.isPending}
+        submitLabel="Save my information"
+      >
+        <DemographicsFields prefix="demographics" />
+      </StepForm>
     </Step>
   );
 }
