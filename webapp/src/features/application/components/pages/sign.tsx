@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Checkbox, Code, Flex, Paper, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 
@@ -240,7 +240,8 @@ function BackLink() {
 
 /** What was signed, by whom and when: the records of each current text. */
 export function Signed({ view, nav = true }: { view: DisclosuresView; nav?: boolean }) {
-  const pages = useFunnelPages({ path: signPath });
+  // Without the application's navigation (the coborrower's page) its pages are not asked for.
+  const pages = useQuery({ ...getFunnelPagesQueryOptions({ path: signPath }), enabled: nav });
   const next = nav && pages.data && !pages.isPlaceholderData ? pages.data.next : null;
   const docs: Disclosure[] = [...view.documents, view.consent];
   const recordOf = (d: Disclosure, party: string): SignatureRecord | undefined =>
