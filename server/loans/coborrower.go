@@ -271,9 +271,7 @@ func (s *Service) InviteCoborrower(ctx context.Context, borrower *domain.Applica
 	if email == "" {
 		return nil, domain.InvalidField("coborrower.email", "Enter your coborrower's e-mail on the personal information page.")
 	}
-	if strings.EqualFold(strings.TrimSpace(email), borrower.Email) {
-		return nil, domain.InvalidField("coborrower.email", "Your coborrower needs an e-mail address of their own, not yours.")
-	}
+	// BindCoborrower refuses the borrower's own e-mail (coborrower.email).
 	if _, err := s.coborrowers.BindCoborrower(ctx, loan.ID, &domain.Applicant{Email: email, FirstName: *app.Coborrower.FirstName, LastName: *app.Coborrower.LastName}); err != nil {
 		return nil, err
 	}
