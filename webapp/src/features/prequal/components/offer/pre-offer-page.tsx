@@ -5,13 +5,14 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { QueryError } from '@/components/ui/query-error';
 import { StepNavigation } from '@/components/ui/step-navigation';
 import { paths, PREQUAL_PREFIX } from '@/config/paths';
+import { useApplicantSession } from '@/lib/auth/session-store';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 import { formatDollars, formatFraction, formatRate } from '@/lib/format';
 
-import { combinedOutcome, missingOf, reasonsOf, type Reason } from '../../api/decision';
+import { combinedOutcome, missingOf, reasonsOf, type Decided, type Reason } from '../../api/decision';
 import type { PrequalAnswers } from '../../api/get-answers';
-import { useCreditReport, type CreditReport } from '../../api/get-credit-report';
-import { useEstimate, type EstimateInput } from '../../api/estimate';
+import { useQuote } from '../../api/get-quote';
+import { useEstimate, type EstimateInput, type EstimateResult } from '../../api/estimate';
 import { useAnswers } from '../../hooks/use-answers';
 import { useFunnelPagesHere } from '../../hooks/use-funnel-pages-here';
 import { MissingAnswers } from '../outcome/missing-answers';
@@ -35,26 +36,6 @@ export function estimateInput(a: PrequalAnswers): EstimateInput {
   else if (typeof a.mortgageEstimate === 'number') input.mortgageBalance = a.mortgageEstimate;
   if (a.creditRange) input.creditRange = a.creditRange;
   if (a.propertyState) input.propertyState = a.propertyState;
-  return input;
-}
-
-/**
- * The /prequal path's estimate input: its pre-offer comes after the soft
- * pull and the mortgages, so beside the home's value it takes what the
- * homeowner confirmed owing on this home (nothing when it has no mortgage;
- * the sum of the confirmed mortgages' balances otherwise) and the score of
- * the report for the credit, where the initial setup has a mortgage
- * estimate and a credit range. Still an estimate: the preview offer
- * decides.
- */
-export function prequalEstimateInput(a: PrequalAnswers, report: CreditReport | null | undefined): EstimateInput {
-  const input = estimateInput(a);
-  if (input.mortgageBalance === undefined) {
-    if (a.subjectToMortgage === false) input.mortgageBalance = 0;
-    else if (a.mortgages && a.mortgages.length > 0)
-      input.mortgageBalance = a.mortgages.filter((m) => m.confirmed).reduce((sum, m) => sum + m.balance, 0);
-  }
-  if (!input.creditRange && typeof report?.score === 'number') input.creditScore = report.score;
   return input;
 }
 
@@ -108,20 +89,44 @@ function MayNotQualify({ reasons }: { reasons: Reason[] }) {
   );
 }
 
-function Estimate({ input }: { input: EstimateInput }) {
-  const { pathname } = useLocation();
-  const onPrequal = pathname.startsWith(PREQUAL_PREFIX);
-  const estimate = useEstimate(input);
+/**
+ * A verified refusal: the rules decided no on the credit report. The
+ * preview offer, next, shows the decision whole with its notice.
+ */
+function Refused({ reasons }: { reasons: Reason[] }) {
+  return (
+    <Stack gap="md">
+      <Alert variant="light" color="orange" role="alert" title="We can’t offer you a line" styles={readableTitle}>
+        {reasons.length > 0 ? (
+          <List fz="sm" spacing={4}>
+            {reasons.map((r) => (
+              <List.Item key={r.code}>{r.message}</List.Item>
+            ))}
+          </List>
+        ) : null}
+      </Alert>
+      <Button component={Link} to={paths.prequal['preview-offer']!} w={{ base: '100%', xs: 'auto' }}>
+        See our decision and your notice
+      </Button>
+    </Stack>
+  );
+}
 
-  if (estimate.isPending) return <Loading label="Working out your estimate" />;
-  if (estimate.isError)
-    return <QueryError title="We couldn’t work out your estimate" error={estimate.error} onRetry={() => void estimate.refetch()} />;
-  const { eligibility, offer } = estimate.data;
+/**
+ * The estimate's figures, or what keeps it from one: the answers missing,
+ * a self-reported "may not qualify", or (verified, on the credit report)
+ * a refusal. basis says what it is worked out on.
+ */
+/** The figures of a preview offer the estimate shows. */
+type EstimatedOffer = Decided & Pick<EstimateResult['offer'], 'maxLine' | 'minLine' | 'apr' | 'cltv'>;
+
+function EstimateView({ eligibility, offer, selfReported, basis }: { eligibility: Decided; offer: EstimatedOffer; selfReported: boolean; basis: string }) {
   // A self-reported estimate never declines: a "no" on it reads as "may not qualify".
-  const outcome = combinedOutcome(eligibility, offer, { selfReported: true });
+  const outcome = combinedOutcome(eligibility, offer, { selfReported });
   if (outcome === 'notDecided') {
     return <MissingAnswers missing={missingOf(eligibility, offer)} intro="We can’t estimate your line yet. Please answer these:" />;
   }
+  if (outcome === 'ineligible') return <Refused reasons={reasonsOf(eligibility, offer)} />;
   if (outcome !== 'eligible') return <MayNotQualify reasons={reasonsOf(eligibility, offer)} />;
   return (
     <Stack gap="md" aria-label="Your estimate" component="section">
@@ -158,11 +163,45 @@ function Estimate({ input }: { input: EstimateInput }) {
         </Stack>
       </Stack>
       <Text fz="sm" c="dimmed">
-        {onPrequal
-          ? 'Based on your home’s value as you told us, the mortgages you confirmed and your credit score. It is not an offer: your preview offer, next, is decided on your credit report.'
-          : 'Based on what you told us: your home’s value, what you owe and your credit range. It is not an offer. Next, a soft credit check (it does not affect your credit score) turns it into a preview offer.'}
+        {basis}
       </Text>
     </Stack>
+  );
+}
+
+/** The self-reported estimate (prequal.estimate) on the answers so far, before the soft pull. */
+function SelfReportedEstimate({ input }: { input: EstimateInput }) {
+  const estimate = useEstimate(input);
+  if (estimate.isPending) return <Loading label="Working out your estimate" />;
+  if (estimate.isError)
+    return <QueryError title="We couldn’t work out your estimate" error={estimate.error} onRetry={() => void estimate.refetch()} />;
+  return (
+    <EstimateView
+      eligibility={estimate.data.eligibility}
+      offer={estimate.data.offer}
+      selfReported
+      basis="Based on what you told us: your home’s value, what you owe and your credit range. It is not an offer. Next, a soft credit check (it does not affect your credit score) turns it into a preview offer."
+    />
+  );
+}
+
+/**
+ * The /prequal path's pre-offer, after the soft pull and the mortgages:
+ * decided by the rules on the loan's credit report and the answers kept
+ * with it (quote.current: which score, which liens and the value are the
+ * rules'), as the preview offer next is.
+ */
+function ReportEstimate({ email }: { email: string }) {
+  const quote = useQuote(email);
+  if (quote.isPending) return <Loading label="Working out your estimate" />;
+  if (quote.isError) return <QueryError title="We couldn’t work out your estimate" error={quote.error} onRetry={() => void quote.refetch()} />;
+  return (
+    <EstimateView
+      eligibility={quote.data.eligibility}
+      offer={quote.data.offer}
+      selfReported={false}
+      basis="Based on your home’s value as you told us, the mortgages you confirmed and your credit report. It is not an offer: your preview offer, next, lets you choose your amount."
+    />
   );
 }
 
@@ -177,18 +216,17 @@ export function PreOfferPage() {
   useRouteDocumentTitle();
   const { pathname } = useLocation();
   const onPrequal = pathname.startsWith(PREQUAL_PREFIX);
+  const session = useApplicantSession();
   const answers = useAnswers();
   const pages = useFunnelPagesHere();
-  const report = useCreditReport({ enabled: onPrequal && answers.status === 'ready' && answers.signedIn });
-  const waitingForReport = onPrequal && answers.status === 'ready' && answers.signedIn && report.isPending;
-  const input =
-    answers.status === 'ready' ? (onPrequal ? prequalEstimateInput(answers.answers, report.data) : estimateInput(answers.answers)) : null;
+  const email = session.data?.user.email;
 
   let body;
-  if (answers.status === 'pending' || waitingForReport) body = <Loading label="Loading your answers" />;
+  if (answers.status === 'pending') body = <Loading label="Loading your answers" />;
   else if (answers.status === 'error')
     body = <QueryError title="We couldn’t load your answers" error={answers.error} onRetry={answers.retry} />;
-  else body = <Estimate input={input!} />;
+  else if (onPrequal && answers.signedIn && email) body = <ReportEstimate email={email} />;
+  else body = <SelfReportedEstimate input={estimateInput(answers.answers)} />;
 
   return (
     <Stack gap="lg">

@@ -8,7 +8,8 @@ import { loadValidators } from '@/lib/schema-resolver';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, type AuthHandler } from '@/testing/test-utils';
 
 import { usePrequalStore } from '../../stores/prequal-store';
-import { prequalEstimateInput } from '../offer/pre-offer-page';
+import type { Quote } from '../../api/get-quote';
+import { PreOfferPage } from '../offer/pre-offer-page';
 import { CreditScorePage } from './credit-score';
 import { ListedForSalePage } from './listed-for-sale';
 
@@ -221,30 +222,66 @@ describe('the /prequal path', () => {
   });
 });
 
-describe('the /prequal pre-offer’s estimate input', () => {
-  const report = { score: 742 } as Parameters<typeof prequalEstimateInput>[1];
+describe('the /prequal pre-offer, after the soft pull', () => {
+  beforeAll(() => loadValidators(), 30_000);
 
-  it('takes the confirmed mortgages’ balances and the report’s score', () => {
-    const input = prequalEstimateInput(
-      {
-        propertyValue: 600000,
-        subjectToMortgage: true,
-        mortgages: [
-          { id: 'm1', creditor: 'Golden Gate Home Loans', confirmed: true, balance: 200000, addedByUser: false },
-          { id: 'm2', creditor: 'Another Home Loans', confirmed: false, balance: 90000, addedByUser: false },
-          { id: 'm3', creditor: 'Added by me', confirmed: true, balance: 15000, addedByUser: true },
-        ],
-      },
-      report,
-    );
-    expect(input).toMatchObject({ propertyValue: 600000, mortgageBalance: 215000, creditScore: 742 });
+  beforeEach(() => {
+    sessions.applicant.reset();
+    usePrequalStore.getState().reset();
   });
 
-  it('owes nothing on a home with no mortgage, and leaves out what is not known (the rules name it)', () => {
-    expect(prequalEstimateInput({ propertyValue: 600000, subjectToMortgage: false }, null)).toMatchObject({ mortgageBalance: 0 });
-    const unknown = prequalEstimateInput({ subjectToMortgage: true }, null);
-    expect(unknown.mortgageBalance).toBeUndefined();
-    expect(unknown.propertyValue).toBeUndefined();
-    expect(unknown.creditScore).toBeUndefined();
+  const eligible: Quote = {
+    eligibility: { decisionId: 'd-e', eligible: true, ineligiblePage: null, reasons: [], outcome: 'eligible', missing: [] },
+    offer: {
+      decisionId: 'd-o',
+      eligible: true,
+      outcome: 'eligible',
+      missing: [],
+      maxLine: 215000,
+      minLine: 25000,
+      line: 215000,
+      cltv: 0.8,
+      apr: 8.25,
+      originationFee: 2150,
+      margin: 0.5,
+      primeRate: 7.75,
+      rateFloor: 4,
+      rateCap: 18,
+      drawPeriodYears: 10,
+      repaymentPeriodYears: 20,
+    },
+    adverseAction: null,
+  };
+  const answers = { answers: { propertyValue: 600000, subjectToMortgage: true }, applicationStatus: 'prequalPreOffer' };
+
+  it('is the rules’ decision on the credit report (quote.current), not an estimate the page puts together', async () => {
+    const { calls } = setup('/prequal/pre-offer', <PreOfferPage />, {
+      signedIn: true,
+      trpc: { 'prequal.answers': () => ok(answers), 'quote.current': () => ok(eligible) },
+    });
+    expect(await screen.findByText('Up to $215,000', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('8.25%')).toBeInTheDocument();
+    expect(calls).not.toContain('prequal.estimate');
+  });
+
+  it('says a refusal on the report as one, not as “may not qualify”', async () => {
+    const refused: Quote = {
+      ...eligible,
+      eligibility: {
+        decisionId: 'd-e2',
+        eligible: false,
+        outcome: 'ineligible',
+        ineligiblePage: 'low-equity',
+        reasons: [{ code: 'LOW_EQUITY', message: 'Your home’s value and what you owe on it leave $4,000 to borrow, less than our smallest line of $25,000.' }],
+      },
+      offer: { ...eligible.offer, eligible: false, outcome: 'ineligible', maxLine: 0, line: 0, apr: 0 },
+    };
+    setup('/prequal/pre-offer', <PreOfferPage />, {
+      signedIn: true,
+      trpc: { 'prequal.answers': () => ok(answers), 'quote.current': () => ok(refused) },
+    });
+    expect(await screen.findByRole('alert', { name: 'We can’t offer you a line' }, { timeout: 10_000 })).toHaveTextContent('leave $4,000 to borrow');
+    expect(screen.queryByText(/may not qualify/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See our decision and your notice' })).toHaveAttribute('href', '/prequal/preview-offer');
   });
 });
