@@ -210,14 +210,14 @@ function people(view: ApplicationView): { person: Person; coborrower: boolean }[
   return out;
 }
 
-function PerPerson({ view, render }: { view: ApplicationView; render: (p: Person) => ReactNode }) {
+function PerPerson({ view, render }: { view: ApplicationView; render: (p: Person, coborrower: boolean) => ReactNode }) {
   const list = people(view);
-  if (list.length === 1) return <>{render(list[0]!.person)}</>;
+  if (list.length === 1) return <>{render(list[0]!.person, false)}</>;
   return (
     <Stack gap="md">
       {list.map(({ person, coborrower }) => (
         <Part key={String(coborrower)} title={whose(person, coborrower)}>
-          {render(person)}
+          {render(person, coborrower)}
         </Part>
       ))}
     </Stack>
@@ -419,7 +419,7 @@ function DocumentRows({ view }: { view: ApplicationView }) {
   if (documents.isError) {
     return <QueryError title="We couldn’t load your documents" error={documents.error} onRetry={() => void documents.refetch()} />;
   }
-  return <PerPerson view={view} render={(p) => <PartyDocuments docs={documents.data} party={p === view.application.user ? 'borrower' : 'coborrower'} />} />;
+  return <PerPerson view={view} render={(_, coborrower) => <PartyDocuments docs={documents.data} party={coborrower ? 'coborrower' : 'borrower'} />} />;
 }
 
 function PartyDocuments({ docs, party }: { docs: DocumentsView; party: 'borrower' | 'coborrower' }) {
