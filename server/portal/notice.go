@@ -2,7 +2,6 @@ package portal
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/heloc/heloc/server/domain"
@@ -15,23 +14,6 @@ import (
 // is shown; and the same as a PDF, attached to the decline's e-mail and
 // downloaded from the borrower's page.
 
-// noticeResult is heloc.notice.adverse_action's answer (policy contract).
-type noticeResult struct {
-	Version     string          `json:"version"`
-	Date        string          `json:"date"`
-	Reasons     []string        `json:"reasons"`
-	ReasonCodes []string        `json:"reasonCodes"`
-	Wording     json.RawMessage `json:"wording"`
-	Creditor    domain.Creditor `json:"creditor"`
-	Score       *struct {
-		Value      *int              `json:"value"`
-		Range      domain.ScoreRange `json:"range"`
-		Date       string            `json:"date"`
-		KeyFactors []string          `json:"keyFactors"`
-		Bureau     domain.Bureau     `json:"bureau"`
-	} `json:"score"`
-}
-
 // storedNotice is the notice decided as the decision id, as the borrower
 // reads it; its id is the decision's.
 func (s *Service) storedNotice(ctx context.Context, id string) (*domain.AdverseActionNotice, error) {
@@ -39,26 +21,13 @@ func (s *Service) storedNotice(ctx context.Context, id string) (*domain.AdverseA
 	if err != nil {
 		return nil, err
 	}
-	var r noticeResult
-	if err := json.Unmarshal(d.Result, &r); err != nil {
+	n, _, err := domain.ReadNotice(d.Result)
+	if err != nil {
 		return nil, fmt.Errorf("portal: the notice %s: %w", id, err)
 	}
-	n := &domain.AdverseActionNotice{NoticeID: d.ID, DecisionID: d.ID, Date: r.Date, Reasons: r.Reasons, ReasonCodes: r.ReasonCodes,
-		Version: r.Version, Creditor: r.Creditor, KeyFactors: []string{}}
-	if len(r.Wording) > 0 && string(r.Wording) != "null" {
-		n.Wording = r.Wording
-	}
+	n.NoticeID, n.DecisionID = d.ID, d.ID
 	if n.Date == "" {
 		n.Date = d.CreatedAt.UTC().Format("2006-01-02")
-	}
-	if n.Reasons == nil {
-		n.Reasons = []string{}
-	}
-	if sc := r.Score; sc != nil {
-		n.Score, n.ScoreRange, n.ScoreDate, n.Bureau = sc.Value, sc.Range, sc.Date, sc.Bureau
-		if sc.KeyFactors != nil {
-			n.KeyFactors = sc.KeyFactors
-		}
 	}
 	return n, nil
 }

@@ -62,26 +62,6 @@ func (s *Service) Quote(ctx context.Context, applicant *domain.Applicant, in Quo
 	return out, nil
 }
 
-// noticeResult is heloc.notice.adverse_action's answer (policy contract).
-type noticeResult struct {
-	Required    bool            `json:"required"`
-	Version     string          `json:"version"`
-	Date        string          `json:"date"`
-	Reasons     []string        `json:"reasons"`
-	ReasonCodes []string        `json:"reasonCodes"`
-	Score       *noticeScore    `json:"score"`
-	Wording     json.RawMessage `json:"wording"`
-	Creditor    domain.Creditor `json:"creditor"`
-}
-
-type noticeScore struct {
-	Value      *int              `json:"value"`
-	Range      domain.ScoreRange `json:"range"`
-	Date       string            `json:"date"`
-	KeyFactors []string          `json:"keyFactors"`
-	Bureau     domain.Bureau     `json:"bureau"`
-}
-
 // adverseAction is the notice the rules make of the facts
 // (heloc.notice.adverse_action, a recorded decision), stored once per
 // decision when the rules say one is required (a decline on verified
@@ -98,31 +78,20 @@ func (s *Service) adverseAction(ctx context.Context, loanID string, facts OfferF
 	if err != nil {
 		return nil, fmt.Errorf("adverse-action notice: %w", err)
 	}
-	var r noticeResult
-	if err := remarshal(d.Result, &r); err != nil {
+	result, err := json.Marshal(d.Result)
+	if err != nil {
 		return nil, fmt.Errorf("adverse-action notice: %w", err)
 	}
-	if !r.Required {
+	n, required, err := domain.ReadNotice(result)
+	if err != nil {
+		return nil, fmt.Errorf("adverse-action notice: %w", err)
+	}
+	if !required {
 		return nil, nil
 	}
-	if string(r.Wording) == "null" {
-		r.Wording = nil
-	}
-	n := &domain.AdverseActionNotice{
-		DecisionID: d.ID, Date: r.Date, Reasons: r.Reasons, ReasonCodes: r.ReasonCodes,
-		Version: r.Version, Wording: r.Wording, Creditor: r.Creditor, KeyFactors: []string{},
-	}
+	n.DecisionID = d.ID
 	if n.Date == "" {
 		n.Date = s.now().UTC().Format(time.DateOnly)
-	}
-	if n.Reasons == nil {
-		n.Reasons = []string{}
-	}
-	if sc := r.Score; sc != nil {
-		n.Score, n.ScoreRange, n.ScoreDate, n.Bureau = sc.Value, sc.Range, sc.Date, sc.Bureau
-		if sc.KeyFactors != nil {
-			n.KeyFactors = sc.KeyFactors
-		}
 	}
 	return s.store.SaveAdverseActionNotice(ctx, loanID, n)
 }
