@@ -194,22 +194,5 @@ func demographicPaths(v any, at string, fields map[string]bool) []string {
 // borrowers agree to now.
 func creditAuthorization(t *testing.T) string {
 	t.Helper()
-	v, err := servicetest.Policies().Decide(context.Background(), "heloc.consents.current", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var current struct {
-		Consents []struct{ Kind, Version string }
-	}
-	b, _ := json.Marshal(v)
-	if err := json.Unmarshal(b, &current); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range current.Consents {
-		if c.Kind == "creditAuthorization" {
-			return c.Version
-		}
-	}
-	t.Fatal("no credit authorization")
-	return ""
+	return servicetest.ConsentVersion(t, "creditAuthorization")
 }

@@ -2,7 +2,6 @@ package prequal_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -71,24 +70,7 @@ func fieldOf(err error) string {
 // creditVersion is the credit-check authorization in force.
 func creditVersion(t *testing.T) string {
 	t.Helper()
-	var current struct {
-		Consents []struct{ Kind, Version string }
-	}
-	v, err := servicetest.Policies().Decide(context.Background(), "heloc.consents.current", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := json.Marshal(v)
-	if err := json.Unmarshal(b, &current); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range current.Consents {
-		if c.Kind == "creditAuthorization" {
-			return c.Version
-		}
-	}
-	t.Fatal("no creditAuthorization consent")
-	return ""
+	return servicetest.ConsentVersion(t, "creditAuthorization")
 }
 
 // An estimate decides eligibility and the preview offer together: for a

@@ -7,6 +7,7 @@ package servicetest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"sync"
@@ -98,4 +99,28 @@ func Staff(t testing.TB, db *store.DB, u *domain.StaffUser) *domain.StaffUser {
 		t.Fatal(err)
 	}
 	return u
+}
+
+// ConsentVersion is the version of the consent of kind in force
+// (heloc.consents.current), as a page sends it with the consent given.
+func ConsentVersion(t testing.TB, kind string) string {
+	t.Helper()
+	v, err := Policies().Decide(context.Background(), "heloc.consents.current", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var current struct {
+		Consents []struct{ Kind, Version string }
+	}
+	b, _ := json.Marshal(v)
+	if err := json.Unmarshal(b, &current); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range current.Consents {
+		if c.Kind == kind {
+			return c.Version
+		}
+	}
+	t.Fatalf("no %s consent in heloc.consents.current", kind)
+	return ""
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/server/policy"
+	"github.com/heloc/heloc/server/servicetest"
 	"github.com/heloc/heloc/server/web"
 )
 
@@ -22,23 +23,7 @@ var quoteDay = time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)
 // (data.heloc.consents.current), as the credit-score page shows it.
 func creditVersion(t *testing.T, _ *browser) string {
 	t.Helper()
-	engine, err := loadRules()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var current struct {
-		Consents []struct{ Kind, Version string }
-	}
-	if err := policy.DecideInto(context.Background(), engine, "heloc.consents.current", nil, &current); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range current.Consents {
-		if c.Kind == "creditAuthorization" {
-			return c.Version
-		}
-	}
-	t.Fatal("got no creditAuthorization consent")
-	return ""
+	return servicetest.ConsentVersion(t, "creditAuthorization")
 }
 
 var loadRules = sync.OnceValues(func() (*policy.Engine, error) { return policy.Load(context.Background(), rules.FS) })
