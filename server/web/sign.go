@@ -1,7 +1,6 @@
 package web
 
 import (
-	"strings"
 
 	"github.com/gofiber/fiber/v3"
 
@@ -36,6 +35,5 @@ func (s *Server) applicationSign(c fiber.Ctx, in loans.SignInput) (any, error) {
 	if err := s.limit("sign|account|"+a.ID, signaturesPerAccount); err != nil {
 		return nil, err
 	}
-	agent := strings.ToValidUTF8(truncate(c.Get(fiber.HeaderUserAgent), 500), "")
-	return s.loans.Sign(c.Context(), a, in, loans.SignMeta{IP: c.IP(), UserAgent: agent})
+	return s.loans.Sign(c.Context(), a, in, clientMeta(c))
 }
