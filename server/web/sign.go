@@ -1,7 +1,6 @@
 package web
 
 import (
-
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/heloc/heloc/server/loans"
