@@ -69,7 +69,12 @@ func (s *Server) handleTRPC(c fiber.Ctx) error {
 
 // parseCall splits the procedure list and checks the batch flag.
 func (s *Server) parseCall(c fiber.Ctx) (paths []string, batch bool, err error) {
-	raw, err := url.PathUnescape(c.Params("procs"))
+	// Fiber's c.Params points into the request's buffer, which fasthttp
+	// reuses for the next request: the procedure names are copied, so that
+	// whatever keeps one (a rate limit's key, the tests' answer tally,
+	// which panicked in its sync.Map when a name it held changed under it)
+	// keeps its own.
+	raw, err := url.PathUnescape(strings.Clone(c.Params("procs")))
 	if err != nil {
 		return []string{""}, false, domain.Errorf(domain.EPARSE, "The procedure path could not be read.")
 	}
