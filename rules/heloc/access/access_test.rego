@@ -29,6 +29,7 @@ every_action := {
 	"documents.read", "documents.review", "conditions.manage",
 	"decisions.read", "decisions.replay", "users.read", "users.manage",
 	"pii.unmask", "audit.read", "loans.export", "loans.decide",
+	"hmda.read",
 }
 
 # --- The roles and actions of the design ---
@@ -37,7 +38,7 @@ test_the_portal_has_five_roles if {
 	object.keys(tables.roles) == {"administrator", "underwriter", "processor", "loanOfficer", "partner"}
 }
 
-test_the_portal_has_fifteen_actions if {
+test_the_portal_has_sixteen_actions if {
 	object.keys(tables.actions) == every_action
 }
 
@@ -322,4 +323,16 @@ test_without_tables_every_request_is_refused_as_not_decided if {
 
 test_without_tables_there_are_no_roles if {
 	access.roles == {} with data.heloc.access.tables as {}
+}
+
+# --- The demographic (HMDA) answers are not for underwriting ---
+
+test_only_an_administrator_may_see_the_demographic_answers if {
+	ask("administrator", "hmda.read") == allowed("all", "ADMIN-HMDA-READ")
+	every role in {"underwriter", "processor"} {
+		ask(role, "hmda.read") == refused(["not_granted"])
+	}
+	every role in {"loanOfficer", "partner"} {
+		ask_assigned(role, "hmda.read") == refused(["not_granted"])
+	}
 }
