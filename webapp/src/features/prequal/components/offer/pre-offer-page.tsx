@@ -189,12 +189,15 @@ function SelfReportedEstimate({ input }: { input: EstimateInput }) {
  * The /prequal path's pre-offer, after the soft pull and the mortgages:
  * decided by the rules on the loan's credit report and the answers kept
  * with it (quote.current: which score, which liens and the value are the
- * rules'), as the preview offer next is.
+ * rules'), as the preview offer next is. Without a credit report yet
+ * (quote.current answers null: a borrower who came here before the soft
+ * pull), it is the self-reported estimate on the answers so far.
  */
-function ReportEstimate({ email }: { email: string }) {
+function ReportEstimate({ email, answers }: { email: string; answers: PrequalAnswers }) {
   const quote = useQuote(email);
   if (quote.isPending) return <Loading label="Working out your estimate" />;
   if (quote.isError) return <QueryError title="We couldn’t work out your estimate" error={quote.error} onRetry={() => void quote.refetch()} />;
+  if (quote.data === null) return <SelfReportedEstimate input={estimateInput(answers)} />;
   return (
     <EstimateView
       eligibility={quote.data.eligibility}
@@ -225,7 +228,7 @@ export function PreOfferPage() {
   if (answers.status === 'pending') body = <Loading label="Loading your answers" />;
   else if (answers.status === 'error')
     body = <QueryError title="We couldn’t load your answers" error={answers.error} onRetry={answers.retry} />;
-  else if (onPrequal && answers.signedIn && email) body = <ReportEstimate email={email} />;
+  else if (onPrequal && answers.signedIn && email) body = <ReportEstimate email={email} answers={answers.answers} />;
   else body = <SelfReportedEstimate input={estimateInput(answers.answers)} />;
 
   return (

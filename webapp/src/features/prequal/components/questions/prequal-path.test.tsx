@@ -264,6 +264,29 @@ describe('the /prequal pre-offer, after the soft pull', () => {
     expect(calls).not.toContain('prequal.estimate');
   });
 
+  it('before any credit report (quote.current answers null) is the estimate on the answers so far, asking for what is missing', async () => {
+    const missing = [{ fact: 'propertyValue', label: 'Your home’s value', page: 'property-value' }];
+    const { line: _line, ...terms } = eligible.offer;
+    const notDecided = {
+      eligibility: {
+        decisionId: 'e',
+        eligible: false,
+        outcome: 'notDecided',
+        ineligiblePage: null,
+        reasons: [{ code: 'NOT_DECIDED', message: 'We need a few more answers before we can decide.', page: null, adverseAction: null }],
+        missing,
+      },
+      offer: { ...terms, eligible: false, outcome: 'notDecided', missing, maxLine: 0, cltv: 0, apr: 0, originationFee: 0 },
+      creditScore: null,
+    };
+    const { calls } = setup('/prequal/pre-offer', <PreOfferPage />, {
+      signedIn: true,
+      trpc: { 'prequal.answers': () => ok({ answers: {}, applicationStatus: null }), 'quote.current': () => ok(null), 'prequal.estimate': () => ok(notDecided) },
+    });
+    expect(await screen.findByText('We need a few more answers', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(calls).toContain('prequal.estimate');
+  });
+
   it('says a refusal on the report as one, not as “may not qualify”', async () => {
     const refused: Quote = {
       ...eligible,
