@@ -93,21 +93,22 @@ var disbursementFields = []struct {
 }
 
 // Borrower is the loan's people and bank account, sensitive fields masked.
-func (s *Service) Borrower(ctx context.Context, loanID string) (*BorrowerView, error) {
+// Values of the schema's enumerations are given by their labels.
+func (s *Service) Borrower(ctx context.Context, loanID string, labels Labels) (*BorrowerView, error) {
 	app, applicant, loan, started, err := s.application(ctx, loanID)
 	if err != nil {
 		return nil, err
 	}
-	borrower := personView("borrower", &app.User, applicant)
+	borrower := personView(labels, "borrower", &app.User, applicant)
 	stated := statedIncome(loan)
 	borrower.Sensitive = append(borrower.Sensitive, SensitiveField{Field: "borrower." + statedIncomeField, Label: statedIncomeLabel,
 		Masked: maskOrNone(stated, maskAll("$*****")), HasValue: stated != ""})
 	v := &BorrowerView{Started: started, People: []PersonView{borrower}}
 	if app.Coborrower != nil {
-		v.People = append(v.People, personView("coborrower", app.Coborrower, nil))
+		v.People = append(v.People, personView(labels, "coborrower", app.Coborrower, nil))
 	}
 	if d := app.Disbursement; d != nil {
-		dv := &DisbursementView{AccountHolderName: d.AccountHolderName, AccountType: d.AccountType, InitialDraw: d.InitialDraw, Sensitive: []SensitiveField{}}
+		dv := &DisbursementView{AccountHolderName: d.AccountHolderName, AccountType: labels.word("bankAccountType", d.AccountType), InitialDraw: d.InitialDraw, Sensitive: []SensitiveField{}}
 		for _, f := range disbursementFields {
 			value := f.value(d)
 			dv.Sensitive = append(dv.Sensitive, SensitiveField{Field: "disbursement." + f.name, Label: f.label, Masked: maskOrNone(value, f.mask), HasValue: value != ""})
@@ -152,7 +153,7 @@ func (s *Service) Unmask(ctx context.Context, loanID, field string) (*UnmaskedFi
 		}
 		for _, f := range sensitive {
 			if f.name == name && f.value(p) != "" {
-				return &UnmaskedField{Field: field, Label: f.label, Value: f.value(p)}, nil
+				return &UnmaskedField{Field: field, Label: f.label, Value: shown(f.name, f.value(p))}, nil
 			}
 		}
 	}
@@ -189,10 +190,10 @@ func statedIncome(loan *domain.Loan) string {
 	return domain.Dollars(*loan.Answers.AnnualIncome).Format()
 }
 
-func personView(party string, p *domain.Person, account *domain.Applicant) PersonView {
+func personView(labels Labels, party string, p *domain.Person, account *domain.Applicant) PersonView {
 	v := PersonView{Party: party, FirstName: deref(p.FirstName), MiddleName: p.MiddleName, LastName: deref(p.LastName),
-		Email: p.Email, Phone: p.Phone, MaritalStatus: p.MaritalStatus, Citizenship: p.Citizenship, Housing: p.Housing,
-		CurrentAddress: p.CurrentAddress, Identity: p.IdentityVerificationStatus, Employments: []EmploymentView{}, Sensitive: []SensitiveField{}}
+		Email: p.Email, Phone: p.Phone, MaritalStatus: labels.Of("maritalStatus", p.MaritalStatus), Citizenship: labels.Of("citizenship", p.Citizenship),
+		Housing: labels.Of("housing", p.Housing), CurrentAddress: p.CurrentAddress, Identity: labels.Of("identityVerificationStatus", p.IdentityVerificationStatus), Employments: []EmploymentView{}, Sensitive: []SensitiveField{}}
 	if account != nil && v.FirstName == "" && v.LastName == "" {
 		v.FirstName, v.LastName, v.Email, v.Phone = account.FirstName, account.LastName, &account.Email, account.Phone
 	}
@@ -239,6 +240,16 @@ func maskOrNone(value string, mask func(string) string) string {
 		return "Not given"
 	}
 	return mask(value)
+}
+
+// shown is a sensitive value as people write it: an SSN of nine digits
+// as 123-45-6789; any other value as it is (a date of birth stays a date,
+// which the page writes in its own format).
+func shown(name, v string) string {
+	if name == "ssn" && len(v) == 9 {
+		return v[:3] + "-" + v[3:5] + "-" + v[5:]
+	}
+	return v
 }
 
 // maskLast4 shows the last four characters after prefix.

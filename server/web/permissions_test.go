@@ -73,6 +73,8 @@ var permProbes = []permProbe{
 	{action: "pipeline.view", proc: "portal.pipeline", method: "GET", input: func(*permFixture) string { return `{}` }},
 	{action: "loans.read", proc: "portal.loan", method: "GET", input: (*permFixture).loan},
 	{action: "loans.read", proc: "portal.borrower", method: "GET", input: (*permFixture).loan},
+	{action: "loans.read", proc: "portal.application", method: "GET", input: (*permFixture).loan},
+	{action: "hmda.read", proc: "portal.hmda", method: "GET", input: (*permFixture).loan},
 	{action: "loans.read", proc: "portal.conditions", method: "GET", input: (*permFixture).loan},
 	{action: "loans.read", proc: "portal.notes", method: "GET", input: (*permFixture).loan},
 	{action: "loans.update", proc: "portal.addNote", method: "POST", input: func(p *permFixture) string {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"log/slog"
+	"mime"
 	"strings"
 
 	"github.com/gofiber/fiber/v3"
@@ -19,7 +20,7 @@ import (
 // loanActions are the actions a loan's page offers, told to the page so it
 // shows only what the user may do (the server checks each again).
 var loanActions = []string{"loans.update", "loans.assign", "pii.unmask", "documents.read", "documents.review", "conditions.manage",
-	"decisions.read", "decisions.replay", "loans.export", "audit.read", "loans.decide"}
+	"decisions.read", "decisions.replay", "loans.export", "audit.read", "loans.decide", "hmda.read"}
 
 // portalLoan is portal.loan's answer (schemas #PortalLoan): the summary and
 // what the user may do on this loan.
@@ -110,7 +111,11 @@ func (s *Server) portalBorrower(c fiber.Ctx, in loanIDInput) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := s.portal.Borrower(c.Context(), in.LoanID)
+	labels, err := enumLabels(s.schemas)
+	if err != nil {
+		return nil, err
+	}
+	v, err := s.portal.Borrower(c.Context(), in.LoanID, labels)
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +189,9 @@ func (s *Server) portalReviewDocument(c fiber.Ctx, in loans.ReviewInput) (any, e
 
 // staffDownload is GET /api/documents/<id> for a portal user: the user
 // must be allowed to read the documents of the document's loan; the read
-// is audited before the file is sent, as an attachment.
+// is audited before the file is sent, as an attachment. With ?preview=1 a
+// PDF, PNG or JPEG is sent to be shown inline in the portal's own page
+// (previewDocument); any other file is still an attachment.
 func (s *Server) staffDownload(c fiber.Ctx, id string) error {
 	if !documentID.MatchString(id) {
 		return domain.Errorf(domain.ENOTFOUND, "Document not found.")
@@ -206,5 +213,28 @@ func (s *Server) staffDownload(c fiber.Ctx, id string) error {
 		return err
 	}
 	s.log.InfoContext(c.Context(), "document read by portal user", slog.String("document_id", id), slog.String("staff_user_id", u.ID))
+	if c.Query("preview") == "1" && previewable[d.ContentType] {
+		return previewDocument(c, d)
+	}
 	return sendDocument(c, d)
+}
+
+// previewable are the media types a browser shows itself (its PDF viewer,
+// an image) and that run no script of the file in the portal's origin:
+// never SVG, HTML or anything else an upload could claim to be (an upload
+// is only ever one of these or HEIC, documents_upload.go).
+var previewable = map[string]bool{"application/pdf": true, "image/png": true, "image/jpeg": true}
+
+// previewDocument sends a document to be shown inside the portal's loan
+// page: inline, framed by the portal's own pages only (frame-ancestors
+// 'self' and X-Frame-Options SAMEORIGIN in place of the 'none' and DENY
+// every other response carries), with a policy of its own that lets the
+// file load nothing and run nothing.
+func previewDocument(c fiber.Ctx, d *loans.Download) error {
+	c.Set(fiber.HeaderContentType, d.ContentType)
+	c.Set(fiber.HeaderContentDisposition, mime.FormatMediaType("inline", map[string]string{"filename": d.FileName}))
+	c.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'")
+	c.Set("X-Frame-Options", "SAMEORIGIN")
+	c.Set("Cross-Origin-Resource-Policy", "same-origin")
+	return c.SendStream(d.Body, int(d.Size))
 }

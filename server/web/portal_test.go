@@ -224,7 +224,7 @@ func TestPortalBorrowerIsMaskedAndEachUnmaskingAudited(t *testing.T) {
 	}
 
 	_, res = admin.trpc("POST", "portal.unmask", `{"loanId":"`+prime+`","field":"borrower.ssn"}`)
-	if got := portalData[struct{ Value string }](t, res); got.Value != "123456789" {
+	if got := portalData[struct{ Value string }](t, res); got.Value != "123-45-6789" {
 		t.Fatalf("got %+v, want the SSN", got)
 	}
 	_, res = admin.trpc("POST", "portal.unmask", `{"loanId":"`+prime+`","field":"borrower.monthlyIncome"}`)

@@ -71,6 +71,8 @@ func (s *Server) procedures() map[string]procedure {
 		"portal.loan":           withInput(s, query, "LoanIdInput", s.portalLoan),
 		"portal.assign":         withInput(s, mutation, "AssignInput", s.portalAssign),
 		"portal.borrower":       withInput(s, query, "LoanIdInput", s.portalBorrower),
+		"portal.application":    withInput(s, query, "LoanIdInput", s.portalApplication),
+		"portal.hmda":           withInput(s, query, "LoanIdInput", s.portalHmda),
 		"portal.unmask":         withInput(s, mutation, "UnmaskInput", s.portalUnmask),
 		"portal.documents":      withInput(s, query, "LoanIdInput", s.portalDocuments),
 		"portal.reviewDocument": withInput(s, mutation, "ReviewDocumentInput", s.portalReviewDocument),

@@ -1322,6 +1322,282 @@ export interface components {
         /** @description #Entrypoint is a policy entrypoint by its package path, heloc.offer.preview. */
         Entrypoint: string;
         /**
+         * @description #EnumLabels is the label of each value of the schema's enumerations, by
+         *     enumeration: what the portal shows in place of a stored value. The
+         *     server reads it (portal.application, portal.borrower) and sends labels,
+         *     never codes. Where enums.cue gives labels (spec §3) they are taken from
+         *     there; the rest are the words the application's pages ask them in.
+         *     A value missing here would be shown as it is stored: the server's tests
+         *     check each table's keys against its enumeration.
+         */
+        EnumLabels: {
+            asianOrigin: components["schemas"]["AsianOriginLabels"];
+            bankAccountType: {
+                /** @enum {string} */
+                checking: "Checking";
+                /** @enum {string} */
+                savings: "Savings";
+            };
+            bankruptcyChapter: {
+                /** @enum {string} */
+                chapter11: "Chapter 11";
+                /** @enum {string} */
+                chapter12: "Chapter 12";
+                /** @enum {string} */
+                chapter13: "Chapter 13";
+                /** @enum {string} */
+                chapter15: "Chapter 15";
+                /** @enum {string} */
+                chapter7: "Chapter 7";
+                /** @enum {string} */
+                other: "Other";
+            };
+            businessStructure: {
+                /** @enum {string} */
+                corporation: "Corporation";
+                /** @enum {string} */
+                independentContractor: "Independent contractor";
+                /** @enum {string} */
+                llc: "Limited liability company (LLC)";
+                /** @enum {string} */
+                partnership: "Partnership";
+                /** @enum {string} */
+                sCorporation: "S corporation";
+                /** @enum {string} */
+                soleProprietorship: "Sole proprietorship";
+            };
+            citizenship: {
+                /** @enum {string} */
+                nonPermanentResident: "Non-permanent resident alien";
+                /** @enum {string} */
+                permanentResident: "Permanent resident alien";
+                /** @enum {string} */
+                usCitizen: "U.S. citizen";
+            };
+            debtor: {
+                /** @enum {string} */
+                borrower: "Borrower";
+                /** @enum {string} */
+                coborrower: "Coborrower";
+                /** @enum {string} */
+                joint: "Joint";
+            };
+            /**
+             * @description declaration is each URLA declaration (#Declarations) as the staff
+             *     read it: the question, about the borrower.
+             */
+            declaration: {
+                /** @enum {string} */
+                creditCheckAuthorization: "Authorized the lender to obtain their credit report";
+                /** @enum {string} */
+                doneShortSale: "Completed a pre-foreclosure or short sale in the past 7 years";
+                /** @enum {string} */
+                hasBankruptcy: "Declared bankruptcy within the past 7 years";
+                /** @enum {string} */
+                hasBorrowedThirdPartyMoney: "Is borrowing money for this transaction not disclosed on the application";
+                /** @enum {string} */
+                hasConveyedForeclosure: "Conveyed title in lieu of foreclosure in the past 7 years";
+                /** @enum {string} */
+                hasFederalDebt: "Is delinquent or in default on a federal debt";
+                /** @enum {string} */
+                hasForeclosure: "Had property foreclosed upon in the last 7 years";
+                /** @enum {string} */
+                hasIntentToOccupy: "Will occupy the property as their primary residence";
+                /** @enum {string} */
+                hasOustandingJudgements: "Has outstanding judgments";
+                /** @enum {string} */
+                hasSpecialBorrowerSellerRelationship: "Has a family relationship or business affiliation with the seller";
+                /** @enum {string} */
+                isGuarantorOrCosigor: "Is a co-signer or guarantor on a debt not disclosed on the application";
+                /** @enum {string} */
+                isPartyToLawsuit: "Is a party to a lawsuit with potential personal financial liability";
+                /** @enum {string} */
+                isPropertySubjectToLien: "The property will be subject to a lien that could take priority over the first mortgage";
+                /** @enum {string} */
+                onwershipInterest: "Had an ownership interest in another property in the last three years";
+                /** @enum {string} */
+                wantsAnotherLoan: "Has applied or will apply for new credit not disclosed on the application";
+                /** @enum {string} */
+                wantsAnotherMortgage: "Has applied or will apply for another mortgage not disclosed on the application";
+            };
+            hispanicOrigin: components["schemas"]["HispanicOriginLabels"];
+            /**
+             * @description hmda is the demographic (HMDA) answers' categories, as the URLA's
+             *     demographic information addendum words them.
+             */
+            hmda: {
+                /** @enum {string} */
+                africanAmerican: "Black or African American";
+                /** @enum {string} */
+                asian: "Asian";
+                /** @enum {string} */
+                declined: "Does not wish to provide this information";
+                /** @enum {string} */
+                female: "Female";
+                /** @enum {string} */
+                hispanicOrLatino: "Hispanic or Latino";
+                /** @enum {string} */
+                male: "Male";
+                /** @enum {string} */
+                nativeAmerican: "American Indian or Alaska Native";
+                /** @enum {string} */
+                pacificIslander: "Native Hawaiian or Other Pacific Islander";
+                /** @enum {string} */
+                white: "White";
+            };
+            /**
+             * @description housing is #HousingLabels' labels (a reference to a field of a
+             *     definition does not survive the OpenAPI export; the server's test
+             *     checks the two are the same).
+             */
+            housing: {
+                /** @enum {string} */
+                NoPrimaryHousingExpense: "Live Rent Free";
+                /** @enum {string} */
+                Own: "Currently Own";
+                /** @enum {string} */
+                Rent: "Currently Renting";
+            };
+            idSubtype: {
+                /** @enum {string} */
+                driver_license: "Driver’s license";
+                /** @enum {string} */
+                green_card: "Green card";
+                /** @enum {string} */
+                military_id: "Military ID";
+                /** @enum {string} */
+                passport: "Passport";
+                /** @enum {string} */
+                residence_permit_card: "Residence permit card";
+                /** @enum {string} */
+                state_id: "State ID";
+                /** @enum {string} */
+                visa: "Visa";
+            };
+            identityVerificationStatus: {
+                /** @enum {string} */
+                documentUpload: "ID documents to upload";
+                /** @enum {string} */
+                failed: "ID not verified";
+                /** @enum {string} */
+                passed: "ID verified";
+                /** @enum {string} */
+                review: "ID in review";
+            };
+            incomeType: {
+                /** @enum {string} */
+                alimony: "Alimony";
+                /** @enum {string} */
+                annuity: "Annuity";
+                /** @enum {string} */
+                bah: "Military basic allowance for housing";
+                /** @enum {string} */
+                bas: "Military basic allowance for subsistence";
+                /** @enum {string} */
+                capitalGains: "Capital gains";
+                /** @enum {string} */
+                childSupport: "Child support";
+                /** @enum {string} */
+                disability: "Disability";
+                /** @enum {string} */
+                foreign: "Foreign income";
+                /** @enum {string} */
+                fosterCare: "Foster care";
+                /** @enum {string} */
+                interestAndDividends: "Interest and dividends";
+                /** @enum {string} */
+                main: "Employment";
+                /** @enum {string} */
+                pension: "Pension";
+                /** @enum {string} */
+                rental: "Rental income";
+                /** @enum {string} */
+                socialSecurity: "Social Security";
+            };
+            incomeVerificationMethod: {
+                /** @enum {string} */
+                documents: "Pay documents";
+                /** @enum {string} */
+                payroll: "Payroll connection";
+            };
+            maritalStatus: {
+                /** @enum {string} */
+                married: "Married";
+                /** @enum {string} */
+                separated: "Separated";
+                /** @enum {string} */
+                unmarried: "Unmarried (single, divorced or widowed)";
+            };
+            militaryStatus: {
+                /** @enum {string} */
+                currentlyServing: "Currently serving on active duty";
+                /** @enum {string} */
+                none: "No military service";
+                /** @enum {string} */
+                reserveOrNationalGuard: "Non-activated member of the Reserve or National Guard";
+                /** @enum {string} */
+                retiredOrDischardOrSeparated: "Retired, discharged or separated from service";
+                /** @enum {string} */
+                survivingSpouse: "Surviving spouse";
+            };
+            otherPropertyTitle: {
+                /** @enum {string} */
+                jointWithOtherPerson: "Jointly with another person";
+                /** @enum {string} */
+                jointWithSpouse: "Jointly with their spouse";
+                /** @enum {string} */
+                sole: "By themselves";
+            };
+            otherPropertyType: {
+                /** @enum {string} */
+                fhaSecondaryResidence: "FHA secondary residence";
+                /** @enum {string} */
+                investment: "Investment property";
+                /** @enum {string} */
+                primaryResidence: "Primary residence";
+                /** @enum {string} */
+                secondHome: "Second home";
+            };
+            ownershipInterestType: {
+                /** @enum {string} */
+                GreaterThanOrEqualTo25Percent: "25% or more";
+                /** @enum {string} */
+                LessThan25Percent: "Less than 25%";
+            };
+            pacificIslanderOrigin: components["schemas"]["PacificIslanderOriginLabels"];
+            propertyType: {
+                /** @enum {string} */
+                condo: "Condominium";
+                /** @enum {string} */
+                manufactured: "Manufactured home";
+                /** @enum {string} */
+                multiUnit: "Multi-unit home";
+                /** @enum {string} */
+                singleFamily: "Single-family home";
+                /** @enum {string} */
+                townhouse: "Townhouse";
+            };
+            propertyUsage: components["schemas"]["PropertyUsageLabels"];
+            stateName: components["schemas"]["StateNames"];
+            titleHolding: {
+                /** @enum {string} */
+                iDontKnow: "The borrower does not know";
+                /** @enum {string} */
+                interVivosRevocableTrust: "Inter vivos revocable trust";
+                /** @enum {string} */
+                jointTenants: "Joint tenants";
+                /** @enum {string} */
+                lifeEstate: "Life estate";
+                /** @enum {string} */
+                soleOwnership: "Sole ownership";
+                /** @enum {string} */
+                tenancyByEntirety: "Tenancy by the entirety";
+                /** @enum {string} */
+                tenantsInCommon: "Tenants in common";
+            };
+            unitCount: components["schemas"]["UnitCountLabels"];
+        };
+        /**
          * @description #EstimateInput is the input of prequal.estimate: the homeowner's own
          *     answers of the initial-setup pages, for the self-reported estimate before
          *     any credit pull (spec §2 selfReportedInformationOffer). The server adds
@@ -2417,6 +2693,76 @@ export interface components {
             title: string;
         };
         /**
+         * @description #PortalApplicant is one person's part of the application: their answers
+         *     in words, their employment history with its gaps and the explanations
+         *     given, their income by source with how it is verified, and their
+         *     declarations.
+         */
+        PortalApplicant: {
+            citizenship: string | null;
+            declarations: {
+                answer: string;
+                detail: string | null;
+                question: string;
+            }[];
+            employments: {
+                businessStructure: string | null;
+                employerName: string | null;
+                endDate: string | null;
+                monthlyPay: number | null;
+                position: string | null;
+                selfEmployed: boolean;
+                startDate: components["schemas"]["Date"];
+                verification: string;
+            }[];
+            gaps: {
+                explanation: string;
+                from: components["schemas"]["Date"];
+                to: components["schemas"]["Date"];
+            }[];
+            housing: string | null;
+            identity: {
+                /** Format: date-time */
+                checkedAt: string;
+                idType: string;
+                status: string | null;
+            } | null;
+            incomeVerification: {
+                method: string;
+                provider: string | null;
+                /** Format: date-time */
+                verifiedAt: string;
+            } | null;
+            incomes: {
+                monthly: number | null;
+                source: string;
+                verification: string;
+            }[];
+            maritalStatus: string | null;
+            militaryStatus: string | null;
+            name: string;
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+        };
+        /**
+         * @description #PortalApplication is portal.application's result: the whole
+         *     application as staff read it, every enumeration by its label
+         *     (#EnumLabels). started: the borrower has saved a page of it. The
+         *     demographic (HMDA) answers are not here: they are not for underwriting,
+         *     and portal.hmda gives them to a role granted hmda.read.
+         */
+        PortalApplication: {
+            credit: components["schemas"]["PortalCreditSummary"][];
+            figures: components["schemas"]["PortalFigures"] | null;
+            liabilities: components["schemas"]["PortalDebt"][];
+            liens: components["schemas"]["PortalDebt"][];
+            otherProperties: components["schemas"]["PortalOtherProperty"][];
+            people: components["schemas"]["PortalApplicant"][];
+            property: components["schemas"]["PortalProperty"];
+            started: boolean;
+            submittedAt: string | null;
+        };
+        /**
          * @description #PortalBorrower is portal.borrower's result: the people on the loan and
          *     the bank account of the first draw, sensitive fields masked; whether the
          *     borrower has saved any of the application; whether the user may unmask.
@@ -2484,6 +2830,35 @@ export interface components {
             loanId: components["schemas"]["Id"];
         };
         /**
+         * @description #PortalCreditSummary is a person's latest credit report in brief: the
+         *     score with its model and range, the bureau, the key factors, the
+         *     tradelines that weigh on the decision (the mortgages, then the other
+         *     debts with a balance, largest first) and the late payments reported.
+         */
+        PortalCreditSummary: {
+            bureau: string;
+            keyFactors: string[];
+            latePayments: number;
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+            /** Format: date-time */
+            pulledAt: string;
+            score: number | null;
+            scoreModel: string;
+            scoreRange: {
+                max: number;
+                min: number;
+            };
+            tradelines: {
+                balance: number;
+                creditor: string;
+                kind: string;
+                latePaymentDate: string | null;
+                latePaymentDays: number | null;
+                monthlyPayment: number;
+            }[];
+        };
+        /**
          * @description #PortalCreditView is portal.credit's and portal.decide's result: the
          *     latest decision (null before one), whether the loan is submitted, the
          *     day Reg B's 30 days end once flagged, the actions and the reasons a
@@ -2509,6 +2884,64 @@ export interface components {
             } | null;
             reasons: components["schemas"]["CreditReason"][];
             submitted: boolean;
+        };
+        /**
+         * @description #PortalDebt is a lien or another liability as the application lists it
+         *     (from the credit report, or added by the borrower): whose, its balance
+         *     in whole dollars and monthly payment, whether the borrower confirmed it,
+         *     pays it off with the line, or the lender left it out, and its latest late
+         *     payment.
+         */
+        PortalDebt: {
+            addedByUser: boolean;
+            balance: number;
+            confirmed: boolean | null;
+            creditor: string | null;
+            debtor: string | null;
+            kind: string | null;
+            latePaymentDate: string | null;
+            latePaymentDays: number | null;
+            monthlyPayment: number | null;
+            omitted: boolean;
+            toBePaidOff: boolean;
+        };
+        /**
+         * @description #PortalFigures are the loan's CLTV and DTI as the rules computed them:
+         *     read from the loan's latest stored preview offer (heloc.offer.preview),
+         *     never computed again. cltv is a fraction (0.85); dti's ratio a fraction
+         *     (null without income), its max the table's row, the monthly income and
+         *     debts in whole dollars.
+         */
+        PortalFigures: {
+            cltv: number | null;
+            /** Format: date-time */
+            decidedAt: string;
+            dti: {
+                max: number;
+                monthlyDebts: number;
+                monthlyIncome: number;
+                ratio: number | null;
+            } | null;
+            line: number | null;
+        };
+        /**
+         * @description #PortalHmda is one person's demographic answers (HMDA), in words; an
+         *     empty list is a question not answered yet.
+         */
+        PortalHmda: {
+            ethnicity: string[];
+            name: string;
+            /** @enum {string} */
+            party: "borrower" | "coborrower";
+            race: string[];
+            sex: string[];
+        };
+        /**
+         * @description #PortalHmdaView is portal.hmda's result: each person's demographic
+         *     (HMDA) answers, for a role granted hmda.read only.
+         */
+        PortalHmdaView: {
+            people: components["schemas"]["PortalHmda"][];
         };
         /**
          * @description #PortalLoan is portal.loan's and portal.assign's result: the loan's
@@ -2544,6 +2977,15 @@ export interface components {
                 repaymentPaymentCents: number;
             } | null;
         };
+        /** @description #PortalOtherProperty is a property the borrower owns besides. */
+        PortalOtherProperty: {
+            address: components["schemas"]["Address"] | null;
+            liens: components["schemas"]["PortalDebt"][];
+            type: string | null;
+            units: string | null;
+            usage: string | null;
+            value: number | null;
+        };
         /**
          * @description #PortalOtpCode is a portal user's second factor: the 6 digits of the
          *     authenticator app, or one of the recovery codes.
@@ -2572,6 +3014,24 @@ export interface components {
             party: "borrower" | "coborrower";
             phone: string | null;
             sensitive: components["schemas"]["SensitiveField"][];
+        };
+        /**
+         * @description #PortalProperty is the subject property: its address, occupancy (how the
+         *     borrower uses it), kind, units, how title is held, whether it is held in
+         *     a trust, its value (whole dollars as the borrower gave it) and its
+         *     monthly taxes, insurance and HOA dues.
+         */
+        PortalProperty: {
+            address: components["schemas"]["Address"] | null;
+            hoaMonthly: number | null;
+            inTrust: boolean;
+            monthlyInsurance: number | null;
+            monthlyTaxes: number | null;
+            occupancy: string | null;
+            titleHolding: string | null;
+            type: string | null;
+            units: string | null;
+            value: number | null;
         };
         /**
          * @description #PortalRole is a role of the access policy. The roles are listed only in
