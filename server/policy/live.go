@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+	lru "github.com/hashicorp/golang-lru/v2"
 )
 
 // Live serves every decision from the current revision and swaps to a new
@@ -22,6 +23,10 @@ type Live struct {
 	current atomic.Pointer[Engine]
 	log     *slog.Logger
 	mu      sync.Mutex // one reload at a time
+	// sources, when set (Keep), keeps the source of every revision served,
+	// and engines the revisions loaded from it (follow.go).
+	sources Sources
+	engines *lru.Cache[string, *Engine]
 }
 
 // NewLive serves e until a reload replaces it.
@@ -78,6 +83,15 @@ func (l *Live) Reload(ctx context.Context, fsys fs.FS) error {
 		}
 		return fmt.Errorf("policy: revision %.12s not served: %d failed, %d errored of %d tests: %s",
 			next.Revision(), report.Failures, report.Errors, len(report.Results), strings.Join(failing, "; "))
+	}
+	if l.sources != nil {
+		source, err := pack(files)
+		if err == nil {
+			err = l.sources.SavePolicySource(ctx, next.Revision(), source)
+		}
+		if err != nil {
+			return fmt.Errorf("policy: revision %.12s not served: recording its source: %w", next.Revision(), err)
+		}
 	}
 	old := l.current.Swap(next)
 	l.log.Info("policy revision swapped", slog.String("from", old.Revision()), slog.String("to", next.Revision()),

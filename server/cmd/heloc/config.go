@@ -33,6 +33,9 @@ type config struct {
 	DataDir     string // DATA_DIR, default ./data
 	DatabaseURL string // DATABASE_URL, default an SQLite file in DATA_DIR; the forms of store.ParseDatabaseURL
 	RulesDir    string // RULES_DIR, default the policies built into the binary
+	// POLICY_POLL_INTERVAL, default 5s: how often the server asks the
+	// database for the policy revision in force (heloc policy publish).
+	PolicyPoll  time.Duration
 	Production  bool   // APP_ENV=production
 	ProductName string // PRODUCT_NAME
 	// PUBLIC_URL: the address people use, https://host[:port]; links
@@ -213,6 +216,14 @@ func loadConfig(getenv func(string) string) (config, error) {
 			}
 			*d = parsed
 		}
+	}
+	c.PolicyPoll = 5 * time.Second
+	if v := getenv("POLICY_POLL_INTERVAL"); v != "" {
+		parsed, err := time.ParseDuration(v)
+		if err != nil || parsed < 10*time.Millisecond || parsed > time.Hour {
+			return c, fmt.Errorf("POLICY_POLL_INTERVAL must be a duration between 10ms and 1h, like 5s, not %q", v)
+		}
+		c.PolicyPoll = parsed
 	}
 	if c.SessionIdle == 0 {
 		c.SessionIdle = 30 * time.Minute

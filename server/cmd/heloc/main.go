@@ -121,6 +121,16 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	live := policy.NewLive(engine, log)
+	// Every revision served has its source stored, so its decisions are
+	// explained by their own rules; the revision published in force
+	// (heloc policy publish) replaces the one started with, on every
+	// server, within POLICY_POLL_INTERVAL.
+	if err := live.Keep(ctx, db, rulesFS(cfg.RulesDir)); err != nil {
+		return err
+	}
+	if err := live.Follow(ctx, db, cfg.PolicyPoll, nil); err != nil {
+		return err
+	}
 	if cfg.RulesDir != "" {
 		if err := live.Watch(ctx, cfg.RulesDir, 300*time.Millisecond); err != nil {
 			return err

@@ -13,10 +13,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/heloc/heloc/schemas"
 	"github.com/heloc/heloc/server/impact"
 	"github.com/heloc/heloc/server/policy"
-	"github.com/heloc/heloc/server/schema"
 	"github.com/heloc/heloc/server/store"
 )
 
@@ -60,12 +58,15 @@ func policyCommand(ctx context.Context, args []string) error {
 			debug.SetGCPercent(400)
 		}
 		return policyImpactCommand(ctx, os.Getenv, rules, args[1:], os.Stdout)
+	case args[0] == "publish" || args[0] == "rollback" || args[0] == "revisions":
+		return policyPublishCommand(ctx, os.Getenv, rules, args, os.Stdout)
 	}
 	return errors.New(policyUsage)
 }
 
 const policyUsage = "usage: heloc policy test | eval ENTRYPOINT | replay DECISION_ID | replay --all [ENTRYPOINT] | " +
-	"impact PROPOSED_RULES_DIR [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--json]"
+	"impact PROPOSED_RULES_DIR [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--json] | " +
+	"publish RULES_DIR --author EMAIL --reason TEXT [--effective YYYY-MM-DD] | rollback REVISION --author EMAIL --reason TEXT | revisions"
 
 // impactArgs are policy impact's arguments.
 type impactArgs struct {
@@ -167,33 +168,16 @@ func policyImpact(ctx context.Context, db *store.DB, live fs.FS, args impactArgs
 	return enc.Encode(report)
 }
 
-// policyTest runs the Rego tests, checks the policies as `opa fmt` and
-// `opa check --strict` would and every table against its CUE definition, and
-// prints one readable report of the three.
+// policyTest runs every check the build runs (policyChecks: the Rego
+// tests, `opa fmt`, `opa check --strict`, the tables against their CUE
+// definitions) and prints one readable report of them; `heloc policy
+// publish` runs the same checks before it publishes.
 func policyTest(ctx context.Context, rules fs.FS, w io.Writer) error {
-	report, err := policy.RunTests(ctx, rules)
+	r, err := policyChecks(ctx, rules, w)
 	if err != nil {
 		return err
 	}
-	fmt.Fprint(w, report.String())
-	style, err := policy.Check(ctx, rules)
-	if err != nil {
-		return err
-	}
-	printProblems(w, "STYLE", "style: every policy is as `opa fmt` writes it and passes `opa check --strict`", style)
-	set, err := schema.Load(schemas.FS)
-	if err != nil {
-		return err
-	}
-	problems, err := set.CheckTables(rules)
-	if err != nil {
-		return err
-	}
-	printProblems(w, "TABLE", "tables: every table matches its CUE definition", problems)
-	if report.Failed() || len(style) > 0 || len(problems) > 0 {
-		return fmt.Errorf("policy tests failed: %d failed, %d errored, %d style problems, %d table problems", report.Failures, report.Errors, len(style), len(problems))
-	}
-	return nil
+	return r.err()
 }
 
 // printProblems writes a section of the report: one line per problem, each
