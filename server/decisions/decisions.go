@@ -102,7 +102,19 @@ type Kind struct {
 	Entrypoint string `json:"entrypoint"`
 	Title      string `json:"title"`
 	Count      int    `json:"count"`
+	// Page: a page decision (PageEntrypoints), not a credit decision.
+	Page bool `json:"page"`
 }
+
+// PageEntrypoints are the entrypoints whose decisions say what a page
+// shows or asks (the application's pages, the documents and conditions
+// asked for, the gaps asked about, the draw's bounds, the disclosures'
+// example, the ZIP's state, whether submission may go ahead, a portal
+// user's access) rather than decide the credit: the loan page lists them
+// only when asked (ListCredit leaves them out).
+var PageEntrypoints = []string{"heloc.funnel.pages", "heloc.documents.requirements", "heloc.conditions.catalog",
+	"heloc.employment.history", "heloc.offer.draw", "heloc.offer.example", "heloc.licensing.lookup",
+	"heloc.submission.readiness", "heloc.access.decision"}
 
 // Page is a page of a loan's decisions, newest first.
 type Page struct {
@@ -119,7 +131,17 @@ type Page struct {
 // it is not ""), newest first, after cursor (a page's NextCursor) when it
 // is not "".
 func (s *Service) List(ctx context.Context, loanID, entrypoint, cursor string) (*Page, error) {
-	q := domain.DecisionQuery{Entrypoint: entrypoint, Limit: PageSize + 1}
+	return s.list(ctx, loanID, domain.DecisionQuery{Entrypoint: entrypoint}, cursor)
+}
+
+// ListCredit is List of the credit decisions only: every kind but
+// PageEntrypoints.
+func (s *Service) ListCredit(ctx context.Context, loanID, cursor string) (*Page, error) {
+	return s.list(ctx, loanID, domain.DecisionQuery{Except: PageEntrypoints}, cursor)
+}
+
+func (s *Service) list(ctx context.Context, loanID string, q domain.DecisionQuery, cursor string) (*Page, error) {
+	q.Limit = PageSize + 1
 	if cursor != "" {
 		c, err := parseCursor(cursor)
 		if err != nil {
@@ -137,7 +159,7 @@ func (s *Service) List(ctx context.Context, loanID, entrypoint, cursor string) (
 	}
 	page := &Page{Items: []Decision{}, Kinds: []Kind{}, Revision: s.policy.Revision()}
 	for _, name := range slices.Sorted(maps.Keys(counts)) {
-		page.Kinds = append(page.Kinds, Kind{Entrypoint: name, Title: s.Title(name), Count: counts[name]})
+		page.Kinds = append(page.Kinds, Kind{Entrypoint: name, Title: s.Title(name), Count: counts[name], Page: slices.Contains(PageEntrypoints, name)})
 	}
 	slices.SortStableFunc(page.Kinds, func(a, b Kind) int { return strings.Compare(a.Title, b.Title) })
 	if len(rows) > PageSize {

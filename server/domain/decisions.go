@@ -68,6 +68,8 @@ type DecisionChange struct {
 type DecisionQuery struct {
 	// Entrypoint keeps only that entrypoint's decisions ("" for all).
 	Entrypoint string
+	// Except leaves out these entrypoints' decisions.
+	Except []string
 	// Before, when set, starts the page after the decision it names (the
 	// last of the page before), by its time and id.
 	Before *DecisionCursor

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"github.com/heloc/heloc/server/domain"
 )
@@ -16,6 +17,12 @@ func (db *DB) ListLoanDecisions(ctx context.Context, loanID string, q domain.Dec
 	where, args := `loan_id = ?`, []any{loanID}
 	if q.Entrypoint != "" {
 		where, args = where+` AND entrypoint = ?`, append(args, q.Entrypoint)
+	}
+	if len(q.Except) > 0 {
+		where += ` AND entrypoint NOT IN (?` + strings.Repeat(`, ?`, len(q.Except)-1) + `)`
+		for _, e := range q.Except {
+			args = append(args, e)
+		}
 	}
 	if q.Before != nil {
 		where += ` AND (created_at < ? OR (created_at = ? AND id < ?))`

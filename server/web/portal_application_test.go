@@ -73,6 +73,7 @@ func TestPortalApplicationIsInWordsAndTheDemographicsHaveTheirOwnPermission(t *t
 	uw := s.portalUser(t, s.enrol(t, "uma@example.com", "underwriter", pw), pw)
 	prime := s.demoLoanID(t, "prime@example.com")
 	seedApplication(t, s, prime)
+	submitForDecision(t, s, prime) // the rules' preview offer, with its CLTV and DTI
 
 	for _, u := range []*browser{admin, uw} {
 		_, res := u.trpc("GET", "portal.application", `{"loanId":"`+prime+`"}`)
@@ -99,6 +100,9 @@ func TestPortalApplicationIsInWordsAndTheDemographicsHaveTheirOwnPermission(t *t
 		}
 		if len(v.Liens) != 1 || *v.Liens[0].Creditor != "First Home Bank" || v.Liens[0].Balance != 210000 {
 			t.Fatalf("got liens %+v", v.Liens)
+		}
+		if v.Figures == nil || v.Figures.CLTV == nil || *v.Figures.CLTV <= 0 || *v.Figures.CLTV >= 1 {
+			t.Fatalf("got figures %+v, want the preview offer's CLTV", v.Figures)
 		}
 	}
 
@@ -212,5 +216,53 @@ func TestEnumLabelsNameTheirEnumerationsValues(t *testing.T) {
 		if labels["housing"][value] != h.Label {
 			t.Errorf("housing %s: #EnumLabels says %q, #HousingLabels %q", value, labels["housing"][value], h.Label)
 		}
+	}
+}
+
+// The Decisions tab lists the credit decisions unless asked for the page
+// decisions too (what a page shows or asks).
+func TestPortalDecisionsCreditOnlyLeavesOutThePageDecisions(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	const pw = "staff password 1"
+	admin := s.portalUser(t, s.enrol(t, "ada@example.com", domain.RoleAdministrator, pw), pw)
+	prime := s.demoLoanID(t, "prime@example.com")
+	submitForDecision(t, s, prime) // a preview offer: a credit decision
+	for range 3 {                  // which pages the application showed: page decisions
+		if _, err := s.DB.CreateDecision(context.Background(), "heloc.funnel.pages", prime, []byte(`{}`), []byte(`{"pages":[]}`), "test"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	type page struct {
+		Items []struct{ Entrypoint string }
+		Kinds []struct {
+			Entrypoint string
+			Count      int
+			Page       bool
+		}
+	}
+	_, res := admin.trpc("GET", "portal.decisions", `{"loanId":"`+prime+`"}`)
+	all := portalData[page](t, res)
+	_, res = admin.trpc("GET", "portal.decisions", `{"loanId":"`+prime+`","credit":true}`)
+	credit := portalData[page](t, res)
+	pages, credits := 0, 0
+	for _, k := range all.Kinds {
+		if k.Page {
+			pages += k.Count
+		} else {
+			credits += k.Count
+		}
+	}
+	if pages == 0 || credits == 0 {
+		t.Fatalf("got kinds %+v, want the demo loan to have decisions of both sorts", all.Kinds)
+	}
+	for _, d := range credit.Items {
+		for _, k := range all.Kinds {
+			if k.Entrypoint == d.Entrypoint && k.Page {
+				t.Fatalf("credit only: got a page decision %s", d.Entrypoint)
+			}
+		}
+	}
+	if want := min(credits, 20); len(credit.Items) != want {
+		t.Fatalf("credit only: got %d decisions, want %d", len(credit.Items), want)
 	}
 }

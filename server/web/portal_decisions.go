@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"mime"
 	"regexp"
@@ -25,6 +26,7 @@ var errNoDecisions = errors.New("web: the policy engine does not explain or repl
 type decisionsInput struct {
 	LoanID     string `json:"loanId"`
 	Entrypoint string `json:"entrypoint"`
+	Credit     bool   `json:"credit"`
 	Cursor     string `json:"cursor"`
 }
 
@@ -47,7 +49,13 @@ func (s *Server) portalDecisions(c fiber.Ctx, in decisionsInput) (any, error) {
 	if s.decisions == nil {
 		return nil, errNoDecisions
 	}
-	page, err := s.decisions.List(c.Context(), in.LoanID, in.Entrypoint, in.Cursor)
+	list := s.decisions.List
+	if in.Credit && in.Entrypoint == "" {
+		list = func(ctx context.Context, loanID, _, cursor string) (*decisions.Page, error) {
+			return s.decisions.ListCredit(ctx, loanID, cursor)
+		}
+	}
+	page, err := list(c.Context(), in.LoanID, in.Entrypoint, in.Cursor)
 	if err != nil {
 		return nil, err
 	}

@@ -862,6 +862,11 @@ export interface components {
          *     the page before gave.
          */
         DecisionsInput: {
+            /**
+             * @description credit: only the credit decisions, without the page decisions
+             *     (what a page shows or asks); all of them when left out or false.
+             */
+            credit?: boolean;
             cursor?: string;
             entrypoint?: components["schemas"]["Entrypoint"];
             loanId: components["schemas"]["Id"];
@@ -876,9 +881,14 @@ export interface components {
             canExport: boolean;
             canReplay: boolean;
             items: components["schemas"]["StoredDecision"][];
+            /**
+             * @description kinds: page says a page decision (what a page shows or asks), which
+             *     the loan page lists only when asked, not a credit decision.
+             */
             kinds: {
                 count: number;
                 entrypoint: string;
+                page: boolean;
                 title: string;
             }[];
             nextCursor: string | null;

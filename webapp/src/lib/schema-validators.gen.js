@@ -8522,7 +8522,7 @@ return errors === 0;
 }
 
 export const DecisionsInput = validate57;
-const schema106 = {"properties":{"cursor":{"pattern":"^[0-9]{1,15}\\.[0-9a-f]{32}$","type":"string","errorMessage":"This page of decisions is no longer valid: start from the first page."},"entrypoint":{"$ref":"#/components/schemas/Entrypoint"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
+const schema106 = {"properties":{"credit":{"type":"boolean"},"cursor":{"pattern":"^[0-9]{1,15}\\.[0-9a-f]{32}$","type":"string","errorMessage":"This page of decisions is no longer valid: start from the first page."},"entrypoint":{"$ref":"#/components/schemas/Entrypoint"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
 const schema107 = {"maxLength":200,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$","type":"string","errorMessage":"Choose a kind of decision from the list."};
 const pattern75 = new RegExp("^[0-9]{1,15}\\.[0-9a-f]{32}$", "u");
 const pattern76 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$", "u");
@@ -8541,11 +8541,9 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.cursor !== undefined){
-let data0 = data.cursor;
-if(typeof data0 === "string"){
-if(!pattern75.test(data0)){
-const err1 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,15}\\.[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9]{1,15}\\.[0-9a-f]{32}$"+"\""};
+if(data.credit !== undefined){
+if(typeof data.credit !== "boolean"){
+const err1 = {instancePath:instancePath+"/credit",schemaPath:"#/properties/credit/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8555,8 +8553,11 @@ vErrors.push(err1);
 errors++;
 }
 }
-else {
-const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.cursor !== undefined){
+let data1 = data.cursor;
+if(typeof data1 === "string"){
+if(!pattern75.test(data1)){
+const err2 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,15}\\.[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9]{1,15}\\.[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8565,28 +8566,39 @@ vErrors.push(err2);
 }
 errors++;
 }
+}
+else {
+const err3 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs0 = [];
-for(const err3 of vErrors){
-if(((((err3.keyword !== "errorMessage") && (!err3.emUsed)) && ((err3.instancePath === instancePath+"/cursor") || ((err3.instancePath.indexOf(instancePath+"/cursor") === 0) && (err3.instancePath[instancePath+"/cursor".length] === "/")))) && (err3.schemaPath.indexOf("#/properties/cursor") === 0)) && (err3.schemaPath["#/properties/cursor".length] === "/")){
-emErrs0.push(err3);
-err3.emUsed = true;
+for(const err4 of vErrors){
+if(((((err4.keyword !== "errorMessage") && (!err4.emUsed)) && ((err4.instancePath === instancePath+"/cursor") || ((err4.instancePath.indexOf(instancePath+"/cursor") === 0) && (err4.instancePath[instancePath+"/cursor".length] === "/")))) && (err4.schemaPath.indexOf("#/properties/cursor") === 0)) && (err4.schemaPath["#/properties/cursor".length] === "/")){
+emErrs0.push(err4);
+err4.emUsed = true;
 }
 }
 if(emErrs0.length){
-const err4 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"This page of decisions is no longer valid: start from the first page."};
+const err5 = {instancePath:instancePath+"/cursor",schemaPath:"#/properties/cursor/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"This page of decisions is no longer valid: start from the first page."};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err5];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err5);
 }
 errors++;
 }
 const emErrs1 = [];
-for(const err5 of vErrors){
-if(!err5.emUsed){
-emErrs1.push(err5);
+for(const err6 of vErrors){
+if(!err6.emUsed){
+emErrs1.push(err6);
 }
 }
 vErrors = emErrs1;
@@ -8594,20 +8606,10 @@ errors = emErrs1.length;
 }
 }
 if(data.entrypoint !== undefined){
-let data1 = data.entrypoint;
-if(typeof data1 === "string"){
-if(func2(data1) > 200){
-const err6 = {instancePath:instancePath+"/entrypoint",schemaPath:"#/components/schemas/Entrypoint/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(!pattern76.test(data1)){
-const err7 = {instancePath:instancePath+"/entrypoint",schemaPath:"#/components/schemas/Entrypoint/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$"+"\""};
+let data2 = data.entrypoint;
+if(typeof data2 === "string"){
+if(func2(data2) > 200){
+const err7 = {instancePath:instancePath+"/entrypoint",schemaPath:"#/components/schemas/Entrypoint/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8616,9 +8618,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-else {
-const err8 = {instancePath:instancePath+"/entrypoint",schemaPath:"#/components/schemas/Entrypoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern76.test(data2)){
+const err8 = {instancePath:instancePath+"/entrypoint",schemaPath:"#/components/schemas/Entrypoint/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(\\.[a-z_][A-Za-z0-9_]*)+$"+"\""};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8627,28 +8628,39 @@ vErrors.push(err8);
 }
 errors++;
 }
+}
+else {
+const err9 = {instancePath:instancePath+"/entrypoint",schemaPath:"#/components/schemas/Entrypoint/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs2 = [];
-for(const err9 of vErrors){
-if(((((err9.keyword !== "errorMessage") && (!err9.emUsed)) && ((err9.instancePath === instancePath+"/entrypoint") || ((err9.instancePath.indexOf(instancePath+"/entrypoint") === 0) && (err9.instancePath[instancePath+"/entrypoint".length] === "/")))) && (err9.schemaPath.indexOf("#/components/schemas/Entrypoint") === 0)) && (err9.schemaPath["#/components/schemas/Entrypoint".length] === "/")){
-emErrs2.push(err9);
-err9.emUsed = true;
+for(const err10 of vErrors){
+if(((((err10.keyword !== "errorMessage") && (!err10.emUsed)) && ((err10.instancePath === instancePath+"/entrypoint") || ((err10.instancePath.indexOf(instancePath+"/entrypoint") === 0) && (err10.instancePath[instancePath+"/entrypoint".length] === "/")))) && (err10.schemaPath.indexOf("#/components/schemas/Entrypoint") === 0)) && (err10.schemaPath["#/components/schemas/Entrypoint".length] === "/")){
+emErrs2.push(err10);
+err10.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err10 = {instancePath:instancePath+"/entrypoint",schemaPath:"#/components/schemas/Entrypoint/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Choose a kind of decision from the list."};
+const err11 = {instancePath:instancePath+"/entrypoint",schemaPath:"#/components/schemas/Entrypoint/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Choose a kind of decision from the list."};
 if(vErrors === null){
-vErrors = [err10];
+vErrors = [err11];
 }
 else {
-vErrors.push(err10);
+vErrors.push(err11);
 }
 errors++;
 }
 const emErrs3 = [];
-for(const err11 of vErrors){
-if(!err11.emUsed){
-emErrs3.push(err11);
+for(const err12 of vErrors){
+if(!err12.emUsed){
+emErrs3.push(err12);
 }
 }
 vErrors = emErrs3;
@@ -8656,21 +8668,10 @@ errors = emErrs3.length;
 }
 }
 if(data.loanId !== undefined){
-let data2 = data.loanId;
-if(typeof data2 === "string"){
-if(!pattern8.test(data2)){
-const err12 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data3 = data.loanId;
+if(typeof data3 === "string"){
+if(!pattern8.test(data3)){
+const err13 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{32}$"},message:"must match pattern \""+"^[0-9a-f]{32}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8679,28 +8680,39 @@ vErrors.push(err13);
 }
 errors++;
 }
+}
+else {
+const err14 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
 if(errors > 0){
 const emErrs4 = [];
-for(const err14 of vErrors){
-if(((((err14.keyword !== "errorMessage") && (!err14.emUsed)) && ((err14.instancePath === instancePath+"/loanId") || ((err14.instancePath.indexOf(instancePath+"/loanId") === 0) && (err14.instancePath[instancePath+"/loanId".length] === "/")))) && (err14.schemaPath.indexOf("#/components/schemas/Id") === 0)) && (err14.schemaPath["#/components/schemas/Id".length] === "/")){
-emErrs4.push(err14);
-err14.emUsed = true;
+for(const err15 of vErrors){
+if(((((err15.keyword !== "errorMessage") && (!err15.emUsed)) && ((err15.instancePath === instancePath+"/loanId") || ((err15.instancePath.indexOf(instancePath+"/loanId") === 0) && (err15.instancePath[instancePath+"/loanId".length] === "/")))) && (err15.schemaPath.indexOf("#/components/schemas/Id") === 0)) && (err15.schemaPath["#/components/schemas/Id".length] === "/")){
+emErrs4.push(err15);
+err15.emUsed = true;
 }
 }
 if(emErrs4.length){
-const err15 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Not a valid id."};
+const err16 = {instancePath:instancePath+"/loanId",schemaPath:"#/components/schemas/Id/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Not a valid id."};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 }
 const emErrs5 = [];
-for(const err16 of vErrors){
-if(!err16.emUsed){
-emErrs5.push(err16);
+for(const err17 of vErrors){
+if(!err17.emUsed){
+emErrs5.push(err17);
 }
 }
 vErrors = emErrs5;
@@ -8709,12 +8721,12 @@ errors = emErrs5.length;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -8723,13 +8735,13 @@ const emErrors0 = {"required":{"loanId":[]}};
 const templates0 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err18 of vErrors){
-if((((((err18.keyword !== "errorMessage") && (!err18.emUsed)) && (err18.instancePath === instancePath)) && (err18.keyword in emErrors0)) && (err18.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err18.schemaPath.slice(1)))){
-emPropParams0 = obj0[err18.keyword];
-emParamsErrors0 = emErrors0[err18.keyword][err18.params[emPropParams0]];
+for(const err19 of vErrors){
+if((((((err19.keyword !== "errorMessage") && (!err19.emUsed)) && (err19.instancePath === instancePath)) && (err19.keyword in emErrors0)) && (err19.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err19.schemaPath.slice(1)))){
+emPropParams0 = obj0[err19.keyword];
+emParamsErrors0 = emErrors0[err19.keyword][err19.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err18);
-err18.emUsed = true;
+emParamsErrors0.push(err19);
+err19.emUsed = true;
 }
 }
 }
@@ -8738,21 +8750,21 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema106.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema106.errorMessage[key0][keyProp0]};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err20];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err20);
 }
 errors++;
 }
 }
 }
 const emErrs6 = [];
-for(const err20 of vErrors){
-if(!err20.emUsed){
-emErrs6.push(err20);
+for(const err21 of vErrors){
+if(!err21.emUsed){
+emErrs6.push(err21);
 }
 }
 vErrors = emErrs6;
