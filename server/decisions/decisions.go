@@ -25,13 +25,20 @@ type Store interface {
 	ListLoanDecisions(ctx context.Context, loanID string, q domain.DecisionQuery) ([]*domain.Decision, error)
 	CountLoanDecisions(ctx context.Context, loanID string) (map[string]int, error)
 	FindDecision(ctx context.Context, id string) (*domain.Decision, error)
+	// The published policy revisions (revisions.go).
+	PolicyRevisionsOf(ctx context.Context, revision string) ([]*domain.PolicyRevision, error)
+	ListPolicyRevisions(ctx context.Context) ([]*domain.PolicyRevision, error)
+	PolicyRevisionInForce(ctx context.Context, at time.Time) (*domain.PolicyRevision, error)
 }
 
 // Policy is what the service needs of the policy engine (policy.Live): each
-// answer names the revision that gave it.
+// answer names the revision that gave it. ExplainOf and ReplayOf use the
+// rules of the revision named (its stored source), ExplainOf today's when
+// that source is not stored; Replay uses today's.
 type Policy interface {
-	Explain(entrypoint string, result json.RawMessage) (domain.Explanation, string, error)
+	ExplainOf(ctx context.Context, revision, entrypoint string, result json.RawMessage) (domain.Explanation, string, error)
 	Replay(ctx context.Context, entrypoint string, input, result json.RawMessage) ([]domain.DecisionChange, json.RawMessage, string, error)
+	ReplayOf(ctx context.Context, revision, entrypoint string, input, result json.RawMessage) ([]domain.DecisionChange, error)
 	PackageTitle(entrypoint string) string
 	Revision() string
 }
@@ -90,11 +97,18 @@ type Decision struct {
 	CreatedAt time.Time       `json:"createdAt"`
 	Input     json.RawMessage `json:"input"`
 	Result    json.RawMessage `json:"result"`
-	// Explanation is by the rules and tables of ExplainedUnder, today's
-	// revision: the METADATA and row values are today's, which differ from
-	// those the decision was made under when Revision is another.
+	// Explanation is by the rules and tables of ExplainedUnder: the
+	// decision's own revision (its source is stored: every revision a
+	// server served or published), or today's when that source is not.
 	Explanation    domain.Explanation `json:"explanation"`
 	ExplainedUnder string             `json:"explainedUnder"`
+	// Publication is the publish that made Revision live (heloc policy
+	// publish); nil for a revision never published (the rules the binary
+	// shipped with).
+	Publication *Publication `json:"publication"`
+	// TodayDiffers says whether the revision served today decides the
+	// stored input otherwise; nil when Revision is today's.
+	TodayDiffers *bool `json:"todayDiffers"`
 }
 
 // Kind is an entrypoint with how many of the loan's decisions it made.
@@ -168,16 +182,29 @@ func (s *Service) list(ctx context.Context, loanID string, q domain.DecisionQuer
 		page.NextCursor = &next
 		rows = rows[:PageSize]
 	}
+	published := publications{}
 	for _, d := range rows {
-		x, under, err := s.policy.Explain(d.Entrypoint, d.Result)
+		x, under, err := s.policy.ExplainOf(ctx, d.Revision, d.Entrypoint, d.Result)
 		if err != nil {
 			return nil, fmt.Errorf("decision %s: %w", d.ID, err)
 		}
-		page.Items = append(page.Items, Decision{
+		item := Decision{
 			ID: d.ID, Entrypoint: d.Entrypoint, Title: s.Title(d.Entrypoint), Summary: summary(d.Entrypoint, d.Result),
 			Revision: d.Revision, CreatedAt: d.CreatedAt, Input: d.Input, Result: d.Result,
 			Explanation: x, ExplainedUnder: under,
-		})
+		}
+		if item.Publication, err = published.of(ctx, s.store, d.Revision); err != nil {
+			return nil, err
+		}
+		if d.Revision != page.Revision {
+			changes, _, _, err := s.policy.Replay(ctx, d.Entrypoint, d.Input, d.Result)
+			if err != nil {
+				return nil, fmt.Errorf("decision %s: %w", d.ID, err)
+			}
+			differs := len(changes) > 0
+			item.TodayDiffers = &differs
+		}
+		page.Items = append(page.Items, item)
 	}
 	return page, nil
 }
@@ -190,6 +217,13 @@ type Replay struct {
 	// StoredRevision decided it then; CurrentRevision decided it now.
 	StoredRevision  string `json:"storedRevision"`
 	CurrentRevision string `json:"currentRevision"`
+	// The publishes that made each live; nil for one never published.
+	StoredPublication  *Publication `json:"storedPublication"`
+	CurrentPublication *Publication `json:"currentPublication"`
+	// Reproduced says whether the stored revision's own rules, run again
+	// on the stored input, give the stored result (an auditor's check);
+	// nil when that revision's source is not stored.
+	Reproduced *bool `json:"reproduced"`
 	// Changed is whether today's result differs; Changes says where.
 	Changed bool                    `json:"changed"`
 	Changes []domain.DecisionChange `json:"changes"`
@@ -216,9 +250,25 @@ func (s *Service) Replay(ctx context.Context, loanID, id string) (*Replay, error
 	if changes == nil {
 		changes = []domain.DecisionChange{}
 	}
-	return &Replay{DecisionID: d.ID, Entrypoint: d.Entrypoint, Title: s.Title(d.Entrypoint),
+	out := &Replay{DecisionID: d.ID, Entrypoint: d.Entrypoint, Title: s.Title(d.Entrypoint),
 		StoredRevision: d.Revision, CurrentRevision: revision, Changed: len(changes) > 0, Changes: changes,
-		Summary: summary(d.Entrypoint, now), Result: now}, nil
+		Summary: summary(d.Entrypoint, now), Result: now}
+	own, err := s.policy.ReplayOf(ctx, d.Revision, d.Entrypoint, d.Input, d.Result)
+	switch {
+	case err == nil:
+		same := len(own) == 0
+		out.Reproduced = &same
+	case domain.ErrorCode(err) != domain.ENOTFOUND:
+		return nil, err
+	}
+	published := publications{}
+	if out.StoredPublication, err = published.of(ctx, s.store, d.Revision); err != nil {
+		return nil, err
+	}
+	if out.CurrentPublication, err = published.of(ctx, s.store, revision); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // parseCursor reads "<milliseconds>.<id>".

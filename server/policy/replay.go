@@ -113,3 +113,30 @@ func (l *Live) Explain(entrypoint string, result json.RawMessage) (domain.Explan
 func (l *Live) PackageTitle(entrypoint string) string {
 	return l.current.Load().PackageTitle(entrypoint)
 }
+
+// ExplainOf explains result by the rules of revision, the one that decided
+// it (EngineOf: loaded from its stored source), and names it; when that
+// revision's source is not stored, by the revision served now, named.
+func (l *Live) ExplainOf(ctx context.Context, revision, entrypoint string, result json.RawMessage) (domain.Explanation, string, error) {
+	e, err := l.EngineOf(ctx, revision)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		e, err = l.current.Load(), nil
+	}
+	if err != nil {
+		return domain.Explanation{}, "", err
+	}
+	x, err := e.Explain(entrypoint, result)
+	return x, e.Revision(), err
+}
+
+// ReplayOf decides a stored decision again under the rules of revision, the
+// one that decided it (see Engine.Replay): no change is what an auditor
+// expects. ENOTFOUND when that revision's source is not stored.
+func (l *Live) ReplayOf(ctx context.Context, revision, entrypoint string, input, result json.RawMessage) ([]domain.DecisionChange, error) {
+	e, err := l.EngineOf(ctx, revision)
+	if err != nil {
+		return nil, err
+	}
+	changes, _, err := e.Replay(ctx, entrypoint, input, result)
+	return changes, err
+}

@@ -126,6 +126,7 @@ var permProbes = []permProbe{
 		return `{"userId":"` + p.targetID + `","loanOfficerTag":"other"}`
 	}},
 	{action: "audit.read", proc: "audit.list", method: "GET", input: func(*permFixture) string { return `{}` }},
+	{action: "policy.read", proc: "policy.revisions", method: "GET", input: func(*permFixture) string { return "" }},
 }
 
 // Procedures no portal permission guards: the applicant's, the public

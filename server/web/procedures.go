@@ -59,6 +59,7 @@ func (s *Server) procedures() map[string]procedure {
 		"invite.authenticator":    withInput(s, mutation, "InviteTokenInput", s.inviteAuthenticator),
 		"invite.accept":           withInput(s, mutation, "AcceptInviteInput", s.acceptInvite),
 		"audit.list":              withInput(s, query, "AuditListInput", s.auditList),
+		"policy.revisions":        {kind: query, fn: s.policyRevisions},
 
 		"verification.income":          {kind: query, fn: s.verificationIncome},
 		"verification.connectPayroll":  withInput(s, mutation, "IncomeVerificationInput", s.verificationConnectPayroll),

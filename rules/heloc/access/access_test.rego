@@ -29,16 +29,16 @@ every_action := {
 	"documents.read", "documents.review", "conditions.manage",
 	"decisions.read", "decisions.replay", "users.read", "users.manage",
 	"pii.unmask", "audit.read", "loans.export", "loans.decide",
-	"hmda.read",
+	"hmda.read", "policy.read",
 }
 
 # --- The roles and actions of the design ---
 
-test_the_portal_has_five_roles if {
-	object.keys(tables.roles) == {"administrator", "underwriter", "processor", "loanOfficer", "partner"}
+test_the_portal_has_six_roles if {
+	object.keys(tables.roles) == {"administrator", "underwriter", "processor", "loanOfficer", "partner", "compliance"}
 }
 
-test_the_portal_has_sixteen_actions if {
+test_the_portal_has_seventeen_actions if {
 	object.keys(tables.actions) == every_action
 }
 
@@ -334,5 +334,29 @@ test_only_an_administrator_may_see_the_demographic_answers if {
 	}
 	every role in {"loanOfficer", "partner"} {
 		ask_assigned(role, "hmda.read") == refused(["not_granted"])
+	}
+}
+
+# --- Compliance answers for the rules: the published revisions, every
+# loan's decisions and their replay, nothing else ---
+
+test_compliance_reads_the_policy_revisions_and_every_loans_decisions if {
+	ask("compliance", "policy.read") == allowed("all", "COMP-POLICY-READ")
+	every action in {"pipeline.view", "loans.read", "decisions.read", "decisions.replay"} {
+		ask("compliance", action).allow == true
+		ask("compliance", action).scope == "all"
+	}
+}
+
+test_compliance_changes_nothing_on_a_loan_and_unmasks_nothing if {
+	every action in every_action - {"pipeline.view", "loans.read", "decisions.read", "decisions.replay", "policy.read"} {
+		ask_assigned("compliance", action) == refused(["not_granted"])
+	}
+}
+
+test_only_administrators_and_compliance_read_the_policy_revisions if {
+	ask("administrator", "policy.read") == allowed("all", "ADMIN-POLICY-READ")
+	every role in {"underwriter", "processor", "loanOfficer", "partner"} {
+		ask_assigned(role, "policy.read") == refused(["not_granted"])
 	}
 }

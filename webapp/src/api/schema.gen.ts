@@ -844,14 +844,23 @@ export interface components {
             rule?: string | null;
             weight?: number;
         };
-        /** @description #DecisionReplay is portal.replay's result. */
+        /**
+         * @description #DecisionReplay is portal.replay's result: the decision decided again
+         *     under today's revision (changed, changes, summary, result), the publishes
+         *     that made each revision live (null: never published), and whether its own
+         *     revision's rules give the stored result again (null when its source is
+         *     not stored).
+         */
         DecisionReplay: {
             changed: boolean;
             changes: components["schemas"]["DecisionChange"][];
+            currentPublication: components["schemas"]["PolicyPublication"] | null;
             currentRevision: string;
             decisionId: components["schemas"]["Id"];
             entrypoint: string;
+            reproduced: boolean | null;
             result: components["schemas"]["JSONValue"];
+            storedPublication: components["schemas"]["PolicyPublication"] | null;
             storedRevision: string;
             summary: string;
             title: string;
@@ -2693,6 +2702,82 @@ export interface components {
             prev: string | null;
             statuses: components["schemas"]["StatusOption"][];
         };
+        /**
+         * @description #PolicyImpactLine is one entrypoint of a revision's impact against the
+         *     revision in force when it was published: the stored decisions compared
+         *     and changed; for eligibility the flips and the reason codes gained and
+         *     lost; for the preview offer the moves of the line (dollars) and APR
+         *     (percent points).
+         */
+        PolicyImpactLine: {
+            apr: components["schemas"]["PolicyImpactMove"] | null;
+            changed: number;
+            compared: number;
+            eligibleToIneligible: number | null;
+            entrypoint: string;
+            ineligibleToEligible: number | null;
+            line: components["schemas"]["PolicyImpactMove"] | null;
+            reasonsGained: {
+                [key: string]: number;
+            };
+            reasonsLost: {
+                [key: string]: number;
+            };
+            title: string;
+        };
+        /**
+         * @description #PolicyImpactMove is how many decisions' figure moved, the mean move and
+         *     the largest (signed).
+         */
+        PolicyImpactMove: {
+            count: number;
+            largest: number;
+            mean: number;
+        };
+        /**
+         * @description #PolicyPublication is who made a policy revision live, why, when they
+         *     published it and from when it was in force; action is publish, or
+         *     rollback for an earlier revision made live again.
+         */
+        PolicyPublication: {
+            /** @enum {string} */
+            action: "publish" | "rollback";
+            author: string;
+            /** Format: date-time */
+            effectiveAt: string;
+            id: string;
+            /** Format: date-time */
+            publishedAt: string;
+            reason: string;
+        };
+        /**
+         * @description #PolicyRevision is one publish or rollback as the portal lists it: the
+         *     revision's hash, the one it was compared against, whether it is in
+         *     force, scheduled or superseded, the checks it passed and its impact.
+         */
+        PolicyRevision: {
+            baseline?: string;
+            checks?: {
+                errored: number;
+                failed: number;
+                passed: boolean;
+                style: string[];
+                tables: string[];
+                tests: number;
+            };
+            impact?: components["schemas"]["PolicyImpactLine"][];
+            revision?: string;
+            /** @enum {string} */
+            state?: "inForce" | "scheduled" | "superseded";
+        } & (components["schemas"]["PolicyPublication"] & unknown);
+        /**
+         * @description #PolicyRevisions is policy.revisions' result: every publish and
+         *     rollback, newest first, and the revision the server serves now.
+         */
+        PolicyRevisions: {
+            items: components["schemas"]["PolicyRevision"][];
+            serving: string;
+        };
         /** @description #PolicyRule is what a rule's METADATA says of it. */
         PolicyRule: {
             code: string;
@@ -3631,8 +3716,11 @@ export interface components {
         /**
          * @description #StoredDecision is one decision of portal.decisions: its entrypoint and
          *     in words, a line of its result, its revision and time, its input and
-         *     result, and the explanation by the rules of today's revision
-         *     (explainedUnder).
+         *     result, and the explanation by the rules of its own revision
+         *     (explainedUnder: today's when that revision's source is not stored); the
+         *     publish that made its revision live (null: never published, the rules
+         *     the server shipped with) and whether today's revision decides its input
+         *     otherwise (null when it is today's).
          */
         StoredDecision: {
             /** Format: date-time */
@@ -3642,10 +3730,12 @@ export interface components {
             explanation: components["schemas"]["Explanation"];
             id: components["schemas"]["Id"];
             input: components["schemas"]["JSONValue"];
+            publication: components["schemas"]["PolicyPublication"] | null;
             result: components["schemas"]["JSONValue"];
             revision: string;
             summary: string;
             title: string;
+            todayDiffers: boolean | null;
         };
         /**
          * @description #SystemInfo is the result of system.info: what the webapp needs to know

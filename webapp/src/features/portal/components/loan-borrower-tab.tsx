@@ -114,9 +114,7 @@ function SensitiveValue({ loanId, field, canUnmask }: { loanId: string; field: S
   const show = async () => {
     setError(null);
     try {
-      const { value } = await unmask.mutateAsync({ loanId, field: field.field });
-      // A date of birth comes as yyyy-MM-dd: written as people read a day.
-      setShown(field.field.endsWith('.dateOfBirth') ? formatDate(value) : value);
+      setShown((await unmask.mutateAsync({ loanId, field: field.field })).value);
     } catch (err) {
       setError(isTRPCClientError(err) && err.code !== 'INTERNAL_SERVER_ERROR' ? err.message : 'It could not be shown. Please try again.');
     }
