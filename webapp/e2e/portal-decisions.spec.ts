@@ -58,7 +58,7 @@ function eligibilityCard(staff: Page) {
 async function openDecisions(staff: Page, loanId: string) {
   await staff.goto(`/portal/loan?id=${loanId}&tab=decisions`);
   await ready(staff);
-  await expect(staff.getByRole('heading', { name: /^Decisions \(\d+\)$/ })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: /^Credit decisions \(\d+\)$/ })).toBeVisible();
 }
 
 test('a decision replayed after a threshold change shows what changes, and the submitted application exports as MISMO XML with the borrower’s name', async ({ page, browser }) => {
@@ -117,8 +117,9 @@ test('a decision replayed after a threshold change shows what changes, and the s
   await expectNoSeriousA11yViolations(staff);
   await screenshot(staff, 'portal-decisions-replay');
 
-  // The export: checked for Encompass, sent to the file drop, and downloadable.
-  const panel = staff.getByRole('region', { name: 'Export to the loan system' });
+  // The export, an action of the loan page: checked for Encompass, sent to the file drop, and downloadable.
+  await staff.getByRole('button', { name: 'Export to the loan system' }).click();
+  const panel = staff.getByRole('dialog', { name: 'Export to the loan system' }).getByRole('region', { name: 'Export to the loan system' });
   await expect(panel).toBeVisible();
   await panel.getByRole('radiogroup', { name: 'Loan system' }).getByRole('radio', { name: 'Encompass' }).check();
   await panel.getByRole('button', { name: 'Export to Encompass' }).click();

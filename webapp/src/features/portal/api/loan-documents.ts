@@ -46,3 +46,15 @@ export function useLoanDocuments(loanId: string) {
 export function loanDocumentUrl(id: string): string {
   return `/api/documents/${encodeURIComponent(id)}`;
 }
+
+/** The kinds of file a browser shows itself, which the server sends inline to be previewed in the page. */
+export const previewableTypes = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+
+/**
+ * Where the loan page previews a document inline (a PDF in a frame, an
+ * image): the same download, with the same access check and audit entry,
+ * sent to be shown in the portal's own page only.
+ */
+export function loanDocumentPreviewUrl(id: string): string {
+  return `${loanDocumentUrl(id)}?preview=1`;
+}

@@ -114,7 +114,9 @@ function SensitiveValue({ loanId, field, canUnmask }: { loanId: string; field: S
   const show = async () => {
     setError(null);
     try {
-      setShown((await unmask.mutateAsync({ loanId, field: field.field })).value);
+      const { value } = await unmask.mutateAsync({ loanId, field: field.field });
+      // A date of birth comes as yyyy-MM-dd: written as people read a day.
+      setShown(field.field.endsWith('.dateOfBirth') ? formatDate(value) : value);
     } catch (err) {
       setError(isTRPCClientError(err) && err.code !== 'INTERNAL_SERVER_ERROR' ? err.message : 'It could not be shown. Please try again.');
     }

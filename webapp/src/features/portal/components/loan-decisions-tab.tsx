@@ -1,8 +1,8 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
+  Checkbox,
   Code,
   Group,
   List,
@@ -17,11 +17,8 @@ import {
 } from '@mantine/core';
 import { useId, useState } from 'react';
 
-import { isTRPCClientError } from '@/api/trpc-client';
 import { QueryError } from '@/components/ui/query-error';
 
-import { useExportLoanMutation } from '../api/decisions-export';
-import { exportFileUrl, useLoanExports, type ExportTarget, type LoanExport } from '../api/decisions-exports';
 import { useLoanDecisions, type DecisionsPage, type StoredDecision, type TableRow } from '../api/decisions-list';
 import { useDecisionReplay, type DecisionChange } from '../api/decisions-replay';
 import { dateTime } from '../lib/loan-format';
@@ -30,8 +27,9 @@ import { dateTime } from '../lib/loan-format';
 // outcome with its reason and revision, replay"): every policy decision
 // stored for the loan, newest first, with the rules and table rows behind
 // its reasons; a replay of each under today's rules that shows what would
-// change; and, for a user who may export the loan, the export of the
-// submitted application to the loan system.
+// change. The credit decisions are listed unless the user asks for the page
+// decisions too (what a page of the application shows or asks). The export
+// to the loan system is an action of the loan page (loan-export.tsx).
 
 // Alert titles in the text colour: the light variants' own title colours
 // (green, orange) are too pale on their backgrounds for WCAG AA.
@@ -58,12 +56,21 @@ function rowValues(row: TableRow): string {
 /** The Decisions tab of the loan page. */
 export function LoanDecisionsTab({ loanId }: { loanId: string }) {
   const [kind, setKind] = useState('');
-  const decisions = useLoanDecisions(loanId, kind);
-  const first = decisions.data?.pages[0];
+  const [withPages, setWithPages] = useState(false);
+  const decisions = useLoanDecisions(loanId, kind, { credit: !withPages });
   return (
     <Stack gap="xl">
-      {first?.canExport ? <ExportPanel loanId={loanId} /> : null}
-      <DecisionsSection loanId={loanId} kind={kind} onKind={setKind} decisions={decisions} />
+      <DecisionsSection
+        loanId={loanId}
+        kind={kind}
+        onKind={setKind}
+        withPages={withPages}
+        onWithPages={(on) => {
+          setWithPages(on);
+          setKind('');
+        }}
+        decisions={decisions}
+      />
     </Stack>
   );
 }
@@ -74,11 +81,15 @@ function DecisionsSection({
   loanId,
   kind,
   onKind,
+  withPages,
+  onWithPages,
   decisions,
 }: {
   loanId: string;
   kind: string;
   onKind: (k: string) => void;
+  withPages: boolean;
+  onWithPages: (on: boolean) => void;
   decisions: DecisionsQuery;
 }) {
   const headingId = useId();
@@ -97,20 +108,30 @@ function DecisionsSection({
   const pages = decisions.data.pages;
   const page = pages[0]!;
   const items = pages.flatMap((p) => p.items);
-  const total = page.kinds.reduce((n, k) => n + k.count, 0);
+  const kinds = page.kinds.filter((k) => withPages || !k.page);
+  const total = kinds.reduce((n, k) => n + k.count, 0);
+  const pageCount = page.kinds.filter((k) => k.page).reduce((n, k) => n + k.count, 0);
   return (
     <Stack gap="md" component="section" aria-labelledby={headingId}>
       <Title order={3} fz="lg" id={headingId}>
-        Decisions ({total})
+        {withPages ? 'Decisions' : 'Credit decisions'} ({total})
       </Title>
       <Text fz="sm" c="dimmed">
-        Every decision the policies made for this loan, newest first. Today’s rules are revision <Code>{short(page.revision)}</Code>.
+        {withPages
+          ? 'Every decision the policies made for this loan, newest first.'
+          : 'The policies’ decisions on the credit (eligibility, offers, notices, underwriting), newest first.'}{' '}
+        Today’s rules are revision <Code>{short(page.revision)}</Code>.
       </Text>
-      {page.kinds.length > 1 ? (
+      <Checkbox
+        label={`Show page decisions too (${pageCount}): what each page of the application showed or asked`}
+        checked={withPages}
+        onChange={(e) => onWithPages(e.currentTarget.checked)}
+      />
+      {kinds.length > 1 ? (
         <Radio.Group label="Show" value={kind} onChange={onKind}>
           <Group gap="md" mt={6}>
             <Radio value="" label={`All (${total})`} />
-            {page.kinds.map((k) => (
+            {kinds.map((k) => (
               <Radio key={k.entrypoint} value={k.entrypoint} label={`${k.title} (${k.count})`} />
             ))}
           </Group>
@@ -318,171 +339,6 @@ function ChangesTable({ changes, caption }: { changes: DecisionChange[]; caption
                 </Table.Th>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(c.old)}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{shown(c.new)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
-  );
-}
-
-const statusWords: Record<LoanExport['status'], { label: string; color: string }> = {
-  sending: { label: 'Sending', color: 'blue.9' },
-  sent: { label: 'Sent', color: 'green.9' },
-  failed: { label: 'Failed', color: 'red.9' },
-};
-
-function ExportPanel({ loanId }: { loanId: string }) {
-  const headingId = useId();
-  const exports = useLoanExports(loanId);
-  const [target, setTarget] = useState<ExportTarget | ''>('');
-  const [missing, setMissing] = useState(false);
-  const send = useExportLoanMutation();
-  if (exports.isPending) {
-    return <Skeleton h={120} aria-hidden="true" />;
-  }
-  if (exports.isError) {
-    return <QueryError title="We couldn’t load the loan’s exports" error={exports.error} onRetry={() => void exports.refetch()} />;
-  }
-  const view = exports.data;
-  const name = (id: string) => view.targets.find((t) => t.id === id)?.name ?? id;
-  const refusal = send.error && isTRPCClientError(send.error) ? send.error : null;
-  const sent = send.data;
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={headingId} bg="white">
-      <Stack gap="md">
-        <Title order={3} fz="lg" id={headingId}>
-          Export to the loan system
-        </Title>
-        {!view.submitted ? (
-          <Text fz="sm" c="dimmed">
-            The application has not been submitted yet. Only a submitted application is exported.
-          </Text>
-        ) : (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!target) {
-                setMissing(true);
-                return;
-              }
-              send.mutate({ loanId, target });
-            }}
-          >
-            <Stack gap="sm">
-              <Text fz="sm" c="dimmed">
-                The application goes as a MISMO 3.4 file. It is checked first for what the chosen system needs.
-              </Text>
-              <Radio.Group
-                label="Loan system"
-                value={target}
-                onChange={(v) => {
-                  setTarget(v as ExportTarget);
-                  setMissing(false);
-                  send.reset();
-                }}
-                error={missing ? 'Choose the loan system to send the application to.' : undefined}
-              >
-                <Group gap="md" mt={6}>
-                  {view.targets.map((t) => (
-                    <Radio key={t.id} value={t.id} label={t.name} />
-                  ))}
-                </Group>
-              </Radio.Group>
-              <Group>
-                <Button type="submit" loading={send.isPending}>
-                  {target ? `Export to ${name(target)}` : 'Export the application'}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-        {refusal ? (
-          <Alert color="red" variant="light" styles={readableTitle} title={refusal.message} role="alert">
-            {refusal.fields.length > 0 ? (
-              <List fz="sm" spacing={4}>
-                {refusal.fields.map((f) => (
-                  <List.Item key={f.path}>{f.message}</List.Item>
-                ))}
-              </List>
-            ) : null}
-          </Alert>
-        ) : send.error ? (
-          <QueryError title="The application could not be exported" error={send.error} />
-        ) : null}
-        {sent ? <ExportResult loanId={loanId} sent={sent} name={name(sent.target)} /> : null}
-        {view.exports.length > 0 ? <ExportsTable loanId={loanId} exports={view.exports} name={name} /> : null}
-      </Stack>
-    </Paper>
-  );
-}
-
-function ExportResult({ loanId, sent, name }: { loanId: string; sent: LoanExport; name: string }) {
-  if (sent.status !== 'sent') {
-    return (
-      <Alert color="red" variant="light" styles={readableTitle} title={`${name} did not take the file`} role="alert">
-        <Text fz="sm">
-          The {sent.system} answered: {sent.error || 'no answer'}. The attempt is recorded; try again later.
-        </Text>
-      </Alert>
-    );
-  }
-  return (
-    <Alert color="green" variant="light" styles={readableTitle} title={`Sent to ${name}`} role="status">
-      <Stack gap={4}>
-        <Text fz="sm">
-          Receipt from the {sent.system}: <Code>{sent.receipt}</Code>
-        </Text>
-        <Text fz="sm">
-          File SHA-256: <Code style={{ overflowWrap: 'anywhere' }}>{sent.sha256}</Code>
-        </Text>
-        <Anchor href={exportFileUrl(loanId, sent.id)} download fz="sm">
-          Download the MISMO file
-        </Anchor>
-      </Stack>
-    </Alert>
-  );
-}
-
-function ExportsTable({ loanId, exports, name }: { loanId: string; exports: LoanExport[]; name: (id: string) => string }) {
-  const captionId = useId();
-  return (
-    <Stack gap={4}>
-      <Text fz="sm" fw={600} id={captionId}>
-        Exports of this loan, newest first
-      </Text>
-      <Table.ScrollContainer minWidth={640}>
-        <Table withTableBorder fz="sm" aria-labelledby={captionId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">When</Table.Th>
-              <Table.Th scope="col">Loan system</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Receipt</Table.Th>
-              <Table.Th scope="col">By</Table.Th>
-              <Table.Th scope="col">File</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {exports.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>{dateTime(e.createdAt)}</Table.Td>
-                <Table.Td>
-                  {name(e.target)} ({e.system})
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text span fz="sm" fw={600} c={statusWords[e.status].color}>
-                    {statusWords[e.status].label}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.status === 'failed' ? e.error : e.receipt}</Table.Td>
-                <Table.Td>{e.actorEmail}</Table.Td>
-                <Table.Td>
-                  <Anchor href={exportFileUrl(loanId, e.id)} download aria-label={`Download the file sent to ${name(e.target)} on ${dateTime(e.createdAt)}`}>
-                    Download
-                  </Anchor>
-                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

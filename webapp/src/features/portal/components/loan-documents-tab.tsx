@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Modal, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 
 import { isTRPCClientError } from '@/api/trpc-client';
@@ -7,7 +7,9 @@ import { formatDate } from '@/lib/format';
 
 import { useReviewDocumentMutation } from '../api/documents-review';
 import {
+  loanDocumentPreviewUrl,
   loanDocumentUrl,
+  previewableTypes,
   useLoanDocuments,
   type LoanRequiredDocument,
   type LoanUploadedDocument,
@@ -18,7 +20,9 @@ import { personName } from '../lib/loan-format';
 // The documents tab: for the borrower and the coborrower, what the
 // documents policy requires (required, uploaded, missing per type) and the
 // files they uploaded, each downloaded as an attachment (the server checks
-// the user may read this loan's documents and records the download). Each
+// the user may read this loan's documents and records the download) or,
+// for a PDF or an image, previewed inline in the page from the same
+// address (the same check, the same audit entry). Each
 // file shows its review; a user who may review the loan's documents
 // (documents.review) accepts or rejects it, a rejection with a note the
 // borrower is shown.
@@ -114,6 +118,7 @@ function UploadList({
 }) {
   const review = useReviewDocumentMutation();
   const [rejecting, setRejecting] = useState<LoanUploadedDocument | null>(null);
+  const [previewing, setPreviewing] = useState<string | null>(null);
   if (uploads.length === 0) {
     return (
       <Text c="dimmed" mt="sm" fz="sm">
@@ -139,9 +144,19 @@ function UploadList({
               </Anchor>
               <Text fz="sm" c="dimmed">
                 {labelOf(u.type)}
-                {u.side ? ` (${u.side})` : ''} · {Math.max(1, Math.round(u.size / 1024))} KB · {formatDate(u.uploadedAt)}
+                {u.side ? ` (${u.side === 'front' ? 'front' : 'back'} side)` : ''} · {Math.max(1, Math.round(u.size / 1024))} KB · {formatDate(u.uploadedAt)}
               </Text>
               <ReviewBadge upload={u} />
+              {canPreview(u) ? (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  aria-expanded={previewing === u.id}
+                  onClick={() => setPreviewing(previewing === u.id ? null : u.id)}
+                >
+                  {previewing === u.id ? `Hide the preview of ${u.fileName}` : `Preview ${u.fileName}`}
+                </Button>
+              ) : null}
               {canReview ? (
                 <Group gap={6}>
                   {u.review?.status !== 'accepted' ? (
@@ -163,6 +178,7 @@ function UploadList({
                 </Group>
               ) : null}
             </Group>
+            {previewing === u.id ? <DocumentPreview upload={u} /> : null}
             {u.review?.note ? (
               <Text fz="sm" c={u.review.status === 'rejected' ? 'red.8' : 'dimmed'}>
                 Note: {u.review.note}
@@ -173,6 +189,24 @@ function UploadList({
       </Stack>
       {rejecting ? <RejectModal upload={rejecting} loanId={loanId} onClose={() => setRejecting(null)} /> : null}
     </Stack>
+  );
+}
+
+function canPreview(u: LoanUploadedDocument): boolean {
+  return (previewableTypes as readonly string[]).includes(u.contentType);
+}
+
+/** A PDF in a frame (the browser's own viewer), an image as it is. */
+function DocumentPreview({ upload: u }: { upload: LoanUploadedDocument }) {
+  const src = loanDocumentPreviewUrl(u.id);
+  return (
+    <Paper withBorder radius="md" p="xs" mt={4} maw={900}>
+      {u.contentType === 'application/pdf' ? (
+        <iframe src={src} title={`Preview of ${u.fileName}`} style={{ width: '100%', height: '70vh', minHeight: 360, border: 0, display: 'block' }} />
+      ) : (
+        <img src={src} alt={`Preview of ${u.fileName}`} style={{ maxWidth: '100%', height: 'auto', display: 'block' }} />
+      )}
+    </Paper>
   );
 }
 

@@ -10,12 +10,14 @@ import { useLoan, type PortalLoan } from '../api/loan-get';
 import { decideByText, statusText } from '../lib/credit-format';
 import { formatAmount } from '../lib/loan-format';
 
+import { LoanApplicationTab } from './loan-application-tab';
 import { LoanAuditTab } from './loan-audit-tab';
 import { LoanBorrowerTab } from './loan-borrower-tab';
 import { LoanConditionsTab } from './loan-conditions-tab';
 import { LoanDecisionTab } from './loan-decision-tab';
 import { LoanDecisionsTab } from './loan-decisions-tab';
 import { LoanDocumentsTab } from './loan-documents-tab';
+import { LoanExportAction } from './loan-export';
 import { LoanSummaryTab } from './loan-summary-tab';
 
 // One application (spec §2 "Portal": an application): its tabs, the open
@@ -26,6 +28,7 @@ type TabDef = { value: string; label: string; action?: string };
 
 const tabs: TabDef[] = [
   { value: 'summary', label: 'Summary' },
+  { value: 'application', label: 'Application' },
   { value: 'borrower', label: 'Borrower' },
   { value: 'documents', label: 'Documents', action: 'documents.read' },
   { value: 'conditions', label: 'Conditions' },
@@ -79,6 +82,11 @@ export function LoanPage() {
     <Stack gap="lg">
       <BackLink />
       <PageHeading title={data.loan.borrowerName || 'Application'} help={<LoanFacts loan={data} />} />
+      {data.can['loans.export'] ? (
+        <Group gap="sm" aria-label="Actions on this loan" role="group">
+          <LoanExportAction loanId={loanId} />
+        </Group>
+      ) : null}
       <Tabs
         value={active}
         onChange={(value) => {
@@ -98,6 +106,9 @@ export function LoanPage() {
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} mt="md" bg="white">
           <Tabs.Panel value="summary">
             <LoanSummaryTab loan={data} />
+          </Tabs.Panel>
+          <Tabs.Panel value="application">
+            <LoanApplicationTab loanId={loanId} canSeeHmda={!!data.can['hmda.read']} />
           </Tabs.Panel>
           <Tabs.Panel value="borrower">
             <LoanBorrowerTab loanId={loanId} />
