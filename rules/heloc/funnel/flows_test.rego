@@ -93,21 +93,80 @@ test_the_landing_funnel_asks_its_rows_in_order if {
 	]
 }
 
-test_the_landing_funnel_makes_the_account_before_the_money_questions if {
-	steps := [p.step | some p in _landing.pages]
-	steps == [
-		"name", "email", "phone", "setupConsent",
-		"annualIncome", "monthlyDebts", "desiredAmount", "loanReason",
-	]
+test_the_landing_funnel_asks_the_name_then_the_email_where_the_account_is_made if {
+	[p.step | some p in _landing.pages] == ["name", "email"]
 }
 
 test_the_landing_funnel_continues_to_property_value if {
 	last := _landing.pages[count(_landing.pages) - 1]
 	result := funnel.pages with input as {"path": last.path}
-	result.next.path == tables.areas.landing.next
 	result.next.path == "/app/initial-setup/property-value"
 	result.next.area == "initialSetup"
 	result.next.step == "propertyValue"
+}
+
+test_property_value_goes_back_to_the_email if {
+	result := funnel.pages with input as {"path": "/app/initial-setup/property-value"}
+	result.previous.path == "/start/email"
+}
+
+# --- Issue 22: one journey, in the spec's order, from the call to action to the preview offer ---
+
+# The pages a visitor walks from the home page's call to action: the
+# landing funnel's flow, then the initial setup's, to the preview offer.
+_walk(answers) := array.concat([p.path | some p in landing.pages], [p.path | some p in setup.pages]) if {
+	landing := funnel.pages with input as {"path": "/start/name", "answers": answers}
+	setup := funnel.pages with input as {"path": "/app/initial-setup/property-value", "answers": answers}
+}
+
+test_the_default_path_is_the_spec_landing_funnel_in_its_order if {
+	asked := [s | some path in _walk({}); s := _slug(path); s in _landing_questions]
+	asked == _landing_questions
+}
+
+test_the_default_path_reaches_the_preview_offer_in_at_most_14_pages if {
+	walk := _walk({"hasCoborrower": true})
+	walk[count(walk) - 1] == "/app/initial-setup/preview-offer"
+	count(walk) <= 14
+}
+
+test_the_income_and_debts_are_asked_once_just_before_the_preview_offer if {
+	walk := _walk({})
+	[p | some p in walk; p == "/app/initial-setup/credit-income"] == ["/app/initial-setup/credit-income"]
+	walk[count(walk) - 2] == "/app/initial-setup/credit-income"
+}
+
+test_the_other_recognised_slugs_stay_routes_beside_the_default_path if {
+	walk := {p | some p in _walk({})}
+	every path in [
+		"/start/phone", "/start/contact-information", "/start/annual-income", "/start/monthly-debts",
+		"/start/desired-amount", "/start/loan-reason", "/app/initial-setup/pre-offer",
+	] {
+		some r in funnel.routes
+		r.path == path
+		not path in walk
+	}
+}
+
+test_one_progress_indicator_counts_from_the_name_to_the_preview_offer if {
+	first := funnel.pages with input as {"path": "/start/name"}
+	first.progress == {"step": 1, "of": 14}
+	value := funnel.pages with input as {"path": "/app/initial-setup/property-value"}
+	value.progress == {"step": 3, "of": 14}
+	offer := funnel.pages with input as {"path": "/app/initial-setup/preview-offer"}
+	offer.progress == {"step": 14, "of": 14}
+	without := funnel.pages with input as {"path": "/app/initial-setup/preview-offer", "variant": "withoutPropertyUsage"}
+	without.progress == {"step": 13, "of": 13}
+}
+
+test_an_area_of_no_journey_counts_its_own_flow if {
+	first := funnel.pages with input as {"path": "/prequal/address"}
+	first.progress == {"step": 1, "of": count(first.pages)}
+}
+
+test_a_page_beside_the_flow_has_no_progress if {
+	result := funnel.pages with input as {"path": "/app/initial-setup/pre-offer"}
+	result.progress == null
 }
 
 test_the_landing_funnel_starts_without_back if {
@@ -122,18 +181,6 @@ test_the_offer_summary_and_after_offer_are_beside_the_landing_flow if {
 		result.next == null
 		result.previous == null
 	}
-}
-
-# --- Step 7.5: the self-reported estimate ---
-
-test_the_estimate_page_comes_after_property_usage_and_before_the_credit_check if {
-	paths := _paths("/app/initial-setup/property-value", {})
-	some i, j, k
-	paths[i] == "/app/initial-setup/property-usage"
-	paths[j] == "/app/initial-setup/pre-offer"
-	paths[k] == "/app/initial-setup/credit-score"
-	i + 1 == j
-	j + 1 == k
 }
 
 # --- The funnel's variants ---
@@ -153,9 +200,10 @@ test_the_variant_without_property_usage_omits_only_that_page if {
 	[p | some p in _initial_setup("standard"); p != "/app/initial-setup/property-usage"] == without
 }
 
-test_without_property_usage_the_zip_page_continues_to_the_estimate if {
+# Spec §2: "A second variant omits property-usage: zip, then credit-score".
+test_without_property_usage_the_zip_page_continues_to_the_credit_check if {
 	result := funnel.pages with input as {"path": "/app/initial-setup/zip", "variant": "withoutPropertyUsage"}
-	result.next.path == "/app/initial-setup/pre-offer"
+	result.next.path == "/app/initial-setup/credit-score"
 }
 
 test_a_page_shows_in_exactly_the_variants_its_row_lists if {

@@ -85,13 +85,14 @@ routes := [{"path": page.path, "title": page.label, "area": page.area} | some pa
 #     spec §2 "Funnel step names and order numbers", "Full application
 #     section labels", "Prequalification flow steps, in order"; the
 #     conditions are lender practice (URLA, design/screens.md)
-default pages := {"area": null, "pages": [], "previous": null, "next": null}
+default pages := {"area": null, "pages": [], "previous": null, "next": null, "progress": null}
 
 pages := {
 	"area": _page.area,
 	"pages": [object.union(page, {"state": states[i], "open": i in opened}) | some i, page in _flow],
 	"previous": _previous,
 	"next": _next,
+	"progress": _progress,
 } if {
 	states := _states
 	opened := _open
@@ -275,6 +276,39 @@ _done contains i if {
 	some i, page in _flow
 	not is_number(page.order)
 	i < at
+}
+
+# METADATA
+# title: Progress
+# description: >-
+#   How far into its journey the page at input.path is: {"step": N, "of":
+#   M}, N counting from 1 over the flows of the journey's areas one after
+#   the other (tables.journeys: the landing funnel and the initial setup
+#   are one, from the name to the preview offer), or over the page's own
+#   flow when its area is in no journey. null for a page beside its flow.
+# custom:
+#   source: issue 22 ("one progress indicator runs from the first question to the preview offer")
+default _progress := null
+
+_progress := {"step": i + 1, "of": count(journey)} if {
+	_index >= 0
+	journey := _journey
+	some i, page in journey
+	page.path == _page.path
+}
+
+default _journey := []
+
+_journey := _flow if not _in_journey
+
+_journey := [page | some area in areas; some page in _flow_of(area)] if {
+	some areas in object.get(tables, "journeys", {})
+	_page.area in areas
+}
+
+_in_journey if {
+	some areas in object.get(tables, "journeys", {})
+	_page.area in areas
 }
 
 # METADATA

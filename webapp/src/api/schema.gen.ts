@@ -2509,6 +2509,15 @@ export interface components {
                 step: string;
             }[];
             previous: components["schemas"]["FunnelPage"] | null;
+            /**
+             * @description progress: how far into its journey the page is ("Step 3 of 14"),
+             *     counted over the landing funnel and the initial setup as one; null
+             *     for a page beside its flow.
+             */
+            progress: {
+                of: number;
+                step: number;
+            } | null;
         };
         /** @description #PartyDocumentCounts are a person's counts by document type. */
         PartyDocumentCounts: {

@@ -62,6 +62,7 @@ function setup(documents: DocumentsView, complete: () => { status?: number; body
     'funnel.pages': () =>
       ok({
         area: 'application',
+        progress: null,
         pages: [],
         previous: { path: '/app/application/income-verification', label: 'Income', area: 'application', step: 'application6', section: null, order: null },
         next: { path: next, label: 'Identity', area: 'application', step: 'identityVerification', section: null, order: null },

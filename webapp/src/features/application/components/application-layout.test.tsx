@@ -29,7 +29,7 @@ function flow(current: string, withCoborrower: boolean): FunnelPages {
     open: i <= Math.max(at, 0),
   }));
   const page = (i: number) => (pages[i] ? { ...pages[i]!, state: undefined } : null);
-  return { area: 'application', pages, previous: at > 0 ? page(at - 1) : null, next: at >= 0 ? page(at + 1) : null };
+  return { area: 'application', pages, previous: at > 0 ? page(at - 1) : null, next: at >= 0 ? page(at + 1) : null, progress: at >= 0 ? { step: at + 1, of: pages.length } : null };
 }
 
 function renderApplication(path: string) {

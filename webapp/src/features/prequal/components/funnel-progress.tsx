@@ -21,11 +21,11 @@ export function FunnelProgress() {
     return <QueryError title="We couldn’t load your progress" error={query.error} onRetry={() => void query.refetch()} />;
   }
 
-  const { pages } = query.data;
-  const index = pages.findIndex((p) => p.state === 'current');
-  if (index < 0) return null;
-  const step = index + 1;
-  const total = pages.length;
+  // The policy counts the journey (the landing funnel and the initial setup are one, name to preview offer).
+  const { pages, progress } = query.data;
+  const current = pages.find((p) => p.state === 'current');
+  if (!progress || !current) return null;
+  const { step, of: total } = progress;
   return (
     <Stack gap={8} aria-busy={query.isPlaceholderData}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -33,7 +33,7 @@ export function FunnelProgress() {
           Step {step} of {total}
         </Text>
         <Text fz="sm" c="dimmed" ta="right" truncate>
-          {pages[index]!.label}
+          {current.label}
         </Text>
       </Group>
       <Progress value={(step / total) * 100} size="sm" radius="xl" aria-label={`Step ${step} of ${total}`} />

@@ -27,6 +27,7 @@ function answer(current: FunnelPage, flow: FunnelPage[], previous: FunnelPage | 
     pages: flow.map((p, i) => ({ ...p, state: i < at ? 'done' : i === at ? 'current' : 'upcoming', open: i <= at })),
     previous,
     next,
+    progress: at >= 0 ? { step: at + 1, of: flow.length } : null,
   };
 }
 

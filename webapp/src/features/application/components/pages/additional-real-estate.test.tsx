@@ -24,6 +24,7 @@ const view = {
 
 const pages = {
   area: 'application',
+  progress: null,
   pages: [],
   previous: null,
   next: { path: '/app/application/4', label: 'Employment history', section: 'Employment history', area: 'application', step: 'application5', order: null },

@@ -77,6 +77,7 @@ function stub(v: ReturnType<typeof view>) {
     'funnel.pages': () =>
       ok({
         area: 'application',
+        progress: null,
         pages: [page('/app/application/1', 'done'), page('/app/application/6', 'upcoming'), page('/app/application/7', 'upcoming')],
         previous: null,
         next: null,

@@ -52,7 +52,7 @@ function stub(v: View, extra: Record<string, (input: unknown) => ReturnType<type
       saves.push(input as (typeof saves)[number]);
       return ok(v);
     },
-    'funnel.pages': () => ok({ area: 'application', pages: [], previous: null, next }),
+    'funnel.pages': () => ok({ area: 'application', pages: [], progress: null, previous: null, next }),
     ...extra,
   });
   return { saves, calls };

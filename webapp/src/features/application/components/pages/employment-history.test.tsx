@@ -56,6 +56,7 @@ const previousEmployer = (since: string) =>
 
 const funnelPages = (path: string) => ({
   area: 'application',
+  progress: null,
   pages: [{ path, label: 'Employment history', area: 'application', step: 'application5', section: 'Employment', order: 5, state: 'current', open: true }],
   previous: null,
   next: { path: next, label: 'Business information', area: 'application', step: 'application5', section: 'Employment', order: 5 },

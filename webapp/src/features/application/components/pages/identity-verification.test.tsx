@@ -42,6 +42,7 @@ const application = {
 
 const pages = {
   area: 'application',
+  progress: null,
   pages: [],
   previous: { path: '/app/application/income-verification', label: 'Income verification', section: 'Income verification', area: 'application', step: 'application6', order: null },
   next: { path: '/app/application/upload', label: 'Income documents', section: 'Income docs', area: 'application', step: 'incomeDocs', order: null },

@@ -50,6 +50,7 @@ function setup(initial: IncomeVerificationView, answers: Record<string, (input: 
     'funnel.pages': () =>
       ok({
         area: 'application',
+        progress: null,
         pages: [],
         previous: { path: '/app/application/sign', label: 'Disclosures and signing', area: 'application', step: 'disclosures', section: null, order: null },
         next: { path: next, label: 'Identity verification', area: 'application', step: 'identityVerification', section: null, order: null },

@@ -36,6 +36,7 @@ const terms = { line: 100000, originationFee: 1000, minimumDraw: 10000, maximumD
 
 const pages = {
   area: 'application',
+  progress: null,
   pages: [],
   previous: { path: '/app/application/upload', label: 'Income documents', section: 'Income docs', area: 'application', step: 'incomeDocs', order: null },
   next: { path: '/app/application/submitted', label: 'Application submitted', section: 'Submitted', area: 'application', step: 'applicationSubmitted', order: null },

@@ -29,7 +29,7 @@ function setup(path: string, element: ReactElement, application: ApplicationView
   const saves: unknown[] = [];
   stubTRPC({
     'system.info': () => ok(sandboxSystemInfo),
-    'funnel.pages': () => ok({ area: 'application', pages: [], previous: null, next: { path: next, label: 'Next', area: 'application', step: 'x', section: null, order: null } }),
+    'funnel.pages': () => ok({ area: 'application', pages: [], progress: null, previous: null, next: { path: next, label: 'Next', area: 'application', step: 'x', section: null, order: null } }),
     'application.get': () => ok(application),
     'application.draft': () => ok({ draft: null, savedAt: null }),
     'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),

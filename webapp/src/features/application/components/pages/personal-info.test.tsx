@@ -30,6 +30,7 @@ function view({ readOnly = false, coborrower = false, ssn }: { readOnly?: boolea
 
 const pages = {
   area: 'application',
+  progress: null,
   pages: [],
   previous: null,
   next: { path: '/app/application/2', label: 'Property info', section: 'Property Info', area: 'application', step: 'application3', order: null },

@@ -51,6 +51,7 @@ function setup(answers: { disclosures: () => ReturnType<typeof ok>; sign?: (inpu
     'funnel.pages': () =>
       ok({
         area: 'application',
+        progress: null,
         pages: [],
         previous: { path: '/app/application/7', label: 'Declarations', area: 'application', step: 'application8', section: null, order: null },
         next: { path: next, label: 'Income verification', area: 'application', step: 'application6', section: null, order: null },

@@ -18,7 +18,7 @@ const answers = {
   propertyUsage: 'primaryResidence' as const,
 };
 
-const pages = { area: 'initialSetup', pages: [], previous: null, next: null };
+const pages = { area: 'initialSetup', pages: [], previous: null, next: null, progress: null };
 
 function stub(result: unknown, estimates: unknown[] = []) {
   return stubTRPC(

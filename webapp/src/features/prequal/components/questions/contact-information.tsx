@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { createAccount, type CreateAccountInput } from '@/api/create-account';
 import { useConsents } from '@/api/get-consents';
 import { CodeStep } from '@/components/auth/code-step';
+import { TextField } from '@/components/form/text-field';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 import { useApplicantSession } from '@/lib/auth/session-store';
@@ -19,7 +20,7 @@ const NAME_PATH = paths.landing.name!;
 const EMAIL_PATH = paths.landing.email!;
 const PHONE_PATH = paths.landing.phone!;
 
-type Values = { eConsent: boolean; informationSharingConsent: boolean };
+type Values = { email?: string; eConsent: boolean; informationSharingConsent: boolean };
 
 /** What the visitor told us so far, each with the way back to change it. */
 function ContactSummary() {
@@ -48,13 +49,17 @@ function ContactSummary() {
   );
 }
 
-/** The e-consent and the information-sharing consent, then "Send my code" (identity.createAccount). */
-function ConsentForm({ consents, onCodeSent }: { consents: AccountConsentTexts; onCodeSent: () => void }) {
+/**
+ * The e-consent and the information-sharing consent (and, with askEmail,
+ * the e-mail address above them), then "Send my code"
+ * (identity.createAccount).
+ */
+function ConsentForm({ consents, askEmail, onCodeSent }: { consents: AccountConsentTexts; askEmail: boolean; onCodeSent: () => void }) {
   const store = usePrequalStore();
   const toInput = (v: Values) => ({
     firstName: store.firstName ?? '',
     lastName: store.lastName ?? '',
-    email: store.email ?? '',
+    email: askEmail ? (v.email ?? '').trim() : (store.email ?? ''),
     phone: store.phone,
     tcpaConsent: store.tcpaConsent === true,
     eConsent: v.eConsent,
@@ -64,19 +69,34 @@ function ConsentForm({ consents, onCodeSent }: { consents: AccountConsentTexts; 
   return (
     <QuestionForm
       definition="CreateAccountInput"
-      defaultValues={{ eConsent: store.eConsent ?? false, informationSharingConsent: store.informationSharingConsent ?? false }}
+      defaultValues={{
+        ...(askEmail ? { email: store.email ?? '' } : {}),
+        eConsent: store.eConsent ?? false,
+        informationSharingConsent: store.informationSharingConsent ?? false,
+      }}
       toInput={toInput}
-      // Name, e-mail and phone were checked on their own pages; these two are asked here.
-      fields={['eConsent', 'informationSharingConsent']}
+      // The name (and phone) were checked on their own pages; the e-mail, where asked, and the consents are asked here.
+      fields={askEmail ? ['email', 'eConsent', 'informationSharingConsent'] : ['eConsent', 'informationSharingConsent']}
       submitLabel="Send my code"
-      aria-label="Your consents"
+      aria-label={askEmail ? 'Your e-mail and consents' : 'Your consents'}
       onSave={async (input: CreateAccountInput) => {
         await createAccount(input);
-        store.update({ eConsent: true, informationSharingConsent: true });
+        store.update({ email: input.email, eConsent: true, informationSharingConsent: true });
         onCodeSent();
         return 'stay';
       }}
     >
+      {askEmail ? (
+        <TextField
+          name="email"
+          label="E-mail address"
+          description="We’ll e-mail you a 6-digit code to confirm it. Your answers are saved to your account from then on, so you can come back from any device."
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          size="md"
+        />
+      ) : null}
       <AccountConsentFields consents={consents} />
     </QuestionForm>
   );
@@ -126,12 +146,14 @@ function SignedIn({ email, firstError }: { email: string; firstError: string | n
 }
 
 /**
- * /start/contact-information: confirm name, e-mail and phone, agree to the
- * e-consent and the information sharing, "Send my code" creates the account
- * (identity.createAccount), and the 6-digit code signs in on this page.
- * Then the answers kept so far are saved to the loan.
+ * Making the account, on one page: agree to the e-consent and the
+ * information sharing (with askEmail, giving the e-mail address there too),
+ * "Send my code" creates the account (identity.createAccount), and the
+ * 6-digit code signs in on this page. Then the answers kept so far are
+ * saved to the loan and the funnel goes on. Without askEmail the name,
+ * e-mail and phone given on their own pages are shown to confirm.
  */
-export function ContactInformationPage() {
+export function AccountSetup({ askEmail = false }: { askEmail?: boolean }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const session = useApplicantSession();
@@ -148,18 +170,18 @@ export function ContactInformationPage() {
     body = <SignedIn key={error ?? ''} email={session.data?.user.email ?? ''} firstError={error} />;
   } else if (consents.isError || !consents.data.eConsent || !consents.data.informationSharing) {
     body = <QueryError title="We couldn’t load the consents" error={consents.error} onRetry={() => void consents.refetch()} />;
-  } else if (!firstName || !lastName || !email) {
+  } else if (!firstName || !lastName || (!askEmail && !email)) {
     body = (
       <Alert color="blue" variant="light" title="A few details first">
         <Stack gap="xs">
-          <Text fz="sm">We need your name and e-mail address to create your account.</Text>
+          <Text fz="sm">{askEmail ? 'We need your name to create your account.' : 'We need your name and e-mail address to create your account.'}</Text>
           <Button component={Link} to={!firstName || !lastName ? NAME_PATH : EMAIL_PATH} size="sm" w="fit-content">
             {!firstName || !lastName ? 'Enter your name' : 'Enter your e-mail'}
           </Button>
         </Stack>
       </Alert>
     );
-  } else if (codeSent) {
+  } else if (codeSent && email) {
     body = (
       <Stack gap="md">
         <Title order={2} fz="lg">
@@ -183,19 +205,28 @@ export function ContactInformationPage() {
               setError(saveErrorMessage(err));
             }
           }}
-          onChangeEmail={() => void navigate(EMAIL_PATH)}
+          onChangeEmail={() => (askEmail ? setCodeSent(false) : void navigate(EMAIL_PATH))}
         />
       </Stack>
     );
   } else {
-    body = <ConsentForm consents={consents.data} onCodeSent={() => setCodeSent(true)} />;
+    body = <ConsentForm consents={consents.data} askEmail={askEmail} onCodeSent={() => setCodeSent(true)} />;
   }
 
   return (
     <Stack gap="lg">
       <QuestionHeading />
-      {session.status === 'authenticated' ? null : <ContactSummary />}
+      {session.status === 'authenticated' || askEmail ? null : <ContactSummary />}
       {body}
     </Stack>
   );
+}
+
+/**
+ * /start/contact-information (a recognised slug beside the default path):
+ * confirm the name, e-mail and phone given on their own pages, then make
+ * the account.
+ */
+export function ContactInformationPage() {
+  return <AccountSetup />;
 }

@@ -24,7 +24,7 @@ function page(path: string): FunnelPage {
 }
 
 function pagesAt(path: string, next: string): FunnelPages {
-  return { area: 'prequal', pages: [{ ...page(path), state: 'current', open: true }], previous: null, next: page(next) };
+  return { area: 'prequal', pages: [{ ...page(path), state: 'current', open: true }], previous: null, next: page(next), progress: { step: 1, of: 1 } };
 }
 
 const consents = {

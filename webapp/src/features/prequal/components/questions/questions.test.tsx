@@ -9,6 +9,7 @@ import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError, t
 
 import { usePrequalStore } from '../../stores/prequal-store';
 import { ContactInformationPage } from './contact-information';
+import { EmailPage } from './email';
 import { HasFbmPage } from './has-fbm';
 import { PropertyValuePage } from './property-value';
 
@@ -20,7 +21,7 @@ function page(path: string, area = 'initialSetup'): FunnelPage {
 
 /** funnel.pages for a page whose Continue goes to `next`. */
 function pagesAt(path: string, next: string, area = 'initialSetup'): FunnelPages {
-  return { area, pages: [{ ...page(path, area), state: 'current', open: true }], previous: null, next: page(next, area) };
+  return { area, pages: [{ ...page(path, area), state: 'current', open: true }], previous: null, next: page(next, area), progress: { step: 1, of: 1 } };
 }
 
 const consents = {
@@ -209,5 +210,45 @@ describe('question pages', () => {
     expect(saved).toEqual([{ path: '/start/contact-information', answers: { propertyValue: 640000, annualIncome: 150000 } }]);
     // The loan holds them now; this browser no longer does.
     expect(usePrequalStore.getState().answers).toEqual({});
+  });
+  it('the e-mail page makes the account there: the e-mail checked at its field, the consents, Send my code, the code, then on to the next question', async () => {
+    usePrequalStore.getState().update({ firstName: 'Ana', lastName: 'Diaz' });
+    const created: unknown[] = [];
+    const { user, router, state } = setup('/start/email', <EmailPage />, {
+      next: '/app/initial-setup/property-value',
+      trpc: {
+        'identity.createAccount': (input) => {
+          created.push(input);
+          return ok({ codeSent: true });
+        },
+        'prequal.save': (input) => ok({ answers: (input as { answers: object }).answers, applicationStatus: null }),
+      },
+      auth: {
+        'POST applicant/callback/otp': (req) => {
+          if (req.form?.get('otpCode') !== '123456') return { status: 401, body: { error: 'CredentialsSignin' } };
+          state.signedIn = true;
+          return { body: { url: 'http://localhost/start/email' } };
+        },
+      },
+    });
+    const email = await screen.findByRole('textbox', { name: 'E-mail address' });
+    expect(screen.getByText('We give you documents electronically.')).toBeInTheDocument();
+    await user.type(email, 'ana.example.com');
+    await user.click(screen.getByRole('checkbox', { name: /receive documents and notices electronically/ }));
+    await user.click(screen.getByRole('checkbox', { name: /sharing of my information/ }));
+    await user.click(screen.getByRole('button', { name: 'Send my code' }));
+    expect(await screen.findByText('Enter an e-mail address like name@example.com.')).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription(expect.stringContaining('Enter an e-mail address like name@example.com.'));
+    expect(created).toEqual([]);
+
+    await user.clear(email);
+    await user.type(email, 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send my code' }));
+    const code = await screen.findByRole('textbox', { name: '6-digit code' });
+    expect(created[0]).toMatchObject({ firstName: 'Ana', lastName: 'Diaz', email: 'ana@example.com', eConsent: true, informationSharingConsent: true, tcpaConsent: false });
+    expect(usePrequalStore.getState().email).toBe('ana@example.com');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm and continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/app/initial-setup/property-value'));
   });
 });
