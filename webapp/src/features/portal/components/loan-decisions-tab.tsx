@@ -22,12 +22,15 @@ import { QueryError } from '@/components/ui/query-error';
 import { useLoanDecisions, type DecisionsPage, type StoredDecision, type TableRow } from '../api/decisions-list';
 import { useDecisionReplay, type DecisionChange } from '../api/decisions-replay';
 import { dateTime } from '../lib/loan-format';
+import { decidedUnderWords, explainedWords, publishedWords, shortRevision, todayWords } from '../lib/revision-format';
 
 // The loan page's Decisions tab (spec §2 "Portal": decisions, "each rule
 // outcome with its reason and revision, replay"): every policy decision
 // stored for the loan, newest first, with the rules and table rows behind
-// its reasons; a replay of each under today's rules that shows what would
-// change. The credit decisions are listed unless the user asks for the page
+// its reasons, by the rules of the revision that made it (its stored
+// source), with who published that revision and whether today's rules would
+// decide otherwise; a replay of each under today's rules that shows what
+// would change. The credit decisions are listed unless the user asks for the page
 // decisions too (what a page of the application shows or asks). The export
 // to the loan system is an action of the loan page (loan-export.tsx).
 
@@ -35,10 +38,7 @@ import { dateTime } from '../lib/loan-format';
 // (green, orange) are too pale on their backgrounds for WCAG AA.
 const readableTitle = { title: { color: 'var(--mantine-color-text)' } };
 
-/** A revision as people quote it: its first 12 hex digits. */
-function short(revision: string): string {
-  return revision.slice(0, 12);
-}
+const short = shortRevision;
 
 /** A JSON value in one line, as a replay's before and after show it. */
 function shown(v: unknown): string {
@@ -178,13 +178,19 @@ function DecisionCard({ loanId, decision: d, page }: { loanId: string; decision:
             </Badge>
           ) : null}
         </Group>
+        <Stack gap={2}>
+          <Text fz="sm">{decidedUnderWords(d.revision, d.publication)}</Text>
+          {!current ? (
+            <Text fz="sm" fw={d.todayDiffers ? 600 : undefined} c={d.todayDiffers ? 'orange.9' : undefined}>
+              {todayWords(d.revision, page.revision, d.todayDiffers)}
+              {d.todayDiffers && page.canReplay ? ' Replay it to see how.' : ''}
+            </Text>
+          ) : null}
+        </Stack>
         <Reasons decision={d} />
-        {!current ? (
-          <Text fz="xs" c="dimmed">
-            Rules and table values above are today’s (revision {short(d.explainedUnder)}); this decision was made under revision {short(d.revision)}.
-            Replay it to see what today’s rules would decide.
-          </Text>
-        ) : null}
+        <Text fz="xs" c="dimmed">
+          {explainedWords(d.revision, d.explainedUnder)}
+        </Text>
         <details>
           <summary style={{ cursor: 'pointer' }}>
             <Text span fz="sm">
@@ -247,7 +253,7 @@ function Reasons({ decision: d }: { decision: StoredDecision }) {
                   </Text>
                 ) : (
                   <Text fz="xs" c="dimmed">
-                    No rule of today’s policies gives this code.
+                    No rule of revision {short(d.explainedUnder)} gives this code.
                   </Text>
                 )}
                 {r.row ? (
@@ -293,7 +299,12 @@ function ReplayResult({ loanId, decisionId, title }: { loanId: string; decisionI
     return <QueryError title="The decision could not be replayed" error={replay.error} onRetry={() => void replay.refetch()} />;
   }
   const r = replay.data;
-  const revisions = `Stored under revision ${short(r.storedRevision)}, replayed under today’s revision ${short(r.currentRevision)}.`;
+  const revisions =
+    r.storedRevision === r.currentRevision
+      ? `Stored and replayed under revision ${short(r.currentRevision)} (${publishedWords(r.currentPublication)}).`
+      : `Stored under revision ${short(r.storedRevision)} (${publishedWords(r.storedPublication)}), replayed under today’s revision ${short(r.currentRevision)} (${publishedWords(r.currentPublication)}).` +
+        (r.reproduced === true ? ` Revision ${short(r.storedRevision)}’s own rules still give the stored result.` : '') +
+        (r.reproduced === false ? ` Revision ${short(r.storedRevision)}’s own rules no longer give the stored result.` : '');
   if (!r.changed) {
     return (
       <Alert color="green" variant="light" styles={readableTitle} title="No change" role="status">
