@@ -219,7 +219,7 @@ function DebtList({ debts, label }: { debts: PortalDebt[]; label: string }) {
 
 function Flag({ color, children }: { color: string; children: ReactNode }) {
   return (
-    <Badge color={color} c={`${color}.9`} variant="light" radius="sm" tt="none" fw={600}>
+    <Badge color={color} c="dark.9" variant="light" radius="sm" tt="none" fw={600}>
       {children}
     </Badge>
   );

@@ -92,7 +92,7 @@ function RequiredTable({ docs }: { docs: LoanRequiredDocument[] }) {
                     {d.missing} missing
                   </Badge>
                 ) : (
-                  <Badge color="teal" variant="light" radius="sm" tt="none">
+                  <Badge color="teal" c="dark.9" variant="light" radius="sm" tt="none">
                     Complete
                   </Badge>
                 )}
@@ -164,6 +164,7 @@ function UploadList({
                       size="compact-sm"
                       variant="light"
                       color="teal"
+                      c="dark.9"
                       loading={review.isPending && review.variables?.documentId === u.id && review.variables.decision === 'accepted'}
                       onClick={() => review.mutate({ loanId, documentId: u.id, decision: 'accepted' })}
                     >
@@ -222,7 +223,7 @@ function ReviewBadge({ upload: u }: { upload: LoanUploadedDocument }) {
   const who = r.reviewedBy ? ` by ${personName(r.reviewedBy)}` : '';
   const when = r.reviewedAt ? ` on ${formatDate(r.reviewedAt)}` : '';
   return (
-    <Badge color={r.status === 'accepted' ? 'teal' : 'red'} variant="light" radius="sm" tt="none">
+    <Badge color={r.status === 'accepted' ? 'teal' : 'red'} c="dark.9" variant="light" radius="sm" tt="none">
       {r.status === 'accepted' ? 'Accepted' : 'Rejected'}
       {who}
       {when}

@@ -25,7 +25,13 @@ export function LoanExportAction({ loanId }: { loanId: string }) {
       <Button variant="light" onClick={() => setOpen(true)}>
         Export to the loan system
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Export to the loan system" size="xl">
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title="Export to the loan system"
+        size="xl"
+        closeButtonProps={{ 'aria-label': 'Close the export' }}
+      >
         {open ? <ExportPanel loanId={loanId} /> : null}
       </Modal>
     </>
