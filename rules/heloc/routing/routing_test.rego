@@ -201,6 +201,8 @@ test_the_exempt_pages_are_exactly_the_spec_list if {
 		# The portal pages of issue 13: an application, the audit log, the
 		# page of an e-mailed invitation.
 		"/portal/loan", "/portal/audit", "/portal/invite",
+		# The published policy revisions (issue 24).
+		"/portal/policy-revisions",
 		"/app/ineligible/low-equity", "/app/ineligible/boost", "/app/ineligible/late-payment",
 		# Beside the landing flow: the offer kept, and the waitlist page.
 		"/start/best-offer-summary", "/start/after-offer", "/join-waitlist",

@@ -2765,8 +2765,11 @@ export interface components {
          *     force, scheduled or superseded, the checks it passed and its impact.
          */
         PolicyRevision: {
-            baseline?: string;
-            checks?: {
+            /** @enum {string} */
+            action: "publish" | "rollback";
+            author: string;
+            baseline: string;
+            checks: {
                 errored: number;
                 failed: number;
                 passed: boolean;
@@ -2774,11 +2777,17 @@ export interface components {
                 tables: string[];
                 tests: number;
             };
-            impact?: components["schemas"]["PolicyImpactLine"][];
-            revision?: string;
+            /** Format: date-time */
+            effectiveAt: string;
+            id: string;
+            impact: components["schemas"]["PolicyImpactLine"][];
+            /** Format: date-time */
+            publishedAt: string;
+            reason: string;
+            revision: string;
             /** @enum {string} */
-            state?: "inForce" | "scheduled" | "superseded";
-        } & (components["schemas"]["PolicyPublication"] & unknown);
+            state: "inForce" | "scheduled" | "superseded";
+        };
         /**
          * @description #PolicyRevisions is policy.revisions' result: every publish and
          *     rollback, newest first, and the revision the server serves now.

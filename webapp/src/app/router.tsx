@@ -74,6 +74,7 @@ const pathPages: Record<string, LazyRoute> = {
   [paths.portalLoan]: lazyDefault(() => import('./routes/portal-loan')),
   [paths.portalManageUsers]: lazyDefault(() => import('./routes/portal-manage-users')),
   [paths.portalAudit]: lazyDefault(() => import('./routes/portal-audit')),
+  [paths.portalPolicyRevisions]: lazyDefault(() => import('./routes/portal-policy-revisions')),
   [paths.portalInvite]: lazyDefault(() => import('./routes/portal-invite')),
   [paths.joinWaitlist]: lazyDefault(() => import('./routes/join-waitlist')),
   [paths.prequalStart]: lazyDefault(() => import('./routes/prequal-start')),

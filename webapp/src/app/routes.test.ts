@@ -34,7 +34,7 @@ const expected: Record<string, string[]> = {
   ineligible,
   application,
   standalone: ['/app/upload', '/app/bank-statement', '/app/coborrower'],
-  portal: ['/portal', '/portal/loan', '/portal/manage-users', '/portal/audit'],
+  portal: ['/portal', '/portal/loan', '/portal/manage-users', '/portal/audit', '/portal/policy-revisions'],
   prequal,
   waitlist: ['/join-waitlist'],
   error: ['/error'],

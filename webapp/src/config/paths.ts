@@ -76,6 +76,7 @@ export const paths = {
   portalLoan: route('/portal/loan'),
   portalManageUsers: route('/portal/manage-users'),
   portalAudit: route('/portal/audit'),
+  portalPolicyRevisions: route('/portal/policy-revisions'),
   portalInvite: route('/portal/invite'),
   upload: route('/app/upload'),
   bankStatement: route('/app/bank-statement'),

@@ -10,6 +10,8 @@ import { LoanDecisionsTab } from './loan-decisions-tab';
 const loanId = 'a'.repeat(32);
 const revisionA = 'a1'.repeat(32);
 const revisionB = 'b2'.repeat(32);
+/** A JSON value as the wire types have it. */
+const json = (v: unknown) => v as StoredDecision['input'];
 const publishedB = {
   id: 'p'.repeat(32),
   action: 'publish' as const,
@@ -27,8 +29,8 @@ const approval: StoredDecision = {
   summary: 'Eligible',
   revision: revisionA,
   createdAt: '2026-11-22T15:00:00Z',
-  input: { creditScore: 665 },
-  result: { eligible: true, reasons: [] },
+  input: json({ creditScore: 665 }),
+  result: json({ eligible: true, reasons: [] }),
   explanation: { reasons: [], rows: [] },
   explainedUnder: revisionA,
   publication: null,
@@ -56,7 +58,7 @@ const replay: DecisionReplay = {
   changed: true,
   changes: [{ path: 'eligible', old: true, new: false }],
   summary: 'Not eligible: CREDIT_SCORE_BELOW_MINIMUM',
-  result: { eligible: false },
+  result: json({ eligible: false }),
 };
 
 describe('the portal Decisions tab', () => {

@@ -10,6 +10,7 @@ const links = [
   { to: paths.portal, label: 'Pipeline' },
   { to: paths.portalManageUsers, label: 'Manage users' },
   { to: paths.portalAudit, label: 'Audit log' },
+  { to: paths.portalPolicyRevisions, label: 'Policy revisions' },
 ];
 
 /** The staff portal: its own dark header (with the signed-in user's name, role and Sign out) and navigation. */
