@@ -241,7 +241,7 @@ func (s *Service) Application(ctx context.Context, loanID string, labels Labels)
 		} else if err != nil {
 			return nil, err
 		}
-		v.Credit = append(v.Credit, creditSummary(party, r))
+		v.Credit = append(v.Credit, creditSummary(labels, party, r))
 	}
 	if v.Figures, err = s.figures(ctx, loanID); err != nil {
 		return nil, err
@@ -301,7 +301,7 @@ const offerPreview = "heloc.offer.preview"
 func debts(labels Labels, ls []domain.Liability) []DebtView {
 	out := []DebtView{}
 	for _, l := range ls {
-		out = append(out, DebtView{Creditor: l.Creditor, Kind: l.Type, Debtor: labels.Of("debtor", l.Debtor), Balance: l.Balance,
+		out = append(out, DebtView{Creditor: l.Creditor, Kind: labels.Of("accountType", l.Type), Debtor: labels.Of("debtor", l.Debtor), Balance: l.Balance,
 			MonthlyPayment: l.MonthlyPayment, Confirmed: l.Confirmed, AddedByUser: l.AddedByUser, ToBePaidOff: l.ToBePaidOff,
 			Omitted: l.Omitted, LatePaymentDays: l.LatePaymentDays, LatePaymentDate: l.LatePaymentDate})
 	}
@@ -455,7 +455,7 @@ func lowerFirst(s string) string {
 // creditSummary is the report in brief: the mortgages, then the other
 // debts with a balance, largest first; the late payments are the
 // tradelines reported late.
-func creditSummary(party string, r *domain.CreditReport) CreditSummary {
+func creditSummary(labels Labels, party string, r *domain.CreditReport) CreditSummary {
 	c := CreditSummary{Party: party, PulledAt: r.PulledAt, Score: r.Score, ScoreModel: r.ScoreModel, ScoreRange: r.ScoreRange,
 		Bureau: r.Bureau.Name, KeyFactors: r.KeyFactors, Tradelines: []Tradeline{}}
 	if c.KeyFactors == nil {
@@ -467,7 +467,7 @@ func creditSummary(party string, r *domain.CreditReport) CreditSummary {
 	mortgages := slices.Clone(r.Mortgages)
 	slices.SortStableFunc(mortgages, func(a, b domain.ReportedMortgage) int { return cmp.Compare(b.Balance, a.Balance) })
 	for _, m := range mortgages {
-		t := Tradeline{Creditor: m.Creditor, Kind: "Mortgage", Balance: m.Balance, MonthlyPayment: m.MonthlyPayment}
+		t := Tradeline{Creditor: m.Creditor, Kind: labels.word("accountType", "mortgage"), Balance: m.Balance, MonthlyPayment: m.MonthlyPayment}
 		if m.LatePaymentDays > 0 {
 			days := m.LatePaymentDays
 			t.LatePaymentDays, t.LatePaymentDate = &days, m.LatePaymentDate
@@ -481,7 +481,7 @@ func creditSummary(party string, r *domain.CreditReport) CreditSummary {
 		if d.Balance <= 0 {
 			continue
 		}
-		c.Tradelines = append(c.Tradelines, Tradeline{Creditor: d.Creditor, Kind: cmp.Or(d.Type, "Other debt"), Balance: d.Balance, MonthlyPayment: d.MonthlyPayment})
+		c.Tradelines = append(c.Tradelines, Tradeline{Creditor: d.Creditor, Kind: labels.word("accountType", cmp.Or(d.Type, "other debt")), Balance: d.Balance, MonthlyPayment: d.MonthlyPayment})
 	}
 	return c
 }

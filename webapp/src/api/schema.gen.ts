@@ -1350,6 +1350,27 @@ export interface components {
          *     check each table's keys against its enumeration.
          */
         EnumLabels: {
+            /**
+             * @description accountType is a credit report's kind of account (#Liability.type,
+             *     which the spec does not list): the kinds the bureaus report, in
+             *     words; another kind shows as the report gives it.
+             */
+            accountType: {
+                /** @enum {string} */
+                auto: "Auto loan";
+                /** @enum {string} */
+                heloc: "Home equity line of credit";
+                /** @enum {string} */
+                installment: "Installment loan";
+                /** @enum {string} */
+                mortgage: "Mortgage";
+                /** @enum {string} */
+                open: "Open account";
+                /** @enum {string} */
+                revolving: "Revolving credit";
+                /** @enum {string} */
+                student: "Student loan";
+            };
             asianOrigin: components["schemas"]["AsianOriginLabels"];
             bankAccountType: {
                 /** @enum {string} */

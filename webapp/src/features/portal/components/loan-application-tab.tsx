@@ -1,4 +1,4 @@
-import { Badge, Divider, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import { QueryError } from '@/components/ui/query-error';
@@ -230,7 +230,6 @@ function PersonSection({ person: p }: { person: PortalApplicant }) {
   const who = p.party === 'borrower' ? 'Borrower' : 'Coborrower';
   return (
     <Section id={id} title={`${who}: ${p.name || 'no name yet'}`}>
-      <Divider mb="md" />
       <FactList
         facts={[
           ['Citizenship', p.citizenship ?? notGiven],
