@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/impact"
 	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/store"
@@ -225,6 +226,22 @@ func policyReplay(ctx context.Context, db *store.DB, engine *policy.Engine, id s
 	}
 	fmt.Fprintf(w, "decision %s: %s at %s\n", d.ID, d.Entrypoint, d.CreatedAt.Format("2006-01-02 15:04:05 MST"))
 	fmt.Fprintf(w, "stored under revision  %.12s\nreplayed under revision %.12s\n", d.Revision, engine.Revision())
+	// The decision's own revision, when its source is stored (every
+	// revision a server served or published): does it still give the
+	// stored result?
+	if own, err := ownRevision(ctx, db, d.Revision); err != nil {
+		return err
+	} else if own != nil {
+		same, err := replay(ctx, own, d)
+		if err != nil {
+			return err
+		}
+		if len(same) == 0 {
+			fmt.Fprintf(w, "its own revision %.12s, loaded from its stored source, decides the same again\n", d.Revision)
+		} else {
+			fmt.Fprintf(w, "its own revision %.12s, loaded from its stored source, now decides otherwise (%d fields)\n", d.Revision, len(same))
+		}
+	}
 	if len(changes) == 0 {
 		fmt.Fprintln(w, "\nthe current rules decide the same")
 		return nil
@@ -234,6 +251,22 @@ func policyReplay(ctx context.Context, db *store.DB, engine *policy.Engine, id s
 		fmt.Fprintln(w, "  "+c)
 	}
 	return nil
+}
+
+// ownRevision is the engine of revision loaded from its stored source; nil
+// when none is stored.
+func ownRevision(ctx context.Context, db *store.DB, revision string) (*policy.Engine, error) {
+	source, err := db.PolicySource(ctx, revision)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	fsys, err := policy.Unpack(source)
+	if err != nil {
+		return nil, err
+	}
+	return policy.Load(ctx, fsys)
 }
 
 // policyReplayAll re-evaluates every stored decision of entrypoint (every

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"os"
@@ -214,5 +215,37 @@ func TestPublishMakesARevisionLiveOnEveryServer(t *testing.T) {
 	// Rolling back to what is in force already is refused.
 	if _, err := policyRollback(ctx, db, rules.FS, back, io.Discard); err == nil || !strings.Contains(err.Error(), "in force already") {
 		t.Fatalf("got %v, want the rollback to the revision in force refused", err)
+	}
+}
+
+// `heloc policy replay` of a decision whose revision's source is stored
+// says whether that revision's own rules still give the stored result.
+func TestPolicyReplayChecksTheDecisionsOwnRevision(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := openSQLite(t)
+	engine, err := policy.Load(ctx, rules.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := policy.NewLive(engine, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err := live.Keep(ctx, db, rules.FS); err != nil {
+		t.Fatal(err)
+	}
+	order, err := engine.Decide(ctx, "heloc.funnel.order", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	result, _ := json.Marshal(order)
+	id, err := db.CreateDecision(ctx, "heloc.funnel.order", "", []byte(`null`), result, live.Revision())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := policyReplay(ctx, db, engine, id, &out); err != nil {
+		t.Fatal(err)
+	}
+	if want := "its own revision " + engine.Revision()[:12] + ", loaded from its stored source, decides the same again"; !strings.Contains(out.String(), want) {
+		t.Fatalf("got\n%s\nwant %q", out.String(), want)
 	}
 }
