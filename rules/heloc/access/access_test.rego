@@ -251,26 +251,7 @@ test_every_reason_has_words_the_portal_can_show if {
 	}
 }
 
-# --- The tables hang together ---
-
-test_every_grant_names_an_action_of_the_table if {
-	every _, role in tables.roles {
-		every grant in role.grants {
-			tables.actions[grant.action]
-		}
-	}
-}
-
-test_a_role_grants_each_action_once if {
-	every _, role in tables.roles {
-		count({g.action | some g in role.grants}) == count(role.grants)
-	}
-}
-
-test_every_grant_id_is_unique if {
-	ids := [g.id | some role in tables.roles; some g in role.grants]
-	count({id | some id in ids}) == count(ids)
-}
+# --- The grants ---
 
 # Only loan officers and partners are limited to their assigned loans.
 test_only_loan_officers_and_partners_have_grants_on_assigned_loans_only if {

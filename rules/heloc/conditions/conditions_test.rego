@@ -59,16 +59,6 @@ test_every_condition_has_a_label if {
 	}
 }
 
-test_document_conditions_ask_a_type_that_the_documents_table_defines if {
-	failing := {code |
-		some code, c in conditions.catalog
-		c.kind == "document"
-		not documents.types[c.documentType]
-	}
-	failing == set()
-	count([c | some c in conditions.catalog; c.kind == "document"]) > 0
-}
-
 test_only_document_conditions_name_a_document_type if {
 	every c in conditions.catalog {
 		_document_type_matches_kind(c)

@@ -20,10 +20,6 @@ test_each_kind_exists_once_with_a_version_and_a_title if {
 	count(consents.current.consents) == count(_kinds)
 }
 
-test_the_versions_differ_between_kinds if {
-	count({c.version | some c in consents.current.consents}) == count(consents.current.consents)
-}
-
 # ESIGN §7001(c)(1): scope, paper copies, withdrawal and its consequences,
 # hardware and software, updating the e-mail address.
 test_the_e_consent_says_what_esign_requires if {

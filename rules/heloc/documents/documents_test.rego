@@ -208,14 +208,6 @@ test_every_document_type_of_the_contract_is_in_the_table if {
 	}
 }
 
-test_every_type_named_by_a_structure_row_or_flag_is_in_the_table if {
-	named := {t | some row in tables.triggers.selfEmployment.byStructure; some t in row}
-	flagged := {type | some type in tables.exclusionFlags}
-	every type in named | flagged {
-		tables.types[type]
-	}
-}
-
 # --- Policy contract: always a result, never an error ---
 
 test_an_empty_input_still_gives_a_result if {

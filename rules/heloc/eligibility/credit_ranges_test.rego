@@ -10,17 +10,6 @@ test_the_four_bands_of_the_credit_range_page if {
 	{r.range | some r in eligibility.credit_ranges} == {"excellent", "good", "fair", "poor"}
 }
 
-# The bands cover every score from 300 to 850 once: sorted by their lowest
-# score, each starts one above where the one before it ends.
-test_the_bands_cover_every_score_once if {
-	bands := sort([[r.min, r.max] | some r in tables.credit_ranges])
-	bands[0][0] == 300
-	bands[count(bands) - 1][1] == 850
-	every i in numbers.range(1, count(bands) - 1) {
-		bands[i][0] == bands[i - 1][1] + 1
-	}
-}
-
 # The score an estimate assumes lies in its own band.
 test_each_estimate_lies_in_its_band if {
 	every r in tables.credit_ranges {

@@ -480,18 +480,11 @@ test_the_property_reason_names_what_we_do_not_lend_on if {
 
 # --- The tables ---
 
-test_the_max_cltv_table_lists_each_property_usage_once if {
-	[row.usage | some row in tables.max_cltv] == ["primaryResidence", "secondHome", "investment"]
-	tables.usage_when_unknown in {row.usage | some row in tables.max_cltv}
-}
-
 test_lending_is_more_cautious_on_second_homes_and_rentals if {
 	maxes := {row.usage: row.max | some row in tables.max_cltv}
 	maxes.investment <= maxes.secondHome
 	maxes.secondHome <= maxes.primaryResidence
 }
-
-test_every_row_id_is_unique if count(_row_ids) == 5 + count(tables.max_cltv)
 
 # --- Policy contract: always a result, never a runtime error ---
 

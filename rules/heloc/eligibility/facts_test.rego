@@ -209,28 +209,6 @@ test_the_missing_reason_names_every_missing_fact if {
 	}
 }
 
-# Every fact a stage needs has a label and a page of the funnel's table:
-# an initial-setup page, an application page, or (for the /prequal path's
-# own answers) a /prequal page.
-test_every_required_fact_has_a_label_and_a_page_of_the_funnel if {
-	paths := {p.path | some p in data.heloc.funnel.tables.pages}
-	every _, facts in tables.required_facts {
-		every fact in facts {
-			count(tables.facts[fact].label) > 0
-			_a_page(tables.facts[fact].page, paths)
-			every _, page in object.get(tables.facts[fact], "pages", {}) {
-				_a_page(page, paths)
-			}
-		}
-	}
-}
-
-_a_page(page, paths) if concat("", ["/app/initial-setup/", page]) in paths
-
-_a_page(page, paths) if concat("", ["/app/", page]) in paths
-
-_a_page(page, paths) if concat("", ["/prequal/", page]) in paths
-
 # --- Self-reported answers never decline ---
 
 # The score the poor band's estimate assumes, as a self-reported answer.

@@ -204,16 +204,6 @@ test_every_label_is_in_sentence_case if {
 
 # --- The page table (tables.pages, tables.areas) ---
 
-test_every_page_is_listed_once if {
-	count({page.path | some page in tables.pages}) == count(tables.pages)
-}
-
-test_every_page_belongs_to_a_described_area if {
-	every page in tables.pages {
-		tables.areas[page.area]
-	}
-}
-
 test_every_page_lies_under_its_areas_folder if {
 	every page in tables.pages {
 		every prefix in [p | p := tables.areas[page.area].prefix] {

@@ -34,15 +34,6 @@ test_every_state_of_the_map_has_zip_prefixes if {
 	{r.state | some r in tables.zipPrefixes} == object.keys(tables.stateNames)
 }
 
-test_every_prefix_range_runs_upward_and_none_overlap if {
-	every i, r in tables.zipPrefixes {
-		r.from <= r.to
-		every s in array.slice(tables.zipPrefixes, i + 1, count(tables.zipPrefixes)) {
-			r.to < s.from
-		}
-	}
-}
-
 test_every_licensed_state_names_its_licence_and_no_date if {
 	every _, row in tables.states {
 		row.licensed == object.get(row, "licenseNumber", null) != null

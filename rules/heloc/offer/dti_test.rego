@@ -53,12 +53,6 @@ test_dti_runs_with_income if {
 
 # --- The table: a maximum by score band ---
 
-test_the_dti_bands_hold_every_eligible_score_once if {
-	every s in eligible_scores {
-		count([r | some r in dti_rows; r.score.min <= s; s < r.score.below]) == 1
-	}
-}
-
 test_a_better_score_never_has_a_lower_dti_maximum if {
 	every a in dti_rows {
 		every b in dti_rows {

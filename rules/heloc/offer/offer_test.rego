@@ -13,8 +13,8 @@
 # This file holds the helpers, the contract's result, the line and its
 # CLTV, the contract's defaults, the table of cases, the draw and the
 # verdict; pricing_test.rego tests the price (the margin, the APR, the
-# prime rate and the fee) and tables_test.rego the tables themselves (the
-# pricing grid's cover and overlaps, and the other tables).
+# prime rate and the fee) and tables_test.rego the tables themselves (what
+# overlapping grid rows do, and the values that must hold together).
 package heloc.offer_test
 
 import rego.v1
@@ -38,17 +38,6 @@ program := tables.program
 fee := tables.origination_fee
 
 minimum_score := data.heloc.eligibility.tables.credit_score.minimum
-
-# The scores and CLTVs an eligible offer can have: every whole score from
-# eligibility's minimum to 850 (the top of the scale), every whole-percent
-# CLTV (the offer rounds CLTV up to the whole percent) up to the highest
-# maximum CLTV of any usage.
-eligible_scores := numbers.range(minimum_score, 850)
-
-eligible_cltvs := [cltv |
-	some percent in numbers.range(1, ceil(max({r.max | some r in data.heloc.eligibility.tables.max_cltv}) * 100))
-	cltv := percent / 100
-]
 
 # The scores where the price may change: each band's first and last score
 # and the one below it, from the minimum to 850.
