@@ -182,8 +182,9 @@ func TestASettledRefusalStopsTheFunnelAtTheCreditCheck(t *testing.T) {
 // A save reaches the step of the page the borrower goes to next, in the
 // initial setup as in the application (issue 22): a borrower who leaves on
 // the page after the one they saved comes back to that page, not to the one
-// before it. The estimate's step is no status, so saving the page before it
-// keeps that page's own; a page the variant leaves out moves nothing.
+// before it. A page beside the flow (the estimate) moves nothing; the income
+// and debts are of the mortgage balances' step, so saving the balances keeps
+// it and saving the income reaches the preview offer.
 func TestASaveReachesTheNextPagesStep(t *testing.T) {
 	ctx := context.Background()
 	engine, err := policy.Load(ctx, rules.FS)
@@ -199,10 +200,11 @@ func TestASaveReachesTheNextPagesStep(t *testing.T) {
 		{"/app/initial-setup/property-value", "propertyValue", "mortgageEstimate"},
 		{"/app/initial-setup/has-fbm", "hasFbm", "isSelfEmployed"},
 		{"/app/initial-setup/zip", "zip", "propertyUsage"},
-		{"/app/initial-setup/property-usage", "propertyUsage", "propertyUsage"}, // next: the estimate, whose step is no status
-		{"/app/initial-setup/pre-offer", "propertyUsage", "creditScore"},
+		{"/app/initial-setup/property-usage", "propertyUsage", "creditScore"},
+		{"/app/initial-setup/pre-offer", "propertyUsage", ""}, // beside the flow
 		{"/app/initial-setup/credit-score", "creditScore", "coborrower"},
-		{"/app/initial-setup/mortgage-balance", "mortgageBalance", "previewOffer"},
+		{"/app/initial-setup/mortgage-balance", "mortgageBalance", "mortgageBalance"}, // next: the income and debts, of the same step
+		{"/app/initial-setup/credit-income", "mortgageBalance", "previewOffer"},
 		{"/app/initial-setup/preview-offer", "previewOffer", "application"},
 		{"/app/application/1", "application", "application3"},
 	} {

@@ -149,11 +149,11 @@ func TestSaveAnswers(t *testing.T) {
 		}
 
 		income := int64(90000)
-		got, err = f.svc.SaveAnswers(ctx, a, prequal.SaveInput{Path: "/app/initial-setup/mortgage-balance", Answers: domain.PrequalAnswers{AnnualIncome: &income}})
+		got, err = f.svc.SaveAnswers(ctx, a, prequal.SaveInput{Path: "/app/initial-setup/credit-income", Answers: domain.PrequalAnswers{AnnualIncome: &income}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The status moves on to the step reached: the page after mortgage balances, the preview offer (issue 22).
+		// The status moves on to the step reached: the page after the income and debts, the preview offer (issue 22).
 		if *got.ApplicationStatus != "previewOffer" || *got.Answers.AnnualIncome != 90000 || *got.Answers.PropertyState != "CA" {
 			t.Fatalf("got %+v, want the status moved on and every answer kept", got)
 		}

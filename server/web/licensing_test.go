@@ -233,7 +233,7 @@ func TestCreateAccountRecordsTheConsents(t *testing.T) {
 }
 
 // FUNNEL_VARIANT=withoutPropertyUsage leaves out property-usage, and the
-// landing funnel's last page continues to property-value.
+// landing funnel's last page (the e-mail) continues to property-value.
 func TestFunnelVariantAndTheLandingFunnel(t *testing.T) {
 	standard := MustOpenServer(t, web.Config{})
 	without := MustOpenServer(t, web.Config{FunnelVariant: "withoutPropertyUsage"})
@@ -252,14 +252,14 @@ func TestFunnelVariantAndTheLandingFunnel(t *testing.T) {
 	if slices.Contains(pagePaths(got), usage) {
 		t.Fatalf("got %v, want no property-usage", pagePaths(got))
 	}
-	if got.Next == nil || got.Next.Path != "/app/initial-setup/pre-offer" {
-		t.Fatalf("got next %+v, want the estimate after the ZIP code", got.Next)
+	if got.Next == nil || got.Next.Path != "/app/initial-setup/credit-score" {
+		t.Fatalf("got next %+v, want the credit check after the ZIP code (spec §2's second variant)", got.Next)
 	}
-	last := pages(standard, "/start/loan-reason")
-	if last.Next == nil || last.Next.Path != "/app/initial-setup/property-value" || last.Previous == nil || last.Previous.Path != "/start/desired-amount" {
+	last := pages(standard, "/start/email")
+	if last.Next == nil || last.Next.Path != "/app/initial-setup/property-value" || last.Previous == nil || last.Previous.Path != "/start/name" {
 		t.Fatalf("got previous %+v, next %+v", last.Previous, last.Next)
 	}
-	if first := pages(standard, "/start/name"); len(first.Pages) != 8 || first.Pages[0].State != "current" {
-		t.Fatalf("got %+v, want the 8 landing pages from name", first.Pages)
+	if first := pages(standard, "/start/name"); len(first.Pages) != 2 || first.Pages[0].State != "current" {
+		t.Fatalf("got %+v, want the 2 landing pages from name (the name, the e-mail)", first.Pages)
 	}
 }

@@ -156,11 +156,18 @@ func TestSaveAnswers(t *testing.T) {
 		if res.Error != nil {
 			t.Fatalf("got %+v", res.Error)
 		}
-		// The status is the step reached: the page after mortgage balances, the preview offer (issue 22).
-		if got := answersOf(t, b); *got.ApplicationStatus != "previewOffer" || got.Answers.Mortgages[0].Balance != 179000 {
-			t.Fatalf("got %+v, want previewOffer and the corrected balance", got)
+		// The status is the step reached: the page after mortgage balances is
+		// the income and debts, of the same step; after them, the preview offer (issue 22).
+		if got := answersOf(t, b); *got.ApplicationStatus != "mortgageBalance" || got.Answers.Mortgages[0].Balance != 179000 {
+			t.Fatalf("got %+v, want mortgageBalance and the corrected balance", got)
 		}
-		// An earlier page (the estimate, whose next is the credit check) moves nothing back.
+		if _, res := saveAt(b, "/app/initial-setup/credit-income", `{"annualIncome":88000,"monthlyDebts":900}`); res.Error != nil {
+			t.Fatalf("got %+v", res.Error)
+		}
+		if got := answersOf(t, b); *got.ApplicationStatus != "previewOffer" {
+			t.Fatalf("got %+v, want previewOffer", got)
+		}
+		// A page beside the flow (the estimate) moves nothing back.
 		saveAt(b, "/app/initial-setup/pre-offer", `{"desiredAmount":60000}`)
 		if got := answersOf(t, b); *got.ApplicationStatus != "previewOffer" || *got.Answers.DesiredAmount != 60000 {
 			t.Fatalf("got %+v", got)
@@ -273,7 +280,7 @@ func TestSaveMovesNoStatusForAPageTheVariantLeavesOut(t *testing.T) {
 	for _, tc := range []struct {
 		variant, want string
 	}{
-		{"standard", "propertyUsage"},
+		{"standard", "creditScore"}, // the page after property use: the credit check
 		{"withoutPropertyUsage", "mortgageEstimate"},
 	} {
 		t.Run(tc.variant, func(t *testing.T) {

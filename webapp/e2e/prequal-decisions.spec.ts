@@ -125,7 +125,9 @@ for (const viewport of viewports) {
       await walkSelfReported(page, { ...p, answers: { ...p.answers, creditRange: 'poor' } });
       await answerPropertyUsage(page);
 
-      await expect(page).toHaveURL(/\/app\/initial-setup\/pre-offer$/);
+      // The default path goes on to the soft pull; the self-reported estimate (beside it) says the same.
+      await expect(page).toHaveURL(/\/app\/initial-setup\/credit-score$/);
+      await goInApp(page, '/app/initial-setup/pre-offer');
       const note = page.getByRole('alert').filter({ hasText: 'From what you told us, this may not qualify' });
       await expect(note).toBeVisible();
       await expect(note.getByRole('listitem').first()).toBeVisible();

@@ -13,7 +13,7 @@ import {
 } from './support/fixtures';
 
 // A new visitor walks from the home page's call to action through the
-// landing funnel (the account is made at the contact step, its code read
+// landing funnel (the account is made on the e-mail page, its code read
 // from the sandbox outbox), then the initial-setup pages, to the preview
 // offer, typing the prime persona's own answers (fixtures/personas.json).
 // On the way: a wrong value is refused with its message beside the field,
@@ -56,63 +56,31 @@ for (const viewport of viewports) {
       await page.getByRole('textbox', { name: 'Last name' }).fill(prime.lastName);
       await next(page, /\/start\/email$/);
 
-      // E-mail: a wrong value shows its message beside the field.
+      // E-mail, where the account is made: a wrong value shows its message
+      // beside the field; the consents are required; then the code.
+      await heading(page, 'Your e-mail and your account');
       const emailField = page.getByRole('textbox', { name: 'E-mail address' });
       await emailField.fill('not-an-address');
-      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await page.getByRole('button', { name: 'Send my code' }).click();
       await expect(emailField).toHaveAttribute('aria-invalid', 'true');
       const describedBy = (await emailField.getAttribute('aria-describedby')) ?? '';
       const described = page.locator(describedBy.split(/\s+/).filter(Boolean).map((id) => `[id="${id}"]`).join(','));
       await expect(described.filter({ hasText: 'Enter an e-mail address like name@example.com.' })).toHaveCount(1);
+      await expect(page.getByText('Agree to receive documents electronically to continue.')).toBeVisible();
       await shot('email-wrong-value');
       await emailField.fill(email);
-      await next(page, /\/start\/phone$/);
-
-      // Phone: masked as typed; the TCPA consent names the number and is optional.
-      const phone = page.getByRole('textbox', { name: 'Mobile phone' });
-      await phone.pressSequentially(prime.phone);
-      await expect(phone).toHaveValue('(415) 555-0101');
-      await expect(page.getByRole('checkbox', { name: /call and text me at \(415\) 555-0101/ })).not.toBeChecked();
-      await page.getByRole('checkbox', { name: /call and text me at/ }).check();
-      await expectNoSeriousA11yViolations(page);
-      await next(page, /\/start\/contact-information$/);
-
-      // Contact information: the details to confirm, the consents, the code.
-      await heading(page, 'Confirm your details and create your account');
-      await expect(page.getByText(email)).toBeVisible();
-      await page.getByRole('button', { name: 'Send my code' }).click();
-      await expect(page.getByText('Agree to receive documents electronically to continue.')).toBeVisible();
       await page.getByRole('checkbox', { name: /receive documents and notices electronically/ }).check();
       await page.getByRole('checkbox', { name: /sharing of my information/ }).check();
       await expectNoSeriousA11yViolations(page);
-      await shot('contact-information');
+      await shot('email-and-account');
       await page.getByRole('button', { name: 'Send my code' }).click();
       const codeField = page.getByRole('textbox', { name: '6-digit code' });
       await expect(codeField).toBeVisible();
       await codeField.fill(await latestCode(page, email));
       await page.getByRole('button', { name: 'Confirm and continue' }).click();
-      await expect(page).toHaveURL(/\/start\/annual-income$/);
+      await expect(page).toHaveURL(/\/app\/initial-setup\/property-value$/);
       await expect(page.getByRole('banner').getByRole('button', { name: 'Sign out' })).toBeVisible();
-
-      // The rest of the landing funnel, saved to the loan from now on. Letters
-      // in a money field are kept as typed and refused at the field, never
-      // stripped into a smaller amount.
-      const income = page.getByRole('textbox', { name: 'Gross annual income' });
-      await income.pressSequentially('abc12x');
-      await expect(income).toHaveValue('abc12x');
-      await page.getByRole('button', { name: 'Continue', exact: true }).click();
-      await expect(income).toHaveAttribute('aria-invalid', 'true');
-      await expect(page.getByText('Enter your gross annual income, in whole dollars up to 100,000,000.')).toBeVisible();
-      await expect(page).toHaveURL(/\/start\/annual-income$/);
-      await fillAmount(page, 'Gross annual income', prime.answers.annualIncome);
-      await expect(income).toHaveValue(`$${prime.answers.annualIncome.toLocaleString('en-US')}`);
-      await next(page, /\/start\/monthly-debts$/);
-      await fillAmount(page, 'Monthly debt payments', prime.answers.monthlyDebts);
-      await next(page, /\/start\/desired-amount$/);
-      await fillAmount(page, 'How much would you like to borrow?', prime.answers.desiredAmount);
-      await next(page, /\/start\/loan-reason$/);
-      await page.getByRole('radiogroup', { name: 'What will you use the money for?' }).getByRole('radio', { name: 'Home improvement' }).check();
-      await next(page, /\/app\/initial-setup\/property-value$/);
+      await expect(page.getByText('Step 3 of 14')).toBeVisible();
 
       // Property value: no address is known yet, so no automated valuation is
       // shown; the homeowner gives their own estimate.
@@ -156,13 +124,8 @@ for (const viewport of viewports) {
       await zip.fill(prime.answers.zip);
       await next(page, /\/app\/initial-setup\/property-usage$/);
       await page.getByRole('radiogroup', { name: 'How do you use this home?' }).getByRole('radio', { name: 'Primary home' }).check();
-      await page.getByRole('button', { name: 'Continue', exact: true }).click();
-
-      // The self-reported estimate (step 7.5), then the credit check.
-      await expect(page).toHaveURL(/\/app\/initial-setup\/pre-offer$/);
-      await heading(page, 'Your estimate');
-      await page.getByRole('link', { name: 'Continue', exact: true }).click();
-      await expect(page).toHaveURL(/\/app\/initial-setup\/credit-score$/);
+      // Then the credit check, the spec's next question.
+      await next(page, /\/app\/initial-setup\/credit-score$/);
 
       await expect(page.getByText('Credit check authorization', { exact: false }).first()).toBeVisible();
       await page.getByRole('checkbox', { name: /agree to the credit check authorization/ }).check();
@@ -186,6 +149,21 @@ for (const viewport of viewports) {
       await page.getByRole('radiogroup', { name: /Is the .* mortgage on this home\?/ }).getByRole('radio', { name: 'Yes' }).check();
       await expectNoSeriousA11yViolations(page);
       await shot('mortgage-balance');
+      await next(page, /\/app\/initial-setup\/credit-income$/);
+
+      // The income and debts, once, before the offer whose debt-to-income
+      // rule needs them. Letters in a money field are kept as typed and
+      // refused at the field, never stripped into a smaller amount.
+      const income = page.getByRole('textbox', { name: 'Gross annual income' });
+      await income.pressSequentially('abc12x');
+      await expect(income).toHaveValue('abc12x');
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(income).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText('Enter your gross annual income, in whole dollars up to 100,000,000.')).toBeVisible();
+      await expect(page).toHaveURL(/\/app\/initial-setup\/credit-income$/);
+      await fillAmount(page, 'Gross annual income', prime.answers.annualIncome);
+      await expect(income).toHaveValue(`$${prime.answers.annualIncome.toLocaleString('en-US')}`);
+      await fillAmount(page, 'Monthly debt payments', prime.answers.monthlyDebts);
       await next(page, /\/app\/initial-setup\/preview-offer$/);
       await heading(page, 'Your preview offer');
       await expect(page.getByText('Line available')).toBeVisible();

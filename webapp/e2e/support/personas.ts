@@ -58,12 +58,6 @@ export function typedDate(iso: string): string {
 }
 
 const creditRangeLabels = { excellent: 'Excellent', good: 'Good', fair: 'Fair', poor: 'Below 640' } as const;
-const loanReasonLabels: Record<string, string> = {
-  homeImprovement: 'Home improvement',
-  debtConsolidation: 'Paying off other debts',
-  education: 'Education',
-  other: 'Something else',
-};
 const relationshipLabels: Record<string, string> = { spouse: 'Spouse', partner: 'Partner', family: 'Family member', other: 'Someone else' };
 
 export async function continueTo(page: Page, url: RegExp) {
@@ -82,9 +76,9 @@ async function answer(page: Page, question: string | RegExp, choice: string) {
 }
 
 /**
- * From the home page's call to action through the landing funnel: name,
- * e-mail, phone, the consents and the mailed code (the account), and the
- * money questions, to the initial setup's first page.
+ * From the home page's call to action through the landing funnel: the name,
+ * then the e-mail with the consents and the mailed code (the account), to
+ * the initial setup's first page.
  */
 export async function walkLanding(page: Page, p: Persona, email: string) {
   await page.goto('/');
@@ -94,9 +88,6 @@ export async function walkLanding(page: Page, p: Persona, email: string) {
   await page.getByRole('textbox', { name: 'Last name' }).fill(p.lastName);
   await continueTo(page, /\/start\/email$/);
   await page.getByRole('textbox', { name: 'E-mail address' }).fill(email);
-  await continueTo(page, /\/start\/phone$/);
-  await page.getByRole('textbox', { name: 'Mobile phone' }).pressSequentially(p.phone);
-  await continueTo(page, /\/start\/contact-information$/);
   await page.getByRole('checkbox', { name: /receive documents and notices electronically/ }).check();
   await page.getByRole('checkbox', { name: /sharing of my information/ }).check();
   await page.getByRole('button', { name: 'Send my code' }).click();
@@ -104,15 +95,7 @@ export async function walkLanding(page: Page, p: Persona, email: string) {
   await expect(code).toBeVisible();
   await code.fill(await latestCode(page, email));
   await page.getByRole('button', { name: 'Confirm and continue' }).click();
-  await expect(page).toHaveURL(/\/start\/annual-income$/);
-  await fillAmount(page, 'Gross annual income', p.answers.annualIncome);
-  await continueTo(page, /\/start\/monthly-debts$/);
-  await fillAmount(page, 'Monthly debt payments', p.answers.monthlyDebts);
-  await continueTo(page, /\/start\/desired-amount$/);
-  await fillAmount(page, 'How much would you like to borrow?', p.answers.desiredAmount);
-  await continueTo(page, /\/start\/loan-reason$/);
-  await answer(page, 'What will you use the money for?', loanReasonLabels[p.answers.loanReason]!);
-  await continueTo(page, /\/app\/initial-setup\/property-value$/);
+  await expect(page).toHaveURL(/\/app\/initial-setup\/property-value$/);
 }
 
 /**
@@ -184,24 +167,29 @@ export async function confirmMortgages(page: Page, p: Persona) {
   }
 }
 
-/** The property-use page: the persona's home is their primary home. Ends where the answer leads (the estimate, or its "no"). */
+/** The property-use page: the persona's home is their primary home. Ends where the answer leads (the credit check, or its "no"). */
 export async function answerPropertyUsage(page: Page) {
   await expect(page).toHaveURL(/\/app\/initial-setup\/property-usage$/);
   await answer(page, 'How do you use this home?', 'Primary home');
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
 
+/** The income and debts page (credit-income), asked once, just before the preview offer: the persona's own figures. */
+export async function answerIncomeAndDebts(page: Page, p: Persona) {
+  await expect(page).toHaveURL(/\/app\/initial-setup\/credit-income$/);
+  await fillAmount(page, 'Gross annual income', p.answers.annualIncome);
+  await fillAmount(page, 'Monthly debt payments', p.answers.monthlyDebts);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
 /**
- * From the self-reported estimate through the credit check, the coborrower
- * and the report's mortgages; ends where the decision leads (the preview
- * offer, or an ineligible page). settledByReport: the report alone refuses
+ * From the credit check through the coborrower, the report's mortgages and
+ * the income and debts; ends where the decision leads (the preview offer,
+ * or an ineligible page). settledByReport: the report alone refuses
  * (heloc.eligibility's settled), so Continue after the pull goes straight
  * to the ineligible page.
  */
 export async function walkCreditToDecision(page: Page, p: Persona, { settledByReport = false } = {}) {
-  await expect(page).toHaveURL(/\/app\/initial-setup\/pre-offer$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your estimate' })).toBeVisible();
-  await page.getByRole('link', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/initial-setup\/credit-score$/);
   await checkCredit(page, p);
   if (settledByReport) {
@@ -214,6 +202,9 @@ export async function walkCreditToDecision(page: Page, p: Persona, { settledByRe
   await continueTo(page, /\/app\/initial-setup\/mortgage-balance$/);
   await confirmMortgages(page, p);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  // A refusal the confirmed mortgages settle goes to its page; otherwise the income and debts come next.
+  await expect(page).toHaveURL(/\/app\/(initial-setup\/credit-income|ineligible\/[a-z-]+)$/);
+  if (page.url().endsWith('/credit-income')) await answerIncomeAndDebts(page, p);
 }
 
 /** A tRPC mutation from the page, as the app sends it (the sandbox's human-check token); throws on an error answer. */
@@ -286,14 +277,17 @@ export async function prequalifiedApplicant(page: Page, p: Persona, email = fres
     await trpcMutate(page, 'prequal.save', { path: '/app/initial-setup/coborrower', answers: { hasCoborrower: true, coborrower } });
     await trpcMutate(page, 'prequal.creditCheck', { party: 'coborrower', ...coborrowerIdentity, authorizationVersion: version('creditAuthorization') });
   }
-  if (report.mortgages.length > 0) {
-    await trpcMutate(page, 'prequal.save', {
-      path: '/app/initial-setup/mortgage-balance',
-      answers: {
-        mortgages: report.mortgages.map((m) => ({ id: m.id, confirmed: true, balance: m.balance, creditor: m.creditor, addedByUser: false })),
-      },
-    });
-  }
+  await trpcMutate(page, 'prequal.save', {
+    path: '/app/initial-setup/mortgage-balance',
+    answers: {
+      mortgages: report.mortgages.map((m) => ({ id: m.id, confirmed: true, balance: m.balance, creditor: m.creditor, addedByUser: false })),
+    },
+  });
+  // The income and debts, asked once just before the preview offer: saving them reaches it.
+  await trpcMutate(page, 'prequal.save', {
+    path: '/app/initial-setup/credit-income',
+    answers: { annualIncome: p.answers.annualIncome, monthlyDebts: p.answers.monthlyDebts },
+  });
   return { email, report };
 }
 

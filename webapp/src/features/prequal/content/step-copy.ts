@@ -44,8 +44,8 @@ export const stepCopy: Readonly<Record<string, StepCopy>> = {
     help: 'Checking your rate takes a few minutes and does not affect your credit score.',
   },
   email: {
-    heading: 'What is your e-mail address?',
-    help: 'We use it to create your account, so your answers are saved and you can come back to them from any device.',
+    heading: 'Your e-mail and your account',
+    help: 'We create your account with it. Read and agree to the two consents below, and we’ll e-mail you a 6-digit code.',
   },
   phone: {
     heading: 'What is your phone number?',
