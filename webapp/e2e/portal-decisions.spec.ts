@@ -108,7 +108,13 @@ test('a decision replayed after a threshold change shows what changes, and the s
   await replayed.getByRole('button', { name: 'Replay under today’s rules' }).click();
   const diff = replayed.getByRole('table', { name: 'What today’s rules change in the eligibility decision' });
   await expect(diff).toBeVisible();
-  await expect(replayed.getByRole('status')).toContainText(`Stored under revision ${revision.slice(0, 12)}, replayed under today’s revision ${next.slice(0, 12)}.`);
+  // Each decision names the revision that made it; RULES_DIR's revisions are never published.
+  await expect(replayed.getByText(`Decided under revision ${revision.slice(0, 12)} (never published).`)).toBeVisible();
+  await expect(replayed.getByText(`Today’s rules (revision ${next.slice(0, 12)}) would decide otherwise.`, { exact: false })).toBeVisible();
+  await expect(replayed.getByRole('status')).toContainText(
+    `Stored under revision ${revision.slice(0, 12)} (never published), replayed under today’s revision ${next.slice(0, 12)} (never published). ` +
+      `Revision ${revision.slice(0, 12)}’s own rules still give the stored result.`,
+  );
   const diffRow = (field: string) => diff.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: field, exact: true }) });
   await expect(diffRow('maxCltv').getByRole('cell')).toHaveText(['0.85', '0.75']);
   // The available line: the value times the maximum CLTV, less what is owed.

@@ -66,7 +66,7 @@ describe('the portal Decisions tab', () => {
     stubTRPC({ 'portal.decisions': () => ok(page), 'portal.replay': () => ok(replay) });
     renderAt('/portal/loan', <LoanDecisionsTab loanId={loanId} />);
     expect(
-      await screen.findByText('Decided under revision a1a1a1a1a1a1 (the rules the server shipped with, never published).'),
+      await screen.findByText('Decided under revision a1a1a1a1a1a1 (never published).'),
     ).toBeVisible();
     expect(screen.getByText(/^Today’s rules \(revision b2b2b2b2b2b2\) would decide otherwise\./)).toBeVisible();
     expect(screen.getByText(/^The rules and table values above are those of revision a1a1a1a1a1a1, which made this decision/)).toBeVisible();
@@ -75,7 +75,7 @@ describe('the portal Decisions tab', () => {
     expect(await screen.findByText('Today’s rules would change one field')).toBeVisible();
     expect(
       screen.getByText(
-        /Stored under revision a1a1a1a1a1a1 \(the rules the server shipped with, never published\), replayed under today’s revision b2b2b2b2b2b2 \(published by ana@example\.com on November 24, 2026\)\. Revision a1a1a1a1a1a1’s own rules still give the stored result\./,
+        /Stored under revision a1a1a1a1a1a1 \(never published\), replayed under today’s revision b2b2b2b2b2b2 \(published by ana@example\.com on November 24, 2026\)\. Revision a1a1a1a1a1a1’s own rules still give the stored result\./,
       ),
     ).toBeVisible();
   });

@@ -4,8 +4,8 @@ const a = 'a'.repeat(64);
 const b = 'b'.repeat(64);
 
 describe('how the portal words a policy revision', () => {
-  it('names the revision that decided, with its publisher, or as the shipped rules', () => {
-    expect(decidedUnderWords(a, null)).toBe('Decided under revision aaaaaaaaaaaa (the rules the server shipped with, never published).');
+  it('names the revision that decided, with its publisher, or as never published', () => {
+    expect(decidedUnderWords(a, null)).toBe('Decided under revision aaaaaaaaaaaa (never published).');
     expect(
       decidedUnderWords(b, { action: 'publish', author: 'ana@example.com', publishedAt: '2026-11-22T15:04:05Z', effectiveAt: '2026-11-23T00:00:00Z' }),
     ).toBe('Decided under revision bbbbbbbbbbbb (published by ana@example.com on November 22, 2026).');

@@ -1,8 +1,8 @@
 import { formatDate } from '@/lib/format';
 
 // How the portal words a policy revision (issue 24): by its hash's first 12
-// hex digits, with who published it and when, or as the rules the server
-// shipped with when it was never published.
+// hex digits, with who published it and when (heloc policy publish), or as
+// never published (the rules a server started with, or RULES_DIR's reload).
 
 /** A publish as the portal shows it (#PolicyPublication). */
 export type Publication = {
@@ -17,9 +17,9 @@ export function shortRevision(revision: string): string {
   return revision.slice(0, 12);
 }
 
-/** "published by ana@example.com on November 22, 2026", or the rules the server shipped with. */
+/** "published by ana@example.com on November 22, 2026", or "never published" (the rules a server started or reloaded with). */
 export function publishedWords(publication: Publication | null): string {
-  if (!publication) return 'the rules the server shipped with, never published';
+  if (!publication) return 'never published';
   const verb = publication.action === 'rollback' ? 'made live again' : 'published';
   return `${verb} by ${publication.author} on ${formatDate(publication.publishedAt)}`;
 }
