@@ -75,7 +75,9 @@ test('a decision replayed after a threshold change shows what changes, and the s
   const card = eligibilityCard(staff);
   await expect(card).toBeVisible();
   await expect(card.getByText('Eligible', { exact: true })).toBeVisible();
-  await expect(card.getByText(`revision ${revision.slice(0, 12)}`, { exact: false })).toBeVisible();
+  await expect(card.getByText(`Decided under revision ${revision.slice(0, 12)} (never published).`)).toBeVisible();
+  // Explained by its own revision's rules and tables.
+  await expect(card.getByText(`The rules and table values above are those of revision ${revision.slice(0, 12)}, which made this decision.`)).toBeVisible();
   await expect(card.getByText('cltvRule', { exact: true })).toBeVisible();
   await expect(card.getByText(/row CLTV-PRIMARY of heloc\.eligibility\.tables\.max_cltv\[0\]: max: 0\.85, usage: primaryResidence/)).toBeVisible();
   const offer = staff.getByRole('article').filter({ has: staff.getByRole('heading', { level: 4, name: 'Preview offer' }) }).first();

@@ -181,7 +181,7 @@ function DecisionCard({ loanId, decision: d, page }: { loanId: string; decision:
         <Stack gap={2}>
           <Text fz="sm">{decidedUnderWords(d.revision, d.publication)}</Text>
           {!current ? (
-            <Text fz="sm" fw={d.todayDiffers ? 600 : undefined} c={d.todayDiffers ? 'orange.9' : undefined}>
+            <Text fz="sm" fw={d.todayDiffers ? 600 : undefined}>
               {todayWords(d.revision, page.revision, d.todayDiffers)}
               {d.todayDiffers && page.canReplay ? ' Replay it to see how.' : ''}
             </Text>
