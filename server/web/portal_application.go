@@ -56,6 +56,12 @@ func (s *Server) portalHmda(c fiber.Ctx, in loanIDInput) (any, error) {
 	return v, nil
 }
 
+// contentLabels is content.labels: the schema's #EnumLabels whole, to any
+// page (the words of the enumerations are no secret).
+func (s *Server) contentLabels(c fiber.Ctx, _ []byte) (any, error) {
+	return enumLabels(s.schemas)
+}
+
 // labelTable is the schema's #EnumLabels, read once: every server of the
 // process compiles the same embedded schema.
 var labelTable struct {

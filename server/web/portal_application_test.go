@@ -196,7 +196,8 @@ func TestEnumLabelsNameTheirEnumerationsValues(t *testing.T) {
 		"titleHolding": "TitleHolding", "incomeType": "IncomeType", "debtor": "Debtor", "bankAccountType": "BankAccountType",
 		"bankruptcyChapter": "BankruptcyChapter", "otherPropertyType": "OtherPropertyType", "otherPropertyTitle": "OtherPropertyTitle",
 		"ownershipInterestType": "OwnershipInterestType", "idSubtype": "IdSubtype", "hispanicOrigin": "HispanicOrigin",
-		"asianOrigin": "AsianOrigin", "pacificIslanderOrigin": "PacificIslanderOrigin", "stateName": "StateCode"}
+		"asianOrigin": "AsianOrigin", "pacificIslanderOrigin": "PacificIslanderOrigin", "stateName": "StateCode",
+		"documentType": "DocumentType"}
 	for table, def := range enums {
 		if len(labels[table]) == 0 {
 			t.Errorf("#EnumLabels.%s is empty", table)
@@ -264,5 +265,15 @@ func TestPortalDecisionsCreditOnlyLeavesOutThePageDecisions(t *testing.T) {
 	}
 	if want := min(credits, 20); len(credit.Items) != want {
 		t.Fatalf("credit only: got %d decisions, want %d", len(credit.Items), want)
+	}
+}
+
+// content.labels gives any page the one table of words, without a session.
+func TestContentLabelsAnswersTheSchemasTable(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	_, res := s.browser(t).trpc("GET", "content.labels", "")
+	labels := portalData[map[string]map[string]string](t, res)
+	if labels["documentType"]["idDocument"] != "Government-issued photo ID" || labels["citizenship"]["usCitizen"] != "U.S. citizen" {
+		t.Fatalf("got %v, want the schema's labels", labels)
 	}
 }

@@ -17,6 +17,7 @@ func (s *Server) procedures() map[string]procedure {
 		"funnel.pages":           withRememberedInput(s, "PagesInput", s.funnelPages),
 		"content.insights":       {kind: query, fn: s.listInsights},
 		"content.insight":        withInput(s, query, "InsightInput", s.findInsight),
+		"content.labels":         {kind: query, fn: s.contentLabels},
 		"licensing.lookup":       withInput(s, query, "LicensingLookupInput", s.licensingLookup),
 		"licensing.states":       {kind: query, fn: s.licensingStates},
 		"consents.current":       {kind: query, fn: s.currentConsents},

@@ -1460,6 +1460,81 @@ export interface components {
                 /** @enum {string} */
                 wantsAnotherMortgage: "Has applied or will apply for another mortgage not disclosed on the application";
             };
+            /**
+             * @description documentType is each kind of document (#DocumentType) as staff
+             *     name it: short, without the count or years the documents policy's
+             *     own label for the borrower carries.
+             */
+            documentType: {
+                /** @enum {string} */
+                alimonyDocument: "Alimony document";
+                /** @enum {string} */
+                annuityStatement: "Annuity statement";
+                /** @enum {string} */
+                bankStatements: "Bank statements";
+                /** @enum {string} */
+                bankruptcyDocuments: "Bankruptcy documents";
+                /** @enum {string} */
+                businessTaxReturns: "Business tax returns";
+                /** @enum {string} */
+                childSupportOrder: "Child support order";
+                /** @enum {string} */
+                childSupportPaymentHistory: "Child support payment history";
+                /** @enum {string} */
+                condoMasterPolicy: "Condominium master policy";
+                /** @enum {string} */
+                debtPaymentProof: "Proof of debt payments";
+                /** @enum {string} */
+                debtStatement: "Debt statement";
+                /** @enum {string} */
+                disasterLetter: "Disaster certification";
+                /** @enum {string} */
+                educationalLoanStatement: "Student loan statement";
+                /** @enum {string} */
+                floodInsurance: "Flood insurance declarations page";
+                /** @enum {string} */
+                form1099: "1099";
+                /** @enum {string} */
+                hoaStatement: "HOA dues statement";
+                /** @enum {string} */
+                homeownersInsurance: "Homeowners insurance declarations page";
+                /** @enum {string} */
+                idDocument: "Government-issued photo ID";
+                /** @enum {string} */
+                k1: "Schedule K-1";
+                /** @enum {string} */
+                mortgagePaymentProof: "Proof of mortgage payment";
+                /** @enum {string} */
+                mortgageStatement: "Mortgage statement";
+                /** @enum {string} */
+                mostRecentPersonalTaxReturns: "Most recent personal tax return";
+                /** @enum {string} */
+                otherDocument: "Other document";
+                /** @enum {string} */
+                payoffStatement: "Payoff statement";
+                /** @enum {string} */
+                paystubs: "Paystubs";
+                /** @enum {string} */
+                pensionAwardLetter: "Pension award letter";
+                /** @enum {string} */
+                personalTaxReturns: "Personal tax returns";
+                /** @enum {string} */
+                proofOfAddress: "Proof of current address";
+                /** @enum {string} */
+                propertyTaxBill: "Property tax bill";
+                /** @enum {string} */
+                rentalAgreements: "Lease agreements";
+                /** @enum {string} */
+                residencyDocument: "Proof of lawful residency";
+                /** @enum {string} */
+                socialSecurityAwardLetter: "Social Security award letter";
+                /** @enum {string} */
+                solarPanelStatement: "Solar panel statement";
+                /** @enum {string} */
+                trustDocument: "Trust agreement or certification";
+                /** @enum {string} */
+                w2: "W-2";
+            };
             hispanicOrigin: components["schemas"]["HispanicOriginLabels"];
             /**
              * @description hmda is the demographic (HMDA) answers' categories, as the URLA's

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { shapes, type Shape } from '@/api/procedures.gen';
 import { ok, renderAt, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
 
 import type { PortalApplication, PortalHmdaView } from '../api/loan-application';
@@ -12,6 +13,14 @@ import { LoanDecisionsTab } from './loan-decisions-tab';
 import { LoanDocumentsTab } from './loan-documents-tab';
 
 const loanId = 'a'.repeat(32);
+
+/** The one concrete value a shape allows: content.labels' answer is the schema's #EnumLabels itself. */
+function concrete(s: Shape): unknown {
+  if (s.$ref) return concrete(shapes[s.$ref]!);
+  if (s.enum) return s.enum[0];
+  return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, concrete(v)]));
+}
+const enumLabels = concrete(shapes.EnumLabels!);
 
 // What portal.application answers: every enumeration already a label
 // (the server applies the schema's #EnumLabels).
@@ -263,6 +272,18 @@ describe('the documents’ preview', () => {
     renderAt('/portal/loan', <LoanDocumentsTab loanId={loanId} />);
     await user.click(await screen.findByRole('button', { name: 'Preview statement.png' }));
     expect(screen.getByRole('img', { name: 'Preview of statement.png' })).toHaveAttribute('src', `/api/documents/${'d'.repeat(32)}?preview=1`);
+  });
+
+  it('names a file’s kind by the schema’s label when the policy did not ask it of the person, never by its code', async () => {
+    const view = docs('image/png', 'id-front.png');
+    view.uploads = [{ ...view.uploads![0]!, type: 'idDocument', side: 'front' }];
+    stubTRPC({
+      'portal.documents': () => ok(view),
+      'content.labels': () => ok(enumLabels),
+    });
+    renderAt('/portal/loan', <LoanDocumentsTab loanId={loanId} />);
+    expect(await screen.findByText(/^Government-issued photo ID \(front side\)/)).toBeVisible();
+    expect(screen.queryByText(/idDocument \(/)).not.toBeInTheDocument();
   });
 
   it('offers no preview of a file the browser cannot show', async () => {

@@ -6,6 +6,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { formatDate } from '@/lib/format';
 
 import { useReviewDocumentMutation } from '../api/documents-review';
+import { useEnumLabels } from '../api/enum-labels';
 import {
   loanDocumentPreviewUrl,
   loanDocumentUrl,
@@ -119,6 +120,7 @@ function UploadList({
   const review = useReviewDocumentMutation();
   const [rejecting, setRejecting] = useState<LoanUploadedDocument | null>(null);
   const [previewing, setPreviewing] = useState<string | null>(null);
+  const enumLabels = useEnumLabels();
   if (uploads.length === 0) {
     return (
       <Text c="dimmed" mt="sm" fz="sm">
@@ -126,7 +128,9 @@ function UploadList({
       </Text>
     );
   }
-  const labelOf = (type: string) => labels.find((l) => l.type === type)?.label ?? type;
+  // The kind as the policy asked for it of this person, else as the schema's table words it.
+  const labelOf = (type: LoanUploadedDocument['type']) =>
+    labels.find((l) => l.type === type)?.label ?? enumLabels.data?.documentType[type] ?? 'Document';
   return (
     <Stack gap="xs" mt="md">
       {/* Why the last accept failed (a new one clears it); a rejection says so in its dialog. */}
