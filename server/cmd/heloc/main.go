@@ -233,7 +233,7 @@ func serve(ctx context.Context) error {
 		log.Info("sandbox mail: sign-in codes are shown at /dev/outbox, not sent")
 	}
 	log.Info("serving", slog.String("url", "http://localhost:"+cfg.Port), slog.String("database", db.Dialect()),
-		slog.String("policy_revision", engine.Revision()), slog.String("bot_check", cfg.BotCheck))
+		slog.String("policy_revision", live.Revision()), slog.String("bot_check", cfg.BotCheck))
 	fmt.Fprintf(os.Stderr, "\n  %s is running at http://localhost:%s\n\n", cfg.ProductName, cfg.Port)
 
 	go sweepSessions(ctx, db, log)
