@@ -112,6 +112,9 @@ test('staff read the whole application in words, with the rules’ CLTV and DTI;
 
   // A document previewed inline, from the download address, as the page frames it.
   await openTab(staff, loanId, 'documents');
+  // Each file's kind in words, the ID photo's too (the policy does not list it among the documents asked).
+  await expect(staff.getByText(/^Government-issued photo ID \(front side\)/)).toBeVisible();
+  await expect(staff.getByText(/idDocument \(/)).toHaveCount(0);
   const preview = staff.getByRole('button', { name: /^Preview .+\.png$/ }).first();
   const name = ((await preview.textContent()) ?? '').replace(/^Preview /, '');
   await preview.click();
