@@ -54,6 +54,14 @@ func TestLoanDecisions(t *testing.T) {
 		if got := idsOf(offers); strings.Join(got, ",") != ids[4]+","+ids[1] {
 			t.Fatalf("offers: got %v, want the loan's two offers only", got)
 		}
+		// Except leaves kinds out (the loan page's credit decisions without its page decisions).
+		credit, err := db.ListLoanDecisions(ctx, loan.ID, domain.DecisionQuery{Except: []string{"heloc.funnel.pages", "heloc.eligibility.decision"}, Limit: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := idsOf(credit); strings.Join(got, ",") != ids[4]+","+ids[1] {
+			t.Fatalf("except: got %v, want the offers only", got)
+		}
 		counts, err := db.CountLoanDecisions(ctx, loan.ID)
 		if err != nil {
 			t.Fatal(err)
