@@ -23,7 +23,6 @@ import (
 	"github.com/heloc/heloc/server/botcheck"
 	"github.com/heloc/heloc/server/mail"
 	"github.com/heloc/heloc/server/password"
-	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/providers"
 	"github.com/heloc/heloc/server/ratelimit"
 	"github.com/heloc/heloc/server/schema"
@@ -113,28 +112,9 @@ func serve(ctx context.Context) error {
 			return fmt.Errorf("demo data: %w", err)
 		}
 	}
-	engine, err := policy.Load(ctx, rulesFS(cfg.RulesDir))
+	live, err := servePolicies(ctx, cfg, db, log)
 	if err != nil {
 		return err
-	}
-	if err := checkFunnelVariant(ctx, engine, cfg.FunnelVariant); err != nil {
-		return err
-	}
-	live := policy.NewLive(engine, log)
-	// Every revision served has its source stored, so its decisions are
-	// explained by their own rules; the revision published in force
-	// (heloc policy publish) replaces the one started with, on every
-	// server, within POLICY_POLL_INTERVAL.
-	if err := live.Keep(ctx, db, rulesFS(cfg.RulesDir)); err != nil {
-		return err
-	}
-	if err := live.Follow(ctx, db, cfg.PolicyPoll, nil); err != nil {
-		return err
-	}
-	if cfg.RulesDir != "" {
-		if err := live.Watch(ctx, cfg.RulesDir, 300*time.Millisecond); err != nil {
-			return err
-		}
 	}
 	schemaSet, err := schema.Load(schemas.FS)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"net/mail"
 	"slices"
 	"strings"
@@ -152,6 +153,37 @@ func parsePublishArgs(cmd string, args []string, effective bool, today time.Time
 		return out, fmt.Errorf("policy %s: %s\n%s", cmd, strings.Join(problems, "; "), publishUsage)
 	}
 	return out, nil
+}
+
+// servePolicies loads the policies a server serves (the embedded ones, or
+// RULES_DIR's), records their source, and follows the revision published
+// in force (policy.Live.Follow, every cfg.PolicyPoll): the server swaps to
+// a published revision at its effective time without a restart. With
+// RULES_DIR it also watches that folder (development).
+func servePolicies(ctx context.Context, cfg config, db *store.DB, log *slog.Logger) (*policy.Live, error) {
+	rules := rulesFS(cfg.RulesDir)
+	engine, err := policy.Load(ctx, rules)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkFunnelVariant(ctx, engine, cfg.FunnelVariant); err != nil {
+		return nil, err
+	}
+	live := policy.NewLive(engine, log)
+	// Every revision served has its source stored, so its decisions are
+	// explained by their own rules.
+	if err := live.Keep(ctx, db, rules); err != nil {
+		return nil, err
+	}
+	if err := live.Follow(ctx, db, cfg.PolicyPoll, nil); err != nil {
+		return nil, err
+	}
+	if cfg.RulesDir != "" {
+		if err := live.Watch(ctx, cfg.RulesDir, 300*time.Millisecond); err != nil {
+			return nil, err
+		}
+	}
+	return live, nil
 }
 
 // policyStore is the command's database (server/store.DB).

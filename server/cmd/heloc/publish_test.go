@@ -119,8 +119,9 @@ func TestPublishArguments(t *testing.T) {
 	}
 }
 
-// A server as cmd/heloc runs one, for its policies: the embedded rules,
-// their source recorded, following the revision in force.
+// A server's policies as serve sets them up (servePolicies): the embedded
+// rules, their source recorded, following the revision in force every
+// poll.
 func followingServer(t *testing.T, ctx context.Context, dsn string, every time.Duration) (*store.DB, *policy.Live) {
 	t.Helper()
 	db, err := store.Open(ctx, dsn)
@@ -128,15 +129,8 @@ func followingServer(t *testing.T, ctx context.Context, dsn string, every time.D
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	engine, err := policy.Load(ctx, rules.FS)
+	live, err := servePolicies(ctx, config{PolicyPoll: every, FunnelVariant: "standard"}, db, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
-		t.Fatal(err)
-	}
-	live := policy.NewLive(engine, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err := live.Keep(ctx, db, rules.FS); err != nil {
-		t.Fatal(err)
-	}
-	if err := live.Follow(ctx, db, every, nil); err != nil {
 		t.Fatal(err)
 	}
 	return db, live
