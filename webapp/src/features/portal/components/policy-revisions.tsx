@@ -88,7 +88,7 @@ function RevisionCard({ revision: r }: { revision: PolicyRevision }) {
             {r.action === 'rollback' ? 'Rollback to revision ' : 'Revision '}
             <Code fz="inherit">{shortRevision(r.revision)}</Code>
           </Title>
-          <Badge color={state.color} variant="light" style={{ textTransform: 'none' }}>
+          <Badge color={state.color} c="dark.9" variant="light" radius="sm" tt="none">
             {state.label}
           </Badge>
         </Group>
