@@ -119,6 +119,7 @@ type Property struct {
 	Units                             *string  `json:"units,omitempty"`
 	Usage                             *string  `json:"usage,omitempty"`
 	Value                             *Cents   `json:"value,omitempty"`
+	Zip                               *string  `json:"zip,omitempty"`
 }
 
 // FormerAddress is an address lived at before the current one.

@@ -22,6 +22,7 @@ import (
 type Store interface {
 	FindLoanByApplicant(ctx context.Context, applicantID string) (*domain.Loan, error)
 	LatestCreditReport(ctx context.Context, loanID, party string) (*domain.CreditReport, error)
+	LatestCreditIdentity(ctx context.Context, loanID, party string) (dateOfBirth, ssn string, err error)
 	FindApplication(ctx context.Context, loanID string) (*domain.StoredApplication, error)
 	UpdateApplication(ctx context.Context, loanID, draftPath string, update func(l *domain.Loan, app *domain.Application, stored bool) error) (*domain.Loan, *domain.Application, error)
 	SaveApplicationDraft(ctx context.Context, loanID, path string, draft json.RawMessage) (*domain.ApplicationDraft, error)
@@ -334,11 +335,16 @@ func maskSSN(ssn *string) *string {
 	return &masked
 }
 
-// fresh is the application a loan starts from: the prequalification's
-// answers (the property's state, usage, value and address, the
-// coborrower's name and e-mail, the confirmed mortgages with the credit
-// report's details, the debts chosen to pay off) and the applicant's name,
-// e-mail and phone.
+// fresh is the application a loan starts from: what the borrower has told
+// us already, carried forward so that no fact is asked twice (issue 22):
+// the prequalification's answers (the property's state, ZIP code, usage,
+// value and address where the /prequal path asked it; the coborrower's
+// name and e-mail; the confirmed mortgages with the credit report's
+// details; the debts chosen to pay off), the applicant's name, e-mail and
+// phone, the date of birth and SSN given at the credit check, and the
+// declarations those answers settle (occupancy from the property's use; no
+// foreclosure or bankruptcy in the last 7 years from a No, ever, to the
+// same question before the soft pull).
 func (s *Service) fresh(ctx context.Context, applicant *domain.Applicant, l *domain.Loan) (*domain.Application, error) {
 	report, err := s.store.LatestCreditReport(ctx, l.ID, "borrower")
 	if err != nil && domain.ErrorCode(err) != domain.ENOTFOUND {
@@ -348,7 +354,15 @@ func (s *Service) fresh(ctx context.Context, applicant *domain.Applicant, l *dom
 	app := &domain.Application{}
 	app.User.FirstName, app.User.LastName, app.User.Email = &applicant.FirstName, &applicant.LastName, &applicant.Email
 	app.User.Phone = applicant.Phone
-	app.Property.State, app.Property.Usage, app.Property.Address = a.PropertyState, a.PropertyUsage, a.Address
+	if report != nil {
+		dob, ssn, err := s.store.LatestCreditIdentity(ctx, l.ID, "borrower")
+		if err != nil {
+			return nil, err
+		}
+		app.User.DateOfBirth, app.User.SSN = nonEmpty(dob), nonEmpty(ssn)
+	}
+	app.User.Declarations = carriedDeclarations(a)
+	app.Property.State, app.Property.Zip, app.Property.Usage, app.Property.Address = a.PropertyState, a.Zip, a.PropertyUsage, a.Address
 	if a.PropertyValue != nil {
 		v := domain.CentsOf(*a.PropertyValue)
 		app.Property.Value = &v
@@ -384,6 +398,32 @@ func (s *Service) fresh(ctx context.Context, applicant *domain.Applicant, l *dom
 	}
 	app.Normalize()
 	return app, nil
+}
+
+// carriedDeclarations are the declarations the prequalification's answers
+// settle, nil when none: whether the borrower will live in the home (its
+// use), and no foreclosure or bankruptcy in the last 7 years where they
+// said they never had one. A Yes there is not carried: it may be older than
+// the declaration's 7 years, so the declaration asks.
+func carriedDeclarations(a domain.PrequalAnswers) *domain.Declarations {
+	d := domain.Declarations{}
+	carried := false
+	if a.PropertyUsage != nil {
+		d.HasIntentToOccupy = ptr(*a.PropertyUsage == "primaryResidence")
+		carried = true
+	}
+	if a.FBM != nil && !a.FBM.Foreclosure {
+		d.HasForeclosure = ptr(false)
+		carried = true
+	}
+	if a.FBM != nil && !a.FBM.Bankruptcy {
+		d.HasBankruptcy = ptr(false)
+		carried = true
+	}
+	if !carried {
+		return nil
+	}
+	return &d
 }
 
 func ptr[T any](v T) *T { return &v }

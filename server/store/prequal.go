@@ -167,7 +167,7 @@ func (db *DB) SaveCreditReport(ctx context.Context, p domain.CreditPull) (string
 }
 
 // LatestCreditReport returns the loan's most recent report of party, opened
-// (without the SSN and date of birth, which are never read back).
+// (without the SSN and date of birth: LatestCreditIdentity reads those).
 func (db *DB) LatestCreditReport(ctx context.Context, loanID, party string) (*domain.CreditReport, error) {
 	var id, sealed string
 	err := db.getRow(ctx, `SELECT id, report FROM credit_reports WHERE loan_id = ? AND party = ?
@@ -182,6 +182,28 @@ func (db *DB) LatestCreditReport(ctx context.Context, loanID, party string) (*do
 		return nil, err
 	}
 	return &r, nil
+}
+
+// LatestCreditIdentity returns the date of birth and SSN the loan's most
+// recent pull of party was made with, opened: the application carries
+// them forward from the credit check rather than asking them again
+// (issue 22, "each fact asked once"), sealed again with the application.
+func (db *DB) LatestCreditIdentity(ctx context.Context, loanID, party string) (dateOfBirth, ssn string, err error) {
+	var id, sealedDOB, sealedSSN string
+	err = db.getRow(ctx, `SELECT id, date_of_birth, ssn FROM credit_reports WHERE loan_id = ? AND party = ?
+		ORDER BY pulled_at DESC, id DESC LIMIT 1`, loanID, party).Scan(&id, &sealedDOB, &sealedSSN)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", domain.Errorf(domain.ENOTFOUND, "No credit report yet.")
+	} else if err != nil {
+		return "", "", err
+	}
+	if err := db.open(sealedDOB, "credit_reports.date_of_birth:"+id, &dateOfBirth); err != nil {
+		return "", "", err
+	}
+	if err := db.open(sealedSSN, "credit_reports.ssn:"+id, &ssn); err != nil {
+		return "", "", err
+	}
+	return dateOfBirth, ssn, nil
 }
 
 // SaveAdverseActionNotice stores the notice of an ineligible decision once:

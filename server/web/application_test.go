@@ -263,3 +263,33 @@ func sameJSON(t *testing.T, a json.RawMessage, b string) bool {
 	}
 	return reflect.DeepEqual(x, y)
 }
+
+// A new application carries forward what the borrower told us before it
+// (issue 22: each fact asked once): the date of birth and SSN given at the
+// credit check (the SSN masked, as every SSN the borrower is shown), the ZIP
+// code, and the declarations the prequalification's answers settle.
+func TestANewApplicationCarriesForwardWhatWasToldBefore(t *testing.T) {
+	s := MustOpenServer(t, web.Config{Now: func() time.Time { return quoteDay }})
+	b := s.browser(t)
+	b.signIn("thin-file@example.com") // seeded at creditScore, no application yet
+	if resp, res := saveAt(b, "/app/initial-setup/has-fbm", `{"fbm":{"foreclosure":false,"bankruptcy":false,"modification":true}}`); resp.StatusCode != 200 {
+		t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
+	}
+	if resp, res := saveAt(b, "/app/initial-setup/property-usage", `{"propertyUsage":"secondHome"}`); resp.StatusCode != 200 {
+		t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
+	}
+	creditCheck(t, b, "borrower", "123450004")
+	got := applicationOf(t, b).Application
+	u := got.User
+	if u.DateOfBirth == nil || *u.DateOfBirth != "1980-04-12" || u.SSN == nil || *u.SSN != "***-**-0004" {
+		t.Fatalf("got date of birth %v and SSN %v, want the credit check's, the SSN masked", u.DateOfBirth, u.SSN)
+	}
+	if got.Property.Zip == nil || *got.Property.Zip == "" || got.Property.Address != nil {
+		t.Fatalf("got ZIP %v and address %+v, want the ZIP code asked before and no address yet", got.Property.Zip, got.Property.Address)
+	}
+	d := u.Declarations
+	if d == nil || d.HasIntentToOccupy == nil || *d.HasIntentToOccupy || d.HasForeclosure == nil || *d.HasForeclosure ||
+		d.HasBankruptcy == nil || *d.HasBankruptcy || d.IsPartyToLawsuit != nil {
+		t.Fatalf("got %+v, want no intent to occupy a second home, no foreclosure or bankruptcy, and nothing else answered", d)
+	}
+}

@@ -3344,7 +3344,8 @@ export interface components {
         };
         /**
          * @description #Property is the subject property: the home the line is secured by
-         *     (spec §3). state alone is known from the ZIP before the full address is.
+         *     (spec §3). state and zip alone are known from the ZIP code asked before
+         *     the full address is (the application's address starts from them).
          */
         Property: {
             address?: components["schemas"]["Address"];
@@ -3359,6 +3360,7 @@ export interface components {
             units?: components["schemas"]["UnitCount"];
             usage?: components["schemas"]["PropertyUsage"];
             value?: components["schemas"]["Amount"];
+            zip?: components["schemas"]["Zip"];
         };
         /** @description #PropertyInfo is the subject property as page 2 asks it. */
         PropertyInfo: {

@@ -1,4 +1,4 @@
-import { Fieldset, Stack } from '@mantine/core';
+import { Button, Fieldset, Stack, Text } from '@mantine/core';
 import { useFormContext } from 'react-hook-form';
 
 import type { components } from '@/api/schema.gen';
@@ -84,10 +84,38 @@ function FollowUps({ question, prefix }: { question: string; prefix: string }) {
   );
 }
 
+/**
+ * The questions "None of these apply" answers No: every one but whether the
+ * borrower will live in the home, which is no event to have or not (its
+ * answer starts from the property's use).
+ */
+const noneApplyNames = questionNames.filter((n) => n !== 'hasIntentToOccupy');
+
+/** "None of these apply": No to every question it covers; each can still be changed after. */
+function NoneOfTheseApply({ prefix }: { prefix: string }) {
+  const { setValue } = useFormContext();
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button
+        variant="light"
+        onClick={() => {
+          for (const name of noneApplyNames) setValue(`${prefix}.${name}`, false, { shouldDirty: true, shouldValidate: true });
+        }}
+      >
+        None of these apply to me
+      </Button>
+      <Text fz="sm" c="dimmed">
+        Answers No to every question below but the first; you can still change any answer.
+      </Text>
+    </Stack>
+  );
+}
+
 /** One person's declarations under `prefix`, grouped as the URLA groups them. */
 export function DeclarationsFields({ prefix }: { prefix: string }) {
   return (
     <Stack gap="xl">
+      <NoneOfTheseApply prefix={prefix} />
       {declarationGroups.map((g) => (
         <Fieldset
           key={g.title}

@@ -126,6 +126,28 @@ describe('declarations page', () => {
     expect(saves[0]!.section.user).not.toHaveProperty('otherPropertyType');
   });
 
+  it('starts from what the borrower told us, and “None of these apply” answers No to every other question, each still answerable', async () => {
+    // Carried from prequalification: the home is their primary residence; no foreclosure, no bankruptcy.
+    const { saves } = stub(view({ user: { declarations: { hasIntentToOccupy: true, hasForeclosure: false, hasBankruptcy: false } } }));
+    render('/app/application/7', <DeclarationsPage />);
+    await screen.findAllByRole('radiogroup');
+    expect(yes(/primary residence/)).toBeChecked();
+    expect(no(/foreclosed upon in the last 7 years/)).toBeChecked();
+    expect(no(/lawsuit/)).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'None of these apply to me' }));
+    const occupy = screen.getByRole('radiogroup', { name: /primary residence/ });
+    for (const group of screen.getAllByRole('radiogroup')) {
+      if (group !== occupy) expect(within(group).getByRole('radio', { name: 'No' })).toBeChecked();
+    }
+    expect(yes(/primary residence/)).toBeChecked();
+    // Each is still answerable.
+    await userEvent.click(yes(/lawsuit/));
+    await userEvent.click(screen.getByRole('checkbox', { name: /I authorize the lender to obtain my credit report/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The next page', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(saves[0]!.section.user).toMatchObject({ hasIntentToOccupy: true, isPartyToLawsuit: true, hasForeclosure: false, hasFederalDebt: false });
+  });
+
   it('asks only the borrower’s declarations on a loan with a coborrower, and says it waits for the coborrower, who answers their own', async () => {
     const invites: unknown[] = [];
     const { saves } = stub(view({ coborrower: true }), {

@@ -8,10 +8,10 @@ import PersonalInfoPage, { coversTwoYears, coverageStart } from './personal-info
 
 const address = { line1: '12 Harbor Way', line2: null, city: 'Oakland', state: 'CA', zip: '94607', county: null };
 
-function view({ readOnly = false, coborrower = false, ssn }: { readOnly?: boolean; coborrower?: boolean; ssn?: string } = {}) {
+function view({ readOnly = false, coborrower = false, ssn, dateOfBirth }: { readOnly?: boolean; coborrower?: boolean; ssn?: string; dateOfBirth?: string } = {}) {
   return {
     application: {
-      user: { firstName: 'Ada', lastName: 'Park', email: 'ada@example.com', phone: '4155550101', ssn, employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null },
+      user: { firstName: 'Ada', lastName: 'Park', email: 'ada@example.com', phone: '4155550101', ssn, dateOfBirth, employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null },
       coborrower: coborrower
         ? { firstName: 'Ben', lastName: 'Park', email: 'ben@example.com', employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null }
         : null,
@@ -64,6 +64,25 @@ async function fillBorrower(user: ReturnType<typeof userEvent.setup>) {
 describe('personal info page', () => {
   // The validators are one large module: loaded once here, not inside a test's time.
   beforeAll(() => loadValidators(), 30_000);
+  it('shows the date of birth and SSN the credit check gave, to confirm, with Change to correct them (never asked twice)', { timeout: 30_000 }, async () => {
+    stubTRPC({
+      'system.info': () => ok(sandboxSystemInfo),
+      'application.get': () => ok(view({ ssn: '***-**-0001', dateOfBirth: '1980-04-12' })),
+      'application.draft': () => ok({ draft: null, savedAt: null }),
+      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
+      'funnel.pages': () => ok(pages),
+    });
+    const user = userEvent.setup();
+    render();
+    const onFile = await screen.findByRole('region', { name: 'From your credit check' });
+    expect(within(onFile).getByText('April 12, 1980')).toBeInTheDocument();
+    expect(within(onFile).getByText('***-**-0001')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Date of birth')).not.toBeInTheDocument();
+    await user.click(within(onFile).getByRole('button', { name: 'Change my date of birth or SSN' }));
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('04/12/1980');
+    expect(screen.getByLabelText('Social Security number')).toHaveAccessibleDescription('We have ***-**-0001 on file. Leave this empty to keep it.');
+  });
+
   it('starts from the saved application, says what is missing, and saves the section before going on', { timeout: 30_000 }, async () => {
     const saved: unknown[] = [];
     stubTRPC({

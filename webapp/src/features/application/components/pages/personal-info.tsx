@@ -1,10 +1,12 @@
 import { Button, Fieldset, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { get, useFieldArray } from 'react-hook-form';
+import { useState } from 'react';
+import { get, useFieldArray, useFormContext } from 'react-hook-form';
 
 import type { components } from '@/api/schema.gen';
 import { AddressFields, addressValues, emptyAddress, requiredAddress, toAddress, type AddressValues } from '@/components/form/address-fields';
 import { ChoiceField, DateField, SelectField, SsnField, YesNoField } from '@/components/form/fields';
 import { PhoneField, TextField } from '@/components/form/text-field';
+import { formatDate } from '@/lib/format';
 
 import type { ApplicationView, Person } from '../../api/get-application';
 import { citizenships, housings, maritalStatuses, militaryStatuses, suffixes } from '../../content/choices';
@@ -219,7 +221,70 @@ function FormerAddresses({ form, at }: { form: SectionForm<Values>; at: 'user' |
   );
 }
 
-function PersonFields({ form, at, ssnOnFile }: { form: SectionForm<Values>; at: 'user' | 'coborrower'; ssnOnFile: string | null }) {
+/**
+ * The borrower's date of birth and SSN: shown to confirm when the credit
+ * check gave them (issue 22: each fact asked once), with Change to correct
+ * them; asked otherwise.
+ */
+function BirthDateAndSsn({ n, ssnOnFile, dobOnFile }: { n: (field: string) => string; ssnOnFile: string | null; dobOnFile: string | null }) {
+  const [changing, setChanging] = useState(false);
+  // A message at either field (the server's, say) shows the fields it is about.
+  const { errors } = useFormContext().formState;
+  const refused = Boolean(get(errors, n('dateOfBirth')) || get(errors, n('ssn')));
+  if (ssnOnFile && dobOnFile && !changing && !refused) {
+    return (
+      <Stack gap={6} component="section" aria-labelledby="identity-on-file">
+        <Text fw={600} id="identity-on-file">
+          From your credit check
+        </Text>
+        <Group component="dl" gap="xl" m={0} align="flex-start">
+          <div>
+            <Text component="dt" fz="sm" c="dimmed">
+              Date of birth
+            </Text>
+            <Text component="dd" m={0}>
+              {formatDate(dobOnFile)}
+            </Text>
+          </div>
+          <div>
+            <Text component="dt" fz="sm" c="dimmed">
+              Social Security number
+            </Text>
+            <Text component="dd" m={0}>
+              {ssnOnFile}
+            </Text>
+          </div>
+        </Group>
+        <Button variant="subtle" size="compact-sm" w="fit-content" px={0} onClick={() => setChanging(true)}>
+          Change my date of birth or SSN
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <DateField name={n('dateOfBirth')} label="Date of birth" autoComplete="bday" size="md" />
+      <SsnField
+        name={n('ssn')}
+        label="Social Security number"
+        description={ssnOnFile ? `We have ${ssnOnFile} on file. Leave this empty to keep it.` : 'We use it to verify identity and check credit.'}
+        size="md"
+      />
+    </SimpleGrid>
+  );
+}
+
+function PersonFields({
+  form,
+  at,
+  ssnOnFile,
+  dobOnFile = null,
+}: {
+  form: SectionForm<Values>;
+  at: 'user' | 'coborrower';
+  ssnOnFile: string | null;
+  dobOnFile?: string | null;
+}) {
   const n = (field: string) => `section.${at}.${field}`;
   const you = at === 'user';
   const mailingDiffers = watchSection(form, `${at}.mailingDiffers`) === true;
@@ -232,15 +297,7 @@ function PersonFields({ form, at, ssnOnFile }: { form: SectionForm<Values>; at: 
         <SelectField name={n('suffix')} label="Suffix (optional)" choices={suffixes} none="None" size="md" />
       </SimpleGrid>
       {you ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DateField name={n('dateOfBirth')} label="Date of birth" autoComplete="bday" size="md" />
-          <SsnField
-            name={n('ssn')}
-            label="Social Security number"
-            description={ssnOnFile ? `We have ${ssnOnFile} on file. Leave this empty to keep it.` : 'We use it to verify identity and check credit.'}
-            size="md"
-          />
-        </SimpleGrid>
+        <BirthDateAndSsn n={n} ssnOnFile={ssnOnFile} dobOnFile={dobOnFile} />
       ) : (
         <Text fz="sm" c="dimmed">
           Your coborrower gives their own date of birth and Social Security number, with their credit check authorization,
@@ -296,7 +353,7 @@ export default function PersonalInfoPage() {
       {(form, view) => (
         <>
           <Fieldset legend="You" radius="md" variant="unstyled">
-            <PersonFields form={form} at="user" ssnOnFile={view.application.user.ssn ?? null} />
+            <PersonFields form={form} at="user" ssnOnFile={view.application.user.ssn ?? null} dobOnFile={view.application.user.dateOfBirth ?? null} />
           </Fieldset>
           {view.hasCoborrower ? (
             <Fieldset legend="Your coborrower" radius="md" variant="unstyled" mt="lg">

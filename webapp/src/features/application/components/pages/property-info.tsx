@@ -1,4 +1,5 @@
-import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { Checkbox, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useFormContext } from 'react-hook-form';
 
 import type { components } from '@/api/schema.gen';
 import { AddressFields, addressValues, requiredAddress, toAddress, type AddressValues } from '@/components/form/address-fields';
@@ -11,8 +12,9 @@ import { SectionPage } from '../section-page';
 // Page 2, Property Info (screens.md): the subject property's address, type,
 // units, usage, title holding, whether it is held in a trust, and its
 // monthly HOA dues, taxes and insurance with whether the mortgage payment
-// includes the last two. Saved as #PropertyInfoSection; the usage and the
-// state start from prequalification.
+// includes the last two. Saved as #PropertyInfoSection; the usage, the
+// state and the ZIP code start from prequalification (issue 22: each fact
+// asked once), and "Same as my current address" copies page 1's address.
 
 type Schemas = components['schemas'];
 
@@ -35,8 +37,9 @@ type Values = {
 function fromApplication({ application }: ApplicationView): Values {
   const p = application.property;
   const address = addressValues(p.address);
-  // Before the full address is known, the state prequalification found.
+  // Before the full address is known, the state and ZIP code prequalification asked.
   if (!p.address && p.state) address.state = p.state;
+  if (!p.address && p.zip) address.zip = p.zip;
   return {
     property: {
       address,
@@ -90,6 +93,31 @@ const required = {
   'property.insuranceIncludedInMonthlyPayment': 'Choose yes or no.',
 };
 
+const ADDRESS = 'section.property.address';
+const addressKeys = ['line1', 'line2', 'city', 'state', 'zip', 'county'] as const;
+
+/**
+ * "Same as my current address": the address given on page 1, copied into
+ * the property's fields (still editable); unticked, the fields go back to
+ * what was known before (`before`). Ticked while the two are the same.
+ */
+function SameAsCurrentAddress({ current, before }: { current: AddressValues; before: AddressValues }) {
+  const { watch, setValue } = useFormContext();
+  const shown = watch(ADDRESS) as AddressValues | undefined;
+  const same = Boolean(shown) && addressKeys.every((k) => (shown?.[k] ?? '').trim().toUpperCase() === current[k].trim().toUpperCase());
+  return (
+    <Checkbox
+      label="Same as my current address"
+      description={[current.line1, current.city, `${current.state} ${current.zip}`].filter(Boolean).join(', ')}
+      checked={same}
+      onChange={(e) => {
+        const next = e.currentTarget.checked ? current : before;
+        for (const k of addressKeys) setValue(`${ADDRESS}.${k}`, next[k], { shouldDirty: true, shouldValidate: false });
+      }}
+    />
+  );
+}
+
 export default function PropertyInfoPage() {
   return (
     <SectionPage<Values>
@@ -99,12 +127,15 @@ export default function PropertyInfoPage() {
       toSection={toSection}
       required={required}
     >
-      {() => (
+      {(_form, view) => (
         <>
           <Stack gap="md" component="section" aria-labelledby="property-address-heading">
             <Title order={2} fz="lg" id="property-address-heading">
               Address
             </Title>
+            {view.application.user.currentAddress ? (
+              <SameAsCurrentAddress current={addressValues(view.application.user.currentAddress)} before={fromApplication(view).property.address} />
+            ) : null}
             <AddressFields name="section.property.address" label="Property address" autoComplete={false} />
           </Stack>
           <Stack gap="md" component="section" aria-labelledby="property-kind-heading">
