@@ -31,6 +31,15 @@ type Published interface {
 // keeps loaded, for explaining old decisions.
 const oldEngines = 8
 
+// missingSources bounds how many revisions without a stored source (the
+// decisions stored before sources were) a Live remembers as such, each for
+// missingFor, so that listing their decisions does not ask the database
+// for each again and again.
+const (
+	missingSources = 256
+	missingFor     = time.Minute
+)
+
 // Keep records the source of the revision being served (fsys, the tree it
 // was loaded from: the embedded rules, or RULES_DIR's) in sources, and
 // from then on records each revision Reload swaps to, and loads the engine
@@ -48,9 +57,13 @@ func (l *Live) Keep(ctx context.Context, sources Sources, fsys fs.FS) error {
 	if err != nil {
 		return err
 	}
+	missing, err := lru.New[string, time.Time](missingSources)
+	if err != nil {
+		return err
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.sources, l.engines = sources, cache
+	l.sources, l.engines, l.missing = sources, cache, missing
 	return nil
 }
 
@@ -62,15 +75,22 @@ func (l *Live) EngineOf(ctx context.Context, revision string) (*Engine, error) {
 		return e, nil
 	}
 	l.mu.Lock()
-	sources, engines := l.sources, l.engines
+	sources, engines, missing := l.sources, l.engines, l.missing
 	l.mu.Unlock()
+	notFound := domain.Errorf(domain.ENOTFOUND, "Policy revision not found.")
 	if sources == nil {
-		return nil, domain.Errorf(domain.ENOTFOUND, "Policy revision not found.")
+		return nil, notFound
 	}
 	if e, ok := engines.Get(revision); ok {
 		return e, nil
 	}
+	if at, ok := missing.Get(revision); ok && time.Since(at) < missingFor {
+		return nil, notFound
+	}
 	source, err := sources.PolicySource(ctx, revision)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		missing.Add(revision, time.Now())
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -128,8 +128,21 @@ func TestARevisionIsKeptLoadedAgainAndFollowed(t *testing.T) {
 		}
 	}
 	store.mu.Lock()
-	defer store.mu.Unlock()
 	if store.lookups-before != 1 {
 		t.Fatalf("read the source %d times, want once", store.lookups-before)
+	}
+	before = store.lookups
+	store.mu.Unlock()
+	// A revision without a stored source (a decision older than sources)
+	// is asked for once in a while, not on every explanation.
+	for range 3 {
+		if _, err := live.EngineOf(ctx, "no-such-revision"); domain.ErrorCode(err) != domain.ENOTFOUND {
+			t.Fatalf("got %v, want NOT_FOUND", err)
+		}
+	}
+	store.mu.Lock()
+	defer store.mu.Unlock()
+	if store.lookups-before != 1 {
+		t.Fatalf("asked for a missing source %d times, want once", store.lookups-before)
 	}
 }

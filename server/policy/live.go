@@ -27,6 +27,7 @@ type Live struct {
 	// and engines the revisions loaded from it (follow.go).
 	sources Sources
 	engines *lru.Cache[string, *Engine]
+	missing *lru.Cache[string, time.Time] // revisions without a source, and since when
 }
 
 // NewLive serves e until a reload replaces it.
