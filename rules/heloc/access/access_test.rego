@@ -308,8 +308,9 @@ test_without_tables_there_are_no_roles if {
 
 # --- The demographic (HMDA) answers are not for underwriting ---
 
-test_only_an_administrator_may_see_the_demographic_answers if {
+test_only_administrators_and_compliance_see_the_demographic_answers if {
 	ask("administrator", "hmda.read") == allowed("all", "ADMIN-HMDA-READ")
+	ask("compliance", "hmda.read") == allowed("all", "COMP-HMDA-READ")
 	every role in {"underwriter", "processor"} {
 		ask(role, "hmda.read") == refused(["not_granted"])
 	}
@@ -330,7 +331,7 @@ test_compliance_reads_the_policy_revisions_and_every_loans_decisions if {
 }
 
 test_compliance_changes_nothing_on_a_loan_and_unmasks_nothing if {
-	every action in every_action - {"pipeline.view", "loans.read", "decisions.read", "decisions.replay", "policy.read"} {
+	every action in every_action - {"pipeline.view", "loans.read", "decisions.read", "decisions.replay", "policy.read", "hmda.read"} {
 		ask_assigned("compliance", action) == refused(["not_granted"])
 	}
 }
