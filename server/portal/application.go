@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/loans"
 )
 
 // The whole application on the loan page (issue 23, item 2): what the
@@ -136,11 +137,13 @@ type EmploymentRecord struct {
 	Verification      string        `json:"verification"`
 }
 
-// GapView is a gap of the employment history and the person's explanation.
+// GapView is a gap of the employment history as the employment policy
+// finds it, with the person's explanation (nil: none given yet).
 type GapView struct {
-	From        string `json:"from"`
-	To          string `json:"to"`
-	Explanation string `json:"explanation"`
+	From        string  `json:"from"`
+	To          string  `json:"to"`
+	Days        int     `json:"days"`
+	Explanation *string `json:"explanation"`
 }
 
 // IncomeView is one source of income a month and how it is verified.
@@ -234,6 +237,14 @@ func (s *Service) Application(ctx context.Context, loanID string, labels Labels)
 	if app.Coborrower != nil {
 		v.People = append(v.People, applicantView(labels, "coborrower", app.Coborrower))
 	}
+	for i, p := range []*domain.Person{&app.User, app.Coborrower} {
+		if p == nil {
+			continue
+		}
+		if v.People[i].Gaps, err = s.gaps(ctx, applicant, v.People[i].Party, p); err != nil {
+			return nil, err
+		}
+	}
 	for _, party := range []string{"borrower", "coborrower"} {
 		r, err := s.store.LatestCreditReport(ctx, loanID, party)
 		if domain.ErrorCode(err) == domain.ENOTFOUND {
@@ -266,6 +277,29 @@ func (s *Service) Hmda(ctx context.Context, loanID string, labels Labels) (*Hmda
 		v.People = append(v.People, hmdaAnswers(labels, "coborrower", personName(deref(c.FirstName), deref(c.LastName)), c.Demographics))
 	}
 	return v, nil
+}
+
+// gaps are the gaps of the person's employment history as the employment
+// policy finds them today (heloc.employment.history, decided through the
+// loan service on the saved employments' dates, not recorded: a staff
+// view acts on nothing), each with the explanation the person saved.
+func (s *Service) gaps(ctx context.Context, applicant *domain.Applicant, party string, p *domain.Person) ([]GapView, error) {
+	out := []GapView{}
+	if len(p.Employments) == 0 {
+		return out, nil
+	}
+	dates := make([]loans.EmploymentDates, 0, len(p.Employments))
+	for _, e := range p.Employments {
+		dates = append(dates, loans.EmploymentDates{StartDate: e.StartDate, EndDate: e.EndDate})
+	}
+	h, err := s.loans.EmploymentHistory(ctx, applicant, party, &dates)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range h.Gaps {
+		out = append(out, GapView{From: g.From, To: g.To, Days: g.Days, Explanation: g.Explanation})
+	}
+	return out, nil
 }
 
 // figures reads the CLTV and DTI of the loan's latest stored preview
@@ -355,9 +389,6 @@ func applicantView(labels Labels, party string, p *domain.Person) ApplicantView 
 			}
 			v.Incomes = append(v.Incomes, IncomeView{Source: source, Monthly: pay, Verification: verification})
 		}
-	}
-	for _, g := range p.EmploymentGaps {
-		v.Gaps = append(v.Gaps, GapView{From: g.From, To: g.To, Explanation: g.Explanation})
 	}
 	for _, src := range p.IncomeSources {
 		source := labels.word("incomeType", src.Type)

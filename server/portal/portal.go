@@ -46,6 +46,7 @@ type Store interface {
 type Loans interface {
 	FunnelOrder(ctx context.Context) (map[string]float64, error)
 	StaffApplication(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (*domain.Application, bool, error)
+	EmploymentHistory(ctx context.Context, applicant *domain.Applicant, party string, typed *[]loans.EmploymentDates) (*domain.EmploymentHistory, error)
 	StaffDocuments(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan) (*loans.DocumentsView, error)
 	StaffDocument(ctx context.Context, id string) (*domain.Document, error)
 	StaffDownload(ctx context.Context, id string) (*loans.Download, error)

@@ -34,7 +34,10 @@ type staffApplicationView struct {
 		Name         string  `json:"name"`
 		Citizenship  *string `json:"citizenship"`
 		Housing      *string `json:"housing"`
-		Gaps         []struct{ Explanation string }
+		Gaps         []struct {
+			Days        int
+			Explanation *string
+		}
 		Declarations []struct{ Question, Answer string }
 		Incomes      []struct{ Source, Verification string }
 	} `json:"people"`
@@ -54,8 +57,14 @@ func seedApplication(t *testing.T, s *testServer, loanID string) {
 		u.FirstName, u.LastName = str("Prime"), str("Borrower")
 		u.SSN, u.DateOfBirth = str("123450001"), str("1980-04-12")
 		u.Citizenship, u.MaritalStatus, u.Housing = str("usCitizen"), str("unmarried"), str("Own")
-		u.Employments = []domain.Employment{{EmployerName: str("Acme Tools"), Base: &base, StartDate: "2021-03-01", DataSource: "Manual"}}
-		u.EmploymentGaps = []domain.EmploymentGapAnswer{{From: "2020-06-01", To: "2021-02-28", Explanation: "Caring for a parent"}}
+		// Three jobs with two gaps within the employment policy's window, the first explained.
+		day := func(daysAgo int) string { return time.Now().UTC().AddDate(0, 0, -daysAgo).Format(time.DateOnly) }
+		u.Employments = []domain.Employment{
+			{EmployerName: str("Old Co"), StartDate: day(600), EndDate: str(day(300)), DataSource: "Manual"},
+			{EmployerName: str("Middle Co"), StartDate: day(200), EndDate: str(day(150)), DataSource: "Manual"},
+			{EmployerName: str("Acme Tools"), Base: &base, StartDate: day(100), DataSource: "Manual"},
+		}
+		u.EmploymentGaps = []domain.EmploymentGapAnswer{{From: day(300), To: day(200), Explanation: "Caring for a parent"}}
 		u.Declarations = &domain.Declarations{HasIntentToOccupy: &yes, HasBankruptcy: &no}
 		u.Demographics = &domain.Demographics{IsAsian: true, IsKorean: true, IsFemale: true, WontInformEthinicity: true}
 		app.Property.Usage, app.Property.Type, app.Property.TitleHolding = str("primaryResidence"), str("singleFamily"), str("jointTenants")
@@ -89,8 +98,10 @@ func TestPortalApplicationIsInWordsAndTheDemographicsHaveTheirOwnPermission(t *t
 			*p.Citizenship != "U.S. citizen" || *p.Housing != "Currently Own" || p.Name != "Prime Borrower" {
 			t.Fatalf("got %+v, want the answers by their labels", v)
 		}
-		if len(p.Gaps) != 1 || p.Gaps[0].Explanation != "Caring for a parent" {
-			t.Fatalf("got gaps %+v, want the explanation", p.Gaps)
+		// The employment policy's gaps, each with the explanation saved, or none yet.
+		if len(p.Gaps) != 2 || p.Gaps[0].Days != 100 || p.Gaps[0].Explanation == nil || *p.Gaps[0].Explanation != "Caring for a parent" ||
+			p.Gaps[1].Days != 50 || p.Gaps[1].Explanation != nil {
+			t.Fatalf("got gaps %+v, want the rules' two gaps, the first explained", p.Gaps)
 		}
 		if d := p.Declarations[0]; d.Question != "Will occupy the property as their primary residence" || d.Answer != "Yes" {
 			t.Fatalf("got %+v, want the first declaration in words", d)
@@ -104,6 +115,11 @@ func TestPortalApplicationIsInWordsAndTheDemographicsHaveTheirOwnPermission(t *t
 		if v.Figures == nil || v.Figures.CLTV == nil || *v.Figures.CLTV <= 0 || *v.Figures.CLTV >= 1 {
 			t.Fatalf("got figures %+v, want the preview offer's CLTV", v.Figures)
 		}
+	}
+
+	// A staff view decides the gaps without recording a decision: it acts on nothing.
+	if counts, err := s.DB.CountLoanDecisions(context.Background(), prime); err != nil || counts["heloc.employment.history"] != 0 {
+		t.Fatalf("got %v, %v; want no employment history recorded by a view", counts, err)
 	}
 
 	// The borrower tab speaks the same words.

@@ -2924,8 +2924,14 @@ export interface components {
                 startDate: components["schemas"]["Date"];
                 verification: string;
             }[];
+            /**
+             * @description gaps are the employment policy's (heloc.employment.history) on the
+             *     saved employments today, each with the explanation saved for it
+             *     (null: none given yet).
+             */
             gaps: {
-                explanation: string;
+                days: number;
+                explanation: string | null;
                 from: components["schemas"]["Date"];
                 to: components["schemas"]["Date"];
             }[];

@@ -78,7 +78,10 @@ const application: PortalApplication = {
           verification: 'Verified through payroll',
         },
       ],
-      gaps: [{ from: '2020-06-01', to: '2021-02-28', explanation: 'Caring for a parent' }],
+      gaps: [
+        { from: '2020-06-01', to: '2021-02-28', days: 272, explanation: 'Caring for a parent' },
+        { from: '2022-01-01', to: '2022-03-01', days: 59, explanation: null },
+      ],
       incomes: [{ source: 'Employment at Acme Tools', monthly: 8000, verification: 'Verified through payroll' }],
       declarations: [{ question: 'Declared bankruptcy within the past 7 years', answer: 'Yes', detail: 'Chapter 7' }],
     },
@@ -122,7 +125,8 @@ describe('the Application tab', () => {
     expect(term('Credit report', 'Late payments reported')).toBe('1');
     const liens = screen.getByRole('list', { name: 'Liens on the property' });
     expect(within(liens).getByText('30 days late on February 1, 2025')).toBeVisible();
-    expect(screen.getByText('June 1, 2020 to February 28, 2021: “Caring for a parent”')).toBeVisible();
+    expect(screen.getByText('June 1, 2020 to February 28, 2021 (272 days): “Caring for a parent”')).toBeVisible();
+    expect(screen.getByText('no explanation given yet')).toBeVisible();
     expect(screen.getByText('Declared bankruptcy within the past 7 years')).toBeVisible();
     expect(screen.getByText('Yes: Chapter 7')).toBeVisible();
     // No code and no ISO date reaches the page.

@@ -19,7 +19,8 @@ import { FactList } from './fact-list';
 // coborrower gave it, in people's words (the server sends every
 // enumeration by its label): the property and how it is occupied, the
 // liens and other debts, each person's employment history with its gaps
-// and explanations, income by source with how it is verified, and
+// and explanations (the gaps the employment policy finds), income by source
+// with how it is verified, and
 // declarations; the credit report in brief; the CLTV and DTI as the rules
 // computed them (the latest preview offer's, never worked out here). The
 // demographic (HMDA) answers are shown only to a role granted hmda.read:
@@ -294,7 +295,14 @@ function PersonSection({ person: p }: { person: PortalApplicant }) {
             </Text>
             {p.gaps.map((g, i) => (
               <Text key={i} fz="sm">
-                {formatDate(g.from)} to {formatDate(g.to)}: “{g.explanation}”
+                {formatDate(g.from)} to {formatDate(g.to)} ({g.days} days):{' '}
+                {g.explanation !== null ? (
+                  `“${g.explanation}”`
+                ) : (
+                  <Text component="span" fz="sm" fw={600} c="red.9">
+                    no explanation given yet
+                  </Text>
+                )}
               </Text>
             ))}
           </Stack>
