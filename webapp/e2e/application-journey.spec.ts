@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
 import {
-  answerAll,
   choose,
   expectDone,
   fillEmployer,
@@ -14,7 +13,7 @@ import {
 } from './support/application';
 import { coborrowerDoesTheirPart } from './support/coborrower';
 import { requireRealServer } from './support/heloc';
-import { freshEmail, persona, typedDate, type Persona } from './support/personas';
+import { freshEmail, persona, type Persona } from './support/personas';
 import { signInApplicant } from './support/sign-in';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, viewports } from './support/fixtures';
 
@@ -87,14 +86,18 @@ for (const viewport of viewports) {
   // 1 Personal info, for both.
   const you = page.getByRole('group', { name: 'You', exact: true });
   const them = page.getByRole('group', { name: 'Your coborrower' });
-  await you.getByRole('textbox', { name: 'Date of birth' }).pressSequentially(typedDate(p.identity.dateOfBirth));
-  await fillPerson(you, { ssn: p.identity.ssn });
+  // The date of birth and SSN given at the credit check, shown to confirm, not asked again.
+  await expect(you.getByRole('region', { name: 'From your credit check' })).toContainText(`***-**-${p.identity.ssn.slice(-4)}`);
+  // The phone is asked here, once (the landing funnel no longer asks it).
+  await fillPerson(you, { ssn: null, phone: p.phone });
   // The coborrower's date of birth and SSN are theirs to give, in their own sign-in.
   await expect(them.getByRole('textbox', { name: 'Date of birth' })).toHaveCount(0);
   await fillPerson(them, { ssn: null, phone: '2065550144' });
   await continueTo(page, '/app/application/2');
 
-  // 2 Property info, 3 no other real estate.
+  // 2 Property info (the home is where they live: same as the current address), 3 no other real estate.
+  await page.getByRole('checkbox', { name: 'Same as my current address' }).check();
+  await expect(page.getByRole('textbox', { name: 'Property address: street address' })).toHaveValue('1200 Alder Street');
   await fillPropertyInfo(page);
   await continueTo(page, '/app/application/3');
   await choose(page, 'Do you own any other real estate besides this property?', 'No');
@@ -133,10 +136,11 @@ for (const viewport of viewports) {
   await coborrowerDoesTheirPart(page, { ...co, dateOfBirth: '1982-03-15', ssn: '123450106' });
   await continueTo(page, '/app/application/7');
 
-  // 7 Declarations: No to each, living in the home, the credit check authorized.
+  // 7 Declarations: living in the home (carried from its use), None of these apply to the rest, the credit check authorized.
   const mine = region(page, 'Your declarations');
-  await answerAll(mine, 'No');
-  await mine.getByRole('radiogroup', { name: /occupy the property as your primary residence/ }).getByRole('radio', { name: 'Yes' }).check();
+  await expect(mine.getByRole('radiogroup', { name: /occupy the property as your primary residence/ }).getByRole('radio', { name: 'Yes' })).toBeChecked();
+  await mine.getByRole('button', { name: 'None of these apply to me' }).click();
+  await expect(mine.getByRole('radiogroup', { name: /declared bankruptcy/ }).getByRole('radio', { name: 'No' })).toBeChecked();
   await mine.getByRole('checkbox', { name: /I authorize the lender to obtain my credit report/ }).check();
   await expect(region(page, `${coName} has done their part`)).toBeVisible();
   await continueTo(page, '/app/application/sign');
@@ -225,8 +229,8 @@ test('a self-employed borrower gets the business information page and the busine
   const p = persona('self-employed');
   await startApplication(page, p);
   const you = page.getByRole('group', { name: 'You', exact: true });
-  await you.getByRole('textbox', { name: 'Date of birth' }).pressSequentially(typedDate(p.identity.dateOfBirth));
-  await fillPerson(you, { ssn: p.identity.ssn });
+  await expect(you.getByRole('region', { name: 'From your credit check' })).toBeVisible();
+  await fillPerson(you, { ssn: null });
   await continueTo(page, '/app/application/2');
   await fillPropertyInfo(page);
   await continueTo(page, '/app/application/3');

@@ -29,12 +29,21 @@ for (const c of cases) {
     const slug = `${c.name}-${c.viewport.name}`;
     await startApplication(page, p);
 
-    // Page 1: the names known from prequalification, an empty SSN.
+    // Page 1: the names known from prequalification; the date of birth and
+    // SSN given at the credit check shown to confirm, not asked again.
     await expect(page.getByRole('heading', { level: 1, name: 'Tell us about yourself' })).toBeVisible();
     const you = page.getByRole('group', { name: 'You', exact: true });
     await expect(you.getByRole('textbox', { name: 'First name' })).toHaveValue(p.firstName);
-    await expect(you.getByRole('textbox', { name: 'Social Security number' })).toHaveValue('');
+    const [y, m, d] = p.identity.dateOfBirth.split('-');
+    const onFile = you.getByRole('region', { name: 'From your credit check' });
+    await expect(onFile).toContainText(`***-**-${p.identity.ssn.slice(-4)}`);
+    await expect(you.getByRole('textbox', { name: 'Date of birth' })).toHaveCount(0);
     await expectNotDone(page, 'Personal info');
+    // Change opens them: a birth date in the future is refused by the server at its field.
+    await onFile.getByRole('button', { name: 'Change my date of birth or SSN' }).click();
+    await expect(you.getByRole('textbox', { name: 'Date of birth' })).toHaveValue(`${m}/${d}/${y}`);
+    await expect(you.getByRole('textbox', { name: 'Social Security number' })).toHaveValue('');
+    await you.getByRole('textbox', { name: 'Date of birth' }).fill('');
     const coborrower = page.getByRole('group', { name: 'Your coborrower' });
     await expect(coborrower).toHaveCount(p.answers.hasCoborrower ? 1 : 0);
 
@@ -64,7 +73,8 @@ for (const c of cases) {
     // Back on page 1 by the stepper: what was saved, the SSN on file by its last 4 digits only.
     await (await stepper(page)).getByRole('link', { name: /^Personal info/i }).click();
     await expect(page).toHaveURL(/\/app\/application\/1$/);
-    const [y, m, d] = p.identity.dateOfBirth.split('-');
+    await expect(onFile).toContainText(`***-**-${p.identity.ssn.slice(-4)}`);
+    await onFile.getByRole('button', { name: 'Change my date of birth or SSN' }).click();
     await expect(you.getByRole('textbox', { name: 'Date of birth' })).toHaveValue(`${m}/${d}/${y}`);
     await expect(you.getByRole('textbox', { name: 'Social Security number' })).toHaveValue('');
     await expect(you.getByText(`We have ***-**-${p.identity.ssn.slice(-4)} on file. Leave this empty to keep it.`)).toBeVisible();
