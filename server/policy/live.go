@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"testing/fstest"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -26,6 +27,7 @@ type Live struct {
 	// sources, when set (Keep), keeps the source of every revision served,
 	// and engines the revisions loaded from it (follow.go).
 	sources Sources
+	checks  func(ctx context.Context, fsys fs.FS) error // besides the tests, before a reload is served (CheckReloadsWith)
 	engines *lru.Cache[string, *Engine]
 	missing *lru.Cache[string, time.Time] // revisions without a source, and since when
 }
@@ -35,6 +37,18 @@ func NewLive(e *Engine, log *slog.Logger) *Live {
 	l := &Live{log: log}
 	l.current.Store(e)
 	return l
+}
+
+// CheckReloadsWith has every reload (Reload, Watch) pass check as well as
+// the Rego tests before it is served: the server gives it the build's
+// other checks (opa fmt and check --strict, the tables against their CUE
+// definitions and hit policies), so a file saved under RULES_DIR is held
+// to what `heloc policy test` and publish hold a revision to. check reads
+// the same bytes the tests ran on and that would be served.
+func (l *Live) CheckReloadsWith(check func(ctx context.Context, fsys fs.FS) error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.checks = check
 }
 
 // Engine returns the revision being served.
@@ -84,6 +98,15 @@ func (l *Live) Reload(ctx context.Context, fsys fs.FS) error {
 		}
 		return fmt.Errorf("policy: revision %.12s not served: %d failed, %d errored of %d tests: %s",
 			next.Revision(), report.Failures, report.Errors, len(report.Results), strings.Join(failing, "; "))
+	}
+	if l.checks != nil {
+		tree := fstest.MapFS{}
+		for _, f := range files {
+			tree[f.name] = &fstest.MapFile{Data: f.data, Mode: 0o644}
+		}
+		if err := l.checks(ctx, tree); err != nil {
+			return fmt.Errorf("policy: revision %.12s not served: %w", next.Revision(), err)
+		}
 	}
 	if l.sources != nil {
 		source, err := pack(files)

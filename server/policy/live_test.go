@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/heloc/heloc/rules"
@@ -147,4 +149,45 @@ func decideOrder(t *testing.T, live *policy.Live) map[string]any {
 		order[k] = n.(json.Number).String()
 	}
 	return order
+}
+
+// A reload passes the server's other checks as well as the Rego tests
+// (CheckReloadsWith: the tables and style, as `heloc policy test` and
+// publish check them); a revision that fails one is not served, and the
+// check reads the very files that would be.
+func TestReloadRunsTheChecksItIsGiven(t *testing.T) {
+	ctx := context.Background()
+	tree := func(answer string) fstest.MapFS {
+		return fstest.MapFS{
+			"heloc/extra/extra.rego":      {Data: []byte("package heloc.extra\n\nimport rego.v1\n\nanswer := " + answer + "\n")},
+			"heloc/extra/extra_test.rego": {Data: []byte("package heloc.extra_test\n\nimport rego.v1\n\ntest_answer if data.heloc.extra.answer > 0\n")},
+		}
+	}
+	engine, err := policy.Load(ctx, tree("1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	live := policy.NewLive(engine, slog.New(slog.DiscardHandler))
+	var seen []string
+	live.CheckReloadsWith(func(_ context.Context, fsys fs.FS) error {
+		b, err := fs.ReadFile(fsys, "heloc/extra/extra.rego")
+		if err != nil {
+			return err
+		}
+		seen = append(seen, string(b))
+		if strings.Contains(string(b), "answer := 2") {
+			return errors.New("heloc/extra/tables/data.yaml: a table problem")
+		}
+		return nil
+	})
+	first := live.Revision()
+	if err := live.Reload(ctx, tree("2")); err == nil || !strings.Contains(err.Error(), "a table problem") || live.Revision() != first {
+		t.Fatalf("got %v and revision %s, want the check's refusal and %s kept", err, live.Revision(), first)
+	}
+	if err := live.Reload(ctx, tree("3")); err != nil || live.Revision() == first {
+		t.Fatalf("got %v, want the revision that passes served", err)
+	}
+	if len(seen) != 2 || !strings.Contains(seen[1], "answer := 3") {
+		t.Fatalf("the check saw %q, want each reload's own files", seen)
+	}
 }

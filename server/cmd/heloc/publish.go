@@ -85,6 +85,33 @@ func policyChecks(ctx context.Context, rules fs.FS, w io.Writer) (*checkResult, 
 	return r, nil
 }
 
+// reloadChecks are the checks policyChecks runs besides the Rego tests
+// (which a reload runs itself): the style of the policies and the tables
+// against their CUE definitions and hit policies. A RULES_DIR reload that
+// fails one is not served, and the error names each problem.
+func reloadChecks(ctx context.Context, rules fs.FS) error {
+	style, err := policy.Check(ctx, rules)
+	if err != nil {
+		return err
+	}
+	set, err := schema.Load(schemas.FS)
+	if err != nil {
+		return err
+	}
+	tables, err := set.CheckTables(rules)
+	if err != nil {
+		return err
+	}
+	problems := style
+	for _, p := range tables {
+		problems = append(problems, fmt.Sprint(p))
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%d style and table problems: %s", len(problems), strings.Join(problems, "; "))
+	}
+	return nil
+}
+
 // publishArgs are publish's and rollback's arguments.
 type publishArgs struct {
 	target    string // publish: the rules' folder; rollback: the revision (its hash or a prefix)
@@ -179,6 +206,7 @@ func servePolicies(ctx context.Context, cfg config, db *store.DB, log *slog.Logg
 		return nil, err
 	}
 	if cfg.RulesDir != "" {
+		live.CheckReloadsWith(reloadChecks)
 		if err := live.Watch(ctx, cfg.RulesDir, 300*time.Millisecond); err != nil {
 			return nil, err
 		}
