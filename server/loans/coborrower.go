@@ -299,6 +299,12 @@ func (s *Service) findCoborrowerLoan(ctx context.Context, co *domain.Applicant) 
 	return loan, err
 }
 
+// CoborrowerLoan is the loan the applicant is the coborrower of, with its
+// stored application (the SSNs as stored, never for a page).
+func (s *Service) CoborrowerLoan(ctx context.Context, co *domain.Applicant) (*domain.Loan, *domain.Application, error) {
+	return s.coborrowerLoan(ctx, co)
+}
+
 // coborrowerLoan is the loan the applicant is the coborrower of, with its
 // stored application.
 func (s *Service) coborrowerLoan(ctx context.Context, co *domain.Applicant) (*domain.Loan, *domain.Application, error) {

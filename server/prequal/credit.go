@@ -2,6 +2,7 @@ package prequal
 
 import (
 	"context"
+	"strings"
 
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/loans"
@@ -31,10 +32,11 @@ type Client struct {
 	UserAgent string
 }
 
-// CreditCheck is a soft pull of the borrower's file, or of the
-// coborrower's (joint with a spouse or partner, separate otherwise), under
-// the credit-check authorization the person agreed to, which must be the
-// wording in force. The report is stored sealed with the SSN and date of
+// CreditCheck is a soft pull of the borrower's file under the credit-check
+// authorization they agreed to, which must be the wording in force. The
+// coborrower's file is pulled only under their own authorization, in their
+// own sign-in (CoborrowerCreditCheck): the borrower's session is refused it
+// (issue 23: each person on a loan consents for themselves). The report is stored sealed with the SSN and date of
 // birth, which are never answered back; the answer is the loan's report
 // as the borrower sees it (CreditReport). spend is called once every
 // refusal of the service's own has passed, just before the bureau is
@@ -52,38 +54,107 @@ func (s *Service) CreditCheck(ctx context.Context, applicant *domain.Applicant, 
 	if err := s.loans.CheckBirthDate(ctx, loan, "dateOfBirth", in.DateOfBirth); err != nil {
 		return nil, err
 	}
+	if in.Party == "coborrower" {
+		name := "Your coborrower"
+		if co := loan.Answers.Coborrower; co != nil {
+			name = strings.TrimSpace(co.FirstName + " " + co.LastName)
+		}
+		return nil, domain.Errorf(domain.EFORBIDDEN, "%s authorizes their own credit check, signed in with their own e-mail: we e-mail them an invitation to do it.", name)
+	}
 	a := applicant
 	person := domain.Identity{FirstName: a.FirstName, LastName: a.LastName, Email: a.Email, DateOfBirth: in.DateOfBirth, SSN: in.SSN}
 	req := providers.CreditRequest{Kind: domain.SingleCredit, Borrower: person, Answers: loan.Answers, Today: s.now()}
-	if in.Party == "coborrower" {
-		co := loan.Answers.Coborrower
-		if co == nil {
-			return nil, domain.InvalidField("party", "Tell us who your coborrower is before checking their credit.")
-		}
-		req.Borrower = domain.Identity{FirstName: a.FirstName, LastName: a.LastName, Email: a.Email}
-		req.Coborrower = &person
-		person.FirstName, person.LastName, person.Email = co.FirstName, co.LastName, co.Email
-		req.Kind = domain.SingleCreditCoborrower
-		if co.Relationship == "spouse" || co.Relationship == "partner" {
-			req.Kind = domain.JointCredit
-		}
-	}
-	if spend != nil {
-		if err := spend(); err != nil {
-			return nil, err
-		}
-	}
-	report, err := s.credit.SoftPull(ctx, req)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := s.store.SaveCreditReport(ctx, domain.CreditPull{LoanID: loan.ID, Party: in.Party, Report: report,
-		SSN: in.SSN, DateOfBirth: in.DateOfBirth, AuthorizationVersion: in.AuthorizationVersion,
-		ClientAddress: client.Address, UserAgent: client.UserAgent}); err != nil {
+	if err := s.pull(ctx, loan, req, domain.CreditPull{Party: in.Party, SSN: in.SSN, DateOfBirth: in.DateOfBirth,
+		AuthorizationVersion: in.AuthorizationVersion, ClientAddress: client.Address, UserAgent: client.UserAgent}, spend); err != nil {
 		return nil, err
 	}
 	r, _, err := s.creditReports(ctx, loan.ID)
 	return r, err
+}
+
+// pull asks the bureau for req's file once spend allows it and stores the
+// report as pull says (its party, identity and authorization), sealed.
+func (s *Service) pull(ctx context.Context, loan *domain.Loan, req providers.CreditRequest, pull domain.CreditPull, spend loans.Spend) error {
+	if spend != nil {
+		if err := spend(); err != nil {
+			return err
+		}
+	}
+	report, err := s.credit.SoftPull(ctx, req)
+	if err != nil {
+		return err
+	}
+	pull.LoanID, pull.Report = loan.ID, report
+	_, err = s.store.SaveCreditReport(ctx, pull)
+	return err
+}
+
+// CoborrowerCreditCheck is the coborrower's own credit-check
+// authorization, in their own sign-in: loans.CoborrowerAuthorize records
+// it (with their date of birth and SSN, who, when, from which address and
+// browser), then their file is pulled under it, joint with a spouse or
+// partner, separate otherwise, and stored as the coborrower's report. The
+// loan's eligibility and offer are decided again on both reports at once
+// (the lower of the two scores is the one used), at the line the borrower
+// chose. spend is called just before the bureau is asked.
+func (s *Service) CoborrowerCreditCheck(ctx context.Context, co *domain.Applicant, in loans.CoborrowerAuthorization, meta loans.SignMeta, spend loans.Spend) (*loans.CoborrowerView, error) {
+	view, err := s.loans.CoborrowerAuthorize(ctx, co, in, meta)
+	if err != nil {
+		return nil, err
+	}
+	loan, app, err := s.loans.CoborrowerLoan(ctx, co)
+	if err != nil {
+		return nil, err
+	}
+	version, err := s.currentAuthorizationVersion(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p := app.Coborrower
+	if p == nil || p.SSN == nil || p.DateOfBirth == nil {
+		return nil, domain.InvalidField("ssn", "Enter your Social Security number.")
+	}
+	person := domain.Identity{FirstName: co.FirstName, LastName: co.LastName, Email: co.Email, DateOfBirth: *p.DateOfBirth, SSN: *p.SSN}
+	req := providers.CreditRequest{Kind: domain.SingleCreditCoborrower, Coborrower: &person, Answers: loan.Answers, Today: s.now()}
+	req.Borrower = domain.Identity{FirstName: deref(app.User.FirstName), LastName: deref(app.User.LastName), Email: deref(app.User.Email)}
+	if c := loan.Answers.Coborrower; c != nil && (c.Relationship == "spouse" || c.Relationship == "partner") {
+		req.Kind = domain.JointCredit
+	}
+	if err := s.pull(ctx, loan, req, domain.CreditPull{Party: "coborrower", SSN: person.SSN, DateOfBirth: person.DateOfBirth,
+		AuthorizationVersion: version, ClientAddress: meta.IP, UserAgent: meta.UserAgent}, spend); err != nil {
+		return nil, err
+	}
+	// The terms on both reports, at once: the disclosures either person
+	// signs next and the submission read them.
+	if err := s.redecideOnReports(ctx, loan); err != nil {
+		return nil, err
+	}
+	return view, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// currentAuthorizationVersion is the credit-check authorization's wording
+// in force (data.heloc.consents.current), the one the coborrower's page
+// shows them.
+func (s *Service) currentAuthorizationVersion(ctx context.Context) (string, error) {
+	var current struct {
+		Consents []struct{ Kind, Version string }
+	}
+	if err := s.decideInto(ctx, "heloc.consents.current", nil, &current); err != nil {
+		return "", err
+	}
+	for _, c := range current.Consents {
+		if c.Kind == "creditAuthorization" {
+			return c.Version, nil
+		}
+	}
+	return "", domain.Errorf(domain.EINTERNAL, "No credit-check authorization is in force.")
 }
 
 // currentAuthorization refuses a credit-check authorization other than the

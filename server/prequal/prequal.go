@@ -52,6 +52,8 @@ type Loans interface {
 	FunnelOrder(ctx context.Context) (map[string]float64, error)
 	CheckBirthDate(ctx context.Context, loan *domain.Loan, path, date string) error
 	Valuation(ctx context.Context, applicant *domain.Applicant, model providers.Valuation, spend loans.Spend) (*domain.Valuation, error)
+	CoborrowerAuthorize(ctx context.Context, co *domain.Applicant, in loans.CoborrowerAuthorization, meta loans.SignMeta) (*loans.CoborrowerView, error)
+	CoborrowerLoan(ctx context.Context, co *domain.Applicant) (*domain.Loan, *domain.Application, error)
 }
 
 // Sealer seals what the waitlist keeps of a visitor's contact

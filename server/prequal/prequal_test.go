@@ -224,11 +224,15 @@ func TestCreditCheckAndQuote(t *testing.T) {
 		}{
 			{prequal.CreditCheckInput{Party: "borrower", DateOfBirth: "1980-04-12", SSN: "123450001", AuthorizationVersion: "credit-1999-01"}, "authorizationVersion"},
 			{prequal.CreditCheckInput{Party: "borrower", DateOfBirth: "2030-01-01", SSN: "123450001", AuthorizationVersion: version}, "dateOfBirth"},
-			{prequal.CreditCheckInput{Party: "coborrower", DateOfBirth: "1980-04-12", SSN: "123450001", AuthorizationVersion: version}, "party"},
 		} {
 			if _, err := f.svc.CreditCheck(ctx, a, tc.in, client, spend); domain.ErrorCode(err) != domain.EINVALID || fieldOf(err) != tc.path {
 				t.Errorf("got %v, want a refusal at %s", err, tc.path)
 			}
+		}
+		// The coborrower's file is theirs to authorize, in their own sign-in.
+		co := prequal.CreditCheckInput{Party: "coborrower", DateOfBirth: "1980-04-12", SSN: "123450001", AuthorizationVersion: version}
+		if _, err := f.svc.CreditCheck(ctx, a, co, client, spend); domain.ErrorCode(err) != domain.EFORBIDDEN {
+			t.Errorf("got %v, want the borrower refused the coborrower's pull", err)
 		}
 		if spent != 0 {
 			t.Fatalf("the limit was spent %d times on refused pulls", spent)

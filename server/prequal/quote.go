@@ -39,11 +39,25 @@ func (s *Service) Quote(ctx context.Context, applicant *domain.Applicant, in Quo
 	if !strings.EqualFold(strings.TrimSpace(in.Email), applicant.Email) {
 		return nil, domain.Errorf(domain.EFORBIDDEN, "A quote can be read only by the applicant it was made for.")
 	}
+	out, err := s.decideQuote(ctx, loan, in.RequestedLine)
+	if out == nil || err != nil {
+		return nil, err
+	}
+	if !in.FetchOriginationFee {
+		delete(out.Offer, "originationFee")
+	}
+	return out, nil
+}
+
+// decideQuote decides the loan's eligibility and preview offer on its
+// answers and credit reports at the requested line, both recorded, with the
+// notice the rules make; nil before the borrower's credit check.
+func (s *Service) decideQuote(ctx context.Context, loan *domain.Loan, requested *int64) (*Quote, error) {
 	report, coborrower, err := s.creditReports(ctx, loan.ID)
 	if report == nil || err != nil {
 		return nil, err
 	}
-	facts := bureauFacts(loan.Answers, report, coborrower, in.RequestedLine, s.now())
+	facts := bureauFacts(loan.Answers, report, coborrower, requested, s.now())
 	eligibility, err := s.recorder.Decide(ctx, "heloc.eligibility.decision", loan.ID, facts)
 	if err != nil {
 		return nil, err
@@ -53,13 +67,20 @@ func (s *Service) Quote(ctx context.Context, applicant *domain.Applicant, in Quo
 		return nil, err
 	}
 	out := &Quote{Eligibility: withID(eligibility), Offer: withID(offer)}
-	if !in.FetchOriginationFee {
-		delete(out.Offer, "originationFee")
-	}
 	if out.AdverseAction, err = s.adverseAction(ctx, loan.ID, facts, offer.Result); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// redecideOnReports decides the loan's quote again once its reports
+// changed (the coborrower's own pull), at the amount the borrower saved
+// with their offer (desiredAmount): the terms the loan's pages, its
+// disclosures and its submission read from then on are those on both
+// reports.
+func (s *Service) redecideOnReports(ctx context.Context, loan *domain.Loan) error {
+	_, err := s.decideQuote(ctx, loan, nil)
+	return err
 }
 
 // adverseAction is the notice the rules make of the facts

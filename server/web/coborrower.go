@@ -62,7 +62,10 @@ func (s *Server) coborrowerAuthorize(c fiber.Ctx, in loans.CoborrowerAuthorizati
 	if err != nil {
 		return nil, err
 	}
-	return s.loans.CoborrowerAuthorize(c.Context(), a, in, clientMeta(c))
+	// Their authorization, then the soft pull it authorizes (prequal.CoborrowerCreditCheck).
+	return s.prequal.CoborrowerCreditCheck(c.Context(), a, in, clientMeta(c), func() error {
+		return s.limit("credit|account|"+a.ID, creditPullsPerAccount)
+	})
 }
 
 // coborrowerDeclarations is coborrower.declarations (#DeclarationAnswers).

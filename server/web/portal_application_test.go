@@ -30,11 +30,11 @@ type staffApplicationView struct {
 		Balance  int64   `json:"balance"`
 	} `json:"liens"`
 	People []struct {
-		Party        string  `json:"party"`
-		Name         string  `json:"name"`
-		Citizenship  *string `json:"citizenship"`
-		Housing      *string `json:"housing"`
-		Gaps         []struct {
+		Party       string  `json:"party"`
+		Name        string  `json:"name"`
+		Citizenship *string `json:"citizenship"`
+		Housing     *string `json:"housing"`
+		Gaps        []struct {
 			Days        int
 			Explanation *string
 		}

@@ -94,7 +94,6 @@ func TestCreditCheckSealsAndNeverEchoes(t *testing.T) {
 			{`{"party":"borrower","dateOfBirth":"1980-02-31","ssn":"123450001","authorizationVersion":"x"}`, "dateOfBirth"},
 			{`{"party":"borrower","dateOfBirth":"2030-01-01","ssn":"123450001","authorizationVersion":"` + creditVersion(t, b) + `"}`, "dateOfBirth"},
 			{`{"party":"borrower","dateOfBirth":"1900-01-01","ssn":"123450001","authorizationVersion":"` + creditVersion(t, b) + `"}`, "dateOfBirth"},
-			{`{"party":"coborrower","dateOfBirth":"1980-04-12","ssn":"123450001","authorizationVersion":"` + creditVersion(t, b) + `"}`, "party"},
 		} {
 			resp, res := b.trpc("POST", "prequal.creditCheck", tc.input)
 			if resp.StatusCode != 400 || len(res.Error.Data.Fields) == 0 || res.Error.Data.Fields[0].Path != tc.path || strings.Contains(res.Error.Message, "123450001") {
@@ -110,14 +109,38 @@ func TestCreditCheckSealsAndNeverEchoes(t *testing.T) {
 	})
 }
 
+// The coborrower's file is pulled under their own authorization, in their
+// own sign-in (issue 23): the borrower's session is refused it; the
+// coborrower's authorization pulls it, joint with a spouse, and the loan's
+// report has both scores.
 func TestCoborrowerJointPull(t *testing.T) {
 	s := MustOpenServer(t, web.Config{Now: func() time.Time { return quoteDay }})
 	b := s.browser(t)
 	b.signIn("coborrower@example.com") // seeded with a spouse as coborrower
 	creditCheck(t, b, "borrower", "123450006")
-	r := creditCheck(t, b, "coborrower", "123450016")
+	resp, res := b.trpc("POST", "prequal.creditCheck", `{"party":"coborrower","dateOfBirth":"1980-04-12","ssn":"123450016","authorizationVersion":"`+creditVersion(t, b)+`"}`)
+	if resp.StatusCode != 403 || !strings.Contains(res.Error.Message, "Amara Okafor authorizes their own credit check") {
+		t.Fatalf("got %d %+v, want the borrower's session refused the coborrower's pull", resp.StatusCode, res.Error)
+	}
+	co := strings.Replace(coPersonalInfo("Amara", `"email":"amara.okafor@example.com"`), `"lastName":"Prime"`, `"lastName":"Okafor"`, 1)
+	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`,"coborrower":`+co+`}`); code != 200 {
+		t.Fatalf("page 1: got %d %+v", code, res.Error)
+	}
+	c := inviteCoborrower(t, s, b, "amara.okafor@example.com")
+	authorizeAs(t, c, "123450016")
+	_, res = b.trpc("GET", "prequal.creditReport", "")
+	r := decode[creditReport](t, res.Result.Data)
 	if r.Kind != "jointCredit" || *r.Score != 768 || r.CoborrowerScore == nil || *r.CoborrowerScore != 742 {
 		t.Fatalf("got %+v, want a joint report with both scores", r)
+	}
+	if strings.Contains(string(res.Result.Data), "123450016") || strings.Contains(string(res.Result.Data), "1982-07-15") {
+		t.Fatalf("got %s, want neither the SSN nor the date of birth answered back", res.Result.Data)
+	}
+	// The offer is decided again on both reports at once: the terms the pages,
+	// the disclosures and the submission read from then on.
+	d, err := s.DB.LatestDecision(context.Background(), loanOf(t, s, "coborrower@example.com").ID, "heloc.offer.preview")
+	if err != nil || !strings.Contains(string(d.Input), `"coborrower":742`) {
+		t.Fatalf("got %v, %v, want the latest offer decided with the coborrower's score", d, err)
 	}
 }
 

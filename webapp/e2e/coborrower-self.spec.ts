@@ -22,7 +22,7 @@ import { expect, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, vie
 // coborrower receives the invitation e-mail (read from the sandbox outbox),
 // opens its link in a browser of their own, signs in with their own code,
 // and on their own page authorizes their credit check (with their date of
-// birth and SSN), answers their declarations and demographic questions,
+// birth and SSN; their soft pull runs then, never at the borrower's hand), answers their declarations and demographic questions,
 // and signs the disclosures. The borrower, told it waits for the
 // coborrower until then, submits.
 
@@ -97,6 +97,10 @@ test('the coborrower is invited by e-mail, signs in with their own code, authori
   await authorization.getByRole('checkbox', { name: /I authorize the lender to obtain my credit report/ }).check();
   await authorization.getByRole('button', { name: 'Authorize the credit check' }).click();
   await expect(region(them, '1. Your credit check authorization (done)')).toBeVisible();
+  // Their authorization, not the borrower's, pulled their file: the loan's report now has their score too.
+  const report = await trpcQuery<{ kind: string; coborrowerScore: number | null }>(page, 'prequal.creditReport');
+  expect(report.kind).toBe('jointCredit');
+  expect(report.coborrowerScore).not.toBeNull();
 
   // 2. Their declarations.
   const declarations = region(them, '2. Your declarations');

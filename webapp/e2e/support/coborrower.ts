@@ -38,7 +38,8 @@ export async function coborrowerSignsIn(co: Page, email: string) {
  * For journeys about the borrower's pages: the borrower invites the
  * coborrower (coborrower.invite), who signs in in a browser of their own
  * and gives, through the procedures their page calls, their credit check
- * authorization, declarations, demographic information and signature.
+ * authorization (which pulls their file and decides the offer again on
+ * both reports), declarations, demographic information and signature.
  */
 export async function coborrowerDoesTheirPart(page: Page, person: CoborrowerOwn) {
   await mutate(page, 'coborrower.invite');

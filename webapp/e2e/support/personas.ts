@@ -136,7 +136,7 @@ export async function checkCredit(page: Page, p: Persona) {
   await expect(page.getByText(/^Your credit score used|^Your credit report has no score yet/)).toBeVisible();
 }
 
-/** The coborrower page: no one, or the persona's coborrower with their own credit check. */
+/** The coborrower page: no one, or the persona's coborrower named (their credit check is theirs to authorize, in their own sign-in). */
 export async function answerCoborrower(page: Page, p: Persona) {
   const cob = p.answers.coborrower;
   if (!p.answers.hasCoborrower || !cob) {
@@ -148,12 +148,8 @@ export async function answerCoborrower(page: Page, p: Persona) {
   await page.getByRole('textbox', { name: 'Coborrower’s last name' }).fill(cob.lastName);
   await page.getByRole('textbox', { name: 'Coborrower’s e-mail address' }).fill(cob.email);
   await answer(page, 'How is your coborrower related to you?', relationshipLabels[cob.relationship]!);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  const name = `${cob.firstName} ${cob.lastName}`;
-  await page.getByRole('checkbox', { name: new RegExp(`${name} has read and agrees`) }).check();
-  await page.getByRole('textbox', { name: `${name}’s date of birth` }).pressSequentially('03151982');
-  await page.getByRole('textbox', { name: `${name}’s Social Security number` }).pressSequentially('123450106');
-  await page.getByRole('button', { name: 'Check their credit' }).click();
+  // No box ticked, date or SSN typed for them: the borrower cannot authorize the coborrower's credit check.
+  await expect(page.getByRole('checkbox', { name: /has read and agrees/ })).toHaveCount(0);
 }
 
 /** The mortgage-balance page: every mortgage the report found is a lien on this home. */
@@ -227,8 +223,6 @@ async function trpcMutate<T>(page: Page, procedure: string, input: unknown): Pro
 type Consent = { kind: string; version: string };
 export type CreditReport = { score: number | null; mortgages: { id: string; creditor: string; balance: number }[] };
 
-/** The coborrower's identity for their credit check, as answerCoborrower types it. */
-const coborrowerIdentity = { dateOfBirth: '1982-03-15', ssn: '123450106' };
 
 /**
  * A new applicant like the persona, signed in, with the persona's answers
@@ -274,8 +268,8 @@ export async function prequalifiedApplicant(page: Page, p: Persona, email = fres
     authorizationVersion: version('creditAuthorization'),
   });
   if (hasCoborrower && coborrower) {
+    // Named only: their own credit check is theirs to authorize, in their own sign-in.
     await trpcMutate(page, 'prequal.save', { path: '/app/initial-setup/coborrower', answers: { hasCoborrower: true, coborrower } });
-    await trpcMutate(page, 'prequal.creditCheck', { party: 'coborrower', ...coborrowerIdentity, authorizationVersion: version('creditAuthorization') });
   }
   await trpcMutate(page, 'prequal.save', {
     path: '/app/initial-setup/mortgage-balance',

@@ -2,9 +2,11 @@ import { Alert, Button, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } fr
 import { useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 
+import { useConsents } from '@/api/get-consents';
 import { isTRPCClientError } from '@/api/trpc-client';
 import { DateField, SsnField } from '@/components/form/fields';
 import { CheckboxField } from '@/components/form/text-field';
+import { ConsentText } from '@/components/ui/consent-text';
 import { PageHeading } from '@/components/ui/page-heading';
 import { QueryError } from '@/components/ui/query-error';
 import { errorMessage } from '@/lib/error-message';
@@ -120,6 +122,8 @@ function Authorization({ view }: { view: CoborrowerView }) {
     defaultValues: { dateOfBirth: view.dateOfBirth ?? '', ssn: '', creditCheckAuthorization: view.done.creditAuthorization },
   });
   const save = useCoborrowerSaveMutation<CoborrowerAuthorizationInput>('coborrower.authorize');
+  // The wording the server records the pull under (consents.current's credit-check authorization).
+  const authorization = useConsents().data?.creditAuthorization;
   const [error, setError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (v) => {
     setError(null);
@@ -161,7 +165,11 @@ function Authorization({ view }: { view: CoborrowerView }) {
           description={view.ssn ? `We have ${view.ssn} on file. Leave this empty to keep it.` : 'We use it to check your credit and verify your identity.'}
           size="md"
         />
+        {authorization ? <ConsentText consent={authorization} id="coborrower-credit-authorization" /> : null}
         <CheckboxField name="creditCheckAuthorization" label={creditCheck.label} description={creditCheck.description} />
+        <Text fz="sm" c="dimmed">
+          Authorizing it runs your soft credit check now, under the authorization above: it does not affect your credit score.
+        </Text>
       </StepForm>
     </Step>
   );

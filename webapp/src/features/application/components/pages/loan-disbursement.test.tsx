@@ -300,6 +300,8 @@ describe('loan disbursement page', () => {
     const refused = await screen.findByRole('alert', { name: 'Your application can’t be submitted yet' });
     expect(within(refused).getByText(/Before you submit/)).toBeInTheDocument();
     expect(within(refused).getByRole('listitem')).toHaveTextContent(lower);
+    // The terms moved: the way to the offer, which shows the new ones.
+    expect(within(refused).getByRole('link', { name: 'See your new terms' })).toHaveAttribute('href', '/app/initial-setup/preview-offer');
     expect(screen.queryByRole('alert', { name: 'We can’t open this line' })).not.toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Notice of action taken' })).not.toBeInTheDocument();
     expect(asked.notice).toBe(0);

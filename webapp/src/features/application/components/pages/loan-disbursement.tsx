@@ -139,6 +139,8 @@ const fixAt: readonly { prefix: string; page: string; label: string }[] = [
   { prefix: 'documents', page: paths.application.upload ?? '/app/application/upload', label: 'Upload your documents' },
   { prefix: 'identity', page: paths.application['identity-verification'] ?? '/app/application/identity-verification', label: 'Verify your identity' },
   { prefix: 'disclosures', page: paths.application.sign ?? '/app/application/sign', label: 'Review and sign your disclosures' },
+  // The terms moved on the application's figures (a coborrower's credit report, say): the offer shows the new ones.
+  { prefix: 'offer', page: paths.initialSetup['preview-offer'] ?? '/app/initial-setup/preview-offer', label: 'See your new terms' },
 ];
 
 type Missing = { path: string; message: string };

@@ -1,39 +1,23 @@
-import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 
 import { ChoiceField, YesNoField } from '@/components/form/fields';
 import { TextField } from '@/components/form/text-field';
 
-import { useCreditReport, type CreditReport } from '../../api/get-credit-report';
 import type { PrequalAnswers } from '../../api/get-answers';
 import { relationships } from './choices';
-import { AccountNeeded, CreditCheckForm, ReportSummary } from './credit-check-form';
-import { AnswersForm, QuestionPage, useGoNext, watchAnswer } from './question-form';
+import { AnswersForm, QuestionPage, watchAnswer } from './question-form';
 
-const hasCoborrowerPull = (report: CreditReport | null | undefined) =>
-  report != null && (report.kind === 'jointCredit' || report.kind === 'singleCreditCoborrower');
-
-function CoborrowerForm({ answers, signedIn }: { answers: PrequalAnswers; signedIn: boolean }) {
-  const { pathname } = useLocation();
-  const goNext = useGoNext();
-  const report = useCreditReport({ enabled: signedIn });
-  const [checking, setChecking] = useState<string | null>(null);
-  if (signedIn && report.isPending) return <Skeleton h={120} aria-hidden="true" />;
-
-  if (checking !== null) {
-    // The answers are saved; their own credit check comes before going on.
-    return signedIn ? (
-      <CreditCheckForm party="coborrower" personName={checking} onChecked={() => void goNext(pathname)} />
-    ) : (
-      <AccountNeeded what="check your coborrower’s credit" />
-    );
-  }
-
+/**
+ * Who applies with the borrower: their name, e-mail and relationship, no
+ * more. The coborrower's date of birth, SSN and credit check authorization
+ * are theirs to give, in their own sign-in, which the invitation e-mailed
+ * from the application opens (issue 23: each person consents for
+ * themselves); the server refuses the borrower a coborrower's pull.
+ */
+function CoborrowerForm({ answers }: { answers: PrequalAnswers }) {
   const c = answers.coborrower;
   return (
     <Stack gap="lg">
-      {hasCoborrowerPull(report.data) ? <ReportSummary report={report.data!} party="coborrower" /> : null}
       <AnswersForm
         answers={{
           hasCoborrower: answers.hasCoborrower ?? null,
@@ -60,11 +44,6 @@ function CoborrowerForm({ answers, signedIn }: { answers: PrequalAnswers; signed
               }
             : { hasCoborrower: 'Choose yes or no.' }
         }
-        onSaved={(saved) => {
-          if (!saved.hasCoborrower || hasCoborrowerPull(report.data)) return 'next';
-          setChecking(`${saved.coborrower?.firstName ?? ''} ${saved.coborrower?.lastName ?? ''}`.trim());
-          return 'stay';
-        }}
       >
         {(form) => {
           const yes = watchAnswer(form, 'hasCoborrower') === true;
@@ -74,7 +53,9 @@ function CoborrowerForm({ answers, signedIn }: { answers: PrequalAnswers; signed
               {yes ? (
                 <Stack gap="md" component="section" aria-label="Your coborrower">
                   <Text fz="sm" c="dimmed">
-                    Your coborrower gives their own permission for a soft credit check on the next step.
+                    We’ll e-mail your coborrower an invitation to their own sign-in, where they give their own permission for a soft
+                    credit check and answer their own questions. Your preview offer is based on your credit; theirs is checked once
+                    they agree, before your application is decided.
                   </Text>
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
                     <TextField name="answers.coborrower.firstName" label="Coborrower’s first name" autoComplete="off" size="md" />
@@ -93,5 +74,5 @@ function CoborrowerForm({ answers, signedIn }: { answers: PrequalAnswers; signed
 }
 
 export function CoborrowerPage() {
-  return <QuestionPage>{(answers, signedIn) => <CoborrowerForm answers={answers} signedIn={signedIn} />}</QuestionPage>;
+  return <QuestionPage>{(answers) => <CoborrowerForm answers={answers} />}</QuestionPage>;
 }

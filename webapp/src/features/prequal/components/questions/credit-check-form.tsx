@@ -23,21 +23,13 @@ type Values = { authorizationVersion: boolean; dateOfBirth: string; ssn: string 
 const fieldNames = ['authorizationVersion', 'dateOfBirth', 'ssn'] as const;
 
 /**
- * The soft pull for the borrower or the coborrower: the authorization's
- * wording (consents.current), the box that agrees to it, date of birth and
- * SSN, then prequal.creditCheck. Neither the date nor the number is kept
- * in the browser: the form is gone once the report is here.
+ * The borrower's own soft pull: the authorization's wording
+ * (consents.current), the box that agrees to it, date of birth and SSN,
+ * then prequal.creditCheck. Neither the date nor the number is kept in the
+ * browser: the form is gone once the report is here. A coborrower
+ * authorizes theirs in their own sign-in (/app/coborrower), never here.
  */
-export function CreditCheckForm({
-  party,
-  personName,
-  onChecked,
-}: {
-  party: CreditCheckInput['party'];
-  /** Whose check it is, for the coborrower's ("Sam Lee"). */
-  personName?: string;
-  onChecked: (report: CreditReport) => void | Promise<void>;
-}) {
+export function CreditCheckForm({ onChecked }: { onChecked: (report: CreditReport) => void | Promise<void> }) {
   const consents = useConsents();
   const authorization = consents.data?.creditAuthorization;
   const check = useCreditCheck();
@@ -45,16 +37,13 @@ export function CreditCheckForm({
   const form = useSchemaForm(CREDIT_CHECK_DEFINITION, {
     defaultValues: { authorizationVersion: false, dateOfBirth: '', ssn: '' } as Values,
     toInput: (v: Values) => ({
-      party,
+      party: 'borrower',
       dateOfBirth: v.dateOfBirth,
       ssn: v.ssn,
       authorizationVersion: v.authorizationVersion && authorization ? authorization.version : '',
     }),
     required: {
-      authorizationVersion:
-        party === 'borrower'
-          ? 'Agree to the credit check authorization to continue.'
-          : 'Your coborrower’s agreement to the authorization is needed to continue.',
+      authorizationVersion: 'Agree to the credit check authorization to continue.',
       dateOfBirth: 'Enter the date of birth as MM/DD/YYYY.',
       ssn: 'Enter the 9-digit Social Security number.',
     },
@@ -84,10 +73,9 @@ export function CreditCheckForm({
     }
   };
 
-  const whose = party === 'borrower' ? 'Your' : `${personName ?? 'Your coborrower'}’s`;
-  const headingId = `${party}-authorization-title`;
+  const headingId = 'borrower-authorization-title';
   return (
-    <Form form={form} onSubmit={submit} aria-label={party === 'borrower' ? 'Credit check' : 'Coborrower’s credit check'}>
+    <Form form={form} onSubmit={submit} aria-label="Credit check">
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
         <Title order={2} fz="md" id={headingId} mb="xs">
           {authorization.title}
@@ -100,16 +88,12 @@ export function CreditCheckForm({
       </Paper>
       <CheckboxField
         name="authorizationVersion"
-        label={
-          party === 'borrower'
-            ? 'I have read and agree to the credit check authorization above.'
-            : `${personName ?? 'My coborrower'} has read and agrees to the credit check authorization above.`
-        }
+        label="I have read and agree to the credit check authorization above."
       />
-      <DateField name="dateOfBirth" label={`${whose} date of birth`} autoComplete={party === 'borrower' ? 'bday' : 'off'} size="md" w={{ base: '100%', sm: 240 }} />
-      <SsnField name="ssn" label={`${whose} Social Security number`} size="md" w={{ base: '100%', sm: 240 }} />
+      <DateField name="dateOfBirth" label="Your date of birth" autoComplete="bday" size="md" w={{ base: '100%', sm: 240 }} />
+      <SsnField name="ssn" label="Your Social Security number" size="md" w={{ base: '100%', sm: 240 }} />
       <Text fz="sm" c="dimmed">
-        This is a soft inquiry: it does not affect {party === 'borrower' ? 'your' : 'their'} credit score.
+        This is a soft inquiry: it does not affect your credit score.
       </Text>
       {error ? (
         <Alert color="red" variant="light" role="alert" title="The credit check did not go through">
@@ -117,7 +101,7 @@ export function CreditCheckForm({
         </Alert>
       ) : null}
       <Button type="submit" size="md" loading={form.formState.isSubmitting}>
-        Check {party === 'borrower' ? 'my' : 'their'} credit
+        Check my credit
       </Button>
     </Form>
   );

@@ -60,7 +60,6 @@ function CreditCheckStep() {
   if (!report.data)
     return (
       <CreditCheckForm
-        party="borrower"
         onChecked={async () => {
           if (onPrequal && (await settledRefusal()) === 'stay') return;
           await report.refetch();

@@ -8,6 +8,7 @@ import { loadValidators } from '@/lib/schema-resolver';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError, type AuthHandler } from '@/testing/test-utils';
 
 import { usePrequalStore } from '../../stores/prequal-store';
+import { CoborrowerPage } from './coborrower';
 import { ContactInformationPage } from './contact-information';
 import { EmailPage } from './email';
 import { HasFbmPage } from './has-fbm';
@@ -250,5 +251,34 @@ describe('question pages', () => {
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm and continue' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/app/initial-setup/property-value'));
+  });
+  it('the coborrower page names the coborrower and goes on: their date of birth, SSN and credit check authorization are theirs to give, in their own sign-in', async () => {
+    const saves: unknown[] = [];
+    const { user, router } = setup('/app/initial-setup/coborrower', <CoborrowerPage />, {
+      signedIn: true,
+      trpc: {
+        'prequal.answers': () => ok({ answers: {}, applicationStatus: 'coborrower' }),
+        'prequal.save': (input) => {
+          saves.push(input);
+          return ok({ answers: (input as { answers: object }).answers, applicationStatus: 'mortgageBalance' });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: 'Yes' }));
+    await user.type(screen.getByRole('textbox', { name: 'Coborrower’s first name' }), 'Amara');
+    await user.type(screen.getByRole('textbox', { name: 'Coborrower’s last name' }), 'Okafor');
+    await user.type(screen.getByRole('textbox', { name: 'Coborrower’s e-mail address' }), 'amara@example.com');
+    await user.click(screen.getByRole('radio', { name: 'Spouse' }));
+    expect(screen.getByText(/give their own permission for a soft credit check/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/next'));
+    expect(saves).toEqual([
+      {
+        path: '/app/initial-setup/coborrower',
+        answers: { hasCoborrower: true, coborrower: { firstName: 'Amara', lastName: 'Okafor', email: 'amara@example.com', relationship: 'spouse' } },
+      },
+    ]);
+    expect(screen.queryByRole('checkbox', { name: /agrees to the credit check authorization/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Social Security number/ })).not.toBeInTheDocument();
   });
 });
