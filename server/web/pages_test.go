@@ -89,7 +89,7 @@ func TestPagesAreDoneUpToTheLoansStatus(t *testing.T) {
 			t.Errorf("%s: got state %q, want %q", path, states[path], state)
 		}
 	}
-	if got.Pages[0].Section == nil || *got.Pages[0].Section != "Personal info" {
+	if got.Pages[0].Section == nil || *got.Pages[0].Section != "Personal Info" {
 		t.Errorf("got first page %+v, want the Personal info section", got.Pages[0])
 	}
 }

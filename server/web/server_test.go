@@ -322,7 +322,7 @@ func TestQueryEvaluatesThePolicy(t *testing.T) {
 	if steps.Order["propertyValue"] != 1 || steps.Order["application6"] != 22.5 {
 		t.Fatalf("got order %v, want propertyValue 1 and application6 22.5 (spec §2)", steps.Order)
 	}
-	if steps.Sections["application"] != "Personal info" || steps.Revision == "" {
+	if steps.Sections["application"] != "Personal Info" || steps.Revision == "" {
 		t.Fatalf("got sections %v revision %q", steps.Sections, steps.Revision)
 	}
 }

@@ -77,7 +77,7 @@ test_every_page_carries_its_step_section_and_order_number if {
 
 test_the_application_starts_at_personal_info_and_ends_submitted if {
 	pages := _decide("/app/application/1", {}).pages
-	pages[0].section == "Personal info"
+	pages[0].section == "Personal Info"
 	pages[count(pages) - 1].section == "Submitted"
 }
 

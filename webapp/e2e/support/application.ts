@@ -162,7 +162,7 @@ export async function stepperLink(page: Page, title: string): Promise<Locator> {
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   }
   const nav = page.getByRole('navigation', { name: 'Application sections' });
-  return nav.getByRole('link', { name: new RegExp(`^${title}(\\s*\\(done\\))?$`) }).first();
+  return nav.getByRole('link', { name: new RegExp(`^${title}(\\s*\\(done\\))?$`, 'i') }).first();
 }
 
 let scans = 0;
