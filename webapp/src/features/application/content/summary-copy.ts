@@ -3,26 +3,29 @@
 // it shows. The values are the schema's enumerations (schemas/enums.cue);
 // a value without a label here shows as it is stored.
 
-// Section titles: the application's sections by the labels the stepper
-// shows (the funnel table's, spec §2 "Full application section labels" in
-// the product's sentence case); the parts the spec gives no label are
-// titled by what they hold.
-export const summarySections = {
+// Section titles: a section of the application is titled by its label in
+// the rules (funnel.steps' sections, spec §2 "Full application section
+// labels" as the spec writes them), read by its step (sectionSteps); the
+// parts that are no section of their own are titled by what they hold.
+export const sectionSteps = {
+  personal: 'application',
+  property: 'application3',
+  realEstate: 'application4',
+  employment: 'application5',
+  otherIncome: 'manualIncomeVerification',
+  debts: 'debtConsolidation',
+  demographics: 'application7',
+  declarations: 'application8',
+  disbursement: 'loanDisbursement',
+} as const;
+
+export const summaryParts = {
   offer: 'Your line of credit',
-  personal: 'Personal info',
-  property: 'Property info',
   liens: 'Mortgages on the home',
-  realEstate: 'Additional real estate',
-  employment: 'Employment history',
   business: 'Business information',
-  otherIncome: 'Other income sources',
-  debts: 'Debt consolidation',
-  demographics: 'Demographics',
-  declarations: 'Declarations',
   verification: 'Income and identity verification',
   documents: 'Documents',
   signatures: 'Signed disclosures',
-  disbursement: 'Loan disbursement',
 } as const;
 
 /** The words of the offer's section: the policy's figures for the line chosen. */

@@ -74,6 +74,23 @@ function stub(v: ReturnType<typeof view>) {
     'application.get': () => ok(v),
     'application.drawTerms': () => ok(terms),
     'documents.list': () => ok(documents),
+    // The rules' section labels, as the spec writes them (rules/heloc/funnel).
+    'funnel.steps': () =>
+      ok({
+        order: {},
+        revision: 'r1',
+        sections: {
+          application: 'Personal Info',
+          application3: 'Property Info',
+          application4: 'Additional Real Estate',
+          application5: 'Employment History',
+          manualIncomeVerification: 'Other Income Sources',
+          debtConsolidation: 'Debt Consolidation',
+          application7: 'Demographics',
+          application8: 'Declarations',
+          loanDisbursement: 'Loan Disbursement',
+        },
+      }),
     'funnel.pages': () =>
       ok({
         area: 'application',
@@ -97,12 +114,12 @@ describe('application summary', () => {
   it('shows what was entered, by the stepper’s section labels, each linking back to its page while open', async () => {
     stub(view());
     render();
-    const personal = await screen.findByRole('region', { name: 'Personal info' });
+    const personal = await screen.findByRole('region', { name: 'Personal Info' });
     expect(within(personal).getByText('04/02/1980')).toBeInTheDocument();
     expect(within(personal).getByText('***-**-6789')).toBeInTheDocument();
     expect(within(personal).getByText('U.S. citizen')).toBeInTheDocument();
     expect(within(personal).getByRole('link', { name: 'Edit personal info' })).toHaveAttribute('href', '/app/application/1');
-    expect(within(screen.getByRole('region', { name: 'Property info' })).getByText('1 Main St, Oakland, CA 94601')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Property Info' })).getByText('1 Main St, Oakland, CA 94601')).toBeInTheDocument();
     // The liens the application submits, as confirmed at prequalification: no page of the application edits them.
     const liens = screen.getByRole('region', { name: 'Mortgages on the home' });
     expect(within(liens).getByText('Harbor Bank')).toBeInTheDocument();
@@ -133,7 +150,7 @@ describe('application summary', () => {
     expect(await within(docs).findByText('2 most recent paystubs', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(within(docs).getByText('1 of 2 uploaded (paystub-october.pdf)')).toBeInTheDocument();
     expect(within(docs).getByText('No documents asked for yet.')).toBeInTheDocument();
-    const disbursement = screen.getByRole('region', { name: 'Loan disbursement' });
+    const disbursement = screen.getByRole('region', { name: 'Loan Disbursement' });
     expect(within(disbursement).getByText('****6789')).toBeInTheDocument();
   });
 
@@ -147,7 +164,7 @@ describe('application summary', () => {
   it('has no links back once the application is submitted, and leads to its status', async () => {
     stub(view({ readOnly: true }));
     render();
-    await screen.findByRole('region', { name: 'Personal info' });
+    await screen.findByRole('region', { name: 'Personal Info' });
     expect(screen.queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See your application’s status' })).toHaveAttribute('href', '/app/application/submitted');
   });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 
 import { useDocuments, type DocumentsView } from '@/api/documents/get-documents';
+import { useFunnelSteps } from '@/api/get-funnel-steps';
 import { isoToDate } from '@/components/form/masks';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
@@ -15,7 +16,7 @@ import { useIdentity } from '../../api/identity';
 import { useApplication, type Address, type Application, type ApplicationView, type Person } from '../../api/get-application';
 import { declarationGroups, followUps, yesNo } from '../../content/declarations-copy';
 import { declineLabel, demographicQuestions } from '../../content/demographics-copy';
-import { documentLabels, labelOf, nextStepLabels, offerLabels, summarySections, verificationLabels as V } from '../../content/summary-copy';
+import { documentLabels, labelOf, nextStepLabels, offerLabels, sectionSteps, summaryParts, verificationLabels as V } from '../../content/summary-copy';
 import { useApplicationPages } from '../../hooks/use-application-pages';
 
 // application-summary (/app/application/application-summary): everything
@@ -224,7 +225,9 @@ function PerPerson({ view, render }: { view: ApplicationView; render: (p: Person
   );
 }
 
-function Summary({ view }: { view: ApplicationView }) {
+function Summary({ view, sections }: { view: ApplicationView; sections: Record<string, string> }) {
+  // A section's title is its label in the rules; the other parts are titled by what they hold.
+  const summarySections = { ...summaryParts, ...(Object.fromEntries(Object.entries(sectionSteps).map(([k, step]) => [k, sections[step] ?? step])) as Record<keyof typeof sectionSteps, string>) };
   const open = !view.readOnly;
   const app: Application = view.application;
   const prop = app.property ?? {};
@@ -507,9 +510,11 @@ function SignatureRows({ view }: { view: ApplicationView }) {
 
 export default function ApplicationSummaryPage() {
   const application = useApplication();
-  if (application.isPending) return <Skeleton h={240} aria-hidden="true" />;
+  const steps = useFunnelSteps();
+  if (application.isPending || steps.isPending) return <Skeleton h={240} aria-hidden="true" />;
   if (application.isError) {
     return <QueryError title="We couldn’t load your application" error={application.error} onRetry={() => void application.refetch()} />;
   }
-  return <Summary view={application.data} />;
+  if (steps.isError) return <QueryError title="We couldn’t load your application" error={steps.error} onRetry={() => void steps.refetch()} />;
+  return <Summary view={application.data} sections={steps.data.sections} />;
 }
