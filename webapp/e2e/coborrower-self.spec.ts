@@ -12,8 +12,9 @@ import {
 } from './support/application';
 import { coborrowerSignsIn, ownBrowser } from './support/coborrower';
 import { requireRealServer } from './support/heloc';
+import { ready, signInUnderwriter } from './support/portal';
 import { persona } from './support/personas';
-import { expect, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
+import { expect, expectedConsoleError, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
 
 // The coborrower acts for themselves (issue 23 item 4), against the real
 // server: a borrower applies with a coborrower. The demographics,
@@ -24,11 +25,17 @@ import { expect, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, vie
 // and on their own page authorizes their credit check (with their date of
 // birth and SSN; their soft pull runs then, never at the borrower's hand), answers their declarations and demographic questions,
 // and signs the disclosures. The borrower, told it waits for the
-// coborrower until then, submits.
+// coborrower until then, submits, and is e-mailed that it was received; an
+// underwriter declines with a reason; the borrower is e-mailed the decision
+// with the notice attached and sees it on their page, and the pipeline
+// shows the loan as declined (issue 23's first journey, whole).
 
 type Documents = { requirements: { documents: { coborrower: { type: string; missing: number; condition?: unknown }[] | null } } };
 
-test('the coborrower is invited by e-mail, signs in with their own code, authorizes their credit check, declares and signs; then the borrower submits', async ({ page }) => {
+test('the coborrower is invited by e-mail, signs in with their own code, authorizes their credit check, declares and signs; the borrower submits and is told; an underwriter declines; the borrower is e-mailed the notice and sees the decision', async ({
+  page,
+  browser,
+}) => {
   requireRealServer();
   test.setTimeout(420_000);
   await page.setViewportSize(viewports[0]);
@@ -160,10 +167,49 @@ test('the coborrower is invited by e-mail, signs in with their own code, authori
     disbursement: { accountHolderName: `${p.firstName} ${p.lastName}`, accountType: 'checking', routingNumber: '021000021', accountNumber: '000123456789', initialDraw: terms.minimumDraw },
   });
 
-  // The borrower submits.
+  // The borrower submits, and is e-mailed that it was received.
   await mutate(page, 'application.submit');
   await page.goto('/app/application/submitted');
   await expect(page).toHaveURL(/\/app\/application\/submitted$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your application has been submitted' })).toBeVisible();
   await screenshot(page, 'coborrower-submitted');
+  const { user } = await page.evaluate(async () => (await fetch('/api/authApplicant/session')).json() as Promise<{ user: { email: string } }>);
+  const mail = await page.context().newPage();
+  const letter = (subject: string) => mail.locator(`article[data-to="${user.email}"]`).filter({ has: mail.locator('h2', { hasText: subject }) });
+  await mail.goto('/dev/outbox');
+  await expect(letter('we received your application')).toHaveCount(1);
+
+  // An underwriter declines with a reason. (The portal's sign-in steps log two errors of e2e/support's, as every portal journey meets: portal-underwriting.spec.ts.)
+  test.info().annotations.push(
+    expectedConsoleError(/\/dev\/outbox: Failed to load resource: the server responded with a status of 404/),
+    expectedConsoleError(/\/portal\/login: Failed to load resource: the server responded with a status of 401/),
+  );
+  const loan = await trpcQuery<{ id: string }>(page, 'loan.current');
+  const uw = await signInUnderwriter(browser);
+  await uw.goto(`/portal/loan?id=${loan.id}&tab=decision`);
+  await ready(uw);
+  const form = uw.getByRole('form', { name: 'Record a decision' });
+  await form.getByRole('radiogroup', { name: 'Decision' }).getByRole('radio', { name: 'Decline' }).check();
+  await form.getByRole('group', { name: /Principal reasons/ }).getByRole('checkbox', { name: 'Value or type of collateral not sufficient' }).check();
+  await form.getByRole('button', { name: 'Record decision' }).click();
+  await expect(form.getByRole('status')).toHaveText('Decision recorded: Declined.');
+
+  // The pipeline shows the loan as declined.
+  await uw.goto('/portal');
+  await ready(uw);
+  await uw.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Declined' });
+  await uw.getByRole('textbox', { name: 'Search by name or e-mail' }).fill(user.email);
+  await uw.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(uw.getByRole('row').filter({ hasText: user.email }).getByText('Declined', { exact: true })).toBeVisible();
+  await uw.context().close();
+
+  // The borrower is e-mailed the decision with the notice attached, and sees it on their page.
+  await mail.reload();
+  const decided = letter('our decision on your application');
+  await expect(decided).toHaveCount(1);
+  await expect(decided.locator('.attachment')).toHaveText(/\.pdf$/);
+  await page.goto('/app/application/submitted');
+  const ours = page.getByRole('region', { name: 'Our decision', exact: true });
+  await expect(ours.getByRole('list', { name: 'Principal reasons' }).getByRole('listitem')).toHaveText(['Value or type of collateral not sufficient']);
+  await screenshot(page, 'coborrower-declined');
 });

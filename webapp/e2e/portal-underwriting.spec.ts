@@ -1,9 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import { createPortalUser, requireRealServer, uniqueEmail } from './support/heloc';
+import { requireRealServer } from './support/heloc';
 import { freshEmail, persona } from './support/personas';
-import { ready, signInPortal, submitApplication } from './support/portal';
-import { freshTotp } from './support/totp';
+import { ready, signInUnderwriter, submitApplication } from './support/portal';
 import {
   expect,
   expectedConsoleError,
@@ -39,16 +38,6 @@ function allowSignInErrors() {
     expectedConsoleError(/\/dev\/outbox: Failed to load resource: the server responded with a status of 404/),
     expectedConsoleError(/\/portal\/login: Failed to load resource: the server responded with a status of 401/),
   );
-}
-
-async function signInUnderwriter(browser: Browser): Promise<Page> {
-  const email = uniqueEmail('underwriter');
-  const password = 'underwriters read every file twice';
-  const uw = createPortalUser({ email, password, role: 'underwriter', firstName: 'Uma', lastName: 'Writer' });
-  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '100.64.252.11' }, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await signInPortal(page, email, password, () => freshTotp(uw.totpSecret));
-  return page;
 }
 
 async function openDecision(uw: Page, loanId: string) {

@@ -55,6 +55,17 @@ export async function signInAdmin(
  * procedures their pages call (each page has its own journey), from
  * prequalification (startApplication) on.
  */
+/** An underwriter (`heloc admin create --role underwriter`), signed in to the portal in a browser context of their own. */
+export async function signInUnderwriter(browser: Browser): Promise<Page> {
+  const email = uniqueEmail('underwriter');
+  const password = 'underwriters read every file twice';
+  const uw = createPortalUser({ email, password, role: 'underwriter', firstName: 'Uma', lastName: 'Writer' });
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '100.64.252.11' }, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInPortal(page, email, password, () => freshTotp(uw.totpSecret));
+  return page;
+}
+
 export async function submitApplication(page: Page, email: string): Promise<string> {
   const p = persona('prime');
   await startApplication(page, p, email);
