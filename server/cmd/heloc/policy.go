@@ -129,18 +129,11 @@ func policyImpactCommand(ctx context.Context, getenv func(string) string, live f
 	if err != nil {
 		return err
 	}
-	cfg, err := loadConfig(getenv)
-	if err != nil {
-		return err
-	}
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+	db, err := openSealedStore(ctx, getenv)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if db.Sealer, err = cfg.Secrets.keyring(); err != nil {
-		return err
-	}
 	return policyImpact(ctx, db, live, opts, w)
 }
 
@@ -340,4 +333,23 @@ func shown(v json.RawMessage) string {
 		return "(absent)"
 	}
 	return string(v)
+}
+
+// openSealedStore opens the database the server uses (DATA_DIR,
+// DATABASE_URL) with the keyring that opens its sealed fields (the HMDA
+// answers the impact's fair-lending view reads). The caller closes it.
+func openSealedStore(ctx context.Context, getenv func(string) string) (*store.DB, error) {
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return nil, err
+	}
+	db, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if db.Sealer, err = cfg.Secrets.keyring(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
 }

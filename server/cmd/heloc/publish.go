@@ -423,18 +423,11 @@ func policyRevisions(ctx context.Context, db policyStore, w io.Writer) error {
 // database the server uses (DATA_DIR, DATABASE_URL), opening the sealed
 // HMDA answers for the impact's fair-lending view.
 func policyPublishCommand(ctx context.Context, getenv func(string) string, base fs.FS, args []string, w io.Writer) error {
-	cfg, err := loadConfig(getenv)
-	if err != nil {
-		return err
-	}
-	db, err := store.Open(ctx, cfg.DatabaseURL)
+	db, err := openSealedStore(ctx, getenv)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if db.Sealer, err = cfg.Secrets.keyring(); err != nil {
-		return err
-	}
 	switch args[0] {
 	case "revisions":
 		if len(args) != 1 {
