@@ -82,6 +82,8 @@ describe('PreOfferPage', () => {
     expect(screen.getByText('Based on what you told us; not an offer.')).toBeInTheDocument();
     expect(screen.getByText('7.25%')).toBeInTheDocument();
     expect(estimates).toEqual([estimateInput(answers)]);
+    // Beside the default path, the page names the step that turns the estimate into an offer.
+    expect(screen.getByRole('link', { name: 'Check my credit with a soft pull' })).toHaveAttribute('href', '/app/initial-setup/credit-score');
   });
 
   it('before the value and balance are given, asks the policy, which names them with the pages that ask them', async () => {

@@ -64,7 +64,6 @@ function Loading({ label }: { label: string }) {
  * decline: no ineligible page and no notice.
  */
 function MayNotQualify({ reasons }: { reasons: Reason[] }) {
-  const { pathname } = useLocation();
   return (
     <Stack gap="md">
       <Alert variant="light" color="yellow" title="From what you told us, this may not qualify" styles={readableTitle}>
@@ -82,9 +81,7 @@ function MayNotQualify({ reasons }: { reasons: Reason[] }) {
           </Text>
         </Stack>
       </Alert>
-      <Button component={Link} to={creditCheckPath(pathname)} w={{ base: '100%', xs: 'auto' }}>
-        Check my credit with a soft pull
-      </Button>
+      <SoftPullLink />
     </Stack>
   );
 }
@@ -165,7 +162,22 @@ function EstimateView({ eligibility, offer, selfReported, basis }: { eligibility
       <Text fz="sm" c="dimmed">
         {basis}
       </Text>
+      {selfReported ? <SoftPullLink /> : null}
     </Stack>
+  );
+}
+
+/**
+ * The way from a self-reported estimate to the soft credit check that
+ * decides: the page is beside the funnel's default path (a recognised slug
+ * reached by its route), so it names the step that turns it into an offer.
+ */
+function SoftPullLink() {
+  const { pathname } = useLocation();
+  return (
+    <Button component={Link} to={creditCheckPath(pathname)} w={{ base: '100%', xs: 'auto' }}>
+      Check my credit with a soft pull
+    </Button>
   );
 }
 
