@@ -67,6 +67,7 @@ var words = map[string]string{
 	"heloc.conditions.catalog":     "Condition catalogue",
 	"heloc.funnel.pages":           "Pages of the application",
 	"heloc.offer.draw":             "Draw terms",
+	"heloc.offer.example":          "Truth in Lending example",
 	"heloc.employment.history":     "Employment history",
 	"heloc.submission.readiness":   "Submission readiness",
 	"heloc.submission.terms":       "Terms at submission",

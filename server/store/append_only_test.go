@@ -10,7 +10,7 @@ import (
 )
 
 // appendOnlyTable is a table the database keeps append-only (migrations
-// 0011, 0015, 0016, 0019), with what a test needs to write to it by hand.
+// 0011, 0015, 0016, 0019, 0024), with what a test needs to write to it by hand.
 type appendOnlyTable struct {
 	name    string
 	rest    string // its columns after id
@@ -69,6 +69,22 @@ var appendOnlyTables = []appendOnlyTable{
 				t.Fatal(err)
 			}
 			return cd.ID
+		},
+	},
+	{
+		name:    "loan_acts",
+		rest:    "loan_id, party, applicant_id, act, detail, at, ip, user_agent",
+		changed: "loan_id, party, applicant_id, act, 'rewritten', at, ip, user_agent",
+		set:     "detail = 'rewritten'",
+		parent:  "loans",
+		fk:      "loan_id",
+		add: func(t *testing.T, db *store.DB, n int) string {
+			l := newLoan(t, db, fmt.Sprintf("acted%d@example.com", n), "application8")
+			act := &domain.LoanAct{LoanID: l.ID, Party: "borrower", ApplicantID: l.ApplicantID, Act: domain.ActDeclarations, IP: "203.0.113.9", UserAgent: "Firefox/140"}
+			if err := db.RecordLoanActs(t.Context(), []*domain.LoanAct{act}); err != nil {
+				t.Fatal(err)
+			}
+			return act.ID
 		},
 	},
 	{
