@@ -302,12 +302,6 @@ func (s *Service) findCoborrowerLoan(ctx context.Context, co *domain.Applicant) 
 // CoborrowerLoan is the loan the applicant is the coborrower of, with its
 // stored application (the SSNs as stored, never for a page).
 func (s *Service) CoborrowerLoan(ctx context.Context, co *domain.Applicant) (*domain.Loan, *domain.Application, error) {
-	return s.coborrowerLoan(ctx, co)
-}
-
-// coborrowerLoan is the loan the applicant is the coborrower of, with its
-// stored application.
-func (s *Service) coborrowerLoan(ctx context.Context, co *domain.Applicant) (*domain.Loan, *domain.Application, error) {
 	loan, err := s.findCoborrowerLoan(ctx, co)
 	if err != nil {
 		return nil, nil, err
@@ -322,7 +316,7 @@ func (s *Service) coborrowerLoan(ctx context.Context, co *domain.Applicant) (*do
 // CoborrowerView is the coborrower's own page: whose application it is,
 // what they have done, and their answers (the SSN masked).
 func (s *Service) CoborrowerView(ctx context.Context, co *domain.Applicant) (*CoborrowerView, error) {
-	loan, app, err := s.coborrowerLoan(ctx, co)
+	loan, app, err := s.CoborrowerLoan(ctx, co)
 	if err != nil {
 		return nil, err
 	}
@@ -455,7 +449,7 @@ func (s *Service) CoborrowerDemographics(ctx context.Context, co *domain.Applica
 // CoborrowerDisclosures are the documents the coborrower reads and signs,
 // as the borrower's page shows them.
 func (s *Service) CoborrowerDisclosures(ctx context.Context, co *domain.Applicant) (*DisclosuresView, error) {
-	loan, app, err := s.coborrowerLoan(ctx, co)
+	loan, app, err := s.CoborrowerLoan(ctx, co)
 	if err != nil {
 		return nil, err
 	}
@@ -468,7 +462,7 @@ func (s *Service) CoborrowerDisclosures(ctx context.Context, co *domain.Applican
 // now, their own full legal name typed; a signature for the borrower is
 // refused.
 func (s *Service) CoborrowerSign(ctx context.Context, co *domain.Applicant, in SignInput, meta SignMeta) (*DisclosuresView, error) {
-	loan, app, err := s.coborrowerLoan(ctx, co)
+	loan, app, err := s.CoborrowerLoan(ctx, co)
 	if err != nil {
 		return nil, err
 	}

@@ -133,29 +133,21 @@ func (db *DB) PolicyRevisionInForce(ctx context.Context, at time.Time) (*PolicyR
 // ListPolicyRevisions is every publish and rollback, newest published
 // first.
 func (db *DB) ListPolicyRevisions(ctx context.Context) ([]*PolicyRevision, error) {
-	rows, err := db.read.QueryxContext(ctx, `SELECT `+policyRevisionColumns+` FROM policy_revisions
+	return db.policyRevisions(ctx, `SELECT `+policyRevisionColumns+` FROM policy_revisions
 		ORDER BY published_at DESC, id DESC`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []*PolicyRevision{}
-	for rows.Next() {
-		r, err := scanPolicyRevision(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
 }
 
 // PolicyRevisionsOf are the publishes and rollbacks of revision, first
 // published first (none for a revision only served, such as the embedded
 // rules before any publish).
 func (db *DB) PolicyRevisionsOf(ctx context.Context, revision string) ([]*PolicyRevision, error) {
-	rows, err := db.read.QueryxContext(ctx, db.read.Rebind(`SELECT `+policyRevisionColumns+` FROM policy_revisions
-		WHERE revision = ? ORDER BY published_at, id`), revision)
+	return db.policyRevisions(ctx, `SELECT `+policyRevisionColumns+` FROM policy_revisions
+		WHERE revision = ? ORDER BY published_at, id`, revision)
+}
+
+// policyRevisions reads the rows query selects (policyRevisionColumns).
+func (db *DB) policyRevisions(ctx context.Context, query string, args ...any) ([]*PolicyRevision, error) {
+	rows, err := db.read.QueryxContext(ctx, db.read.Rebind(query), args...)
 	if err != nil {
 		return nil, err
 	}

@@ -12,9 +12,9 @@ import {
 } from './support/application';
 import { coborrowerSignsIn, ownBrowser } from './support/coborrower';
 import { requireRealServer } from './support/heloc';
-import { ready, signInUnderwriter } from './support/portal';
+import { allowSignInErrors, ready, signInUnderwriter } from './support/portal';
 import { persona } from './support/personas';
-import { expect, expectedConsoleError, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
 
 // The coborrower acts for themselves (issue 23 item 4), against the real
 // server: a borrower applies with a coborrower. The demographics,
@@ -179,11 +179,8 @@ test('the coborrower is invited by e-mail, signs in with their own code, authori
   await mail.goto('/dev/outbox');
   await expect(letter('we received your application')).toHaveCount(1);
 
-  // An underwriter declines with a reason. (The portal's sign-in steps log two errors of e2e/support's, as every portal journey meets: portal-underwriting.spec.ts.)
-  test.info().annotations.push(
-    expectedConsoleError(/\/dev\/outbox: Failed to load resource: the server responded with a status of 404/),
-    expectedConsoleError(/\/portal\/login: Failed to load resource: the server responded with a status of 401/),
-  );
+  // An underwriter declines with a reason.
+  allowSignInErrors();
   const loan = await trpcQuery<{ id: string }>(page, 'loan.current');
   const uw = await signInUnderwriter(browser);
   await uw.goto(`/portal/loan?id=${loan.id}&tab=decision`);

@@ -1,8 +1,8 @@
 import { pickFiles } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { freshEmail, persona } from './support/personas';
-import { addCondition, ready, signInAdmin, submitApplication } from './support/portal';
-import { expect, expectedConsoleError, expectNoSeriousA11yViolations, screenshot, test } from './support/fixtures';
+import { addCondition, allowSignInErrors, ready, signInAdmin, submitApplication } from './support/portal';
+import { expect, expectNoSeriousA11yViolations, screenshot, test } from './support/fixtures';
 
 // Issue 23 "Pages that keep up" and "No one is told", against the real
 // server. A borrower like the prime persona submits and leaves their upload
@@ -24,11 +24,7 @@ test('the borrower’s pages and the loan page show a condition, an upload and a
 }) => {
   requireRealServer();
   test.setTimeout(360_000);
-  // The shared sign-in steps' two errors on a fresh server (see portal-underwriting.spec.ts).
-  test.info().annotations.push(
-    expectedConsoleError(/\/dev\/outbox: Failed to load resource: the server responded with a status of 404/),
-    expectedConsoleError(/\/portal\/login: Failed to load resource: the server responded with a status of 401/),
-  );
+  allowSignInErrors();
   const email = freshEmail(persona('prime'));
   const loanId = await submitApplication(page, email);
 

@@ -1,15 +1,11 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
-import { createPortalUser, requireRealServer, uniqueEmail } from './support/heloc';
+import { requireRealServer } from './support/heloc';
 import { freshEmail, persona } from './support/personas';
-import { ready, signInAdmin, signInPortal, submitApplication } from './support/portal';
-import { freshTotp } from './support/totp';
+import { allowSignInErrors, bothWidths, ready, signInAdmin, signInUnderwriter, submitApplication } from './support/portal';
 import {
   expect,
-  expectedConsoleError,
-  expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
-  screenshot,
   test,
   trpcQuery,
 } from './support/fixtures';
@@ -23,34 +19,6 @@ import {
 // for an underwriter; a document previews inline from the Documents tab;
 // the export is an action of the page; the Decisions tab lists the credit
 // decisions, the page decisions behind a checkbox.
-
-/** The two sign-in errors every portal journey meets (see portal-underwriting.spec.ts). */
-function allowSignInErrors() {
-  test.info().annotations.push(
-    expectedConsoleError(/\/dev\/outbox: Failed to load resource: the server responded with a status of 404/),
-    expectedConsoleError(/\/portal\/login: Failed to load resource: the server responded with a status of 401/),
-  );
-}
-
-async function signInUnderwriter(browser: Browser): Promise<Page> {
-  const email = uniqueEmail('underwriter');
-  const password = 'underwriters read every file twice';
-  const uw = createPortalUser({ email, password, role: 'underwriter', firstName: 'Uma', lastName: 'Writer' });
-  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '100.64.252.12' }, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await signInPortal(page, email, password, () => freshTotp(uw.totpSecret));
-  return page;
-}
-
-/** Screenshots at the desktop width and at a 390 px phone, with no sideways scroll on the phone. */
-async function both(page: Page, name: string) {
-  await screenshot(page, name);
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoHorizontalScroll(page);
-  await screenshot(page, name);
-  if (size) await page.setViewportSize(size);
-}
 
 /** A term's value in the description list of a region. */
 function term(region: Locator, name: string): Locator {
@@ -103,7 +71,7 @@ test('staff read the whole application in words, with the rules’ CLTV and DTI;
   await expect(hmda).toContainText('Not for underwriting');
   await expect(term(hmda, 'Race')).toHaveText('Does not wish to provide this information');
   await expectNoSeriousA11yViolations(staff);
-  await both(staff, 'portal-application');
+  await bothWidths(staff, 'portal-application');
 
   // The Borrower tab: the SSN masked to its last four, answers in words.
   await openTab(staff, loanId, 'borrower');
@@ -122,7 +90,7 @@ test('staff read the whole application in words, with the rules’ CLTV and DTI;
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBeGreaterThan(0);
   await expectNoSeriousA11yViolations(staff);
-  await both(staff, 'portal-document-preview');
+  await bothWidths(staff, 'portal-document-preview');
 
   // The Decisions tab: credit decisions, the page decisions behind a checkbox; the export is the page's action.
   await openTab(staff, loanId, 'decisions');
@@ -131,7 +99,7 @@ test('staff read the whole application in words, with the rules’ CLTV and DTI;
   await expect(staff.getByRole('radio', { name: /^Pages of the application/ })).toHaveCount(0);
   await expect(staff.getByRole('heading', { level: 4, name: 'Portal access' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(staff);
-  await both(staff, 'portal-credit-decisions');
+  await bothWidths(staff, 'portal-credit-decisions');
   await staff.getByRole('checkbox', { name: /^Show page decisions too/ }).check();
   await expect(staff.getByRole('heading', { name: /^Decisions \(\d+\)$/ })).toBeVisible();
   await expect(staff.getByRole('radio', { name: /^Pages of the application \(\d+\)$/ })).toBeVisible();
@@ -141,10 +109,10 @@ test('staff read the whole application in words, with the rules’ CLTV and DTI;
   await staff.keyboard.press('Escape');
 
   // An underwriter decides: the Application tab has no demographic answers for them.
-  const uw = await signInUnderwriter(browser);
+  const uw = await signInUnderwriter(browser, '100.64.252.12');
   await openTab(uw, loanId, 'application');
   await expect(uw.getByRole('region', { name: 'Property and occupancy' })).toBeVisible();
   await expect(uw.getByRole('region', { name: 'Demographic information (HMDA)' })).toHaveCount(0);
   await expect(uw.getByText('Does not wish to provide this information')).toHaveCount(0);
-  await both(uw, 'portal-application-underwriter');
+  await bothWidths(uw, 'portal-application-underwriter');
 });

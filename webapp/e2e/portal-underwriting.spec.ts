@@ -2,13 +2,11 @@ import type { Page } from '@playwright/test';
 
 import { requireRealServer } from './support/heloc';
 import { freshEmail, persona } from './support/personas';
-import { ready, signInUnderwriter, submitApplication } from './support/portal';
+import { allowSignInErrors, bothWidths, ready, signInUnderwriter, submitApplication } from './support/portal';
 import {
   expect,
   expectedConsoleError,
-  expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
-  screenshot,
   test,
   trpcQuery,
 } from './support/fixtures';
@@ -24,38 +22,12 @@ type Credit = { offer: { eligible: boolean; minLine: number; maxLine: number; re
 
 const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
 
-/**
- * Two errors the shared sign-in steps (e2e/support, not these pages) log on
- * a fresh server today, which every portal journey meets: the sandbox
- * outbox page's missing resource (404) while the applicant's code is read,
- * and the portal sign-in's 401 answer to the password step before the
- * authenticator code (portal-pipeline.spec.ts fails on the same two). Named
- * here so that these journeys fail only on their own pages' errors; take
- * them out once support/ no longer provokes them.
- */
-function allowSignInErrors() {
-  test.info().annotations.push(
-    expectedConsoleError(/\/dev\/outbox: Failed to load resource: the server responded with a status of 404/),
-    expectedConsoleError(/\/portal\/login: Failed to load resource: the server responded with a status of 401/),
-  );
-}
-
 async function openDecision(uw: Page, loanId: string) {
   await uw.goto(`/portal/loan?id=${loanId}&tab=decision`);
   await ready(uw);
   await expect(uw.getByRole('heading', { name: 'Credit decision' })).toBeVisible();
   await expect(uw.getByText('No decision yet.')).toBeVisible();
   return uw.getByRole('form', { name: 'Record a decision' });
-}
-
-/** Screenshots of the page at the desktop width and at a 390 px phone, with no sideways scroll on the phone. */
-async function both(page: Page, name: string) {
-  await screenshot(page, name);
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoHorizontalScroll(page);
-  await screenshot(page, name);
-  if (size) await page.setViewportSize(size);
 }
 
 test('an underwriter approves a submitted application with a lower line, refused first above the rules’ maximum; the borrower sees the new terms', async ({
@@ -97,7 +69,7 @@ test('an underwriter approves a submitted application with a lower line, refused
   await expect(recorded.getByText('Approved', { exact: true })).toBeVisible();
   await expect(recorded.getByText(`Line: ${dollars(line)}`)).toBeVisible();
   await expectNoSeriousA11yViolations(uw);
-  await both(uw, 'portal-underwriting-approved');
+  await bothWidths(uw, 'portal-underwriting-approved');
 
   // The borrower's own page: approved, with the new line's terms.
   await page.goto('/app/application/submitted');
@@ -108,7 +80,7 @@ test('an underwriter approves a submitted application with a lower line, refused
   await expect(terms.getByRole('row', { name: /Line of credit/ })).toContainText(dollars(line));
   await expect(terms.getByRole('row', { name: /APR/ })).toContainText('%');
   await expectNoSeriousA11yViolations(page);
-  await both(page, 'borrower-approved');
+  await bothWidths(page, 'borrower-approved');
 });
 
 test('an underwriter declines with a reason; the borrower sees the decision and the notice’s reason, and the pipeline shows the loan as Declined', async ({
@@ -138,7 +110,7 @@ test('an underwriter declines with a reason; the borrower sees the decision and 
   const recorded = uw.getByRole('region', { name: 'Credit decision' });
   await expect(recorded.getByText('Declined', { exact: true })).toBeVisible();
   await expect(recorded.getByText(/Adverse-action notice made .*giving one reason/)).toBeVisible();
-  await both(uw, 'portal-underwriting-declined');
+  await bothWidths(uw, 'portal-underwriting-declined');
 
   // The pipeline: the loan under its own status, offered by its words.
   await uw.goto('/portal');
@@ -151,7 +123,7 @@ test('an underwriter declines with a reason; the borrower sees the decision and 
   const row = uw.getByRole('row').filter({ hasText: email });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Declined', { exact: true })).toBeVisible();
-  await both(uw, 'portal-pipeline-declined');
+  await bothWidths(uw, 'portal-pipeline-declined');
 
   // The borrower's own page: declined, with the notice's principal reason.
   await page.goto('/app/application/submitted');
@@ -163,5 +135,5 @@ test('an underwriter declines with a reason; the borrower sees the decision and 
   ]);
   await expect(ours.getByText('Notice of action taken')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await both(page, 'borrower-declined');
+  await bothWidths(page, 'borrower-declined');
 });
