@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 
@@ -18,10 +19,11 @@ const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
 process.env.HELOC_BIN = path.resolve(import.meta.dirname, process.env.HELOC_BIN ?? '../bin/heloc');
 
 // Workers: E2E_WORKERS, else one more than the cores (at least 3, at most
-// 4). Each is a browser, a Go server and a Node process; a journey spends
-// most of its time waiting on its pages, the server or a TOTP step (a
-// journey's processes together used about half a core on 2 cores), which
-// another worker's journey uses. Against one BASE_URL or the mocked API,
+// 4). Each is a browser, a Go server and a Node process. On 2 cores the
+// journeys are bound by the CPU, most of it the browser's: two persona
+// walks alone on one worker used 1.5 cores (21 CPU-seconds in 14 s; the Go
+// server 0.7 of them, 2026-11-29), so more workers than cores only fill the
+// waits (a page's answer, a TOTP step). Against one BASE_URL or the mocked API,
 // one worker, as before (one server's data is shared by every test there).
 const WORKERS_DEFAULT = Math.max(3, Math.min(4, cpus().length + 1));
 const workers = process.env.BASE_URL || mockApi ? 1 : Number(process.env.E2E_WORKERS ?? WORKERS_DEFAULT);
@@ -46,9 +48,13 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
-    // Debian's Chromium: the Playwright browser download does not work here.
+    // Debian's Chromium (the Playwright browser download does not work
+    // here): its old headless shell, chromium-headless-shell, which `make
+    // deps` installs and which is what Playwright itself runs headless, the
+    // same Blink and V8 for about a sixth less CPU per journey; chromium
+    // itself where the shell is not installed. CHROMIUM_PATH chooses.
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)),
       args: [
         '--headless',
         '--no-sandbox',
