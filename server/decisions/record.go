@@ -32,9 +32,11 @@ var recorded = map[string]recording{
 	// The loan service's (loans.Recorder): the first draw's bounds, the
 	// Truth in Lending example the disclosures state, the employment gaps
 	// asked about, and whether the application may be submitted.
-	"heloc.offer.draw":           always,
-	"heloc.offer.example":        always,
-	"heloc.employment.history":   always,
+	"heloc.offer.draw":         always,
+	"heloc.offer.example":      always,
+	"heloc.employment.history": always,
+	// The declarations a new application starts from.
+	"heloc.declarations.carried": always,
 	"heloc.submission.readiness": always,
 	// Whether the terms chosen still stand at submission (application.submit).
 	"heloc.submission.terms": always,

@@ -188,6 +188,7 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 	if err != nil {
 		return nil, err
 	}
+	started := false
 	saved, app, err := s.store.UpdateApplication(ctx, loan.ID, path, func(l *domain.Loan, app *domain.Application, stored bool) error {
 		if err := writable(l); err != nil {
 			return err
@@ -197,7 +198,7 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 			if err != nil {
 				return err
 			}
-			*app = *fresh
+			*app, started = *fresh, true
 		}
 		mc := prepared
 		mc.hasCoborrower, mc.today = hasCoborrower(l), s.now().UTC()
@@ -209,6 +210,11 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 	})
 	if err != nil {
 		return nil, err
+	}
+	if started { // the declarations it started from, recorded once it is stored
+		if _, err := s.carriedDeclarations(ctx, loan.ID, loan.Answers, true); err != nil {
+			return nil, err
+		}
 	}
 	return view(saved, app), nil
 }
@@ -361,7 +367,9 @@ func (s *Service) fresh(ctx context.Context, applicant *domain.Applicant, l *dom
 		}
 		app.User.DateOfBirth, app.User.SSN = nonEmpty(dob), nonEmpty(ssn)
 	}
-	app.User.Declarations = carriedDeclarations(a)
+	if app.User.Declarations, err = s.carriedDeclarations(ctx, l.ID, a, false); err != nil {
+		return nil, err
+	}
 	app.Property.State, app.Property.Zip, app.Property.Usage, app.Property.Address = a.PropertyState, a.Zip, a.PropertyUsage, a.Address
 	if a.PropertyValue != nil {
 		v := domain.CentsOf(*a.PropertyValue)
@@ -400,30 +408,45 @@ func (s *Service) fresh(ctx context.Context, applicant *domain.Applicant, l *dom
 	return app, nil
 }
 
-// carriedDeclarations are the declarations the prequalification's answers
-// settle, nil when none: whether the borrower will live in the home (its
-// use), and no foreclosure or bankruptcy in the last 7 years where they
-// said they never had one. A Yes there is not carried: it may be older than
-// the declaration's 7 years, so the declaration asks.
-func carriedDeclarations(a domain.PrequalAnswers) *domain.Declarations {
-	d := domain.Declarations{}
-	carried := false
-	if a.PropertyUsage != nil {
-		d.HasIntentToOccupy = ptr(*a.PropertyUsage == "primaryResidence")
-		carried = true
+// DeclarationsEntrypoint decides which declarations of a new application
+// the prequalification's answers settle (rules/heloc/declarations).
+const DeclarationsEntrypoint = "heloc.declarations.carried"
+
+// declarationFacts are what heloc.declarations.carried reads: the
+// property's use and the has-fbm page's answers.
+type declarationFacts struct {
+	PropertyUsage *string            `json:"propertyUsage,omitempty"`
+	FBM           *domain.FBMAnswers `json:"fbm,omitempty"`
+}
+
+// carriedDeclarations are the declarations the rules say the
+// prequalification's answers settle, nil when none: the rules hold which
+// answer proves which declaration, and over how many years each looks
+// back. With record, the decision is stored with the loan: Save records it
+// once the first save has stored the application that starts from it (the
+// save's transaction holds the database while fresh decides).
+func (s *Service) carriedDeclarations(ctx context.Context, loanID string, a domain.PrequalAnswers, record bool) (*domain.Declarations, error) {
+	var out struct {
+		Declarations map[string]bool `json:"declarations"`
 	}
-	if a.FBM != nil && !a.FBM.Foreclosure {
-		d.HasForeclosure = ptr(false)
-		carried = true
+	facts := declarationFacts{PropertyUsage: a.PropertyUsage, FBM: a.FBM}
+	var err error
+	if record {
+		err = s.recordInto(ctx, DeclarationsEntrypoint, loanID, facts, &out)
+	} else {
+		err = s.decideInto(ctx, DeclarationsEntrypoint, facts, &out)
 	}
-	if a.FBM != nil && !a.FBM.Bankruptcy {
-		d.HasBankruptcy = ptr(false)
-		carried = true
+	if err != nil {
+		return nil, err
 	}
-	if !carried {
-		return nil
+	if len(out.Declarations) == 0 {
+		return nil, nil
 	}
-	return &d
+	var d domain.Declarations
+	if err := remarshal(out.Declarations, &d); err != nil {
+		return nil, err
+	}
+	return &d, nil
 }
 
 func ptr[T any](v T) *T { return &v }

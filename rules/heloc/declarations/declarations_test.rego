@@ -1,0 +1,68 @@
+# Tests for heloc.declarations: what the prequalification's answers carry
+# into a new application's declarations, read from the tables (the
+# declarations' look-backs, and the has-fbm question's from eligibility).
+package heloc.declarations_test
+
+import rego.v1
+
+import data.heloc.declarations
+import data.heloc.declarations.tables
+import data.heloc.eligibility.tables as eligibility
+
+_none := {"foreclosure": false, "bankruptcy": false, "modification": false}
+
+_foreclosed := {"foreclosure": true, "bankruptcy": false, "modification": false}
+
+_years(declaration) := [r.lookback_years | some r in tables.from_has_fbm; r.declaration == declaration][0]
+
+# The has-fbm page asks about fewer years than the declarations: its No
+# says nothing of the years before (a foreclosure 5 years ago is outside a
+# 4-year question and inside a 7-year declaration), so nothing is carried
+# from it; the use of the home is.
+test_a_no_to_a_shorter_question_is_not_carried if {
+	eligibility.fbm.years < _years("hasForeclosure")
+	eligibility.fbm.years < _years("hasBankruptcy")
+	got := declarations.carried with input as {"propertyUsage": "secondHome", "fbm": _none}
+	got.declarations == {"hasIntentToOccupy": false}
+	got.rules == ["DECL-OCCUPY-SECOND-HOME"]
+}
+
+# A Yes within the question's years is within the declaration's.
+test_a_yes_to_a_shorter_question_is_carried if {
+	got := declarations.carried with input as {"propertyUsage": "primaryResidence", "fbm": _foreclosed}
+	got.declarations == {"hasIntentToOccupy": true, "hasForeclosure": true}
+}
+
+# Were the question to look back as far as the declarations (a compliance
+# change of eligibility's table alone), its No would be carried, and a Yes
+# would no longer be (it could be older than a shorter declaration).
+test_a_no_to_a_question_as_long_as_the_declaration_is_carried if {
+	fbm := object.union(eligibility.fbm, {"years": _years("hasForeclosure")})
+	got := declarations.carried with input as {"fbm": _none} with data.heloc.eligibility.tables.fbm as fbm
+	got.declarations == {"hasForeclosure": false, "hasBankruptcy": false}
+	got.rules == ["DECL-BANKRUPTCY-7Y", "DECL-FORECLOSURE-7Y"]
+}
+
+test_a_yes_to_a_longer_question_is_not_carried if {
+	fbm := object.union(eligibility.fbm, {"years": _years("hasForeclosure") + 3})
+	got := declarations.carried with input as {"fbm": _foreclosed} with data.heloc.eligibility.tables.fbm as fbm
+	got.declarations == {"hasBankruptcy": false}
+}
+
+# The modification question settles no declaration; the occupancy row of
+# each use of the home is the table's.
+test_occupancy_follows_the_table if {
+	every row in tables.occupancy {
+		got := declarations.carried with input as {"propertyUsage": row.usage}
+		got.declarations == {"hasIntentToOccupy": row.occupies}
+	}
+	got := declarations.carried with input as {"fbm": {"foreclosure": false, "bankruptcy": false, "modification": true}}
+	got.declarations == {}
+}
+
+# Nothing answered, an unknown use, or no tables: nothing carried, never an error.
+test_without_answers_or_tables_nothing_is_carried if {
+	declarations.carried with input as {} == {"declarations": {}, "rules": []}
+	declarations.carried with input as {"propertyUsage": "castle", "fbm": {"foreclosure": "maybe"}} == {"declarations": {}, "rules": []}
+	declarations.carried with input as {"propertyUsage": "primaryResidence"} with data.heloc.declarations.tables as {} == {"declarations": {}, "rules": []}
+}
