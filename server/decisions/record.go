@@ -121,6 +121,30 @@ func (r *Recorder) Decide(ctx context.Context, entrypoint, loanID string, input 
 // none is (and none is acted on). The answers are in the order of
 // entrypoints.
 func (r *Recorder) DecideTogether(ctx context.Context, loanID string, input any, entrypoints ...string) ([]Recorded, error) {
+	return r.decideTogether(ctx, loanID, input, r.store.LatestDecision, entrypoints)
+}
+
+// DecideAfter is Decide for a caller that has just read the loan's latest
+// decision of entrypoint (nil when there is none) with the rest of what it
+// decides on, in the same query (funnel.pages, store.FindApplicantSessionLoan),
+// so that it is not asked of the database a second time. Nothing is kept:
+// latest is this request's own read.
+func (r *Recorder) DecideAfter(ctx context.Context, entrypoint, loanID string, input any, latest *domain.Decision) (Recorded, error) {
+	known := func(_ context.Context, lid, ep string) (*domain.Decision, error) {
+		if latest == nil || lid != loanID || ep != entrypoint {
+			return nil, domain.Errorf(domain.ENOTFOUND, "Decision not found.")
+		}
+		return latest, nil
+	}
+	out, err := r.decideTogether(ctx, loanID, input, known, []string{entrypoint})
+	if err != nil {
+		return Recorded{}, err
+	}
+	return out[0], nil
+}
+
+func (r *Recorder) decideTogether(ctx context.Context, loanID string, input any,
+	latestDecision func(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error), entrypoints []string) ([]Recorded, error) {
 	out := make([]Recorded, len(entrypoints))
 	results, revision, err := r.decideAll(ctx, input, entrypoints)
 	if err != nil {
@@ -147,7 +171,7 @@ func (r *Recorder) DecideTogether(ctx context.Context, loanID string, input any,
 		// A loan that sees the same decision again (the same page
 		// reloaded) keeps the one record of it.
 		if loanID != "" {
-			last, err := r.store.LatestDecision(ctx, loanID, entrypoint)
+			last, err := latestDecision(ctx, loanID, entrypoint)
 			if err == nil && last.Revision == revision && bytes.Equal(last.Input, in) && bytes.Equal(last.Result, res) {
 				out[i].ID = last.ID
 				continue

@@ -143,13 +143,31 @@ func (a PrequalAnswers) Merge(b PrequalAnswers) PrequalAnswers {
 // decision, whose input is stored in plain text.
 func (a PrequalAnswers) Flags() map[string]bool {
 	out := map[string]bool{}
-	v, t := reflect.ValueOf(a), reflect.TypeOf(a)
-	for i := range t.NumField() {
-		if p, ok := v.Field(i).Interface().(*bool); ok && p != nil {
-			out[strings.Split(t.Field(i).Tag.Get("json"), ",")[0]] = *p
+	v := reflect.ValueOf(&a).Elem()
+	for _, f := range flagFields {
+		if p := v.Field(f.index).Interface().(*bool); p != nil {
+			out[f.name] = *p
 		}
 	}
 	return out
+}
+
+// flagFields are PrequalAnswers' *bool fields with their JSON names, found
+// once: the type does not change while the program runs.
+var flagFields = func() []flagField {
+	var out []flagField
+	t := reflect.TypeFor[PrequalAnswers]()
+	for i := range t.NumField() {
+		if t.Field(i).Type == reflect.TypeFor[*bool]() {
+			out = append(out, flagField{index: i, name: strings.Split(t.Field(i).Tag.Get("json"), ",")[0]})
+		}
+	}
+	return out
+}()
+
+type flagField struct {
+	index int
+	name  string
 }
 
 // Session is a server-side sign-in session. The cookie carries a random

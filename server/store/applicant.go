@@ -67,24 +67,40 @@ const applicantColumns = `a.id, a.email, a.first_name, a.last_name, a.phone, a.t
 
 // scanApplicant reads applicantColumns, then any extra columns into extra.
 func scanApplicant(row rowScanner, extra ...any) (*domain.Applicant, error) {
-	var a domain.Applicant
-	var phone, consentVersion sql.NullString
-	var consentAt sql.NullInt64
-	var created int64
-	dest := append([]any{&a.ID, &a.Email, &a.FirstName, &a.LastName, &phone, &consentAt, &consentVersion, &created}, extra...)
-	if err := row.Scan(dest...); errors.Is(err, sql.ErrNoRows) {
+	var r applicantRow
+	if err := row.Scan(append(r.dest(), extra...)...); errors.Is(err, sql.ErrNoRows) {
 		return nil, domain.Errorf(domain.ENOTFOUND, "Applicant not found.")
 	} else if err != nil {
 		return nil, err
 	}
-	if phone.Valid {
-		a.Phone = &phone.String
+	return r.applicant(), nil
+}
+
+// applicantRow is what a read of applicantColumns scans into.
+type applicantRow struct {
+	a              domain.Applicant
+	phone          sql.NullString
+	consentVersion sql.NullString
+	consentAt      sql.NullInt64
+	created        int64
+}
+
+// dest are the places of applicantColumns, in their order.
+func (r *applicantRow) dest() []any {
+	return []any{&r.a.ID, &r.a.Email, &r.a.FirstName, &r.a.LastName, &r.phone, &r.consentAt, &r.consentVersion, &r.created}
+}
+
+// applicant is the applicant the row holds.
+func (r *applicantRow) applicant() *domain.Applicant {
+	a := r.a
+	if r.phone.Valid {
+		a.Phone = &r.phone.String
 	}
-	if consentAt.Valid {
-		a.TCPAConsent = &domain.Consent{Version: consentVersion.String, At: fromMS(consentAt.Int64)}
+	if r.consentAt.Valid {
+		a.TCPAConsent = &domain.Consent{Version: r.consentVersion.String, At: fromMS(r.consentAt.Int64)}
 	}
-	a.CreatedAt = fromMS(created)
-	return &a, nil
+	a.CreatedAt = fromMS(r.created)
+	return &a
 }
 
 func normalizeEmail(email string) string {

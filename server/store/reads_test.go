@@ -1,7 +1,9 @@
 package store_test
 
 import (
+	"reflect"
 	"testing"
+	"time"
 
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/store"
@@ -44,6 +46,128 @@ func TestASignedInReadSeesTheLastWrite(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, _, err := db.FindApplicantSession(ctx, token); domain.ErrorCode(err) != domain.EUNAUTHORIZED {
+			t.Fatalf("got %v, want the signed-out session refused at once", err)
+		}
+	})
+}
+
+// FindApplicantSessionLoan reads in one query what FindApplicantSession,
+// FindLoanByApplicant and LatestDecision read one by one, and the same:
+// no loan, the newest loan, no decision, the newest decision of the
+// entrypoint asked (not of another, not of another loan), each as of the
+// last write, and no session for a portal token or a signed-out one.
+func TestFindApplicantSessionLoanReadsWhatTheThreeReads(t *testing.T) {
+	const pages = "heloc.funnel.pages"
+	forEachDB(t, func(t *testing.T, db *store.DB) {
+		ctx := t.Context()
+		clock := time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC)
+		db.Now = func() time.Time { return clock }
+		a := &domain.Applicant{Email: "one@example.com", FirstName: "One", LastName: "Query"}
+		if err := db.CreateApplicant(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		token := mustCreateSession(t, db, domain.RealmApplicant, a.ID)
+		check := func(wantLoan bool, wantLatest *domain.Decision) {
+			t.Helper()
+			s, got, loan, latest, err := db.FindApplicantSessionLoan(ctx, token, pages)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s1, a1, err := db.FindApplicantSession(ctx, token)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(s, s1) || !reflect.DeepEqual(got, a1) {
+				t.Fatalf("got %+v %+v, want %+v %+v", s, got, s1, a1)
+			}
+			l1, err := db.FindLoanByApplicant(ctx, a.ID)
+			if !wantLoan {
+				if loan != nil || latest != nil || domain.ErrorCode(err) != domain.ENOTFOUND {
+					t.Fatalf("got %+v, %+v (%v); want no loan", loan, latest, err)
+				}
+				return
+			}
+			if err != nil || !reflect.DeepEqual(loan, l1) {
+				t.Fatalf("got %+v, want %+v (%v)", loan, l1, err)
+			}
+			if wantLatest == nil {
+				if latest != nil {
+					t.Fatalf("got %+v, want no decision", latest)
+				}
+				return
+			}
+			d1, err := db.LatestDecision(ctx, loan.ID, pages)
+			if err != nil || d1.ID != wantLatest.ID || !reflect.DeepEqual(latest, d1) {
+				t.Fatalf("got %+v, want %+v (%v)", latest, d1, err)
+			}
+		}
+		check(false, nil)
+
+		first := &domain.Loan{ApplicantID: a.ID, ApplicationStatus: "propertyValue"}
+		if err := db.CreateLoan(ctx, first); err != nil {
+			t.Fatal(err)
+		}
+		check(true, nil)
+		yes := true
+		if _, err := db.UpdateLoanAnswers(ctx, first.ID, func(l *domain.Loan) error {
+			l.Answers.HasCoborrower = &yes
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		check(true, nil)
+
+		decide := func(loanID, entrypoint, result string) *domain.Decision {
+			clock = clock.Add(time.Second)
+			d := &domain.Decision{Entrypoint: entrypoint, LoanID: loanID, Input: []byte(`{"path":"/x"}`), Result: []byte(result), Revision: "r1"}
+			if err := db.CreateDecisions(ctx, d); err != nil {
+				t.Fatal(err)
+			}
+			return d
+		}
+		older := decide(first.ID, pages, `{"n":1}`)
+		check(true, older)
+		newer := decide(first.ID, pages, `{"n":2}`)
+		decide(first.ID, "heloc.routing.resume", `{"n":3}`)
+		check(true, newer)
+
+		// A newer loan is the one read, with its own decisions only.
+		clock = clock.Add(time.Second)
+		second := &domain.Loan{ApplicantID: a.ID, ApplicationStatus: "application3"}
+		if err := db.CreateLoan(ctx, second); err != nil {
+			t.Fatal(err)
+		}
+		check(true, nil)
+		check(true, nil) // twice: the second read is the database's too
+		own := decide(second.ID, pages, `{"n":4}`)
+		check(true, own)
+
+		// Ties in the same millisecond go as the one-by-one reads order
+		// them: the least loan id, the greatest decision id.
+		for range 3 {
+			d := &domain.Decision{Entrypoint: pages, LoanID: second.ID, Input: []byte(`{}`), Result: []byte(`{}`), Revision: "r1"}
+			if err := db.CreateDecisions(ctx, d); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d1, _ := db.LatestDecision(ctx, second.ID, pages)
+		check(true, d1)
+		clock = clock.Add(time.Second)
+		for range 3 {
+			if err := db.CreateLoan(ctx, &domain.Loan{ApplicantID: a.ID, ApplicationStatus: "zip"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		check(true, nil)
+
+		portal := mustCreateSession(t, db, domain.RealmPortal, a.ID)
+		if _, _, _, _, err := db.FindApplicantSessionLoan(ctx, portal, pages); domain.ErrorCode(err) != domain.EUNAUTHORIZED {
+			t.Fatalf("got %v, want a portal session refused", err)
+		}
+		if _, err := db.DeleteSession(ctx, domain.RealmApplicant, token); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, _, _, err := db.FindApplicantSessionLoan(ctx, token, pages); domain.ErrorCode(err) != domain.EUNAUTHORIZED {
 			t.Fatalf("got %v, want the signed-out session refused at once", err)
 		}
 	})

@@ -226,7 +226,14 @@ func (db *DB) openSQLite(path string) error {
 		write.Close()
 		return fmt.Errorf("open sqlite: %w", err)
 	}
-	read.SetMaxOpenConns(max(4, runtime.NumCPU()))
+	// Every open read connection is kept: database/sql keeps two idle ones
+	// unless told otherwise, and under load a connection closed on its
+	// return is opened again at once, with an empty page cache and none of
+	// its prepared statements, so the next reads on it parse the schema
+	// and their SQL again and read their pages from the file.
+	readConns := max(4, runtime.NumCPU())
+	read.SetMaxOpenConns(readConns)
+	read.SetMaxIdleConns(readConns)
 	db.dialect, db.write, db.read = "sqlite", write, read
 	return nil
 }

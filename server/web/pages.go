@@ -21,22 +21,95 @@ type pagesInput struct {
 func (s *Server) funnelPages(c fiber.Ctx, in pagesInput) (any, error) {
 	// Only the yes/no answers decide pages; the rest (income among them)
 	// stays out of the decision's stored input.
-	input := map[string]any{"path": in.Path, "applicationStatus": nil, "answers": in.Answers.Flags(), "variant": s.cfg.FunnelVariant}
-	loan, err := s.signedInLoan(c)
+	input := pagesFacts{Path: in.Path, Variant: s.cfg.FunnelVariant}
+	r, err := s.pagesRead(c)
 	if err != nil {
 		return nil, err
 	}
-	loanID := ""
-	if loan != nil {
-		loanID = loan.ID
-		input["applicationStatus"] = loan.ApplicationStatus
-		input["answers"] = loan.Answers.Flags()
+	if r.loan == nil {
+		input.Answers = in.Answers.Flags()
+		d, err := s.recorder.Decide(c.Context(), pagesEntrypoint, "", input)
+		return d.Result, err
 	}
-	d, err := s.decide(c, "heloc.funnel.pages", loanID, input)
+	input.ApplicationStatus = &r.loan.ApplicationStatus
+	input.Answers = r.loan.Answers.Flags()
+	if !r.latestRead {
+		d, err := s.recorder.Decide(c.Context(), pagesEntrypoint, r.loan.ID, input)
+		return d.Result, err
+	}
+	d, err := s.recorder.DecideAfter(c.Context(), pagesEntrypoint, r.loan.ID, input, r.latest)
+	return d.Result, err
+}
+
+const pagesEntrypoint = "heloc.funnel.pages"
+
+// pagesFacts is the input of heloc.funnel.pages. Its fields are in the
+// order of their names, so it is encoded (and recorded) byte for byte as
+// the map it replaces was.
+type pagesFacts struct {
+	Answers           map[string]bool `json:"answers"`
+	ApplicationStatus *string         `json:"applicationStatus"`
+	Path              string          `json:"path"`
+	Variant           string          `json:"variant"`
+}
+
+// pagesReading is what funnel.pages reads of the database for a signed-in
+// applicant: their loan (nil for a visitor, or an applicant without one)
+// and, when latestRead, the loan's latest pages decision (nil for none).
+type pagesReading struct {
+	loan       *domain.Loan
+	latest     *domain.Decision
+	latestRead bool
+}
+
+type pagesReadingKey struct{}
+
+// pagesRead reads the signed-in applicant's session, the applicant, their
+// loan and the loan's latest pages decision in one query
+// (FindApplicantSessionLoan), once per request, and keeps the session and
+// applicant as who's for the rest of the request. When who has read the
+// session already, the loan is read as signedInLoan reads it and the
+// latest decision is left to the decision log.
+func (s *Server) pagesRead(c fiber.Ctx) (pagesReading, error) {
+	if r, ok := c.Locals(pagesReadingKey{}).(pagesReading); ok {
+		return r, nil
+	}
+	var r pagesReading
+	var err error
+	if _, known := c.Locals(identityKey{domain.RealmApplicant}).(identity); known {
+		r.loan, err = s.signedInLoan(c)
+	} else {
+		r, err = s.readPages(c)
+	}
 	if err != nil {
-		return nil, err
+		return r, err
 	}
-	return d.Result, nil
+	c.Locals(pagesReadingKey{}, r)
+	return r, nil
+}
+
+func (s *Server) readPages(c fiber.Ctx) (pagesReading, error) {
+	var r pagesReading
+	var id identity
+	if token := s.sessionToken(c, domain.RealmApplicant); token != "" {
+		sess, applicant, loan, latest, err := s.store.FindApplicantSessionLoan(c.Context(), token, pagesEntrypoint)
+		switch {
+		case domain.ErrorCode(err) == domain.EUNAUTHORIZED:
+		case err != nil:
+			return r, err
+		default:
+			live, err := s.touch(c, domain.RealmApplicant, token, sess)
+			if err != nil {
+				return r, err
+			}
+			if live {
+				id = identity{session: sess, applicant: applicant}
+				r = pagesReading{loan: loan, latest: latest, latestRead: true}
+			}
+		}
+	}
+	c.Locals(identityKey{domain.RealmApplicant}, id)
+	return r, nil
 }
 
 // signedInLoan is the one way web finds the signed-in applicant's loan

@@ -153,21 +153,31 @@ func (s *Server) liveSession(c fiber.Ctx, realm domain.Realm) (*domain.Session, 
 	} else if err != nil {
 		return nil, nil, err
 	}
-	if s.now().Sub(sess.LastSeenAt) >= touchInterval(s.cfg.SessionIdle) {
-		if err := s.store.TouchSession(c.Context(), realm, token, s.cfg.SessionIdle); err != nil {
-			if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
-				return nil, nil, nil
-			}
-			return nil, nil, err
-		}
-		idle := s.now().Add(s.cfg.SessionIdle)
-		absolute := sess.CreatedAt.Add(s.cfg.SessionMaxAge)
-		sess.ExpiresAt = idle
-		if absolute.Before(idle) {
-			sess.ExpiresAt = absolute
-		}
+	if live, err := s.touch(c, realm, token, sess); err != nil || !live {
+		return nil, nil, err
 	}
 	return sess, applicant, nil
+}
+
+// touch moves the idle deadline of the session just read when it was last
+// moved over touchInterval ago, and says whether the session is still live.
+func (s *Server) touch(c fiber.Ctx, realm domain.Realm, token string, sess *domain.Session) (bool, error) {
+	if s.now().Sub(sess.LastSeenAt) < touchInterval(s.cfg.SessionIdle) {
+		return true, nil
+	}
+	if err := s.store.TouchSession(c.Context(), realm, token, s.cfg.SessionIdle); err != nil {
+		if domain.ErrorCode(err) == domain.EUNAUTHORIZED {
+			return false, nil
+		}
+		return false, err
+	}
+	idle := s.now().Add(s.cfg.SessionIdle)
+	absolute := sess.CreatedAt.Add(s.cfg.SessionMaxAge)
+	sess.ExpiresAt = idle
+	if absolute.Before(idle) {
+		sess.ExpiresAt = absolute
+	}
+	return true, nil
 }
 
 type identityKey struct{ realm domain.Realm }

@@ -266,6 +266,13 @@ func (s *Server) limitDecisions(c fiber.Ctx, path string) error {
 	if limit <= 0 {
 		return nil
 	}
+	if path == "funnel.pages" {
+		// funnel.pages reads the session with the loan it decides on, in
+		// one query (pagesRead), and who answers from that read.
+		if _, err := s.pagesRead(c); err != nil {
+			return err
+		}
+	}
 	id, err := s.who(c, domain.RealmApplicant)
 	if err != nil {
 		return err
@@ -316,10 +323,15 @@ func respond(c fiber.Ctx, results []trpcResult, batch bool) error {
 		// and compacted again.
 		if r := results[0]; r.Result != nil {
 			if raw, ok := r.Result.Data.(json.RawMessage); ok {
+				// Written straight into the response's own buffer, which
+				// fasthttp reuses, rather than into a new one first.
 				c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSON)
-				body := make([]byte, 0, len(raw)+22)
-				body = append(append(append(body, `{"result":{"data":`...), raw...), `}}`...)
-				return c.Status(status).Send(body)
+				resp := c.Status(status).Response()
+				resp.ResetBody()
+				resp.AppendBodyString(`{"result":{"data":`)
+				resp.AppendBody(raw)
+				resp.AppendBodyString(`}}`)
+				return nil
 			}
 		}
 		return c.Status(status).JSON(results[0])
