@@ -29,6 +29,13 @@ func (s *Server) licensingStates(c fiber.Ctx, _ []byte) (any, error) {
 	return s.policy.Decide(c.Context(), "heloc.licensing.states", nil)
 }
 
+// prequalQuestions is prequal.questions: the look-backs and credit bands
+// the prequalification's questions name, the eligibility table's (a page
+// asks what the rules read).
+func (s *Server) prequalQuestions(c fiber.Ctx, _ []byte) (any, error) {
+	return s.policy.Decide(c.Context(), "heloc.eligibility.questions", nil)
+}
+
 // currentConsents is consents.current: the wording each consent form shows
 // today, with its version.
 func (s *Server) currentConsents(c fiber.Ctx, _ []byte) (any, error) {

@@ -100,6 +100,32 @@ func TestLicensingStates(t *testing.T) {
 	}
 }
 
+// prequal.questions gives any page the look-backs and bands the
+// eligibility rules read the answers to (the has-fbm page's years, the
+// listed-for-sale page's months, the credit-range page's bands), from the
+// table the rules read.
+func TestPrequalQuestionsAreTheEligibilityTables(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	_, res := s.browser(t).trpc("GET", "prequal.questions", "")
+	if res.Error != nil {
+		t.Fatal(res.Error)
+	}
+	var got struct {
+		FbmYears, ListedForSaleMonths int
+		CreditRanges                  []struct {
+			Range, Label string
+			Min, Max     int
+		}
+	}
+	if err := json.Unmarshal(res.Result.Data, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.FbmYears != 4 || got.ListedForSaleMonths != 6 || len(got.CreditRanges) != 4 ||
+		got.CreditRanges[3].Range != "poor" || got.CreditRanges[3].Label != "below 640" || got.CreditRanges[3].Max != 639 {
+		t.Fatalf("got %+v, want the eligibility table's 4 years, 6 months and four bands, the lowest below 640", got)
+	}
+}
+
 func TestConsentsCurrent(t *testing.T) {
 	s := MustOpenServer(t, web.Config{})
 	_, res := s.browser(t).trpc("GET", "consents.current", "")

@@ -37,6 +37,7 @@ func (s *Server) procedures() map[string]procedure {
 		"prequal.creditCheck":    withInput(s, mutation, "CreditCheckInput", s.creditCheck),
 		"prequal.creditReport":   {kind: query, fn: s.prequalCreditReport},
 		"prequal.adverseAction":  {kind: query, fn: s.prequalAdverseAction},
+		"prequal.questions":      {kind: query, fn: s.prequalQuestions},
 		"application.get":        {kind: query, fn: s.applicationGet},
 		"application.save":       withInput(s, mutation, "ApplicationSaveInput", s.applicationSave),
 		"application.draft":      withInput(s, query, "ApplicationDraftInput", s.applicationDraft),

@@ -2,8 +2,12 @@
 // the webapp, made by the funnel policy (data.heloc.funnel.routes) from the
 // one page table in rules/heloc/funnel/tables/data.yaml. `make generate`
 // writes it; the server embeds the file and the webapp's router reads it, so
-// a page added to the table is a page both serve. It stands apart from
-// cmd/heloc so that it builds before the webapp does.
+// a page added to the table is a page both serve. Beside the routes, the
+// words the prequalification's questions name from the eligibility table
+// (data.heloc.eligibility.questions), which the pages show until
+// prequal.questions answers with the revision in force (and which a
+// prerendered page is built with). It stands apart from cmd/heloc so that
+// it builds before the webapp does.
 package main
 
 import (
@@ -60,6 +64,18 @@ func render(ctx context.Context, fsys fs.FS) ([]byte, error) {
 		}
 		buf.WriteByte('\n')
 	}
-	buf.WriteString("  ]\n}\n")
+	var questions any
+	if err := policy.DecideInto(ctx, engine, "heloc.eligibility.questions", nil, &questions); err != nil {
+		return nil, err
+	}
+	var line bytes.Buffer
+	enc := json.NewEncoder(&line)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(questions); err != nil {
+		return nil, err
+	}
+	buf.WriteString("  ],\n  \"questions\": ")
+	buf.Write(bytes.TrimSuffix(line.Bytes(), []byte("\n")))
+	buf.WriteString("\n}\n")
 	return buf.Bytes(), nil
 }

@@ -3420,6 +3420,22 @@ export interface components {
             secondHome: "Secondary Home";
         };
         /**
+         * @description #QuestionTerms is the result of prequal.questions
+         *     (data.heloc.eligibility.questions): the look-backs and bands the
+         *     prequalification's questions name, as the eligibility rules read them
+         *     (null, and no bands, where a revision's table lacks them).
+         */
+        QuestionTerms: {
+            creditRanges: {
+                label: string;
+                max: number;
+                min: number;
+                range: components["schemas"]["CreditRange"];
+            }[];
+            fbmYears: number | null;
+            listedForSaleMonths: number | null;
+        };
+        /**
          * @description #QuoteAnswer is the result of quote.current: the quote, or null before
          *     the credit check.
          */

@@ -3,7 +3,8 @@ import { useLocation } from 'react-router';
 import { PageHeading } from '@/components/ui/page-heading';
 import { StepNavigation } from '@/components/ui/step-navigation';
 
-import { stepCopy } from '../content/step-copy';
+import { useQuestionTerms } from '../api/get-question-terms';
+import { stepCopyFor } from '../content/step-copy';
 import { useFunnelPagesHere } from '../hooks/use-funnel-pages-here';
 
 function slugOf(pathname: string): string {
@@ -13,7 +14,7 @@ function slugOf(pathname: string): string {
 /** One funnel page: its question, help, and the way back and on. */
 export function FunnelStepPage() {
   const { pathname } = useLocation();
-  const copy = stepCopy[slugOf(pathname)];
+  const copy = stepCopyFor(slugOf(pathname), useQuestionTerms());
   const query = useFunnelPagesHere();
 
   return (

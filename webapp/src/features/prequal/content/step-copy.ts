@@ -1,6 +1,12 @@
 // What each prequalification page asks, in the borrower's words
 // (design/screens.md, "Prequalification"). Keyed by page slug; the initial
-// setup and /prequal funnels share the slugs they have in common.
+// setup and /prequal funnels share the slugs they have in common. The
+// look-backs and credit bands a question names are the eligibility table's
+// (prequal.questions), filled in by stepCopyFor: {fbmYears},
+// {listedForSaleMonths} and {creditBands}.
+
+import type { QuestionTerms } from '../api/get-question-terms';
+import { creditBandsInWords } from './credit-bands';
 
 export type StepCopy = {
   heading: string;
@@ -23,8 +29,8 @@ const confirmMortgages: StepCopy = {
 };
 
 const fbm: StepCopy = {
-  heading: 'Any foreclosure, bankruptcy or loan modification in the last 4 years?',
-  help: 'Three yes-or-no questions about the last 4 years: a foreclosure, a bankruptcy, and a modification of a mortgage loan. Lenders look back 4 years for these events.',
+  heading: 'Any foreclosure, bankruptcy or loan modification in the last {fbmYears} years?',
+  help: 'Three yes-or-no questions about the last {fbmYears} years: a foreclosure, a bankruptcy, and a modification of a mortgage loan. Lenders look back {fbmYears} years for these events.',
 };
 
 const previewOffer: StepCopy = {
@@ -87,7 +93,7 @@ export const stepCopy: Readonly<Record<string, StepCopy>> = {
   },
   'credit-range': {
     heading: 'What is your credit score range?',
-    help: 'Your best guess is fine: Excellent (740+), Good (680–739), Fair (640–679) or Below 640. We use it for an estimate before we check your credit.',
+    help: 'Your best guess is fine: {creditBands}. We use it for an estimate before we check your credit.',
   },
   zip: {
     heading: 'What is the ZIP code of your home?',
@@ -106,7 +112,7 @@ export const stepCopy: Readonly<Record<string, StepCopy>> = {
     help: 'The street address, city, state and ZIP code, and what you think your home is worth. We use them to confirm we lend in your state and to work out what you could borrow.',
   },
   'listed-for-sale': {
-    heading: 'Has your home been listed for sale in the last 6 months?',
+    heading: 'Has your home been listed for sale in the last {listedForSaleMonths} months?',
     help: 'A home that has been listed for sale recently cannot secure a line of credit.',
   },
   'subject-to-mortgage': {
@@ -127,3 +133,15 @@ export const stepCopy: Readonly<Record<string, StepCopy>> = {
     help: 'An estimate based on what you’ve told us. It is not an offer: your preview offer follows the soft credit check.',
   },
 };
+
+/** The page's copy with the table's look-backs and bands in place of their placeholders. */
+export function stepCopyFor(slug: string, terms: QuestionTerms): StepCopy | undefined {
+  const copy = stepCopy[slug];
+  if (!copy) return undefined;
+  const fill = (words: string) =>
+    words
+      .replaceAll('{fbmYears}', String(terms.fbmYears))
+      .replaceAll('{listedForSaleMonths}', String(terms.listedForSaleMonths))
+      .replaceAll('{creditBands}', creditBandsInWords(terms.creditRanges));
+  return { heading: fill(copy.heading), help: fill(copy.help) };
+}

@@ -1,16 +1,11 @@
 import type { Choice } from '@/components/form/fields';
 
-import type { CreditRange, LoanReason, PropertyUsage, Relationship } from '../../api/get-answers';
+import type { LoanReason, PropertyUsage, Relationship } from '../../api/get-answers';
 
 // The words for the schema's values. Each list is typed by the value's
 // type, so a value the schema does not have cannot be offered.
 
-export const creditRanges: readonly Choice<CreditRange>[] = [
-  { value: 'excellent', label: 'Excellent', description: '740 or higher' },
-  { value: 'good', label: 'Good', description: '680 to 739' },
-  { value: 'fair', label: 'Fair', description: '640 to 679' },
-  { value: 'poor', label: 'Below 640', description: 'Lower than 640, or not sure' },
-];
+export { creditRangeChoices } from '../../content/credit-bands';
 
 export const propertyUsages: readonly Choice<PropertyUsage>[] = [
   { value: 'primaryResidence', label: 'Primary home', description: 'You live here most of the year.' },

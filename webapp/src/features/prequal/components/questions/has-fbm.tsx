@@ -4,13 +4,15 @@ import { useLocation } from 'react-router';
 import { YesNoField } from '@/components/form/fields';
 import { PREQUAL_PREFIX } from '@/config/paths';
 
+import { useQuestionTerms } from '../../api/get-question-terms';
 import { KnockoutRefusal, useKnockout } from './knockout';
 import { AnswersForm, QuestionPage } from './question-form';
 
 const answer = 'Choose yes or no.';
 
 /**
- * has-fbm: three yes/no questions about the last 4 years. On the /prequal
+ * has-fbm: three yes/no questions about the look-back of the eligibility
+ * table (prequal.questions: 4 years today). On the /prequal
  * path they are decided by the rules as they are given (prequal.knockout,
  * with the listed-for-sale answer): a refusal keeps the page with its
  * reasons. In the initial setup a yes goes on to the estimate, which says
@@ -19,6 +21,7 @@ const answer = 'Choose yes or no.';
 export function HasFbmPage() {
   const { pathname } = useLocation();
   const { refusal, decide } = useKnockout();
+  const { fbmYears } = useQuestionTerms();
   const onPrequal = pathname.startsWith(PREQUAL_PREFIX);
   return (
     <QuestionPage slug="has-fbm">
@@ -37,7 +40,7 @@ export function HasFbmPage() {
             onSaved={onPrequal ? decide : undefined}
           >
             <Text fz="sm" c="dimmed">
-              In the last 4 years:
+              In the last {fbmYears} years:
             </Text>
             <YesNoField name="answers.fbm.foreclosure" label="Have you had a home foreclosed?" size="md" />
             <YesNoField name="answers.fbm.bankruptcy" label="Have you declared bankruptcy?" size="md" />

@@ -2,16 +2,19 @@ import { Stack } from '@mantine/core';
 
 import { YesNoField } from '@/components/form/fields';
 
+import { useQuestionTerms } from '../../api/get-question-terms';
 import { KnockoutRefusal, useKnockout } from './knockout';
 import { AnswersForm, QuestionPage } from './question-form';
 
 /**
  * /prequal/listed-for-sale: saved, then decided by the rules on the server
  * (prequal.knockout: a home listed for sale in the look-back is refused at
- * once, with the rule's reason); the page shows a refusal and stays.
+ * once, with the rule's reason); the page shows a refusal and stays. The
+ * look-back is the eligibility table's (prequal.questions).
  */
 export function ListedForSalePage() {
   const { refusal, decide } = useKnockout();
+  const { listedForSaleMonths } = useQuestionTerms();
   return (
     <QuestionPage>
       {(answers) => (
@@ -22,7 +25,7 @@ export function ListedForSalePage() {
             required={{ listedForSale: 'Choose yes or no.' }}
             onSaved={decide}
           >
-            <YesNoField name="answers.listedForSale" label="Has your home been listed for sale in the last 6 months?" size="md" />
+            <YesNoField name="answers.listedForSale" label={`Has your home been listed for sale in the last ${listedForSaleMonths} months?`} size="md" />
           </AnswersForm>
         </Stack>
       )}

@@ -14,7 +14,8 @@ import type { DefinitionName } from '@/lib/schema-resolver';
 
 import type { PrequalAnswers } from '../../api/get-answers';
 import { SAVE_ANSWERS_DEFINITION } from '../../api/save-answers';
-import { stepCopy } from '../../content/step-copy';
+import { useQuestionTerms } from '../../api/get-question-terms';
+import { stepCopyFor } from '../../content/step-copy';
 import { useAnswers, useSaveAnswers } from '../../hooks/use-answers';
 import { funnelPagesInput, useFunnelPagesHere } from '../../hooks/use-funnel-pages-here';
 import { compact } from '../../lib/compact';
@@ -28,7 +29,7 @@ export function slugOf(pathname: string): string {
 /** The page's heading and help, from the step copy of its slug. */
 export function QuestionHeading({ slug }: { slug?: string }) {
   const { pathname } = useLocation();
-  const copy = stepCopy[slug ?? slugOf(pathname)];
+  const copy = stepCopyFor(slug ?? slugOf(pathname), useQuestionTerms());
   return <PageHeading title={copy?.heading ?? ''} help={copy?.help} />;
 }
 
