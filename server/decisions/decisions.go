@@ -73,6 +73,7 @@ var words = map[string]string{
 	"heloc.submission.readiness":   "Submission readiness",
 	"heloc.submission.terms":       "Terms at submission",
 	"heloc.licensing.lookup":       "Licensing",
+	"heloc.credit.pull":            "Credit pull",
 	"heloc.access.decision":        "Portal access",
 }
 
@@ -126,12 +127,12 @@ type Kind struct {
 // shows or asks (the application's pages, the documents and conditions
 // asked for, the gaps asked about, the draw's bounds, the disclosures'
 // example, the ZIP's state, whether submission may go ahead, a portal
-// user's access, the declarations an application starts from) rather than
-// decide the credit: the loan page lists them only when asked (ListCredit
-// leaves them out).
+// user's access, the declarations an application starts from, the kind
+// of a credit pull) rather than decide the credit: the loan page lists
+// them only when asked (ListCredit leaves them out).
 var PageEntrypoints = []string{"heloc.funnel.pages", "heloc.documents.requirements", "heloc.conditions.catalog",
 	"heloc.employment.history", "heloc.offer.draw", "heloc.offer.example", "heloc.licensing.lookup",
-	"heloc.submission.readiness", "heloc.access.decision", "heloc.declarations.carried"}
+	"heloc.submission.readiness", "heloc.access.decision", "heloc.declarations.carried", "heloc.credit.pull"}
 
 // Page is a page of a loan's decisions, newest first.
 type Page struct {

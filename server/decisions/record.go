@@ -40,6 +40,8 @@ var recorded = map[string]recording{
 	"heloc.submission.readiness": always,
 	// Whether the terms chosen still stand at submission (application.submit).
 	"heloc.submission.terms": always,
+	// The kind of each person's soft pull, made under it.
+	"heloc.credit.pull": always,
 	// A ZIP code's state kept on a loan, or a visitor put on the waitlist.
 	"heloc.licensing.lookup": always,
 	// Whether a portal user may take an action (on a loan), per user.

@@ -2,6 +2,7 @@ package prequal
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/heloc/heloc/server/domain"
@@ -63,13 +64,51 @@ func (s *Service) CreditCheck(ctx context.Context, applicant *domain.Applicant, 
 	}
 	a := applicant
 	person := domain.Identity{FirstName: a.FirstName, LastName: a.LastName, Email: a.Email, DateOfBirth: in.DateOfBirth, SSN: in.SSN}
-	req := providers.CreditRequest{Kind: domain.SingleCredit, Borrower: person, Answers: loan.Answers, Today: s.now()}
+	kind, err := s.pullKind(ctx, loan, "borrower")
+	if err != nil {
+		return nil, err
+	}
+	req := providers.CreditRequest{Kind: kind, Borrower: person, Answers: loan.Answers, Today: s.now()}
 	if err := s.pull(ctx, loan, req, domain.CreditPull{Party: in.Party, SSN: in.SSN, DateOfBirth: in.DateOfBirth,
 		AuthorizationVersion: in.AuthorizationVersion, ClientAddress: client.Address, UserAgent: client.UserAgent}, spend); err != nil {
 		return nil, err
 	}
 	r, _, err := s.creditReports(ctx, loan.ID)
 	return r, err
+}
+
+// PullEntrypoint decides the kind of a person's soft pull
+// (rules/heloc/credit): the borrower's own file; a coborrower's joint or
+// separate by their relationship to the borrower.
+const PullEntrypoint = "heloc.credit.pull"
+
+// pullFacts are what heloc.credit.pull reads.
+type pullFacts struct {
+	Party        string `json:"party"`
+	Relationship string `json:"relationship,omitempty"`
+}
+
+// pullKind is the kind of party's soft pull on the loan, as the rules
+// decide it (recorded with the loan, as the pull is made under it).
+func (s *Service) pullKind(ctx context.Context, loan *domain.Loan, party string) (string, error) {
+	facts := pullFacts{Party: party}
+	if c := loan.Answers.Coborrower; c != nil && party == "coborrower" {
+		facts.Relationship = c.Relationship
+	}
+	d, err := s.recorder.Decide(ctx, PullEntrypoint, loan.ID, facts)
+	if err != nil {
+		return "", err
+	}
+	var out struct {
+		Kind *string `json:"kind"`
+	}
+	if err := remarshal(d.Result, &out); err != nil {
+		return "", err
+	}
+	if out.Kind == nil {
+		return "", fmt.Errorf("prequal: %s names no kind of pull for the %s", PullEntrypoint, party)
+	}
+	return *out.Kind, nil
 }
 
 // pull asks the bureau for req's file once spend allows it and stores the
@@ -115,11 +154,12 @@ func (s *Service) CoborrowerCreditCheck(ctx context.Context, co *domain.Applican
 		return nil, domain.InvalidField("ssn", "Enter your Social Security number.")
 	}
 	person := domain.Identity{FirstName: co.FirstName, LastName: co.LastName, Email: co.Email, DateOfBirth: *p.DateOfBirth, SSN: *p.SSN}
-	req := providers.CreditRequest{Kind: domain.SingleCreditCoborrower, Coborrower: &person, Answers: loan.Answers, Today: s.now()}
-	req.Borrower = domain.Identity{FirstName: deref(app.User.FirstName), LastName: deref(app.User.LastName), Email: deref(app.User.Email)}
-	if c := loan.Answers.Coborrower; c != nil && (c.Relationship == "spouse" || c.Relationship == "partner") {
-		req.Kind = domain.JointCredit
+	kind, err := s.pullKind(ctx, loan, "coborrower")
+	if err != nil {
+		return nil, err
 	}
+	req := providers.CreditRequest{Kind: kind, Coborrower: &person, Answers: loan.Answers, Today: s.now()}
+	req.Borrower = domain.Identity{FirstName: deref(app.User.FirstName), LastName: deref(app.User.LastName), Email: deref(app.User.Email)}
 	if err := s.pull(ctx, loan, req, domain.CreditPull{Party: "coborrower", SSN: person.SSN, DateOfBirth: person.DateOfBirth,
 		AuthorizationVersion: version, ClientAddress: meta.IP, UserAgent: meta.UserAgent}, spend); err != nil {
 		return nil, err
