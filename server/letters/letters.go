@@ -36,7 +36,29 @@ const (
 	// DocumentRejected tells the person who uploaded a document that it
 	// was not accepted: why (the reviewer's note) and how to replace it.
 	DocumentRejected = "document-rejected"
+	// TermsChanged tells the borrower that their preview offer, decided
+	// again once the coborrower's own credit check added their report, is
+	// worse than the one they were shown: a lower line, a higher APR, or
+	// no line with the principal reasons.
+	TermsChanged = "terms-changed"
 )
+
+// TermsChangedFacts fill in the TermsChanged letter: who the coborrower is
+// (their name), whether no line is offered now (Declined, with the
+// notice's principal Reasons), else the line and APR now and before, in
+// words; Link the preview offer's page.
+type TermsChangedFacts struct {
+	Product    string
+	FirstName  string
+	Coborrower string
+	Declined   bool
+	Reasons    []string
+	Line       string
+	WasLine    string
+	APR        string
+	WasAPR     string
+	Link       string
+}
 
 // Letter is one letter rendered for one person.
 type Letter struct {

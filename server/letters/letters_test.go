@@ -146,3 +146,25 @@ func TestTheDocumentRejectedLetter(t *testing.T) {
 		}
 	}
 }
+
+// The borrower told that the coborrower's credit check leaves no line: the
+// principal reasons, and where the notice of action taken is.
+func TestTheTermsChangedLetterWhenNoLineIsOffered(t *testing.T) {
+	l, err := letters.Render(letters.TermsChanged, letters.TermsChangedFacts{Product: "Keystone", FirstName: "Ada", Coborrower: "Amara Okafor",
+		Declined: true, Reasons: []string{"Credit score of 610 below our minimum of 660"}, Link: "https://heloc.example/app/initial-setup/preview-offer"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Subject != "Keystone: we can no longer offer you a line after Amara Okafor's credit check" || !strings.HasPrefix(l.Version, "LTR-TERMS-CHANGED-") {
+		t.Errorf("got subject %q version %q", l.Subject, l.Version)
+	}
+	for _, want := range []string{"Amara Okafor authorized their own credit check", "  - Credit score of 610 below our minimum of 660",
+		"notice of action taken", "https://heloc.example/app/initial-setup/preview-offer"} {
+		if !strings.Contains(l.Text, want) {
+			t.Errorf("the letter does not say %q:\n%s", want, l.Text)
+		}
+	}
+	if strings.Contains(l.Text, "APR") {
+		t.Errorf("a letter of no line gives no terms:\n%s", l.Text)
+	}
+}

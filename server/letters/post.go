@@ -52,6 +52,9 @@ const (
 	UploadPage = "/app/upload"
 	// StatusPage shows the submitted application's status and decision.
 	StatusPage = "/app/application/submitted"
+	// PreviewOfferPage shows the preview offer, and its notice when there
+	// is no line to offer.
+	PreviewOfferPage = "/app/initial-setup/preview-offer"
 )
 
 // Link is the address of the borrower's page path, or "" without a site.

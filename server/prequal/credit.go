@@ -160,15 +160,23 @@ func (s *Service) CoborrowerCreditCheck(ctx context.Context, co *domain.Applican
 	}
 	req := providers.CreditRequest{Kind: kind, Coborrower: &person, Answers: loan.Answers, Today: s.now()}
 	req.Borrower = domain.Identity{FirstName: deref(app.User.FirstName), LastName: deref(app.User.LastName), Email: deref(app.User.Email)}
+	// The terms the borrower was shown, on the reports before this one.
+	before, err := s.decideQuote(ctx, loan, nil)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.pull(ctx, loan, req, domain.CreditPull{Party: "coborrower", SSN: person.SSN, DateOfBirth: person.DateOfBirth,
 		AuthorizationVersion: version, ClientAddress: meta.IP, UserAgent: meta.UserAgent}, spend); err != nil {
 		return nil, err
 	}
 	// The terms on both reports, at once: the disclosures either person
-	// signs next and the submission read them.
-	if err := s.redecideOnReports(ctx, loan); err != nil {
+	// signs next and the submission read them; the borrower is told when
+	// they are worse than those they were shown.
+	after, err := s.decideQuote(ctx, loan, nil)
+	if err != nil {
 		return nil, err
 	}
+	s.tellTermsChanged(ctx, loan, app, co, before, after)
 	return view, nil
 }
 

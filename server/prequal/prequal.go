@@ -15,6 +15,7 @@ import (
 
 	"github.com/heloc/heloc/server/decisions"
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/letters"
 	"github.com/heloc/heloc/server/loans"
 	"github.com/heloc/heloc/server/providers"
 )
@@ -83,6 +84,7 @@ type Service struct {
 	credit    providers.Credit
 	valuation providers.Valuation
 	sealer    Sealer
+	letters   *letters.Post
 	now       func() time.Time
 }
 

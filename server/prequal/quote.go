@@ -73,16 +73,6 @@ func (s *Service) decideQuote(ctx context.Context, loan *domain.Loan, requested 
 	return out, nil
 }
 
-// redecideOnReports decides the loan's quote again once its reports
-// changed (the coborrower's own pull), at the amount the borrower saved
-// with their offer (desiredAmount): the terms the loan's pages, its
-// disclosures and its submission read from then on are those on both
-// reports.
-func (s *Service) redecideOnReports(ctx context.Context, loan *domain.Loan) error {
-	_, err := s.decideQuote(ctx, loan, nil)
-	return err
-}
-
 // adverseAction is the notice the rules make of the facts
 // (heloc.notice.adverse_action, a recorded decision), stored once per
 // decision when the rules say one is required (a decline on verified

@@ -142,6 +142,13 @@ func TestCoborrowerJointPull(t *testing.T) {
 	if err != nil || !strings.Contains(string(d.Input), `"coborrower":742`) {
 		t.Fatalf("got %v, %v, want the latest offer decided with the coborrower's score", d, err)
 	}
+	// Worse terms than the borrower was shown (the lower score is priced
+	// higher): the borrower is told, by e-mail, what changed and why.
+	m, ok := s.Outbox.Latest("coborrower@example.com")
+	if !ok || !strings.Contains(m.Subject, "your preview offer changed after Amara Okafor's credit check") ||
+		!strings.Contains(m.Text, "APR: ") || !strings.Contains(m.Text, "(it was ") {
+		t.Fatalf("got %+v, want the borrower told of the new terms beside the old", m)
+	}
 }
 
 type quoteResult struct {
