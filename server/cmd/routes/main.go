@@ -48,34 +48,41 @@ func render(ctx context.Context, fsys fs.FS) ([]byte, error) {
 	if len(routes) == 0 {
 		return nil, fmt.Errorf("the page table lists no page")
 	}
+	var questions any
+	if err := policy.DecideInto(ctx, engine, "heloc.eligibility.questions", nil, &questions); err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
 	buf.WriteString("{\n  \"routes\": [\n")
 	for i, r := range routes {
-		var line bytes.Buffer
-		enc := json.NewEncoder(&line)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(r); err != nil {
+		line, err := oneLine(r)
+		if err != nil {
 			return nil, err
 		}
 		buf.WriteString("    ")
-		buf.Write(bytes.TrimSuffix(line.Bytes(), []byte("\n")))
+		buf.Write(line)
 		if i < len(routes)-1 {
 			buf.WriteByte(',')
 		}
 		buf.WriteByte('\n')
 	}
-	var questions any
-	if err := policy.DecideInto(ctx, engine, "heloc.eligibility.questions", nil, &questions); err != nil {
-		return nil, err
-	}
-	var line bytes.Buffer
-	enc := json.NewEncoder(&line)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(questions); err != nil {
+	line, err := oneLine(questions)
+	if err != nil {
 		return nil, err
 	}
 	buf.WriteString("  ],\n  \"questions\": ")
-	buf.Write(bytes.TrimSuffix(line.Bytes(), []byte("\n")))
+	buf.Write(line)
 	buf.WriteString("\n}\n")
 	return buf.Bytes(), nil
+}
+
+// oneLine is v as JSON on one line, its HTML characters as they are.
+func oneLine(v any) ([]byte, error) {
+	var line bytes.Buffer
+	enc := json.NewEncoder(&line)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(line.Bytes(), []byte("\n")), nil
 }
