@@ -123,7 +123,7 @@ func (r *Recorder) Decide(ctx context.Context, entrypoint, loanID string, input 
 // none is (and none is acted on). The answers are in the order of
 // entrypoints.
 func (r *Recorder) DecideTogether(ctx context.Context, loanID string, input any, entrypoints ...string) ([]Recorded, error) {
-	return r.decideTogether(ctx, loanID, input, r.store.LatestDecision, entrypoints)
+	return r.decideTogether(ctx, loanID, input, r.kept, entrypoints)
 }
 
 // DecideAfter is Decide for a caller that has just read the loan's latest
@@ -131,27 +131,63 @@ func (r *Recorder) DecideTogether(ctx context.Context, loanID string, input any,
 // decides on, in the same query (funnel.pages, store.FindApplicantSessionLoan),
 // so that it is not asked of the database a second time. Nothing is kept:
 // latest is this request's own read.
-func (r *Recorder) DecideAfter(ctx context.Context, entrypoint, loanID string, input any, latest *domain.Decision) (Recorded, error) {
-	known := func(_ context.Context, lid, ep string) (*domain.Decision, error) {
-		if latest == nil || lid != loanID || ep != entrypoint {
-			return nil, domain.Errorf(domain.ENOTFOUND, "Decision not found.")
+func (r *Recorder) DecideAfter(ctx context.Context, entrypoint, loanID string, input any, latest *domain.StoredDecision) (Recorded, error) {
+	kept := func(_ context.Context, lid, ep, revision string, in, res []byte) (string, bool) {
+		if latest != nil && lid == loanID && ep == entrypoint &&
+			latest.Revision == revision && latest.Input == string(in) && latest.Result == string(res) {
+			return latest.ID, true
 		}
-		return latest, nil
+		return "", false
 	}
-	out, err := r.decideTogether(ctx, loanID, input, known, []string{entrypoint})
+	decide := r.policy.DecideAt
+	if sd, ok := r.policy.(sharedDecider); ok {
+		// The caller sends the answer as it is: the engine's own
+		// encoding of a remembered answer is not copied for it.
+		decide = sd.DecideSharedAt
+	}
+	result, revision, err := decide(ctx, entrypoint, input)
+	if err != nil {
+		return Recorded{}, err
+	}
+	out, err := r.record(ctx, loanID, input, kept, []string{entrypoint}, []any{result}, revision)
 	if err != nil {
 		return Recorded{}, err
 	}
 	return out[0], nil
 }
 
+// sharedDecider is a Decider that can give an answer without copying it
+// for a caller that only reads it (policy.Live).
+type sharedDecider interface {
+	DecideSharedAt(ctx context.Context, entrypoint string, input any) (any, string, error)
+}
+
+// kept says whether the loan's latest stored decision of entrypoint is this
+// one (the same revision, input and result), and gives its id.
+func (r *Recorder) kept(ctx context.Context, loanID, entrypoint, revision string, in, res []byte) (string, bool) {
+	last, err := r.store.LatestDecision(ctx, loanID, entrypoint)
+	if err == nil && last.Revision == revision && bytes.Equal(last.Input, in) && bytes.Equal(last.Result, res) {
+		return last.ID, true
+	}
+	return "", false
+}
+
 func (r *Recorder) decideTogether(ctx context.Context, loanID string, input any,
-	latestDecision func(ctx context.Context, loanID, entrypoint string) (*domain.Decision, error), entrypoints []string) ([]Recorded, error) {
-	out := make([]Recorded, len(entrypoints))
+	kept func(ctx context.Context, loanID, entrypoint, revision string, in, res []byte) (string, bool), entrypoints []string) ([]Recorded, error) {
 	results, revision, err := r.decideAll(ctx, input, entrypoints)
 	if err != nil {
 		return nil, err
 	}
+	return r.record(ctx, loanID, input, kept, entrypoints, results, revision)
+}
+
+// record stores the results of entrypoints decided on input under revision
+// that the product acts on, save those kept already, in one transaction.
+func (r *Recorder) record(ctx context.Context, loanID string, input any,
+	kept func(ctx context.Context, loanID, entrypoint, revision string, in, res []byte) (string, bool),
+	entrypoints []string, results []any, revision string) ([]Recorded, error) {
+	out := make([]Recorded, len(entrypoints))
+	var err error
 	var in []byte
 	var toStore []*domain.Decision
 	var storedAt []int
@@ -173,9 +209,8 @@ func (r *Recorder) decideTogether(ctx context.Context, loanID string, input any,
 		// A loan that sees the same decision again (the same page
 		// reloaded) keeps the one record of it.
 		if loanID != "" {
-			last, err := latestDecision(ctx, loanID, entrypoint)
-			if err == nil && last.Revision == revision && bytes.Equal(last.Input, in) && bytes.Equal(last.Result, res) {
-				out[i].ID = last.ID
+			if id, ok := kept(ctx, loanID, entrypoint, revision, in, res); ok {
+				out[i].ID = id
 				continue
 			}
 		}

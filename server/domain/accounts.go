@@ -40,3 +40,14 @@ type Decision struct {
 	LoanID     string          `json:"loanId,omitempty"`
 	CreatedAt  time.Time       `json:"createdAt"`
 }
+
+// StoredDecision is what of a loan's latest stored decision the decision
+// log compares a new decision with (decisions.Recorder.DecideAfter): its
+// id, revision, input and result, as the database gave them. The input and
+// result are JSON text, kept as strings so that the read copies them once.
+type StoredDecision struct {
+	ID       string
+	Revision string
+	Input    string
+	Result   string
+}

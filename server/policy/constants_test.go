@@ -3,6 +3,7 @@ package policy_test
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -157,5 +158,29 @@ func TestRememberedAnswersFollowTheirInput(t *testing.T) {
 	}
 	if earlier := decide("application"); state(earlier) == "done" {
 		t.Fatalf("got %v, want Personal info not done at application: another input, another answer", state(earlier))
+	}
+}
+
+// DecideShared answers what Decide answers, remembered or not; only the
+// copy is spared (its callers only read the answer).
+func TestDecideSharedAnswersAsDecide(t *testing.T) {
+	e := MustLoad(t, rules.FS)
+	ctx := context.Background()
+	in := map[string]any{"path": "/app/application/2", "applicationStatus": "application3",
+		"answers": map[string]any{"hasCoborrower": true}, "variant": "standard"}
+	for _, entrypoint := range []string{"heloc.funnel.pages", "heloc.funnel.order"} {
+		for range 2 { // the first decides, the second is remembered
+			shared, err := e.DecideShared(ctx, entrypoint, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			own, err := e.Decide(ctx, entrypoint, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(shared, own) {
+				t.Fatalf("%s: got %v, want %v", entrypoint, shared, own)
+			}
+		}
 	}
 }

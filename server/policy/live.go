@@ -180,6 +180,14 @@ func (l *Live) DecideAt(ctx context.Context, entrypoint string, input any) (any,
 	return out, e.Revision(), err
 }
 
+// DecideSharedAt is DecideAt by Engine.DecideShared: a remembered answer
+// is not copied, and the caller only reads it.
+func (l *Live) DecideSharedAt(ctx context.Context, entrypoint string, input any) (any, string, error) {
+	e := l.current.Load()
+	out, err := e.DecideShared(ctx, entrypoint, input)
+	return out, e.Revision(), err
+}
+
 // DecideAllAt is Engine.DecideAll under the current revision, and names it.
 func (l *Live) DecideAllAt(ctx context.Context, input any, entrypoints ...string) ([]any, string, error) {
 	e := l.current.Load()

@@ -218,6 +218,18 @@ func (e *Engine) Entrypoints() []string {
 // decoded JSON value: map[string]any, []any, string, bool, nil, or
 // json.Number for numbers (no float rounding of money).
 func (e *Engine) Decide(ctx context.Context, entrypoint string, input any) (any, error) {
+	return e.decide(ctx, entrypoint, input, false)
+}
+
+// DecideShared is Decide for a caller that only reads the answer (sends
+// it, compares it with a stored one, stores it): a remembered answer
+// (Remembered) is given as the engine's own encoding, not a copy of it,
+// and must not be changed.
+func (e *Engine) DecideShared(ctx context.Context, entrypoint string, input any) (any, error) {
+	return e.decide(ctx, entrypoint, input, true)
+}
+
+func (e *Engine) decide(ctx context.Context, entrypoint string, input any, shared bool) (any, error) {
 	name := strings.TrimPrefix(entrypoint, "data.")
 	pq, ok := e.queries[name]
 	if !ok {
@@ -235,6 +247,9 @@ func (e *Engine) Decide(ctx context.Context, entrypoint string, input any) (any,
 	}
 	k := name + "\x00" + string(key)
 	if v, ok := e.answers.Get(k); ok {
+		if shared {
+			return v[:len(v):len(v)], nil
+		}
 		return slices.Clone(v), nil
 	}
 	v, err := e.eval(ctx, name, pq, input)

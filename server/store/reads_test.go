@@ -97,8 +97,9 @@ func TestFindApplicantSessionLoanReadsWhatTheThreeReads(t *testing.T) {
 				return
 			}
 			d1, err := db.LatestDecision(ctx, loan.ID, pages)
-			if err != nil || d1.ID != wantLatest.ID || !reflect.DeepEqual(latest, d1) {
-				t.Fatalf("got %+v, want %+v (%v)", latest, d1, err)
+			want := &domain.StoredDecision{ID: d1.ID, Revision: d1.Revision, Input: string(d1.Input), Result: string(d1.Result)}
+			if err != nil || d1.ID != wantLatest.ID || !reflect.DeepEqual(latest, want) {
+				t.Fatalf("got %+v, want %+v (%v)", latest, want, err)
 			}
 		}
 		check(false, nil)

@@ -199,26 +199,24 @@ func (db *DB) FindApplicantSession(ctx context.Context, token string) (*domain.S
 // and LatestDecision(loan, entrypoint) in one query, as of one moment: the
 // live applicant session of token, its applicant, the applicant's most
 // recent loan (nil for none) and that loan's latest decision of entrypoint
-// (nil for none). It is the read of funnel.pages, which every page of the
+// as the decision log compares it (nil for none). It is the read of funnel.pages, which every page of the
 // funnel asks. Nothing is kept between calls.
-func (db *DB) FindApplicantSessionLoan(ctx context.Context, token, entrypoint string) (*domain.Session, *domain.Applicant, *domain.Loan, *Decision, error) {
+func (db *DB) FindApplicantSessionLoan(ctx context.Context, token, entrypoint string) (*domain.Session, *domain.Applicant, *domain.Loan, *domain.StoredDecision, error) {
 	// One place for every column read, so that the scan allocates once.
 	var r struct {
 		applicantRow
 		session                                 domain.Session
 		created, lastSeen, idleExpires, expires int64
-		loanID, loanApplicant, loanStatus       sql.NullString
+		loanID, loanStatus                      sql.NullString
 		loanPlain, loanSealed                   sql.NullString
 		loanCreated, loanUpdated                sql.NullInt64
-		decID, decRevision                      sql.NullString
-		decInput, decResult                     []byte
-		decCreated                              sql.NullInt64
-		dest                                    [25]any
+		decID, decRevision, decInput, decResult sql.NullString
+		dest                                    [22]any
 	}
 	copy(r.dest[:], r.applicantRow.dest())
-	copy(r.dest[8:], []any{&r.session.SubjectID, &r.created, &r.lastSeen, &r.idleExpires, &r.expires,
-		&r.loanID, &r.loanApplicant, &r.loanStatus, &r.loanPlain, &r.loanSealed, &r.loanCreated, &r.loanUpdated,
-		&r.decID, &r.decInput, &r.decResult, &r.decRevision, &r.decCreated})
+	copy(r.dest[8:], []any{&r.created, &r.lastSeen, &r.idleExpires, &r.expires,
+		&r.loanID, &r.loanStatus, &r.loanPlain, &r.loanSealed, &r.loanCreated, &r.loanUpdated,
+		&r.decID, &r.decInput, &r.decResult, &r.decRevision})
 	// The latest loan and decision are found by MAX and MIN over the
 	// indexes (loans_applicant_id_idx, decisions_loan_idx) rather than by
 	// ORDER BY created_at, id LIMIT 1, which SQLite answers with a
@@ -228,9 +226,9 @@ func (db *DB) FindApplicantSessionLoan(ctx context.Context, token, entrypoint st
 	// thirds of the query's CPU. The unary + keeps SQLite on the
 	// applicant's index for the loan.
 	err := db.getRow(ctx, `
-		SELECT `+applicantColumns+`, s.subject_id, s.created_at, s.last_seen_at, s.idle_expires_at, s.expires_at,
-			l.id, l.applicant_id, l.application_status, l.prequal_answers, l.answers_sealed, l.created_at, l.updated_at,
-			d.id, d.input, d.result, d.revision, d.created_at
+		SELECT `+applicantColumns+`, s.created_at, s.last_seen_at, s.idle_expires_at, s.expires_at,
+			l.id, l.application_status, l.prequal_answers, l.answers_sealed, l.created_at, l.updated_at,
+			d.id, d.input, d.result, d.revision
 		FROM sessions s JOIN applicants a ON a.id = s.subject_id
 		LEFT JOIN loans l ON l.id = (SELECT MIN(ll.id) FROM loans ll WHERE ll.applicant_id = a.id
 			AND +ll.created_at = (SELECT MAX(lm.created_at) FROM loans lm WHERE lm.applicant_id = a.id))
@@ -244,7 +242,7 @@ func (db *DB) FindApplicantSessionLoan(ctx context.Context, token, entrypoint st
 		return nil, nil, nil, nil, err
 	}
 	s := &r.session
-	s.Realm = domain.RealmApplicant
+	s.Realm, s.SubjectID = domain.RealmApplicant, r.a.ID // the join's key
 	s.CreatedAt, s.LastSeenAt = fromMS(r.created), fromMS(r.lastSeen)
 	s.ExpiresAt = earlier(fromMS(r.idleExpires), fromMS(r.expires))
 	if !db.now().Before(s.ExpiresAt) {
@@ -254,15 +252,14 @@ func (db *DB) FindApplicantSessionLoan(ctx context.Context, token, entrypoint st
 	if !r.loanID.Valid {
 		return s, a, nil, nil, nil
 	}
-	l := &domain.Loan{ID: r.loanID.String, ApplicantID: r.loanApplicant.String, ApplicationStatus: r.loanStatus.String}
+	l := &domain.Loan{ID: r.loanID.String, ApplicantID: r.a.ID, ApplicationStatus: r.loanStatus.String}
 	if l.Answers, err = db.openAnswers(l.ID, r.loanPlain.String, r.loanSealed); err != nil {
 		return nil, nil, nil, nil, err
 	}
 	l.CreatedAt, l.UpdatedAt = fromMS(r.loanCreated.Int64), fromMS(r.loanUpdated.Int64)
-	var latest *Decision
+	var latest *domain.StoredDecision
 	if r.decID.Valid {
-		latest = &Decision{ID: r.decID.String, Entrypoint: entrypoint, Input: r.decInput, Result: r.decResult,
-			Revision: r.decRevision.String, LoanID: l.ID, CreatedAt: fromMS(r.decCreated.Int64)}
+		latest = &domain.StoredDecision{ID: r.decID.String, Revision: r.decRevision.String, Input: r.decInput.String, Result: r.decResult.String}
 	}
 	return s, a, l, latest, nil
 }

@@ -58,7 +58,7 @@ type pagesFacts struct {
 // and, when latestRead, the loan's latest pages decision (nil for none).
 type pagesReading struct {
 	loan       *domain.Loan
-	latest     *domain.Decision
+	latest     *domain.StoredDecision
 	latestRead bool
 }
 

@@ -42,7 +42,7 @@ type Store interface {
 	FindApplicantSession(ctx context.Context, token string) (*domain.Session, *domain.Applicant, error)
 	// FindApplicantSessionLoan is the session, its applicant, their loan
 	// and the loan's latest decision of entrypoint in one query (pages.go).
-	FindApplicantSessionLoan(ctx context.Context, token, entrypoint string) (*domain.Session, *domain.Applicant, *domain.Loan, *domain.Decision, error)
+	FindApplicantSessionLoan(ctx context.Context, token, entrypoint string) (*domain.Session, *domain.Applicant, *domain.Loan, *domain.StoredDecision, error)
 	TouchSession(ctx context.Context, realm domain.Realm, token string, idle time.Duration) error
 	DeleteSession(ctx context.Context, realm domain.Realm, token string) (bool, error)
 	DeleteSessionsForSubject(ctx context.Context, realm domain.Realm, subjectID string) (int, error)
