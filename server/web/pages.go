@@ -26,6 +26,10 @@ func (s *Server) funnelPages(c fiber.Ctx, in pagesInput) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The read is this call's alone: another funnel.pages of the same batch
+	// reads the loan and its latest decision again, after what this call
+	// records.
+	c.Locals(pagesReadingKey{}, nil)
 	if r.loan == nil {
 		input.Answers = in.Answers.Flags()
 		d, err := s.recorder.Decide(c.Context(), pagesEntrypoint, "", input)

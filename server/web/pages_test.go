@@ -3,6 +3,7 @@ package web_test
 import (
 	"context"
 	"encoding/json"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -181,5 +182,27 @@ func TestPagesDecisionsAreRecordedForTheLoan(t *testing.T) {
 	}
 	if !strings.Contains(string(last.Input), `"/app/application/2"`) || !strings.Contains(string(last.Input), `"applicationStatus":"application3"`) {
 		t.Errorf("got the stored input %s, want the loan's status and page 2", last.Input)
+	}
+}
+
+// A batch that asks for the same pages twice records them once, as two
+// requests would: each call reads the loan's latest decision after the
+// calls before it.
+func TestPagesAskedTwiceInABatchAreRecordedOnce(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	ctx := context.Background()
+	b := s.browser(t)
+	b.signIn("prime@example.com")
+	in := `{"path":"/app/application/1"}`
+	resp, body := b.send("GET", "/api/trpc/funnel.pages,funnel.pages?batch=1&input="+url.QueryEscape(`{"0":`+in+`,"1":`+in+`}`), "", "", nil)
+	if resp.StatusCode != 200 {
+		t.Fatalf("got %d %s", resp.StatusCode, body)
+	}
+	n := 0
+	if err := s.DB.EachDecision(ctx, "heloc.funnel.pages", func(*store.Decision) error { n++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Fatalf("got %d pages decisions, want 1", n)
 	}
 }
