@@ -2,7 +2,6 @@ package prequal
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
 	"github.com/heloc/heloc/server/domain"
@@ -25,7 +24,7 @@ func (s *Service) WithLetters(post *letters.Post) *Service {
 // nothing new. The pull and its decisions stand whatever happens here
 // (letters.Post).
 func (s *Service) tellTermsChanged(ctx context.Context, loan *domain.Loan, app *domain.Application, co *domain.Applicant, before, after *Quote) {
-	if s.letters == nil || before == nil || after == nil || app == nil || app.User.Email == nil || !offered(before) {
+	if s.letters == nil || before == nil || after == nil || app == nil || app.User.Email == nil || !terms(before).Eligible {
 		return
 	}
 	facts := letters.TermsChangedFacts{
@@ -34,43 +33,35 @@ func (s *Service) tellTermsChanged(ctx context.Context, loan *domain.Loan, app *
 		Coborrower: strings.TrimSpace(co.FirstName + " " + co.LastName),
 		Link:       s.letters.Link(letters.PreviewOfferPage),
 	}
-	wasLine, _ := number(before.Offer["line"])
-	wasAPR, _ := number(before.Offer["apr"])
-	line, _ := number(after.Offer["line"])
-	apr, _ := number(after.Offer["apr"])
+	was, now := terms(before), terms(after)
 	switch {
-	case !offered(after):
+	case !now.Eligible:
 		facts.Declined = true
 		if after.AdverseAction != nil {
 			facts.Reasons = after.AdverseAction.Reasons
 		}
-	case line < wasLine || apr > wasAPR:
-		facts.Line, facts.WasLine = domain.Dollars(int64(line)).Format(), domain.Dollars(int64(wasLine)).Format()
-		facts.APR, facts.WasAPR = domain.FormatPercent(apr), domain.FormatPercent(wasAPR)
+	case now.Line < was.Line || now.APR > was.APR:
+		facts.Line, facts.WasLine = now.Line.Format(), was.Line.Format()
+		facts.APR, facts.WasAPR = domain.FormatPercent(now.APR), domain.FormatPercent(was.APR)
 	default:
 		return
 	}
 	s.letters.Send(ctx, loan.ID, *app.User.Email, letters.TermsChanged, facts)
 }
 
-// offered says whether a quote's preview offer makes an offer.
-func offered(q *Quote) bool {
-	eligible, _ := q.Offer["eligible"].(bool)
-	return eligible
+// offerTerms are what the letter compares of a preview offer.
+type offerTerms struct {
+	Eligible bool           `json:"eligible"`
+	Line     domain.Dollars `json:"line"`
+	APR      float64        `json:"apr"`
 }
 
-// number reads a figure of a policy result.
-func number(v any) (float64, bool) {
-	switch n := v.(type) {
-	case float64:
-		return n, true
-	case json.Number:
-		f, err := n.Float64()
-		return f, err == nil
-	case int64:
-		return float64(n), true
-	case int:
-		return float64(n), true
+// terms reads a quote's preview offer (a policy result): zero terms when
+// it cannot be read, which offer nothing.
+func terms(q *Quote) offerTerms {
+	var t offerTerms
+	if err := remarshal(q.Offer, &t); err != nil {
+		return offerTerms{}
 	}
-	return 0, false
+	return t
 }
