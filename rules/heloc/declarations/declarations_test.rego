@@ -20,17 +20,25 @@ _years(declaration) := [r.lookback_years | some r in tables.from_has_fbm; r.decl
 # 4-year question and inside a 7-year declaration), so nothing is carried
 # from it; the use of the home is.
 test_a_no_to_a_shorter_question_is_not_carried if {
-	eligibility.fbm.years < _years("hasForeclosure")
-	eligibility.fbm.years < _years("hasBankruptcy")
-	got := declarations.carried with input as {"propertyUsage": "secondHome", "fbm": _none}
+	fbm := object.union(eligibility.fbm, {"years": _years("hasForeclosure") - 3})
+	got := declarations.carried with input as {"propertyUsage": "secondHome", "fbm": _none} with data.heloc.eligibility.tables.fbm as fbm
 	got.declarations == {"hasIntentToOccupy": false}
 	got.rules == ["DECL-OCCUPY-SECOND-HOME"]
 }
 
 # A Yes within the question's years is within the declaration's.
 test_a_yes_to_a_shorter_question_is_carried if {
-	got := declarations.carried with input as {"propertyUsage": "primaryResidence", "fbm": _foreclosed}
+	fbm := object.union(eligibility.fbm, {"years": _years("hasForeclosure") - 3})
+	got := declarations.carried with input as {"propertyUsage": "primaryResidence", "fbm": _foreclosed} with data.heloc.eligibility.tables.fbm as fbm
 	got.declarations == {"hasIntentToOccupy": true, "hasForeclosure": true}
+}
+
+# The tables as they ship: the has-fbm question looks back fewer years than
+# the declarations, so its No's are not carried (whatever the years, the
+# rule follows the comparison, as the tests above show).
+test_as_shipped_only_what_the_question_proves_is_carried if {
+	got := declarations.carried with input as {"fbm": _none}
+	got.declarations == {d: false | some r in tables.from_has_fbm; eligibility.fbm.years >= r.lookback_years; d := r.declaration}
 }
 
 # Were the question to look back as far as the declarations (a compliance
@@ -56,7 +64,8 @@ test_occupancy_follows_the_table if {
 		got := declarations.carried with input as {"propertyUsage": row.usage}
 		got.declarations == {"hasIntentToOccupy": row.occupies}
 	}
-	got := declarations.carried with input as {"fbm": {"foreclosure": false, "bankruptcy": false, "modification": true}}
+	short := object.union(eligibility.fbm, {"years": 1})
+	got := declarations.carried with input as {"fbm": {"foreclosure": false, "bankruptcy": false, "modification": true}} with data.heloc.eligibility.tables.fbm as short
 	got.declarations == {}
 }
 
