@@ -18,14 +18,26 @@ func (s *Service) WithLetters(post *letters.Post) *Service {
 }
 
 // tellTermsChanged e-mails the borrower of app when the preview offer
-// decided again on both reports (after) is worse than the one decided on
-// the reports before the coborrower's (before): no line now, a lower line
-// or a higher APR. An offer that was not made before, or is as good, says
-// nothing new. The pull and its decisions stand whatever happens here
-// (letters.Post).
+// decided again on both reports (after) no longer gives the terms decided
+// on the reports before the coborrower's (before). Whether it does is the
+// rules' (heloc.submission.terms, recorded, with before's line and APR as
+// the terms chosen): no line now, a lower line or a higher APR; a lower
+// APR or a higher line is nothing to tell, and an offer that was not made
+// before changes nothing the borrower was shown. The pull and its
+// decisions stand whatever happens here (letters.Post).
 func (s *Service) tellTermsChanged(ctx context.Context, loan *domain.Loan, app *domain.Application, co *domain.Applicant, before, after *Quote) {
-	if s.letters == nil || before == nil || after == nil || app == nil || app.User.Email == nil || !terms(before).Eligible {
+	was := terms(before)
+	if s.letters == nil || after == nil || app == nil || app.User.Email == nil || !was.Eligible {
 		return
+	}
+	d, err := s.recorder.Decide(ctx, TermsEntrypoint, loan.ID, TermsFacts{
+		Eligibility: after.Eligibility,
+		Offer:       after.Offer,
+		Chosen:      ChosenTerms{Line: int64(was.Line), APR: was.APR},
+	})
+	var change termsResult
+	if err != nil || remarshal(d.Result, &change) != nil {
+		return // nothing is told of a change the rules did not decide
 	}
 	facts := letters.TermsChangedFacts{
 		Product:    s.letters.Product(),
@@ -33,23 +45,22 @@ func (s *Service) tellTermsChanged(ctx context.Context, loan *domain.Loan, app *
 		Coborrower: strings.TrimSpace(co.FirstName + " " + co.LastName),
 		Link:       s.letters.Link(letters.PreviewOfferPage),
 	}
-	was, now := terms(before), terms(after)
-	switch {
-	case !now.Eligible:
+	switch now := terms(after); change.Change {
+	case "declined":
 		facts.Declined = true
 		if after.AdverseAction != nil {
 			facts.Reasons = after.AdverseAction.Reasons
 		}
-	case now.Line < was.Line || now.APR > was.APR:
+	case "lowerLine", "higherApr":
 		facts.Line, facts.WasLine = now.Line.Format(), was.Line.Format()
 		facts.APR, facts.WasAPR = domain.FormatPercent(now.APR), domain.FormatPercent(was.APR)
-	default:
+	default: // none, or a fact still missing: nothing the borrower was shown changed
 		return
 	}
 	s.letters.Send(ctx, loan.ID, *app.User.Email, letters.TermsChanged, facts)
 }
 
-// offerTerms are what the letter compares of a preview offer.
+// offerTerms are what the letter says of a preview offer.
 type offerTerms struct {
 	Eligible bool           `json:"eligible"`
 	Line     domain.Dollars `json:"line"`
@@ -57,10 +68,10 @@ type offerTerms struct {
 }
 
 // terms reads a quote's preview offer (a policy result): zero terms when
-// it cannot be read, which offer nothing.
+// there is none or it cannot be read, which offer nothing.
 func terms(q *Quote) offerTerms {
 	var t offerTerms
-	if err := remarshal(q.Offer, &t); err != nil {
+	if q == nil || remarshal(q.Offer, &t) != nil {
 		return offerTerms{}
 	}
 	return t
