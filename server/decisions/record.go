@@ -123,7 +123,11 @@ func (r *Recorder) Decide(ctx context.Context, entrypoint, loanID string, input 
 // none is (and none is acted on). The answers are in the order of
 // entrypoints.
 func (r *Recorder) DecideTogether(ctx context.Context, loanID string, input any, entrypoints ...string) ([]Recorded, error) {
-	return r.decideTogether(ctx, loanID, input, r.kept, entrypoints)
+	results, revision, err := r.decideAll(ctx, input, entrypoints)
+	if err != nil {
+		return nil, err
+	}
+	return r.record(ctx, loanID, input, r.kept, entrypoints, results, revision)
 }
 
 // DecideAfter is Decide for a caller that has just read the loan's latest
@@ -170,15 +174,6 @@ func (r *Recorder) kept(ctx context.Context, loanID, entrypoint, revision string
 		return last.ID, true
 	}
 	return "", false
-}
-
-func (r *Recorder) decideTogether(ctx context.Context, loanID string, input any,
-	kept func(ctx context.Context, loanID, entrypoint, revision string, in, res []byte) (string, bool), entrypoints []string) ([]Recorded, error) {
-	results, revision, err := r.decideAll(ctx, input, entrypoints)
-	if err != nil {
-		return nil, err
-	}
-	return r.record(ctx, loanID, input, kept, entrypoints, results, revision)
 }
 
 // record stores the results of entrypoints decided on input under revision
