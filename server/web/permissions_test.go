@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/web"
@@ -152,7 +151,7 @@ func accessAllows(t *testing.T, engine *policy.Engine, role, action string) bool
 
 func TestEveryPermissionOfTheAccessTableIsChecked(t *testing.T) {
 	ctx := context.Background()
-	engine, err := policy.Load(ctx, rules.FS)
+	engine, err := loadRules()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +274,7 @@ func TestEveryPermissionOfTheAccessTableIsChecked(t *testing.T) {
 func tableActions(t *testing.T) []string {
 	t.Helper()
 	ctx := context.Background()
-	engine, err := policy.Load(ctx, rules.FS)
+	engine, err := loadRules()
 	if err != nil {
 		t.Fatal(err)
 	}

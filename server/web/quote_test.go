@@ -5,14 +5,11 @@ import (
 	"database/sql"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3"
 
-	"github.com/heloc/heloc/rules"
-	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/servicetest"
 	"github.com/heloc/heloc/server/web"
 )
@@ -25,8 +22,6 @@ func creditVersion(t *testing.T, _ *browser) string {
 	t.Helper()
 	return servicetest.ConsentVersion(t, "creditAuthorization")
 }
-
-var loadRules = sync.OnceValues(func() (*policy.Engine, error) { return policy.Load(context.Background(), rules.FS) })
 
 type creditReport struct {
 	Kind            string

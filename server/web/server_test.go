@@ -31,6 +31,17 @@ import (
 	"github.com/heloc/heloc/server/web"
 )
 
+// The policies and the schemas, read and compiled once for the package's
+// servers, as one binary serves every request from one of each: an Engine
+// is not changed after it is loaded (its answer cache is a function of its
+// revision and the input; a server that reloads its rules makes an Engine
+// of its own), and a schema set is only read. Loading them for each of
+// the package's hundreds of servers was most of its time.
+var (
+	loadRules   = sync.OnceValues(func() (*policy.Engine, error) { return policy.Load(context.Background(), rules.FS) })
+	loadSchemas = sync.OnceValues(func() (*schema.Set, error) { return schema.Load(schemas.FS) })
+)
+
 // testServer is a real server on a real port, over a fresh SQLite database
 // with the demo data, the real policies and the real schemas.
 type testServer struct {
@@ -117,11 +128,11 @@ func mustOpenServerWithAt(tb testing.TB, cfg web.Config, svc app.Config, dsn str
 	if err := db.SeedDemo(ctx, fixtures.FS); err != nil {
 		tb.Fatal(err)
 	}
-	engine, err := policy.Load(ctx, rules.FS)
+	engine, err := loadRules()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	set, err := schema.Load(schemas.FS)
+	set, err := loadSchemas()
 	if err != nil {
 		tb.Fatal(err)
 	}

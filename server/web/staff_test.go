@@ -6,9 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/heloc/heloc/rules"
 	"github.com/heloc/heloc/server/domain"
-	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/web"
 )
 
@@ -17,7 +15,7 @@ import (
 func policyRoles(t *testing.T) map[string]string {
 	t.Helper()
 	ctx := context.Background()
-	engine, err := policy.Load(ctx, rules.FS)
+	engine, err := loadRules()
 	if err != nil {
 		t.Fatal(err)
 	}
