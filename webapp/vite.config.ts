@@ -50,5 +50,12 @@ export default defineConfig({
     // cores with a build beside it, the employment page's took 5.2 s and
     // failed at vitest's default of 5 s, though it was right.
     testTimeout: 15_000,
+    // Both cores (vitest's default leaves one for itself, which on 2 cores
+    // is one worker), and one jsdom page and module graph per worker
+    // rather than per file: setting up jsdom and importing Mantine for each
+    // of 62 files was most of the suite's time (232 s -> about 60 s on 2
+    // cores). setup-tests.ts starts each file from the app's first state.
+    maxWorkers: 2,
+    isolate: false,
   },
 });

@@ -1,8 +1,22 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
+
+import { usePrequalStore } from '@/features/prequal/stores/prequal-store';
+import { sessions } from '@/lib/auth/session-store';
+
+// The test files of a worker share one page and one copy of each module
+// (vite.config.ts, isolate: false): this file runs before each of them, so
+// each starts as the app does, with no toast showing, no session fetched
+// and no prequalification answer kept.
+notifications.clean();
+for (const session of Object.values(sessions)) session.reset();
+usePrequalStore.getState().reset();
 
 afterEach(() => {
   cleanup();
+  // A toast lives outside the tree cleanup() unmounts.
+  notifications.clean();
   localStorage.clear();
 });
 
