@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -60,6 +61,42 @@ describe('AccountControl', () => {
     expect(onSignedOut).toHaveBeenCalled();
     expect(sessions.applicant.store.getState().status).toBe('unauthenticated');
     expect(await screen.findByText('You are signed out.')).toBeInTheDocument();
+  });
+
+  it('abandons what the page is still fetching before the session ends, so nothing is answered 401 on the way out', async () => {
+    const user = userEvent.setup();
+    const events: string[] = [];
+    stubTRPC(
+      { 'system.info': () => ok(sandboxSystemInfo) },
+      {
+        auth: {
+          'GET applicant/session': () => ({ body: ana }),
+          'GET applicant/csrf': () => ({ body: { csrfToken: 'c' } }),
+          'POST applicant/signout': () => {
+            events.push('signed out');
+            return { body: { url: 'http://localhost/' } };
+          },
+        },
+      },
+    );
+    // A page's query that has not been answered yet (a valuation, say).
+    function Fetching() {
+      useQuery({
+        queryKey: ['still', 'fetching'],
+        queryFn: ({ signal }) =>
+          new Promise<never>(() => {
+            signal.addEventListener('abort', () => events.push('fetch abandoned'));
+          }),
+      });
+      return <AccountControl place="task" />;
+    }
+    const { router } = renderRoutes('/app/application/1', [
+      { path: '/app/application/1', element: <Fetching /> },
+      { path: '/', element: <h1>Home</h1> },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/'));
+    expect(events).toEqual(['fetch abandoned', 'signed out']);
   });
 
   it('shows the portal user’s name and role', async () => {

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
@@ -31,11 +32,16 @@ function SignOutButton({
 }) {
   const { signOut } = useSession(realm);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
   const click = async () => {
     setBusy(true);
     try {
+      // What the page is still fetching is the user's own and ends with
+      // the session: left running, it would be answered 401 once the
+      // session is gone (an error in the console for a page already left).
+      await queryClient.cancelQueries();
       // flushSync: the next page is on screen before the session turns
       // unauthenticated, so a page that needs one does not send the user to
       // sign in with "SessionRequired" on the way out.
