@@ -36,13 +36,20 @@ async function answer(page: Page, question: string, choice: string) {
   await page.getByRole('radiogroup', { name: question }).getByRole('radio', { name: choice, exact: true }).check();
 }
 
-/** Continue, a button on a question page and a link on the estimate page. */
+/**
+ * Continue, a button on a question page and a link on the estimate page;
+ * then the next page itself, by its own heading (until its code has come,
+ * the last page stays on screen under the new address).
+ */
 async function continueTo(page: Page, url: RegExp) {
+  const heading = page.getByRole('heading', { level: 1 });
+  const before = await heading.innerText();
   await page
     .getByRole('button', { name: 'Continue', exact: true })
     .or(page.getByRole('link', { name: 'Continue', exact: true }))
     .click();
   await expect(page).toHaveURL(url);
+  await expect(heading).not.toHaveText(before);
 }
 
 /** Fails the test as soon as the app goes to an ineligible page. */

@@ -60,9 +60,18 @@ export function typedDate(iso: string): string {
 const creditRangeLabels = { excellent: 'Excellent', good: 'Good', fair: 'Fair', poor: 'Below 640' } as const;
 const relationshipLabels: Record<string, string> = { spouse: 'Spouse', partner: 'Partner', family: 'Family member', other: 'Someone else' };
 
+/**
+ * Continue, then wait for the next page itself: its address and its own
+ * heading. Until the next page's code has come, the router keeps the last
+ * page on screen under the new address, and a Continue clicked then would
+ * be the last page's.
+ */
 export async function continueTo(page: Page, url: RegExp) {
+  const heading = page.getByRole('heading', { level: 1 });
+  const before = await heading.innerText();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(url);
+  await expect(heading).not.toHaveText(before);
 }
 
 export async function fillAmount(page: Page, label: string, value: number) {
