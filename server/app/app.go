@@ -148,7 +148,7 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 	// (prequal.Service.Redecide), which the loan service calls before it
 	// submits.
 	prequalService := prequal.New(db, loanService, policy, recorder, prequal.Config{
-		Credit: cfg.Credit, Valuation: cfg.Valuation, Sealer: cfg.Keyring, Now: cfg.Now}).WithLetters(post)
+		Credit: cfg.Credit, Valuation: cfg.Valuation, Sealer: cfg.Keyring, Letters: post, Now: cfg.Now})
 	loanService.WithRedecide(prequalService.Redecide)
 	return &Services{
 		Accounts:   accounts.New(db, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),

@@ -8,15 +8,6 @@ import (
 	"github.com/heloc/heloc/server/letters"
 )
 
-// WithLetters sets how the service e-mails the borrower when the
-// coborrower's own credit check leaves them worse terms than they were
-// shown (server/letters), each message recorded with the loan. Without it
-// nobody is e-mailed (a test's service).
-func (s *Service) WithLetters(post *letters.Post) *Service {
-	s.letters = post
-	return s
-}
-
 // tellTermsChanged e-mails the borrower of app when the preview offer
 // decided again on both reports (after) no longer gives the terms decided
 // on the reports before the coborrower's (before). Whether it does is the

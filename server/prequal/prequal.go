@@ -71,6 +71,11 @@ type Config struct {
 	Valuation providers.Valuation
 	// Sealer seals the waitlist's contacts. Required.
 	Sealer Sealer
+	// Letters e-mails the borrower when the coborrower's own credit check
+	// leaves them worse terms than they were shown (server/letters), each
+	// message recorded with the loan. Nil: nobody is e-mailed (a test's
+	// service).
+	Letters *letters.Post
 	// Now is the clock (time.Now when nil); the policies never read one.
 	Now func() time.Time
 }
@@ -94,7 +99,7 @@ func New(store Store, loanService Loans, policy Policy, recorder Recorder, cfg C
 		cfg.Now = time.Now
 	}
 	return &Service{store: store, loans: loanService, policy: policy, recorder: recorder,
-		credit: cfg.Credit, valuation: cfg.Valuation, sealer: cfg.Sealer, now: cfg.Now}
+		credit: cfg.Credit, valuation: cfg.Valuation, sealer: cfg.Sealer, letters: cfg.Letters, now: cfg.Now}
 }
 
 // Sandbox says whether the bureau or the valuation model is the sandbox's
