@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 
@@ -143,6 +144,32 @@ describe('useResumeRedirect', () => {
     expect(signout.method).toBe('POST');
     expect(signout.form?.get('callbackUrl')).toBe('/');
     await waitFor(() => expect(sessions.applicant.store.getState().status).toBe('unauthenticated'));
+  });
+
+  it('abandons what the page is still fetching before the session is deleted, and fetches nothing again without it', async () => {
+    const events: string[] = [];
+    stub(() => ({ action: 'signOut', to: '/' }), {
+      deleteSession: () => {
+        events.push('session deleted');
+        return ok({ deleted: true });
+      },
+    });
+    // The page's own query, not answered yet (a valuation, say).
+    function Fetching() {
+      useQuery({
+        queryKey: ['still', 'fetching'],
+        queryFn: ({ signal }) =>
+          new Promise<never>(() => {
+            signal.addEventListener('abort', () => events.push('fetch abandoned'));
+          }),
+      });
+      return <h1>Fetching</h1>;
+    }
+    const { router } = renderRoutes('/app/application/3', [
+      { element: <Harness />, children: [{ path: '/app/application/3', element: <Fetching /> }, { path: '/', element: <h1>Home</h1> }] },
+    ]);
+    await waitFor(() => expect(currentUrl(router)).toBe('/'));
+    expect(events).toEqual(['fetch abandoned', 'session deleted']);
   });
 
   it('only logs a failed automatic sign-out: no toast, no alert', async () => {

@@ -8,6 +8,7 @@ import { useDeleteSession } from '@/features/auth/api/delete-session';
 import { takeFreshArrival, takeReturn } from '@/features/auth/lib/fresh-arrival';
 import { usePrequalStore } from '@/features/prequal/stores/prequal-store';
 import { useSession } from '@/lib/auth/session-store';
+import { useSignOut } from '@/lib/auth/use-sign-out';
 
 /**
  * Whether the resume rule is asked about a page: the applicant's pages
@@ -45,13 +46,15 @@ export function welcomeBack(path: string) {
  * Spec §2 "Resume redirect rule" and §4 "Auto sign-out", decided by the
  * server's routing.resume (data.heloc.routing.resume) on every navigation of
  * a signed-in applicant: `redirect` replaces the page with the loan's page;
- * `signOut` clears the prequal store, deletes the server session, signs out
- * and goes home. A failed automatic sign-out is only logged (spec §8).
+ * `signOut` clears the prequal store, then ends the session as the Sign out
+ * button does (useSignOut: what the page is fetching is abandoned, the
+ * server session deleted, signed out, home). A failed automatic sign-out is only logged (spec §8).
  */
 export function useResumeRedirect() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { status, signOut } = useSession('applicant');
+  const { status } = useSession('applicant');
+  const signOut = useSignOut('applicant');
   const deleteSession = useDeleteSession();
   const deleteRef = useRef(deleteSession.mutateAsync);
   deleteRef.current = deleteSession.mutateAsync;
@@ -89,10 +92,7 @@ export function useResumeRedirect() {
       signingOut.current = true;
       try {
         usePrequalStore.getState().reset();
-        await deleteRef.current();
-        // flushSync: the home page is on screen before the session turns
-        // unauthenticated, so no page that needs one sees it first.
-        await signOut({ callbackUrl: paths.home, redirect: () => navigate(paths.home, { replace: true, flushSync: true }) });
+        await signOut(paths.home, () => deleteRef.current());
       } catch (err) {
         console.error('The automatic sign-out failed.', err);
       } finally {

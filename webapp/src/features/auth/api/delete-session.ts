@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/api/client';
 import type { DeleteSessionResult } from '@/api/types';
@@ -9,16 +9,12 @@ export function deleteSession(): Promise<DeleteSessionResult> {
   return api.mutate<DeleteSessionResult>('identity.deleteSession');
 }
 
-/** Whatever was fetched as the signed-in applicant is stale once the session is gone. */
+/**
+ * Ends the session as a mutation. What the page fetched as the applicant is
+ * not fetched again here: without a session it would be answered 401 (the
+ * sign-out that follows leaves the page, and the app keeps no query no page
+ * shows).
+ */
 export function useDeleteSession(config: MutationConfig<typeof deleteSession> = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...rest } = config;
-  return useMutation({
-    ...rest,
-    mutationFn: deleteSession,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries();
-      await onSuccess?.(...args);
-    },
-  });
+  return useMutation({ ...config, mutationFn: deleteSession });
 }

@@ -1,13 +1,13 @@
 import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 
 import type { AccountControlProps } from '@/components/layouts/account-slot';
 import { paths } from '@/config/paths';
 import type { AuthRealm } from '@/lib/auth/auth-client';
 import { authErrorMessage } from '@/lib/auth/auth-errors';
 import { useSession } from '@/lib/auth/session-store';
+import { useSignOut } from '@/lib/auth/use-sign-out';
 
 async function toast(message: string, color: string) {
   // Loaded on use: the toast store stays out of the first page's code.
@@ -30,22 +30,13 @@ function SignOutButton({
   /** Compact in the portal's and the task pages' headers, which share a phone's width with more. */
   compact?: boolean;
 }) {
-  const { signOut } = useSession(realm);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut(realm);
   const [busy, setBusy] = useState(false);
 
   const click = async () => {
     setBusy(true);
     try {
-      // What the page is still fetching is the user's own and ends with
-      // the session: left running, it would be answered 401 once the
-      // session is gone (an error in the console for a page already left).
-      await queryClient.cancelQueries();
-      // flushSync: the next page is on screen before the session turns
-      // unauthenticated, so a page that needs one does not send the user to
-      // sign in with "SessionRequired" on the way out.
-      await signOut({ callbackUrl: to, redirect: () => navigate(to, { replace: true, flushSync: true }) });
+      await signOut(to);
       onSignedOut?.();
       void toast('You are signed out.', 'harbor');
     } catch {
