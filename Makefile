@@ -10,7 +10,7 @@ GO_SOURCES     := go.mod go.sum $(shell find server rules schemas fixtures webap
 WEBAPP_SOURCES := $(shell find webapp/src webapp/public -type f 2>/dev/null) $(wildcard webapp/index.html webapp/vite.config.* webapp/tsconfig*.json webapp/scripts/prerender.mjs)
 NODE_MODULES   := webapp/node_modules/.package-lock.json
 
-.PHONY: run build test generate deps chromium xmllint clean perf memprobe \
+.PHONY: run build test generate deps packages chromium clean perf memprobe \
         test-go test-rego test-generated test-webapp test-e2e
 
 ## run: build everything, then serve with an SQLite database and demo data in ./data
@@ -31,34 +31,33 @@ $(NODE_MODULES): webapp/package.json webapp/package-lock.json
 	cd webapp && npm ci --no-audit --no-fund
 	@touch $@
 
-## deps: what the tests need beyond Go and Node: npm packages, Debian's chromium
-## (Lighthouse, `make perf`) and its old headless shell (the browser journeys), and
-## xmllint (libxml2-utils), which validates the MISMO export against its schema
-deps: $(NODE_MODULES) chromium xmllint
+## deps: what the tests need beyond Go and Node: npm packages, and Debian's packages:
+## chromium (Lighthouse, `make perf`) and its old headless shell (the browser journeys),
+## and xmllint (libxml2-utils), which validates the MISMO export against its schema
+deps: $(NODE_MODULES) packages
 
 # The journeys drive chromium-headless-shell, Debian's build of the headless
 # shell Playwright itself uses for headless runs: the same Blink and V8 as
 # chromium without the desktop browser's compositing, about a sixth less CPU
-# per journey on 2 cores (webapp/playwright.config.ts).
-CHROMIUM_PACKAGES := chromium chromium-headless-shell
-chromium:
-	@missing=""; for p in $(CHROMIUM_PACKAGES); do [ -x /usr/bin/$$p ] || missing="$$missing $$p"; done; \
+# per journey on 2 cores (webapp/playwright.config.ts). One apt-get installs
+# whatever of DEBIAN_PACKAGES is missing (each named by the program it puts in
+# /usr/bin), so that `make test` can run it beside the build: two would wait
+# for each other's dpkg lock.
+DEBIAN_PACKAGES := chromium:chromium chromium-headless-shell:chromium-headless-shell libxml2-utils:xmllint
+packages:
+	@missing=""; for pair in $(DEBIAN_PACKAGES); do command -v $${pair#*:} >/dev/null || missing="$$missing $${pair%%:*}"; done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ]; then \
-		echo "Installing Debian's$$missing for the browser tests..."; \
+		echo "Installing Debian's$$missing for the browser tests and the MISMO schema check..."; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	else \
-		echo "The browser tests need Debian's$$missing in /usr/bin: run 'sudo apt-get install$$missing'."; exit 1; \
+		echo "The browser tests need Debian's$$missing: run 'sudo apt-get install$$missing'"; \
+		echo "(without libxml2-utils the MISMO schema check is skipped and says so)."; \
+		case "$$missing" in *chromium*) exit 1;; esac; \
 	fi
 
-xmllint:
-	@if command -v xmllint >/dev/null; then exit 0; fi; \
-	if [ "$$(id -u)" = 0 ]; then \
-		echo "Installing Debian's libxml2-utils (xmllint) for the MISMO schema check..."; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libxml2-utils >/dev/null; \
-	else \
-		echo "The MISMO export's schema check needs xmllint: run 'sudo apt-get install libxml2-utils' (without it the test is skipped)."; \
-	fi
+# The browsers alone (`make perf`, `make test-e2e` on their own).
+chromium: packages
 
 ## generate: OpenAPI from the CUE schemas, then the webapp's TypeScript types from it;
 ## the webapp's routes.json from the page table in rules/heloc/funnel/tables/data.yaml
@@ -69,6 +68,10 @@ generate: $(NODE_MODULES)
 	mv webapp/src/app/routes.json.tmp webapp/src/app/routes.json
 
 ## test: every suite, then one summary line; fails if any suite fails.
+## Debian's packages install in the background from the start (apt-get waits on
+## the network and dpkg more than on the CPU): xmllint first, which test-go's MISMO
+## check needs, then the browsers, which only test-e2e needs and waits for; the
+## npm packages, the webapp and the binary build meanwhile.
 ## The suites run one after another; TEST_BESIDE=test-e2e runs the browser
 ## journeys (the longest) beside the others instead, which a machine with
 ## cores to spare finishes sooner (on 2 busy cores their timeouts fired).
@@ -76,18 +79,26 @@ generate: $(NODE_MODULES)
 ## the suite ends, so two lanes never interleave.
 TEST_SUITES := test-go test-generated test-webapp test-e2e
 TEST_BESIDE ?=
-test: deps build
+test:
 	@logs=$$(mktemp -d); trap 'rm -rf $$logs' EXIT; \
+	{ $(MAKE) --no-print-directory packages DEBIAN_PACKAGES=libxml2-utils:xmllint > $$logs/xmllint.log 2>&1; echo $$? > $$logs/xmllint.rc; \
+	  $(MAKE) --no-print-directory packages > $$logs/packages.log 2>&1; echo $$? > $$logs/packages.rc; } & \
+	awaiting() { while [ ! -f $$logs/$$1.rc ]; do sleep 1; done; cat $$logs/$$1.log; [ "$$(cat $$logs/$$1.rc)" = 0 ]; }; \
+	start=$$(date +%s); \
+	if ! $(MAKE) --no-print-directory $(NODE_MODULES) build; then wait; exit 1; fi; \
+	echo "==> build ($$(( $$(date +%s) - start )) s)"; \
 	run() { \
 		start=$$(date +%s); \
-		if $(MAKE) --no-print-directory $$1 > $$logs/$$1.log 2>&1; then echo passed > $$logs/$$1.result; \
+		case $$1 in test-go) need=xmllint;; test-e2e) need=packages;; *) need="";; esac; \
+		if { [ -z "$$need" ] || awaiting $$need; } > $$logs/$$1.log 2>&1 && \
+			$(MAKE) --no-print-directory $$1 >> $$logs/$$1.log 2>&1; then echo passed > $$logs/$$1.result; \
 		else echo failed > $$logs/$$1.result; fi; \
 		flock $$logs/print.lock sh -c 'echo; echo "==> $$1 ($$2, $$3 s)"; cat "$$4"' _ $$1 "$$(cat $$logs/$$1.result)" $$(( $$(date +%s) - start )) $$logs/$$1.log; \
 	}; \
 	lane() { for suite in "$$@"; do run $$suite; done; }; \
 	lane $(TEST_BESIDE) & beside=$$!; \
 	lane $(filter-out $(TEST_BESIDE),$(TEST_SUITES)); \
-	wait $$beside; \
+	wait $$beside; wait; \
 	passed=0; failed=0; failures=""; \
 	for suite in $(TEST_SUITES); do \
 		if [ "$$(cat $$logs/$$suite.result 2>/dev/null)" = passed ]; then passed=$$((passed+1)); \
@@ -99,9 +110,12 @@ test: deps build
 
 # Go: unit and HTTP tests, the store on SQLite and PostgreSQL, the Rego
 # tests through OPA's tester, the CUE schemas, and the fuzz seed corpora.
+# The test binaries are linked without DWARF (-ldflags=-w): no test reads it,
+# and writing it was about half of each link (server/web's 4.8 s -> 2.5 s), which
+# an empty build cache pays for every package. Stack traces are kept.
 test-go:
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -ldflags=-w ./...
 
 # The policies through the binary's own command, for its readable report.
 # Not part of `make test`: test-go runs the same (TestRegoPolicies, and the

@@ -144,7 +144,14 @@ for (const c of cases) {
         await expectNoSeriousA11yViolations(page);
         await screenshot(page, `funnel-pages-${slug}`);
       }
-      if (i < back.length - 1) await page.getByRole('link', { name: 'Back', exact: true }).click();
+      if (i < back.length - 1) {
+        // This page's own Back (to the walk's page before it), not the last
+        // page's, which the router keeps on screen under the new address
+        // until this page's code has come.
+        const backLink = page.getByRole('link', { name: 'Back', exact: true });
+        await expect(backLink).toHaveAttribute('href', back[i + 1]!);
+        await backLink.click();
+      }
     }
 
     // Phone: the same pages behind "Show all sections".

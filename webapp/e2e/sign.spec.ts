@@ -115,7 +115,11 @@ test('the borrower reads each disclosure in full, is told what is missing, signs
   await expect(page).toHaveURL(/\/app\/application\/income-verification$/);
 
   // Back on the page: what was signed and when, read-only.
-  await page.getByRole('navigation', { name: 'Step' }).getByRole('link', { name: 'Back' }).click();
+  // The income page's own Back, once it is on screen (the router keeps the
+  // signing page there under the new address until the next page's code has come).
+  const back = page.getByRole('navigation', { name: 'Step' }).getByRole('link', { name: 'Back' });
+  await expect(back).toHaveAttribute('href', '/app/application/sign');
+  await back.click();
   await expect(page).toHaveURL(/\/app\/application\/sign$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Your disclosures are signed' })).toBeVisible();
   await expect(page.getByText(new RegExp(`Signed by ${fullName} on `))).toBeVisible();
