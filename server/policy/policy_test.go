@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -21,15 +22,27 @@ import (
 
 const funnelTables = "heloc/funnel/tables/data.yaml"
 
-// MustLoad loads fsys into an Engine or fails the test.
+// MustLoad loads fsys into an Engine or fails the test. The embedded rules
+// are loaded once for the package's tests, as the server loads them once:
+// an Engine is not changed once loaded (its answer cache is a function of
+// its revision and the input), and compiling the rules again for each test
+// was a good part of the package's time.
 func MustLoad(tb testing.TB, fsys fs.FS) *policy.Engine {
 	tb.Helper()
-	e, err := policy.Load(context.Background(), fsys)
+	var e *policy.Engine
+	var err error
+	if fsys == rules.FS {
+		e, err = loadEmbedded()
+	} else {
+		e, err = policy.Load(context.Background(), fsys)
+	}
 	if err != nil {
 		tb.Fatalf("Load: %v", err)
 	}
 	return e
 }
+
+var loadEmbedded = sync.OnceValues(func() (*policy.Engine, error) { return policy.Load(context.Background(), rules.FS) })
 
 // copyRules returns a writable copy of the embedded rules, for tests that
 // edit a file.

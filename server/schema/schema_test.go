@@ -3,6 +3,7 @@ package schema_test
 import (
 	"bytes"
 	"os"
+	"sync"
 	"testing"
 
 	"github.com/heloc/heloc/schemas"
@@ -12,12 +13,17 @@ import (
 
 func MustLoad(tb testing.TB) *schema.Set {
 	tb.Helper()
-	s, err := schema.Load(schemas.FS)
+	s, err := loadSchemas()
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return s
 }
+
+// loadSchemas loads schemas/ once for the package's tests, as the server
+// loads it once for its requests: a Set is only read once loaded, and
+// compiling the CUE again for each test was most of the package's time.
+var loadSchemas = sync.OnceValues(func() (*schema.Set, error) { return schema.Load(schemas.FS) })
 
 type quoteInput struct {
 	Email               string `json:"email"`
