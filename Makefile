@@ -130,9 +130,13 @@ test:
 # and writing it was about half of each link (server/web's 4.8 s -> 2.5 s), which
 # an empty build cache pays for every package. Stack traces are kept. go test's
 # own vet pass (a subset of go vet's analyzers) is off: go vet has just run them all.
+# The packages whose tests take longest are named first, so that go test starts
+# them first and the short ones fill the other core beside them, rather than
+# server/web running last on one core of two (94 -> 78 s with warm caches).
+GO_TESTS_FIRST := ./server/web/ ./server/cmd/heloc/ ./server/policy/ ./server/store/
 test-go:
 	$(GO) vet ./...
-	$(GO) test -count=1 -ldflags=-w -vet=off ./...
+	$(GO) test -count=1 -ldflags=-w -vet=off $(GO_TESTS_FIRST) ./...
 
 # The policies through the binary's own command, for its readable report.
 # Not part of `make test`: test-go runs the same (TestRegoPolicies, and the
