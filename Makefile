@@ -17,7 +17,7 @@ WEBAPP_SOURCES := $(shell find webapp/src webapp/public -type f 2>/dev/null) $(w
 NODE_MODULES   := webapp/node_modules/.package-lock.json
 
 .PHONY: run build test generate deps packages chromium go-deps clean perf memprobe \
-        test-go test-rego test-generated test-webapp test-e2e
+        test-go test-rego test-generated test-types test-webapp test-e2e
 
 ## run: build everything, then serve with an SQLite database and demo data in ./data
 run: build
@@ -85,12 +85,18 @@ generate: $(NODE_MODULES)
 ## check needs, then the browsers, which only test-e2e needs and waits for. The Go
 ## dependencies compile (go-deps) while npm installs and Vite builds the webapp,
 ## which the binary embeds and so must come first.
-## The suites run one after another; TEST_BESIDE=test-e2e runs the browser
-## journeys (the longest) beside the others instead, which a machine with
-## cores to spare finishes sooner (on 2 busy cores their timeouts fired).
+## test-generated and test-types (a diff, a type check and a lint: no timeouts
+## to fire) run beside test-go, whose last packages leave a core partly idle;
+## the unit tests and the journeys then run one after the other.
+## TEST_BESIDE=test-e2e runs the browser journeys (the longest) beside all the
+## others instead, which a machine with cores to spare finishes sooner (on 2
+## busy cores their timeouts fired).
 ## Each suite's output goes to a log of its own and is printed whole when
 ## the suite ends, so two lanes never interleave.
-TEST_SUITES := test-go test-generated test-webapp test-e2e
+TEST_FIRST    := test-go
+TEST_WITH_GO  := test-generated test-types
+TEST_AFTER    := test-webapp test-e2e
+TEST_SUITES   := $(TEST_FIRST) $(TEST_WITH_GO) $(TEST_AFTER)
 TEST_BESIDE ?=
 test:
 	@logs=$$(mktemp -d); trap 'rm -rf $$logs' EXIT; \
@@ -113,7 +119,10 @@ test:
 	}; \
 	lane() { for suite in "$$@"; do run $$suite; done; }; \
 	lane $(TEST_BESIDE) & beside=$$!; \
-	lane $(filter-out $(TEST_BESIDE),$(TEST_SUITES)); \
+	lane $(filter-out $(TEST_BESIDE),$(TEST_WITH_GO)) & withgo=$$!; \
+	lane $(filter-out $(TEST_BESIDE),$(TEST_FIRST)); \
+	wait $$withgo; \
+	lane $(filter-out $(TEST_BESIDE),$(TEST_AFTER)); \
 	wait $$beside; wait; \
 	passed=0; failed=0; failures=""; \
 	for suite in $(TEST_SUITES); do \
@@ -154,9 +163,13 @@ test-generated: $(NODE_MODULES)
 	echo "generated files are up to date" || \
 	{ echo "generated files are stale: run 'make generate' and commit the result"; exit 1; }
 
-# The type check and the lint, each on one core, run side by side, then Vitest on both.
+# The webapp's type check and its lint, each on one core, side by side.
+test-types: $(NODE_MODULES)
+	cd webapp && { npm run --silent typecheck & typecheck=$$!; npm run --silent lint; lint=$$?; wait $$typecheck && [ $$lint = 0 ]; }
+
+# The webapp's unit tests (Vitest, on both cores).
 test-webapp: $(NODE_MODULES)
-	cd webapp && { npm run --silent typecheck & typecheck=$$!; npm run --silent lint; lint=$$?; wait $$typecheck && [ $$lint = 0 ]; } && npm test --silent
+	cd webapp && npm test --silent
 
 test-e2e: $(BIN) chromium
 	cd webapp && npm run --silent e2e
