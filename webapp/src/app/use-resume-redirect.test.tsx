@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 
@@ -7,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { markFreshArrival, markReturn } from '@/features/auth/lib/fresh-arrival';
 import { usePrequalStore } from '@/features/prequal/stores/prequal-store';
 import { sessions } from '@/lib/auth/session-store';
-import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
+import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError, useUnansweredQuery } from '@/testing/test-utils';
 
 import { checksResume, useResumeRedirect } from './use-resume-redirect';
 
@@ -154,15 +153,8 @@ describe('useResumeRedirect', () => {
         return ok({ deleted: true });
       },
     });
-    // The page's own query, not answered yet (a valuation, say).
     function Fetching() {
-      useQuery({
-        queryKey: ['still', 'fetching'],
-        queryFn: ({ signal }) =>
-          new Promise<never>(() => {
-            signal.addEventListener('abort', () => events.push('fetch abandoned'));
-          }),
-      });
+      useUnansweredQuery(() => events.push('fetch abandoned'));
       return <h1>Fetching</h1>;
     }
     const { router } = renderRoutes('/app/application/3', [

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -133,4 +133,18 @@ export function renderRoutes(path: string, routes: RouteObject[]) {
 /** The path and query the router is at. */
 export function currentUrl(router: { state: { location: { pathname: string; search: string } } }): string {
   return router.state.location.pathname + router.state.location.search;
+}
+
+/**
+ * A page's query that is never answered (a valuation still on its way, say):
+ * `abandoned` is called when its fetch is cancelled.
+ */
+export function useUnansweredQuery(abandoned: () => void) {
+  useQuery({
+    queryKey: ['still', 'fetching'],
+    queryFn: ({ signal }) =>
+      new Promise<never>(() => {
+        signal.addEventListener('abort', abandoned);
+      }),
+  });
 }

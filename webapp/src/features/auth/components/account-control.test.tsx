@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { AccountControlProvider, type AccountControlProps } from '@/components/layouts/account-slot';
 import { SiteHeader } from '@/components/layouts/site-header';
 import { sessions } from '@/lib/auth/session-store';
-import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
+import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, useUnansweredQuery } from '@/testing/test-utils';
 
 import { AccountControl, roleLabel } from './account-control';
 
@@ -79,15 +78,8 @@ describe('AccountControl', () => {
         },
       },
     );
-    // A page's query that has not been answered yet (a valuation, say).
     function Fetching() {
-      useQuery({
-        queryKey: ['still', 'fetching'],
-        queryFn: ({ signal }) =>
-          new Promise<never>(() => {
-            signal.addEventListener('abort', () => events.push('fetch abandoned'));
-          }),
-      });
+      useUnansweredQuery(() => events.push('fetch abandoned'));
       return <AccountControl place="task" />;
     }
     const { router } = renderRoutes('/app/application/1', [
