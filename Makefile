@@ -100,13 +100,13 @@ TEST_SUITES   := $(TEST_FIRST) $(TEST_WITH_GO) $(TEST_AFTER)
 TEST_BESIDE ?=
 test:
 	@logs=$$(mktemp -d); trap 'rm -rf $$logs' EXIT; \
-	{ $(MAKE) --no-print-directory packages DEBIAN_PACKAGES=libxml2-utils:xmllint > $$logs/xmllint.log 2>&1; echo $$? > $$logs/xmllint.rc; \
-	  $(MAKE) --no-print-directory packages > $$logs/packages.log 2>&1; echo $$? > $$logs/packages.rc; } & \
+	record() { name=$$1; shift; $(MAKE) --no-print-directory "$$@" > $$logs/$$name.log 2>&1; echo $$? > $$logs/$$name.rc; }; \
 	awaiting() { while [ ! -f $$logs/$$1.rc ]; do sleep 1; done; cat $$logs/$$1.log; [ "$$(cat $$logs/$$1.rc)" = 0 ]; }; \
-	{ $(MAKE) --no-print-directory go-deps > $$logs/go-deps.log 2>&1; echo $$? > $$logs/go-deps.rc; } & \
+	{ record xmllint packages DEBIAN_PACKAGES=libxml2-utils:xmllint; record packages packages; } & \
+	record go-deps go-deps & \
 	start=$$(date +%s); \
 	if ! $(MAKE) --no-print-directory webapp/dist/index.html; then wait; exit 1; fi; \
-	until [ -f $$logs/go-deps.rc ]; do sleep 1; done; \
+	awaiting go-deps > /dev/null || true; \
 	if ! $(MAKE) --no-print-directory build; then wait; exit 1; fi; \
 	echo "==> build ($$(( $$(date +%s) - start )) s)"; \
 	run() { \

@@ -48,7 +48,8 @@ export function welcomeBack(path: string) {
  * a signed-in applicant: `redirect` replaces the page with the loan's page;
  * `signOut` clears the prequal store, then ends the session as the Sign out
  * button does (useSignOut: what the page is fetching is abandoned, the
- * server session deleted, signed out, home). A failed automatic sign-out is only logged (spec §8).
+ * server session deleted, signed out, home). A failed automatic sign-out
+ * is only logged (spec §8).
  */
 export function useResumeRedirect() {
   const { pathname } = useLocation();
