@@ -1,8 +1,7 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation } from 'react-router';
 
 import { PageLoader } from '@/components/layouts/page-loader';
-import { PageSuspense } from '@/components/layouts/page-suspense';
 import { FunnelStepPage } from '@/features/prequal/components/funnel-step-page';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
@@ -66,8 +65,8 @@ export default function FunnelStepRoute() {
   // A page of the table without a question page of its own shows its heading and the way on.
   if (!Page) return <FunnelStepPage />;
   return (
-    <PageSuspense fallback={<PageLoader />}>
+    <Suspense fallback={<PageLoader />}>
       <Page key={pathname} />
-    </PageSuspense>
+    </Suspense>
   );
 }
