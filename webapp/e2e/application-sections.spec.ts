@@ -69,8 +69,8 @@ for (const c of cases) {
     await expect(you.getByRole('textbox', { name: 'Social Security number' })).toHaveValue(/^\*\*\*-\*\*-\d{4}$/);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page).toHaveURL(/\/app\/application\/2$/);
-    // Page 2 on screen, as the person sees it before going back (until its
-    // code has come, the router keeps page 1 on screen as it was left).
+    // Page 2 on screen, as the person sees it before going back (while its
+    // code loads, its address shows the page loader first).
     await expect(page.getByRole('heading', { level: 1, name: 'Tell us about the property' })).toBeVisible();
 
     // Back on page 1 by the stepper: what was saved, the SSN on file by its last 4 digits only.

@@ -145,9 +145,8 @@ for (const c of cases) {
         await screenshot(page, `funnel-pages-${slug}`);
       }
       if (i < back.length - 1) {
-        // This page's own Back (to the walk's page before it), not the last
-        // page's, which the router keeps on screen under the new address
-        // until this page's code has come.
+        // This page's own Back (to the walk's page before it), once the page
+        // is on screen (while its code loads, its address shows the loader).
         const backLink = page.getByRole('link', { name: 'Back', exact: true });
         await expect(backLink).toHaveAttribute('href', back[i + 1]!);
         await backLink.click();

@@ -38,8 +38,8 @@ async function answer(page: Page, question: string, choice: string) {
 
 /**
  * Continue, a button on a question page and a link on the estimate page;
- * then the next page itself, by its own heading (until its code has come,
- * the last page stays on screen under the new address).
+ * then the next page itself, by its own heading (while its code loads, its
+ * address shows the page loader first).
  */
 async function continueTo(page: Page, url: RegExp) {
   const heading = page.getByRole('heading', { level: 1 });

@@ -115,8 +115,8 @@ test('the borrower reads each disclosure in full, is told what is missing, signs
   await expect(page).toHaveURL(/\/app\/application\/income-verification$/);
 
   // Back on the page: what was signed and when, read-only.
-  // The income page's own Back, once it is on screen (the router keeps the
-  // signing page there under the new address until the next page's code has come).
+  // The income page's own Back, once it is on screen (while its code
+  // loads, its address shows the page loader).
   const back = page.getByRole('navigation', { name: 'Step' }).getByRole('link', { name: 'Back' });
   await expect(back).toHaveAttribute('href', '/app/application/sign');
   await back.click();

@@ -62,9 +62,8 @@ const relationshipLabels: Record<string, string> = { spouse: 'Spouse', partner: 
 
 /**
  * Continue, then wait for the next page itself: its address and its own
- * heading. Until the next page's code has come, the router keeps the last
- * page on screen under the new address, and a Continue clicked then would
- * be the last page's.
+ * heading, so that what is done next is done on that page (while its code
+ * loads, its address shows the page loader first).
  */
 export async function continueTo(page: Page, url: RegExp) {
   const heading = page.getByRole('heading', { level: 1 });

@@ -1,7 +1,7 @@
 import { Box, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
-import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 
+import { PageSuspense } from '@/components/layouts/page-suspense';
 import { FaqList } from '@/components/ui/faq-list';
 import { paths } from '@/config/paths';
 import { ApplicationPage } from '@/features/application/components/application-page';
@@ -28,9 +28,9 @@ export default function ApplicationRoute() {
     return (
       <ApplicationPage form>
         <Box mt="xl">
-          <Suspense fallback={<PageLoading />}>
+          <PageSuspense fallback={<PageLoading />}>
             <Page />
-          </Suspense>
+          </PageSuspense>
         </Box>
       </ApplicationPage>
     );

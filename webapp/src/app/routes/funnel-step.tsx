@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { useLocation } from 'react-router';
 
 import { PageLoader } from '@/components/layouts/page-loader';
+import { PageSuspense } from '@/components/layouts/page-suspense';
 import { FunnelStepPage } from '@/features/prequal/components/funnel-step-page';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
@@ -65,8 +66,8 @@ export default function FunnelStepRoute() {
   // A page of the table without a question page of its own shows its heading and the way on.
   if (!Page) return <FunnelStepPage />;
   return (
-    <Suspense fallback={<PageLoader />}>
+    <PageSuspense fallback={<PageLoader />}>
       <Page key={pathname} />
-    </Suspense>
+    </PageSuspense>
   );
 }
