@@ -2,6 +2,7 @@ package loans
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,11 +40,18 @@ type Disclosure struct {
 }
 
 // Signer is a person who signs (schemas #Signer): the full legal name to
-// type and when they signed the current documents.
+// type and when they signed the current documents. A person who signed
+// texts that have changed since (the documents are filled in with the
+// offer, which a coborrower's credit check can decide again) and has not
+// signed the current ones has SignedEarlierAt, when they last signed, and
+// Changed, the titles of those documents, so the page can say why it asks
+// again.
 type Signer struct {
-	Party    string     `json:"party"`
-	Name     string     `json:"name"`
-	SignedAt *time.Time `json:"signedAt"`
+	Party           string     `json:"party"`
+	Name            string     `json:"name"`
+	SignedAt        *time.Time `json:"signedAt"`
+	SignedEarlierAt *time.Time `json:"signedEarlierAt"`
+	Changed         []string   `json:"changed"`
 }
 
 // DisclosuresView is what application.disclosures answers (schemas
@@ -327,9 +335,9 @@ func renderDisclosures(l *domain.Loan, app *domain.Application, offer *signOffer
 // signers are the people on the loan, the borrower first, with the full
 // legal name each signs with.
 func signers(l *domain.Loan, app *domain.Application) []Signer {
-	out := []Signer{{Party: "borrower", Name: fullName(&app.User)}}
+	out := []Signer{{Party: "borrower", Name: fullName(&app.User), Changed: []string{}}}
 	if hasCoborrower(l) && app.Coborrower != nil {
-		out = append(out, Signer{Party: "coborrower", Name: fullName(app.Coborrower)})
+		out = append(out, Signer{Party: "coborrower", Name: fullName(app.Coborrower), Changed: []string{}})
 	}
 	return out
 }
@@ -519,9 +527,10 @@ func disclosuresView(l *domain.Loan, app *domain.Application, docs []disclosures
 		v.Documents = append(v.Documents, Disclosure{Document: d, Signed: signed})
 		v.Signed = v.Signed && signed
 	}
+	all := append([]disclosures.Document{consent}, docs...)
 	for _, p := range people {
 		var latest *time.Time
-		for _, d := range append([]disclosures.Document{consent}, docs...) {
+		for _, d := range all {
 			at := signedAt(p.Party, d)
 			if at == nil {
 				latest = nil
@@ -532,9 +541,45 @@ func disclosuresView(l *domain.Loan, app *domain.Application, docs []disclosures
 			}
 		}
 		p.SignedAt = latest
+		if latest == nil {
+			p.SignedEarlierAt, p.Changed = signedEarlier(app.Signatures, p.Party, append(slices.Clone(docs), consent))
+		}
 		v.People = append(v.People, p)
 	}
 	return v
+}
+
+// signedEarlier is when party last signed a text of one of docs that is
+// not its current text, and the titles of those documents (in docs' order):
+// what they signed before the documents were filled in again. Nil and none
+// when they signed no earlier text.
+func signedEarlier(records []domain.Signature, party string, docs []disclosures.Document) (*time.Time, []string) {
+	var at *time.Time
+	changed := []string{}
+	for _, d := range docs {
+		earlier, current := false, false
+		for i := range records {
+			r := &records[i]
+			if r.Party != party || r.DocumentID != d.ID {
+				continue
+			}
+			if r.Hash == d.Hash {
+				current = true
+				continue
+			}
+			earlier = true
+			if at == nil || r.SignedAt.After(*at) {
+				at = &r.SignedAt
+			}
+		}
+		if earlier && !current {
+			changed = append(changed, d.Title)
+		}
+	}
+	if len(changed) == 0 {
+		return nil, changed
+	}
+	return at, changed
 }
 
 // oneLine writes an address on one line, or "".

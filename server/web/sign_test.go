@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -366,6 +367,28 @@ func TestEachPersonOnTheLoanSigns(t *testing.T) {
 	if got.Disclosures.Signed || len(got.Disclosures.Signatures) != 5 || got.Disclosures.People[1].SignedAt != nil {
 		t.Fatalf("got signed %v with %d records, want the borrower's 5 and the coborrower still to sign", got.Disclosures.Signed, len(got.Disclosures.Signatures))
 	}
+	// The offer decided again after the borrower signed (as the coborrower's
+	// credit check does when her score prices the line higher): the
+	// borrower's signature no longer counts, and the view says when she
+	// signed and which documents changed.
+	if got.Disclosures.People[0].SignedAt == nil || got.Disclosures.People[0].SignedEarlierAt != nil {
+		t.Fatalf("got %+v, want the borrower signed and nothing earlier", got.Disclosures.People[0])
+	}
+	signedAt := *got.Disclosures.People[0].SignedAt
+	dearer := strings.Replace(signOffer, `"apr":8.25`, `"apr":9.5`, 1)
+	if _, err := s.DB.CreateDecision(ctx, "heloc.offer.preview", loan.ID, []byte(`{}`), []byte(dearer), "test"); err != nil {
+		t.Fatal(err)
+	}
+	again := disclosuresOf(t, b)
+	pat := again.People[0]
+	if pat.SignedAt != nil || pat.SignedEarlierAt == nil || !pat.SignedEarlierAt.Equal(signedAt) || len(pat.Changed) == 0 || slices.Contains(pat.Changed, again.Consent.Title) {
+		t.Fatalf("got %+v, want the borrower asked again, told she signed at %v and which documents (not the consent) changed", pat, signedAt)
+	}
+	code, res = sign(b, signInput(t, again, true, "Pat Prime"))
+	if code != 200 {
+		t.Fatalf("signing again: got %d %+v", code, res.Error)
+	}
+	v = again
 	c := inviteCoborrower(t, s, b, "cora@example.com")
 	in := strings.Replace(signInput(t, v, true, "Cora Prime"), `"party":"borrower"`, `"party":"coborrower"`, 1)
 	if resp, res := c.trpc("POST", "coborrower.sign", in); resp.StatusCode != 400 || !strings.Contains(fieldMessage(res, "signatures.0.name"), "Cora Jane Prime Jr.") {
@@ -375,7 +398,7 @@ func TestEachPersonOnTheLoanSigns(t *testing.T) {
 	if resp, res := c.trpc("POST", "coborrower.sign", in); resp.StatusCode != 200 {
 		t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
 	}
-	if after := disclosuresOf(t, b); !after.Signed || len(after.Signatures) != 10 {
-		t.Fatalf("got signed %v with %d records, want 5 for each person", after.Signed, len(after.Signatures))
+	if after := disclosuresOf(t, b); !after.Signed || len(after.Signatures) != 5+len(pat.Changed)+5 || after.People[0].SignedEarlierAt != nil {
+		t.Fatalf("got signed %v with %d records, want the borrower's 5 and the %d changed again, and the coborrower's 5", after.Signed, len(after.Signatures), len(pat.Changed))
 	}
 }

@@ -1,6 +1,6 @@
 import { mutate, saveApplicationThrough, startApplication } from './support/application';
 import { requireRealServer } from './support/heloc';
-import { persona } from './support/personas';
+import { persona, type Persona } from './support/personas';
 import { expect, expectedConsoleError, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery, viewports } from './support/fixtures';
 
 // Disclosures and signing against the real server, at a phone's width: a
@@ -20,6 +20,28 @@ type Disclosures = {
   signatures: { documentId: string; hash: string; party: string; name: string; signedAt: string; ip: string; userAgent: string }[];
   signed: boolean;
 };
+
+/** Page 1's borrower, with a middle name. */
+function page1(p: Persona, middleName: string) {
+  return {
+    user: {
+      firstName: p.firstName,
+      middleName,
+      lastName: p.lastName,
+      dateOfBirth: p.identity.dateOfBirth,
+      ssn: p.identity.ssn,
+      citizenship: 'usCitizen',
+      maritalStatus: 'married',
+      militaryStatus: 'none',
+      phone: p.phone,
+      currentAddress: { line1: '1200 Alder Street', city: 'San Francisco', state: 'CA', zip: p.answers.zip },
+      currentAddressSince: '2015-06-01',
+      housing: 'Own',
+      formerAddresses: [],
+      mailingAddress: null,
+    },
+  };
+}
 
 const titles = [
   'Home Equity Credit Agreement',
@@ -41,28 +63,7 @@ test('the borrower reads each disclosure in full, is told what is missing, signs
   // The pages before signing, in order, through the procedures their pages call;
   // then page 1 again with a middle name, which the signature must carry.
   await saveApplicationThrough(page, p, '/app/application/7');
-  await mutate(page, 'application.save', {
-    path: '/app/application/1',
-    section: {
-      user: {
-        firstName: p.firstName,
-        middleName: 'Quinn',
-        lastName: p.lastName,
-        dateOfBirth: p.identity.dateOfBirth,
-        ssn: p.identity.ssn,
-        citizenship: 'usCitizen',
-        maritalStatus: 'married',
-        militaryStatus: 'none',
-        phone: p.phone,
-        currentAddress: { line1: '1200 Alder Street', city: 'San Francisco', state: 'CA', zip: p.answers.zip },
-        currentAddressSince: '2015-06-01',
-        housing: 'Own',
-        formerAddresses: [],
-        mailingAddress: null,
-      },
-      coborrower: null,
-    },
-  });
+  await mutate(page, 'application.save', { path: '/app/application/1', section: { ...page1(p, 'Quinn'), coborrower: null } });
 
   await page.goto('/app/application/sign');
   await expect(page).toHaveURL(/\/app\/application\/sign$/);
@@ -149,4 +150,16 @@ test('the borrower reads each disclosure in full, is told what is missing, signs
     expect(r!.userAgent).toBe(agent);
     expect(Math.abs(Date.parse(r!.signedAt) - Date.now())).toBeLessThan(10 * 60_000);
   }
+
+  // Page 1 changed after signing (the middle name corrected): the documents
+  // carry the name, so they changed, and the page says why it asks again.
+  await mutate(page, 'application.save', { path: '/app/application/1', section: { ...page1(p, 'Quincy'), coborrower: null } });
+  await page.goto('/app/application/income-verification');
+  await expect(back).toHaveAttribute('href', '/app/application/sign');
+  await back.click();
+  await expect(page.getByText('Your documents changed after you signed them')).toBeVisible();
+  await expect(page.getByText(/^You signed on .*\. Since then every document changed/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign and continue' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, 'sign-changed-after-signing');
 });

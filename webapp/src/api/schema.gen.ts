@@ -3669,14 +3669,21 @@ export interface components {
         };
         /**
          * @description #Signer is a person on the loan who signs: the full legal name to type,
-         *     and when they signed the current documents (null before).
+         *     and when they signed the current documents (null before). Someone who
+         *     signed texts that changed since (the documents are filled in with the
+         *     offer, which a coborrower's credit check can decide again) and has not
+         *     signed the current ones: when they last signed (signedEarlierAt) and
+         *     the titles of the documents that changed (changed); else null and [].
          */
         Signer: {
+            changed: string[];
             name: string;
             /** @enum {string} */
             party: "borrower" | "coborrower";
             /** @default null */
             signedAt: string | null;
+            /** @default null */
+            signedEarlierAt: string | null;
         };
         /** @description #Slug names a page or post in a URL: lowercase words joined by hyphens. */
         Slug: string;

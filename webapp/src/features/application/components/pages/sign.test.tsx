@@ -36,7 +36,7 @@ function disclosures(over: Partial<DisclosuresView> = {}): DisclosuresView {
       doc('heloc-booklet', 'What you should know about home equity lines of credit', 'd'),
     ],
     consent: doc('esign-consent', 'Consent to electronic records and signatures', 'e', '# Consent to electronic records and signatures\n\n- **Paper copies:** ask us.\n'),
-    people: [{ party: 'borrower', name: 'Pat Q Prime', signedAt: null }],
+    people: [{ party: 'borrower', name: 'Pat Q Prime', signedAt: null, signedEarlierAt: null, changed: [] }],
     signatures: [],
     signed: false,
     readOnly: false,
@@ -134,7 +134,7 @@ describe('disclosures and signing', () => {
   });
 
   it('takes only the borrower’s own signature on a loan with a coborrower, who signs in their own sign-in', async () => {
-    const view = disclosures({ people: [{ party: 'borrower', name: 'Pat Prime', signedAt: null }, { party: 'coborrower', name: 'Cora Prime', signedAt: null }] });
+    const view = disclosures({ people: [{ party: 'borrower', name: 'Pat Prime', signedAt: null, signedEarlierAt: null, changed: [] }, { party: 'coborrower', name: 'Cora Prime', signedAt: null, signedEarlierAt: null, changed: [] }] });
     const { user, signs } = setup({ disclosures: () => ok(view) });
     await screen.findByRole('region', { name: 'Home Equity Credit Agreement, full text' });
     expect(await screen.findByRole('heading', { name: 'Waiting for Cora Prime' })).toBeInTheDocument();
@@ -167,9 +167,51 @@ describe('disclosures and signing', () => {
     expect(screen.getByRole('checkbox', { name: 'I have read “Home Equity Credit Agreement”' })).not.toBeChecked();
   });
 
+  it('asks someone who signed before the documents changed to sign again, saying when they signed and what changed', async () => {
+    const view = disclosures({
+      people: [
+        {
+          party: 'borrower',
+          name: 'Pat Prime',
+          signedAt: null,
+          signedEarlierAt: '2026-11-22T15:00:00Z',
+          changed: ['Home Equity Credit Agreement', 'Truth in Lending disclosure for open-end credit'],
+        },
+        { party: 'coborrower', name: 'Cora Prime', signedAt: '2026-11-23T15:00:00Z', signedEarlierAt: null, changed: [] },
+      ],
+    });
+    const { user, signs } = setup({ disclosures: () => ok(view) });
+    const notice = await screen.findByText(/You signed on November 22, 2026/);
+    expect(notice).toHaveTextContent(
+      'Since then Home Equity Credit Agreement and Truth in Lending disclosure for open-end credit changed',
+    );
+    expect(screen.getByText('Your documents changed after you signed them')).toBeInTheDocument();
+    // The form, to sign the current texts.
+    await readEverything(user);
+    await user.click(screen.getByRole('textbox', { name: 'Type your full name to sign' }));
+    await user.paste('Pat Prime');
+    await user.click(screen.getByRole('button', { name: 'Sign and continue' }));
+    await screen.findByRole('heading', { name: 'Income verification' });
+    expect(signs).toHaveLength(1);
+  });
+
+  it('says of a person who signed before the documents changed that they sign again in their own sign-in', async () => {
+    const signedAt = '2026-11-23T15:00:00Z';
+    const view = disclosures({
+      people: [
+        { party: 'borrower', name: 'Pat Prime', signedAt, signedEarlierAt: null, changed: [] },
+        { party: 'coborrower', name: 'Cora Prime', signedAt: null, signedEarlierAt: '2026-11-22T15:00:00Z', changed: ['Home Equity Credit Agreement'] },
+      ],
+    });
+    setup({ disclosures: () => ok(view) });
+    expect(
+      await screen.findByText(/^Cora Prime signed on November 22, 2026.*, before the documents changed: they sign the current ones in their own sign-in\.$/),
+    ).toBeInTheDocument();
+  });
+
   it('once signed, shows what was signed, by whom and when, without a form', async () => {
     const signedAt = '2026-11-22T15:00:00Z';
-    const view = disclosures({ signed: true, people: [{ party: 'borrower', name: 'Pat Q Prime', signedAt }] });
+    const view = disclosures({ signed: true, people: [{ party: 'borrower', name: 'Pat Q Prime', signedAt, signedEarlierAt: null, changed: [] }] });
     view.documents = view.documents.map((d) => ({ ...d, signed: true }));
     view.signatures = [...view.documents, view.consent].map((d) => ({
       documentId: d.id,

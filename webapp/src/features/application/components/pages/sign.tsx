@@ -77,6 +77,7 @@ function BorrowerSignForm(props: Pick<SignFormProps, 'view' | 'stale' | 'onStale
 
 export function SignForm({ view: all, stale, onStale, party, send, pending, afterSign, back, submitLabel = signCopy.submit }: SignFormProps) {
   const view: DisclosuresView = { ...all, people: all.people.filter((p) => p.party === party) };
+  const me = view.people[0];
   const [read, setRead] = useState<Record<string, boolean>>({});
   const [consent, setConsent] = useState(false);
   const [names, setNames] = useState<Record<string, string>>({});
@@ -146,6 +147,11 @@ export function SignForm({ view: all, stale, onStale, party, send, pending, afte
         {stale ? (
           <Alert color="yellow" variant="light" role="alert" title="Please read the disclosures again">
             {signCopy.stale}
+          </Alert>
+        ) : null}
+        {me?.signedEarlierAt && me.changed.length > 0 ? (
+          <Alert color="yellow" variant="light" role="status" title={signCopy.changedTitle}>
+            {signCopy.changed(when(me.signedEarlierAt), me.changed, me.changed.length === view.documents.length + 1)}
           </Alert>
         ) : null}
         <Text>{signCopy.intro}</Text>
@@ -255,7 +261,11 @@ export function Signed({ view, nav = true }: { view: DisclosuresView; nav?: bool
           </Title>
           {view.people.map((p) => (
             <Text key={p.party} fz="sm">
-              {p.signedAt ? `Signed by ${p.name} on ${when(p.signedAt)}.` : `Not signed by ${p.name} yet: they sign in their own sign-in.`}
+              {p.signedAt
+                ? `Signed by ${p.name} on ${when(p.signedAt)}.`
+                : p.signedEarlierAt
+                  ? signCopy.othersChanged(p.name, when(p.signedEarlierAt))
+                  : `Not signed by ${p.name} yet: they sign in their own sign-in.`}
             </Text>
           ))}
           {view.readOnly ? <Text fz="sm">{signCopy.readOnlyNote}</Text> : null}
