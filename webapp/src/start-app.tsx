@@ -35,22 +35,17 @@ const funnelAreas = new Set(['landing', 'initialSetup', 'prequal']);
 const storeAreas = new Set([...funnelAreas, 'ineligible']);
 
 /**
- * A funnel step's question page is a React.lazy inside its route (one chunk
- * per page, src/app/routes/funnel-step.tsx). React.lazy keeps its loader
- * until first rendered; starting it here, and waiting, lets hydration render
- * the page in the same pass as the rest, so no part of the prerendered HTML
- * is left inert (or later found to differ from data that came meanwhile).
+ * A funnel step's question page loads its code when first shown (one chunk
+ * per page, src/app/routes/funnel-step.tsx). Loading it here, and waiting,
+ * lets hydration render the page in the same pass as the rest, so no part
+ * of the prerendered HTML is left inert (or later found to differ from data
+ * that came meanwhile). A page whose code fails to load here is loaded
+ * again by its route when rendered.
  */
 async function loadFirstQuestionPage(): Promise<void> {
   const { funnelPages } = await import('./app/routes/funnel-step');
   const slug = window.location.pathname.split('/').filter(Boolean).pop() ?? '';
-  const page = funnelPages[slug] as unknown as { _init?: (payload: unknown) => unknown; _payload?: unknown } | undefined;
-  if (typeof page?._init !== 'function') return;
-  try {
-    page._init(page._payload);
-  } catch (pending) {
-    if (pending instanceof Promise) await pending.catch(() => undefined);
-  }
+  await funnelPages[slug]?.load().catch(() => undefined);
 }
 
 /**

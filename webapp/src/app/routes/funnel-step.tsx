@@ -6,13 +6,38 @@ import { PageSuspense } from '@/components/layouts/page-suspense';
 import { FunnelStepPage } from '@/features/prequal/components/funnel-step-page';
 import { useRouteDocumentTitle } from '@/lib/use-document-title';
 
-type Page = LazyExoticComponent<ComponentType>;
+/**
+ * A question page whose code loads when first needed: `Lazy` loads it when
+ * rendered, `load()` ahead of that (the first page of a visit, before
+ * hydration: src/start-app.tsx), and once loaded `loaded` is the page itself.
+ */
+export type Page = {
+  readonly Lazy: LazyExoticComponent<ComponentType>;
+  readonly load: () => Promise<ComponentType>;
+  loaded?: ComponentType;
+};
 
 // One chunk per question page, loaded when its step is shown: a step change
 // fetches that page's code and no other. The slug is the path's last
 // segment; the funnels share the pages they have in common.
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
-  return lazy(async () => ({ default: (await load())[name] }));
+function page<K extends string>(importPage: () => Promise<Record<K, ComponentType>>, name: K): Page {
+  let loading: Promise<ComponentType> | undefined;
+  const p: Page = {
+    load: () =>
+      (loading ??= importPage().then(
+        (m) => {
+          p.loaded = m[name];
+          return m[name];
+        },
+        (err: unknown) => {
+          // Not kept: the next load tries again.
+          loading = undefined;
+          throw err;
+        },
+      )),
+    Lazy: lazy(async () => ({ default: await p.load() })),
+  };
+  return p;
 }
 
 const creditCheck = page(() => import('@/features/prequal/components/questions/credit-score'), 'CreditScorePage');
@@ -62,9 +87,12 @@ function slugOf(pathname: string): string {
 export default function FunnelStepRoute() {
   useRouteDocumentTitle();
   const { pathname } = useLocation();
-  const Page = funnelPages[slugOf(pathname)];
+  const entry = funnelPages[slugOf(pathname)];
   // A page of the table without a question page of its own shows its heading and the way on.
-  if (!Page) return <FunnelStepPage />;
+  if (!entry) return <FunnelStepPage />;
+  // Its code already loaded (loaded before hydration, or shown before), the
+  // page renders at once, in the same pass as the rest.
+  const Page = entry.loaded ?? entry.Lazy;
   return (
     <PageSuspense fallback={<PageLoader />}>
       <Page key={pathname} />
