@@ -62,6 +62,8 @@ export const verificationLabels = {
   idFailed: (id: string, at: string) => `${id} not verified on ${at}: try another ID`,
   notChecked: 'Not checked yet',
   signedBy: (name: string, at: string) => `Signed as “${name}” on ${at}`,
+  /** A signature of a text that has changed since: it no longer counts. */
+  signedEarlierBy: (name: string, at: string) => `An earlier version signed as “${name}” on ${at}; it changed since, so it needs signing again`,
 } as const;
 
 export const valueLabels: Readonly<Record<string, Readonly<Record<string, string>>>> = {

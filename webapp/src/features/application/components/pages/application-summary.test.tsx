@@ -68,8 +68,20 @@ const documents = {
 
 const page = (path: string, state: 'done' | 'current' | 'upcoming') => ({ path, label: path, section: null, area: 'application', step: path, order: null, state, open: true });
 
+const hash = (c: string) => c.repeat(64);
+const disclosure = (id: string, title: string, h: string) => ({ id, title, version: '2026-11.1', body: `# ${title}`, hash: hash(h), signed: false });
+const disclosures = {
+  documents: [disclosure('heca', 'Home Equity Credit Agreement', 'a'), disclosure('truth-in-lending', 'Truth in Lending disclosure for open-end credit', 'b')],
+  consent: disclosure('esign-consent', 'Consent to electronic records and signatures', 'e'),
+  people: [],
+  signatures: [],
+  signed: false,
+  readOnly: false,
+};
+
 function stub(v: ReturnType<typeof view>) {
   return stubTRPC({
+    'application.disclosures': () => ok(disclosures),
     'system.info': () => ok(sandboxSystemInfo),
     'application.get': () => ok(v),
     'application.drawTerms': () => ok(terms),
@@ -152,6 +164,16 @@ describe('application summary', () => {
     expect(within(docs).getByText('No documents asked for yet.')).toBeInTheDocument();
     const disbursement = screen.getByRole('region', { name: 'Loan Disbursement' });
     expect(within(disbursement).getByText('****6789')).toBeInTheDocument();
+  });
+
+  it('says a signature of a text that changed since needs signing again', async () => {
+    const signature = (documentId: string, h: string) => ({ documentId, version: '2026-11.1', hash: hash(h), party: 'borrower', name: 'Pat Prime', signedAt: '2026-11-22T15:00:00Z', ip: '203.0.113.9', userAgent: 'Test' });
+    // The agreement signed as it reads now; the Truth in Lending disclosure in an earlier text (x), since filled in again (b).
+    stub(view({ application: { signatures: [signature('heca', 'a'), signature('truth-in-lending', 'x')] } }));
+    render();
+    expect(await screen.findByText('Home Equity Credit Agreement', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/^An earlier version signed as “Pat Prime” on .*; it changed since, so it needs signing again$/)).toBeInTheDocument();
+    expect(screen.getAllByText(/^Signed as “Pat Prime” on /)).toHaveLength(1);
   });
 
   it('leads on to the first page not done while open', async () => {

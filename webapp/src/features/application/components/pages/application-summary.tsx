@@ -500,11 +500,19 @@ function VerificationRows({ p }: { p: Person }) {
   );
 }
 
-/** Each disclosure signed, by its title, whom and when. */
+/**
+ * Each disclosure signed, by its title, whom and when; a signature of a text
+ * that has changed since (the documents are filled in with the application
+ * and its offer) is said to need signing again.
+ */
 function SignatureRows({ view }: { view: ApplicationView }) {
   const disclosures = useQuery(getDisclosuresQueryOptions());
-  const titles = new Map([...(disclosures.data?.documents ?? []), ...(disclosures.data ? [disclosures.data.consent] : [])].map((d) => [d.id, d.title]));
-  const rows = (view.application.signatures ?? []).map((s): Row => [titles.get(s.documentId) ?? s.documentId, V.signedBy(s.name, day(s.signedAt))]);
+  const current = new Map([...(disclosures.data?.documents ?? []), ...(disclosures.data ? [disclosures.data.consent] : [])].map((d) => [d.id, d]));
+  const rows = (view.application.signatures ?? []).map((s): Row => {
+    const doc = current.get(s.documentId);
+    const earlier = doc !== undefined && doc.hash !== s.hash;
+    return [doc?.title ?? s.documentId, (earlier ? V.signedEarlierBy : V.signedBy)(s.name, day(s.signedAt))];
+  });
   return <Rows rows={rows} />;
 }
 
