@@ -36,7 +36,7 @@ function disclosures(over: Partial<DisclosuresView> = {}): DisclosuresView {
       doc('heloc-booklet', 'What you should know about home equity lines of credit', 'd'),
     ],
     consent: doc('esign-consent', 'Consent to electronic records and signatures', 'e', '# Consent to electronic records and signatures\n\n- **Paper copies:** ask us.\n'),
-    people: [{ party: 'borrower', name: 'Pat Q Prime', signedAt: null, signedEarlierAt: null, changed: [] }],
+    people: [signer('borrower', 'Pat Q Prime')],
     signatures: [],
     signed: false,
     readOnly: false,
@@ -81,6 +81,22 @@ function setup(answers: { disclosures: () => ReturnType<typeof ok>; sign?: (inpu
 async function readEverything(user: ReturnType<typeof userEvent.setup>) {
   for (const box of screen.getAllByRole('checkbox', { name: /^I have read “/ })) await user.click(box);
   await user.click(screen.getByRole('checkbox', { name: /I agree to receive these documents electronically/ }));
+}
+
+/** Reads everything, signs as name, and waits for the next page. */
+async function signAs(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await readEverything(user);
+  await user.click(screen.getByRole('textbox', { name: 'Type your full name to sign' }));
+  await user.paste(name);
+  await user.click(screen.getByRole('button', { name: 'Sign and continue' }));
+  await screen.findByRole('heading', { name: 'Income verification' });
+}
+
+type Signer = DisclosuresView['people'][number];
+
+/** A person who signs: not signed, nothing earlier, unless given. */
+function signer(party: Signer['party'], name: string, over: Partial<Signer> = {}): Signer {
+  return { party, name, signedAt: null, signedEarlierAt: null, changed: [], ...over };
 }
 
 describe('disclosures and signing', () => {
@@ -134,16 +150,12 @@ describe('disclosures and signing', () => {
   });
 
   it('takes only the borrower’s own signature on a loan with a coborrower, who signs in their own sign-in', async () => {
-    const view = disclosures({ people: [{ party: 'borrower', name: 'Pat Prime', signedAt: null, signedEarlierAt: null, changed: [] }, { party: 'coborrower', name: 'Cora Prime', signedAt: null, signedEarlierAt: null, changed: [] }] });
+    const view = disclosures({ people: [signer('borrower', 'Pat Prime'), signer('coborrower', 'Cora Prime')] });
     const { user, signs } = setup({ disclosures: () => ok(view) });
     await screen.findByRole('region', { name: 'Home Equity Credit Agreement, full text' });
     expect(await screen.findByRole('heading', { name: 'Waiting for Cora Prime' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Coborrower: type your full name to sign' })).not.toBeInTheDocument();
-    await readEverything(user);
-    await user.click(screen.getByRole('textbox', { name: 'Type your full name to sign' }));
-    await user.paste('Pat Prime');
-    await user.click(screen.getByRole('button', { name: 'Sign and continue' }));
-    await screen.findByRole('heading', { name: 'Income verification' });
+    await signAs(user, 'Pat Prime');
     expect(signs).toHaveLength(1);
     expect((signs[0] as { signatures: unknown[] }).signatures).toEqual([{ party: 'borrower', name: 'Pat Prime' }]);
   });
@@ -170,14 +182,11 @@ describe('disclosures and signing', () => {
   it('asks someone who signed before the documents changed to sign again, saying when they signed and what changed', async () => {
     const view = disclosures({
       people: [
-        {
-          party: 'borrower',
-          name: 'Pat Prime',
-          signedAt: null,
+        signer('borrower', 'Pat Prime', {
           signedEarlierAt: '2026-11-22T15:00:00Z',
           changed: ['Home Equity Credit Agreement', 'Truth in Lending disclosure for open-end credit'],
-        },
-        { party: 'coborrower', name: 'Cora Prime', signedAt: '2026-11-23T15:00:00Z', signedEarlierAt: null, changed: [] },
+        }),
+        signer('coborrower', 'Cora Prime', { signedAt: '2026-11-23T15:00:00Z' }),
       ],
     });
     const { user, signs } = setup({ disclosures: () => ok(view) });
@@ -187,11 +196,7 @@ describe('disclosures and signing', () => {
     );
     expect(screen.getByText('Your documents changed after you signed them')).toBeInTheDocument();
     // The form, to sign the current texts.
-    await readEverything(user);
-    await user.click(screen.getByRole('textbox', { name: 'Type your full name to sign' }));
-    await user.paste('Pat Prime');
-    await user.click(screen.getByRole('button', { name: 'Sign and continue' }));
-    await screen.findByRole('heading', { name: 'Income verification' });
+    await signAs(user, 'Pat Prime');
     expect(signs).toHaveLength(1);
   });
 
@@ -199,8 +204,8 @@ describe('disclosures and signing', () => {
     const signedAt = '2026-11-23T15:00:00Z';
     const view = disclosures({
       people: [
-        { party: 'borrower', name: 'Pat Prime', signedAt, signedEarlierAt: null, changed: [] },
-        { party: 'coborrower', name: 'Cora Prime', signedAt: null, signedEarlierAt: '2026-11-22T15:00:00Z', changed: ['Home Equity Credit Agreement'] },
+        signer('borrower', 'Pat Prime', { signedAt }),
+        signer('coborrower', 'Cora Prime', { signedEarlierAt: '2026-11-22T15:00:00Z', changed: ['Home Equity Credit Agreement'] }),
       ],
     });
     setup({ disclosures: () => ok(view) });
@@ -211,7 +216,7 @@ describe('disclosures and signing', () => {
 
   it('once signed, shows what was signed, by whom and when, without a form', async () => {
     const signedAt = '2026-11-22T15:00:00Z';
-    const view = disclosures({ signed: true, people: [{ party: 'borrower', name: 'Pat Q Prime', signedAt, signedEarlierAt: null, changed: [] }] });
+    const view = disclosures({ signed: true, people: [signer('borrower', 'Pat Q Prime', { signedAt })] });
     view.documents = view.documents.map((d) => ({ ...d, signed: true }));
     view.signatures = [...view.documents, view.consent].map((d) => ({
       documentId: d.id,
