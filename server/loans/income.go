@@ -74,7 +74,7 @@ func (s *Service) Income(ctx context.Context, applicant *domain.Applicant) (*Inc
 
 // ConnectPayroll asks the payroll network about the party's jobs, marks
 // each employment of theirs whose employer the network knows (by the
-// employer's name, normalized) as verified by it, and records the payroll
+// employer’s name, normalized) as verified by it, and records the payroll
 // connection with the network's employers. When none of the person's
 // employments is known to the network nothing is written and the answer is
 // an error at "party" saying what was found. The loan's status moves on as
@@ -253,7 +253,7 @@ var legalForms = map[string]bool{
 	"corp": true, "corporation": true, "co": true, "company": true, "plc": true, "pllc": true, "pc": true,
 }
 
-// normalizeEmployer is an employer's name as compared: lower case, letters
+// normalizeEmployer is an employer’s name as compared: lower case, letters
 // and digits only, without the words of its legal form.
 func normalizeEmployer(name string) string {
 	words := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
@@ -275,7 +275,7 @@ func noMatchMessage(party string, known []domain.PayrollEmployment, asked []stri
 	for i, e := range known {
 		names[i] = e.EmployerName
 	}
-	return fmt.Sprintf("The payroll network knows %s at %s, which is not an employer on %s employment history (%s). Check the employer's name on the Employment History page, or choose to upload pay documents instead.",
+	return fmt.Sprintf("The payroll network knows %s at %s, which is not an employer on %s employment history (%s). Check the employer’s name on the Employment History page, or choose to upload pay documents instead.",
 		incomeObject(party), strings.Join(names, ", "), incomePossessive(party), strings.Join(asked, ", "))
 }
 

@@ -6,7 +6,7 @@ import (
 	"github.com/heloc/heloc/server/domain"
 )
 
-// An employer's name matches however its legal form and punctuation are
+// An employer’s name matches however its legal form and punctuation are
 // written; different employers do not.
 func TestSameEmployer(t *testing.T) {
 	for _, tc := range []struct {

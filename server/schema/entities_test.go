@@ -243,7 +243,7 @@ func TestEntitiesRefuseBadFields(t *testing.T) {
 		{"blank first name", "AccountInput", `{"email":"ana@example.com","firstName":" ","lastName":"Ortiz"}`, "firstName", "Enter your first name. Use at most 100 characters, without control characters."},
 		{"blank last name", "Applicant", `{"email":"ana@example.com","firstName":"Ana","lastName":""}`, "lastName", "Enter your last name. Use at most 100 characters, without control characters."},
 		{"blank coborrower name", "Application", `{"user":{},"coborrower":{"firstName":""},"property":{}}`, "coborrower.firstName", "Enter a first name. Use at most 100 characters, without control characters."},
-		{"blank employer", "Employment", `{"startDate":"2021-03-01","employerName":""}`, "employerName", "Enter the employer's name. Use at most 100 characters, without control characters."},
+		{"blank employer", "Employment", `{"startDate":"2021-03-01","employerName":""}`, "employerName", "Enter the employer’s name. Use at most 100 characters, without control characters."},
 		// Enumerations inside the entities.
 		{"prequal unit count", "PrequalStore", `{"propertyUnits":5}`, "propertyUnits", "Choose the number of units."},
 		{"prequal building type", "PrequalStore", `{"buildingType":"castle"}`, "buildingType", "Choose a property type."},
@@ -258,7 +258,7 @@ func TestEntitiesRefuseBadFields(t *testing.T) {
 		{"military status", "Person", `{"militaryStatus":"veteran"}`, "militaryStatus", "Choose your military service."},
 		{"suffix", "Person", `{"suffix":"Jr."}`, "suffix", "Choose a suffix from the list."},
 		{"housing", "Person", `{"housing":"own"}`, "housing", "Choose whether you own, rent or live rent free."},
-		{"debtor", "Application", `{"user":{},"property":{},"liabilities":[{"balance":1,"debtor":"spouse"}]}`, "liabilities.0.debtor", "Choose whose debt this is: yours, your coborrower's or joint."},
+		{"debtor", "Application", `{"user":{},"property":{},"liabilities":[{"balance":1,"debtor":"spouse"}]}`, "liabilities.0.debtor", "Choose whose debt this is: yours, your coborrower’s or joint."},
 		{"income type", "Application", `{"user":{"incomeSources":[{"type":"lottery"}]},"property":{}}`, "user.incomeSources.0.type", "Choose the kind of income."},
 		{"other income label", "IncomeSource", `{"type":"alimony","label":"alimony"}`, "label", "Choose a kind of income from the list."},
 		{"ownership share", "Employment", `{"startDate":"2021-03-01","ownershipInterestType":"half"}`, "ownershipInterestType", "Choose whether you own 25% or more of the business, or less."},

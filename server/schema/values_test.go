@@ -45,7 +45,7 @@ var enumerations = []enumeration{
 		"Non-Borrower Household Income", "Notes Receivable Installment", "Other", "Pension", "Public Assistance", "Royalties",
 		"Separate Maintenance", "Social Security", "Temporary Leave", "Tip Income", "Trust", "Unemployment", "VA Benefits Non-Educational",
 	}, "Choose a kind of income from the list."},
-	{"Debtor", []string{"borrower", "coborrower", "joint"}, "Choose whose debt this is: yours, your coborrower's or joint."},
+	{"Debtor", []string{"borrower", "coborrower", "joint"}, "Choose whose debt this is: yours, your coborrower’s or joint."},
 	{"SessionStatus", []string{"loading", "authenticated", "unauthenticated"}, "Choose a session status."},
 	{"ApplicationStatus", []string{
 		"propertyValue", "mortgageEstimate", "hasFbm", "isSelfEmployed", "creditRange", "zip", "propertyUsage", "creditScore",

@@ -17,7 +17,7 @@ import {
 // payroll record is one current job at Bayview Analytics Inc.) reaches the
 // income-verification page with personal information and an employment
 // saved, first names an employer the payroll network does not know and is
-// told so beside the question, then, with the employer's name corrected,
+// told so beside the question, then, with the employer’s name corrected,
 // connects the sandbox payroll: the job shows verified, no paystubs or W-2s
 // are asked (the documents policy), and Continue leads to identity
 // verification. The pages before it are saved in order through the
@@ -59,7 +59,7 @@ test('the prime persona verifies income through the sandbox payroll at a phone�
   await expectNoHorizontalScroll(page);
   await screenshot(page, 'income-verification-no-match');
 
-  // The employer's name as the borrower would correct it on page 4 (without "Inc.").
+  // The employer’s name as the borrower would correct it on page 4 (without "Inc.").
   await saveSection(page, '/app/application/4', employmentOf('Bayview Analytics'));
   await page.goto(incomePage);
   await you.getByRole('radio', { name: /Connect my payroll account/ }).check();

@@ -190,7 +190,7 @@ describe('form fields', () => {
 
     // The first check waits for the generated validators to load.
     await waitFor(() => expect(value).toHaveAttribute('aria-invalid', 'true'), { timeout: 5000 });
-    expect(describedBy(value)).toContain("Enter your home's estimated value, up to 100,000,000 dollars.");
+    expect(describedBy(value)).toContain("Enter your home’s estimated value, up to 100,000,000 dollars.");
     expect(onSubmit).not.toHaveBeenCalled();
 
     // Corrected, the amount is stored as dollars and shown with $ and commas.
