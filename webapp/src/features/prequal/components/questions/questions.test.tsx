@@ -92,7 +92,7 @@ describe('question pages', () => {
     // The schema's own bound, in its words.
     await user.type(value, '200000000');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Enter your home\'s estimated value, up to 100,000,000 dollars.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your home’s estimated value, up to 100,000,000 dollars.')).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/app/initial-setup/property-value');
 
     await user.clear(value);
