@@ -527,7 +527,8 @@ func disclosuresView(l *domain.Loan, app *domain.Application, docs []disclosures
 		v.Documents = append(v.Documents, Disclosure{Document: d, Signed: signed})
 		v.Signed = v.Signed && signed
 	}
-	all := append([]disclosures.Document{consent}, docs...)
+	// The documents then the consent: the order Changed names them in.
+	all := append(slices.Clone(docs), consent)
 	for _, p := range people {
 		var latest *time.Time
 		for _, d := range all {
@@ -542,7 +543,7 @@ func disclosuresView(l *domain.Loan, app *domain.Application, docs []disclosures
 		}
 		p.SignedAt = latest
 		if latest == nil {
-			p.SignedEarlierAt, p.Changed = signedEarlier(app.Signatures, p.Party, append(slices.Clone(docs), consent))
+			p.SignedEarlierAt, p.Changed = signedEarlier(app.Signatures, p.Party, all)
 		}
 		v.People = append(v.People, p)
 	}
@@ -557,23 +558,24 @@ func signedEarlier(records []domain.Signature, party string, docs []disclosures.
 	var at *time.Time
 	changed := []string{}
 	for _, d := range docs {
-		earlier, current := false, false
+		var last *time.Time // their last signature of an earlier text of d
+		current := false
 		for i := range records {
 			r := &records[i]
-			if r.Party != party || r.DocumentID != d.ID {
-				continue
-			}
-			if r.Hash == d.Hash {
+			switch {
+			case r.Party != party || r.DocumentID != d.ID:
+			case r.Hash == d.Hash:
 				current = true
-				continue
-			}
-			earlier = true
-			if at == nil || r.SignedAt.After(*at) {
-				at = &r.SignedAt
+			case last == nil || r.SignedAt.After(*last):
+				last = &r.SignedAt
 			}
 		}
-		if earlier && !current {
-			changed = append(changed, d.Title)
+		if last == nil || current {
+			continue
+		}
+		changed = append(changed, d.Title)
+		if at == nil || last.After(*at) {
+			at = last
 		}
 	}
 	if len(changed) == 0 {
