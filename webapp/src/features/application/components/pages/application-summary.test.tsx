@@ -73,7 +73,8 @@ const disclosure = (id: string, title: string, h: string) => ({ id, title, versi
 const disclosures = {
   documents: [disclosure('heca', 'Home Equity Credit Agreement', 'a'), disclosure('truth-in-lending', 'Truth in Lending disclosure for open-end credit', 'b')],
   consent: disclosure('esign-consent', 'Consent to electronic records and signatures', 'e'),
-  people: [],
+  // The borrower signed the Truth in Lending disclosure's earlier text (the test below).
+  people: [{ party: 'borrower', name: 'Pat Prime', signedAt: null, signedEarlierAt: '2026-11-22T15:00:00Z', changed: ['Truth in Lending disclosure for open-end credit'] }],
   signatures: [],
   signed: false,
   readOnly: false,
@@ -174,6 +175,8 @@ describe('application summary', () => {
     expect(await screen.findByText('Home Equity Credit Agreement', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(await screen.findByText(/^An earlier version signed as “Pat Prime” on .*; it changed since, so it needs signing again$/)).toBeInTheDocument();
     expect(screen.getAllByText(/^Signed as “Pat Prime” on /)).toHaveLength(1);
+    // The way back to sign them again.
+    expect(await screen.findByRole('link', { name: 'Edit signed disclosures' })).toHaveAttribute('href', '/app/application/sign');
   });
 
   it('leads on to the first page not done while open', async () => {

@@ -229,6 +229,9 @@ function Summary({ view, sections }: { view: ApplicationView; sections: Record<s
   // A section's title is its label in the rules; the other parts are titled by what they hold.
   const summarySections = { ...summaryParts, ...(Object.fromEntries(Object.entries(sectionSteps).map(([k, step]) => [k, sections[step] ?? step])) as Record<keyof typeof sectionSteps, string>) };
   const open = !view.readOnly;
+  // The borrower signed texts that have changed since (the server's view of the disclosures): the page to sign again is linked.
+  const disclosures = useQuery({ ...getDisclosuresQueryOptions(), enabled: open && Boolean(view.application.signatures?.length) });
+  const signAgain = Boolean(disclosures.data?.people.some((p) => p.party === 'borrower' && p.changed.length > 0));
   const app: Application = view.application;
   const prop = app.property ?? {};
   const cob = view.hasCoborrower && app.coborrower ? app.coborrower : null;
@@ -368,7 +371,7 @@ function Summary({ view, sections }: { view: ApplicationView; sections: Record<s
         <DocumentRows view={view} />
       </Section>
       {app.signatures?.length ? (
-        <Section title={summarySections.signatures} to={`${A}/sign`} open={false}>
+        <Section title={summarySections.signatures} to={`${A}/sign`} open={open && signAgain}>
           <SignatureRows view={view} />
         </Section>
       ) : null}
