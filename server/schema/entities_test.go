@@ -190,7 +190,7 @@ func TestEntitiesRefuseBadFields(t *testing.T) {
 		required   = "This field is required."
 		notAllowed = "This field is not allowed."
 		wrongType  = "This field has the wrong type."
-		date       = "Enter a date as yyyy-MM-dd."
+		date       = "Enter a real date, as yyyy-MM-dd."
 		email      = "Enter an e-mail address like name@example.com."
 		balance    = "Enter a whole dollar amount from 0 to 100,000,000."
 		amount     = "Enter an amount from 0 to 100,000,000."
@@ -314,8 +314,8 @@ func TestEntitiesReportEveryBadField(t *testing.T) {
 	want := map[string]string{
 		"user.email":                   "Enter an e-mail address like name@example.com.",
 		"user.ssn":                     "Enter a valid 9-digit Social Security number.",
-		"user.employments.0.startDate": "Enter a date as yyyy-MM-dd.",
-		"user.employments.1.endDate":   "Enter a date as yyyy-MM-dd.",
+		"user.employments.0.startDate": "Enter a real date, as yyyy-MM-dd.",
+		"user.employments.1.endDate":   "Enter a real date, as yyyy-MM-dd.",
 		"property.state":               "Choose a state.",
 		"property.address.zip":         "Enter a 5-digit ZIP code.",
 		"mortgages.0.balance":          "Enter a whole dollar amount from 0 to 100,000,000.",

@@ -54,7 +54,7 @@ func TestDecodeRefusesBadInput(t *testing.T) {
 		{"object where a string belongs", "QuoteCurrentInput", `{"email":{"x":1}}`, domain.EINVALID, "email", "This field has the wrong type."},
 		{"negative balance", "Balance", `-1`, domain.EINVALID, "", "Enter a whole dollar amount from 0 to 100,000,000."},
 		{"fractional balance", "Balance", `10.5`, domain.EINVALID, "", "Enter a whole dollar amount from 0 to 100,000,000."},
-		{"date in the wrong format", "Date", `"11/22/2026"`, domain.EINVALID, "", "Enter a date as yyyy-MM-dd."},
+		{"date in the wrong format", "Date", `"11/22/2026"`, domain.EINVALID, "", "Enter a real date, as yyyy-MM-dd."},
 		{"short password", "Password", `"seven77"`, domain.EINVALID, "", "Your password has at least 8 characters."},
 		{"slug with a slash", "InsightInput", `{"slug":"../etc"}`, domain.EINVALID, "slug", "Use lowercase letters, digits and hyphens."},
 		{"property usage outside the enumeration", "PropertyUsage", `"vacation"`, domain.EINVALID, "", "Choose Primary Home, Secondary Home or Rental Property."},

@@ -789,9 +789,12 @@ export interface components {
          */
         CurrentLoan: components["schemas"]["Loan"] | null;
         /**
-         * @description #Date is a calendar date, yyyy-MM-dd in UTC (spec §5). The pattern is what
-         *     OpenAPI can carry; time.Format also refuses days a month does not have,
-         *     such as 2026-02-31 or 2025-02-29.
+         * @description #Date is a calendar date, yyyy-MM-dd in UTC (spec §5). The pattern, which
+         *     OpenAPI carries to the browser's form checks, refuses a day its month
+         *     does not have (2026-04-31, 2026-02-30, and February 29 outside a leap
+         *     year: a year divisible by 4, and of the centuries only those divisible by
+         *     400), so that a form shows that error beside every other one at once
+         *     rather than after the server's answer; time.Format checks the same.
          */
         Date: string;
         /**

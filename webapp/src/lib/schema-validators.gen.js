@@ -1561,11 +1561,11 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-const schema36 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"$ref":"#/components/schemas/Balance"},"comments":{"$ref":"#/components/schemas/LongText"},"confirmed":{"type":"boolean"},"createdAt":{"format":"date-time","type":"string","errorMessage":"Enter a date and time like 2026-11-22T15:04:05Z."},"creditor":{"$ref":"#/components/schemas/Name"},"dateOpened":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"debtor":{"$ref":"#/components/schemas/Debtor"},"hiCredit":{"$ref":"#/components/schemas/Amount"},"id":{"$ref":"#/components/schemas/Name"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"lastActivityDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"lastReportDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"latePaymentDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"latePaymentDays":{"maximum":36500,"minimum":0,"type":"integer","errorMessage":"Enter the number of days late, from 0 to 36500."},"monthlyInsurancePayment":{"$ref":"#/components/schemas/Amount"},"monthlyPayment":{"$ref":"#/components/schemas/Amount"},"monthlyTaxAndInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxPayment":{"$ref":"#/components/schemas/Amount"},"omitted":{"default":false,"type":"boolean"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"term":{"maximum":1200,"minimum":0,"type":"integer","errorMessage":"Enter the term in whole months, from 0 to 1200."},"toBePaidOff":{"default":false,"type":"boolean"},"type":{"$ref":"#/components/schemas/Name"}},"required":["balance"],"type":"object","errorMessage":{"required":{"balance":"Enter a whole dollar amount from 0 to 100,000,000."}}};
+const schema36 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"$ref":"#/components/schemas/Balance"},"comments":{"$ref":"#/components/schemas/LongText"},"confirmed":{"type":"boolean"},"createdAt":{"format":"date-time","type":"string","errorMessage":"Enter a date and time like 2026-11-22T15:04:05Z."},"creditor":{"$ref":"#/components/schemas/Name"},"dateOpened":{"nullable":true,"pattern":"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$","type":"string","errorMessage":"Enter a real date, as yyyy-MM-dd."},"debtor":{"$ref":"#/components/schemas/Debtor"},"hiCredit":{"$ref":"#/components/schemas/Amount"},"id":{"$ref":"#/components/schemas/Name"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"lastActivityDate":{"nullable":true,"pattern":"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$","type":"string","errorMessage":"Enter a real date, as yyyy-MM-dd."},"lastReportDate":{"nullable":true,"pattern":"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$","type":"string","errorMessage":"Enter a real date, as yyyy-MM-dd."},"latePaymentDate":{"nullable":true,"pattern":"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$","type":"string","errorMessage":"Enter a real date, as yyyy-MM-dd."},"latePaymentDays":{"maximum":36500,"minimum":0,"type":"integer","errorMessage":"Enter the number of days late, from 0 to 36500."},"monthlyInsurancePayment":{"$ref":"#/components/schemas/Amount"},"monthlyPayment":{"$ref":"#/components/schemas/Amount"},"monthlyTaxAndInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxPayment":{"$ref":"#/components/schemas/Amount"},"omitted":{"default":false,"type":"boolean"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"term":{"maximum":1200,"minimum":0,"type":"integer","errorMessage":"Enter the term in whole months, from 0 to 1200."},"toBePaidOff":{"default":false,"type":"boolean"},"type":{"$ref":"#/components/schemas/Name"}},"required":["balance"],"type":"object","errorMessage":{"required":{"balance":"Enter a whole dollar amount from 0 to 100,000,000."}}};
 const schema37 = {"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter a whole dollar amount from 0 to 100,000,000."};
 const schema38 = {"maxLength":2000,"pattern":"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 2000 characters, without control characters other than line breaks and tabs."};
 const schema40 = {"enum":["borrower","coborrower","joint"],"type":"string","errorMessage":"Choose whose debt this is: yours, your coborrower’s or joint."};
-const pattern21 = new RegExp("^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", "u");
+const pattern21 = new RegExp("^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1851,7 +1851,7 @@ errors++;
 }
 if(typeof data6 === "string"){
 if(!pattern21.test(data6)){
-const err26 = {instancePath:instancePath+"/dateOpened",schemaPath:"#/properties/dateOpened/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err26 = {instancePath:instancePath+"/dateOpened",schemaPath:"#/properties/dateOpened/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1870,7 +1870,7 @@ err27.emUsed = true;
 }
 }
 if(emErrs8.length){
-const err28 = {instancePath:instancePath+"/dateOpened",schemaPath:"#/properties/dateOpened/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Enter a date as yyyy-MM-dd."};
+const err28 = {instancePath:instancePath+"/dateOpened",schemaPath:"#/properties/dateOpened/errorMessage",keyword:"errorMessage",params:{errors: emErrs8},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -2089,7 +2089,7 @@ errors++;
 }
 if(typeof data11 === "string"){
 if(!pattern21.test(data11)){
-const err49 = {instancePath:instancePath+"/lastActivityDate",schemaPath:"#/properties/lastActivityDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err49 = {instancePath:instancePath+"/lastActivityDate",schemaPath:"#/properties/lastActivityDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -2108,7 +2108,7 @@ err50.emUsed = true;
 }
 }
 if(emErrs16.length){
-const err51 = {instancePath:instancePath+"/lastActivityDate",schemaPath:"#/properties/lastActivityDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs16},message:"Enter a date as yyyy-MM-dd."};
+const err51 = {instancePath:instancePath+"/lastActivityDate",schemaPath:"#/properties/lastActivityDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs16},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -2141,7 +2141,7 @@ errors++;
 }
 if(typeof data12 === "string"){
 if(!pattern21.test(data12)){
-const err54 = {instancePath:instancePath+"/lastReportDate",schemaPath:"#/properties/lastReportDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err54 = {instancePath:instancePath+"/lastReportDate",schemaPath:"#/properties/lastReportDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -2160,7 +2160,7 @@ err55.emUsed = true;
 }
 }
 if(emErrs18.length){
-const err56 = {instancePath:instancePath+"/lastReportDate",schemaPath:"#/properties/lastReportDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs18},message:"Enter a date as yyyy-MM-dd."};
+const err56 = {instancePath:instancePath+"/lastReportDate",schemaPath:"#/properties/lastReportDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs18},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -2193,7 +2193,7 @@ errors++;
 }
 if(typeof data13 === "string"){
 if(!pattern21.test(data13)){
-const err59 = {instancePath:instancePath+"/latePaymentDate",schemaPath:"#/properties/latePaymentDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err59 = {instancePath:instancePath+"/latePaymentDate",schemaPath:"#/properties/latePaymentDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -2212,7 +2212,7 @@ err60.emUsed = true;
 }
 }
 if(emErrs20.length){
-const err61 = {instancePath:instancePath+"/latePaymentDate",schemaPath:"#/properties/latePaymentDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs20},message:"Enter a date as yyyy-MM-dd."};
+const err61 = {instancePath:instancePath+"/latePaymentDate",schemaPath:"#/properties/latePaymentDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs20},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -3207,7 +3207,7 @@ export const AnswerConditionInput = validate26;
 const schema52 = {"properties":{"address":{"$ref":"#/components/schemas/ConditionAddressAnswer"},"conditionId":{"$ref":"#/components/schemas/Id"},"employment":{"$ref":"#/components/schemas/ConditionEmploymentAnswer"},"text":{"$ref":"#/components/schemas/ConditionText"}},"required":["conditionId"],"type":"object","errorMessage":{"required":{"conditionId":"Not a valid id."}}};
 const schema59 = {"allOf":[{"pattern":"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$"},{"maxLength":4000,"pattern":"[^\\s]"}],"type":"string","errorMessage":"Write your answer, in at most 4000 characters."};
 const schema53 = {"properties":{"addresses":{"items":{"$ref":"#/components/schemas/ConditionAddress"},"type":"array","errorMessage":"Give at most 10 addresses."}},"required":["addresses"],"type":"object","errorMessage":{"required":{"addresses":"Give at most 10 addresses."}}};
-const schema54 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"from":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"name":{"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"to":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."}},"required":["address"],"type":"object"};
+const schema54 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"from":{"nullable":true,"pattern":"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$","type":"string","errorMessage":"Enter a real date, as yyyy-MM-dd."},"name":{"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"to":{"nullable":true,"pattern":"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$","type":"string","errorMessage":"Enter a real date, as yyyy-MM-dd."}},"required":["address"],"type":"object"};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3243,7 +3243,7 @@ errors++;
 }
 if(typeof data1 === "string"){
 if(!pattern21.test(data1)){
-const err2 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err2 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3262,7 +3262,7 @@ err3.emUsed = true;
 }
 }
 if(emErrs0.length){
-const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter a date as yyyy-MM-dd."};
+const err4 = {instancePath:instancePath+"/from",schemaPath:"#/properties/from/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3357,7 +3357,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!pattern21.test(data3)){
-const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err13 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3376,7 +3376,7 @@ err14.emUsed = true;
 }
 }
 if(emErrs4.length){
-const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a date as yyyy-MM-dd."};
+const err15 = {instancePath:instancePath+"/to",schemaPath:"#/properties/to/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3530,8 +3530,8 @@ return errors === 0;
 }
 
 const schema56 = {"properties":{"employments":{"items":{"$ref":"#/components/schemas/ConditionEmployment"},"type":"array","errorMessage":"Give at most 20 employers."}},"required":["employments"],"type":"object","errorMessage":{"required":{"employments":"Give at most 20 employers."}}};
-const schema57 = {"properties":{"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer’s name. Use at most 100 characters, without control characters."},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"position":{"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"selfEmployed":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["employerName","startDate"],"type":"object","errorMessage":{"required":{"employerName":"Enter the employer’s name. Use at most 100 characters, without control characters.","startDate":"Enter a date as yyyy-MM-dd."}}};
-const schema58 = {"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."};
+const schema57 = {"properties":{"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer’s name. Use at most 100 characters, without control characters."},"endDate":{"default":null,"nullable":true,"pattern":"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$","type":"string","errorMessage":"Enter a real date, as yyyy-MM-dd."},"position":{"maxLength":100,"nullable":true,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Use at most 100 characters, without control characters."},"selfEmployed":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["employerName","startDate"],"type":"object","errorMessage":{"required":{"employerName":"Enter the employer’s name. Use at most 100 characters, without control characters.","startDate":"Enter a real date, as yyyy-MM-dd."}}};
+const schema58 = {"pattern":"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$","type":"string","errorMessage":"Enter a real date, as yyyy-MM-dd."};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -3638,7 +3638,7 @@ errors++;
 }
 if(typeof data1 === "string"){
 if(!pattern21.test(data1)){
-const err9 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err9 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3657,7 +3657,7 @@ err10.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err11 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+const err11 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3751,7 +3751,7 @@ if(data.startDate !== undefined){
 let data4 = data.startDate;
 if(typeof data4 === "string"){
 if(!pattern21.test(data4)){
-const err20 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err20 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -3780,7 +3780,7 @@ err22.emUsed = true;
 }
 }
 if(emErrs6.length){
-const err23 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter a date as yyyy-MM-dd."};
+const err23 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5368,7 +5368,7 @@ if(data.from !== undefined){
 let data3 = data.from;
 if(typeof data3 === "string"){
 if(!pattern21.test(data3)){
-const err16 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err16 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5397,7 +5397,7 @@ err18.emUsed = true;
 }
 }
 if(emErrs6.length){
-const err19 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter a date as yyyy-MM-dd."};
+const err19 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5534,7 +5534,7 @@ if(data.to !== undefined){
 let data6 = data.to;
 if(typeof data6 === "string"){
 if(!pattern21.test(data6)){
-const err32 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err32 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5563,7 +5563,7 @@ err34.emUsed = true;
 }
 }
 if(emErrs12.length){
-const err35 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Enter a date as yyyy-MM-dd."};
+const err35 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs12},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -6350,7 +6350,7 @@ return errors === 0;
 }
 
 export const CoborrowerAuthorizationInput = validate47;
-const schema84 = {"properties":{"creditCheckAuthorization":{"enum":[true],"type":"boolean","errorMessage":"Authorize the credit check to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["dateOfBirth","creditCheckAuthorization"],"type":"object","errorMessage":{"required":{"dateOfBirth":"Enter a date as yyyy-MM-dd.","creditCheckAuthorization":"Authorize the credit check to continue."}}};
+const schema84 = {"properties":{"creditCheckAuthorization":{"enum":[true],"type":"boolean","errorMessage":"Authorize the credit check to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["dateOfBirth","creditCheckAuthorization"],"type":"object","errorMessage":{"required":{"dateOfBirth":"Enter a real date, as yyyy-MM-dd.","creditCheckAuthorization":"Authorize the credit check to continue."}}};
 const schema86 = {"allOf":[{"pattern":"^[0-9]{9}$"},{"not":{"pattern":"^(000|666)|^[0-9]{3}00|0000$"}}],"type":"string","errorMessage":"Enter a valid 9-digit Social Security number."};
 const pattern56 = new RegExp("^[0-9]{9}$", "u");
 const pattern57 = new RegExp("^(000|666)|^[0-9]{3}00|0000$", "u");
@@ -6433,7 +6433,7 @@ if(data.dateOfBirth !== undefined){
 let data1 = data.dateOfBirth;
 if(typeof data1 === "string"){
 if(!pattern21.test(data1)){
-const err7 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err7 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6462,7 +6462,7 @@ err9.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err10 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+const err10 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -7506,7 +7506,7 @@ return errors === 0;
 }
 
 export const CreditCheckInput = validate54;
-const schema99 = {"properties":{"authorizationVersion":{"pattern":"^[A-Za-z0-9._-]{1,64}$","type":"string","errorMessage":"Agree to the credit-check authorization to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose credit to check."},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["party","dateOfBirth","ssn","authorizationVersion"],"type":"object","errorMessage":{"required":{"party":"Choose whose credit to check.","dateOfBirth":"Enter a date as yyyy-MM-dd.","ssn":"Enter a valid 9-digit Social Security number.","authorizationVersion":"Agree to the credit-check authorization to continue."}}};
+const schema99 = {"properties":{"authorizationVersion":{"pattern":"^[A-Za-z0-9._-]{1,64}$","type":"string","errorMessage":"Agree to the credit-check authorization to continue."},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose credit to check."},"ssn":{"$ref":"#/components/schemas/SSN"}},"required":["party","dateOfBirth","ssn","authorizationVersion"],"type":"object","errorMessage":{"required":{"party":"Choose whose credit to check.","dateOfBirth":"Enter a real date, as yyyy-MM-dd.","ssn":"Enter a valid 9-digit Social Security number.","authorizationVersion":"Agree to the credit-check authorization to continue."}}};
 const pattern66 = new RegExp("^[A-Za-z0-9._-]{1,64}$", "u");
 
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7609,7 +7609,7 @@ if(data.dateOfBirth !== undefined){
 let data1 = data.dateOfBirth;
 if(typeof data1 === "string"){
 if(!pattern21.test(data1)){
-const err9 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err9 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7638,7 +7638,7 @@ err11.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err12 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+const err12 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8120,7 +8120,7 @@ return errors === 0;
 }
 
 export const DecideInput = validate56;
-const schema104 = {"properties":{"action":{"enum":["approve","counteroffer","decline","suspend","withdraw"],"type":"string","errorMessage":"Choose one of the decisions."},"line":{"maximum":100000000,"minimum":0,"nullable":true,"type":"integer","errorMessage":"Enter a whole dollar amount from 0 to 100,000,000."},"loanId":{"$ref":"#/components/schemas/Id"},"neededBy":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"note":{"maxLength":2000,"pattern":"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Keep the note within 2000 characters, without control characters other than line breaks and tabs."},"reasons":{"items":{"pattern":"^[A-Z0-9_]{1,40}$","type":"string"},"type":"array"}},"required":["loanId","action"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","action":"Choose one of the decisions."}}};
+const schema104 = {"properties":{"action":{"enum":["approve","counteroffer","decline","suspend","withdraw"],"type":"string","errorMessage":"Choose one of the decisions."},"line":{"maximum":100000000,"minimum":0,"nullable":true,"type":"integer","errorMessage":"Enter a whole dollar amount from 0 to 100,000,000."},"loanId":{"$ref":"#/components/schemas/Id"},"neededBy":{"nullable":true,"pattern":"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$","type":"string","errorMessage":"Enter a real date, as yyyy-MM-dd."},"note":{"maxLength":2000,"pattern":"^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Keep the note within 2000 characters, without control characters other than line breaks and tabs."},"reasons":{"items":{"pattern":"^[A-Z0-9_]{1,40}$","type":"string"},"type":"array"}},"required":["loanId","action"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","action":"Choose one of the decisions."}}};
 const pattern74 = new RegExp("^[A-Z0-9_]{1,40}$", "u");
 
 function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -8325,7 +8325,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!pattern21.test(data3)){
-const err19 = {instancePath:instancePath+"/neededBy",schemaPath:"#/properties/neededBy/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err19 = {instancePath:instancePath+"/neededBy",schemaPath:"#/properties/neededBy/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8344,7 +8344,7 @@ err20.emUsed = true;
 }
 }
 if(emErrs6.length){
-const err21 = {instancePath:instancePath+"/neededBy",schemaPath:"#/properties/neededBy/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter a date as yyyy-MM-dd."};
+const err21 = {instancePath:instancePath+"/neededBy",schemaPath:"#/properties/neededBy/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10464,7 +10464,7 @@ return errors === 0;
 
 export const EmploymentHistoryInput = validate68;
 const schema121 = {"properties":{"employments":{"items":{"$ref":"#/components/schemas/EmploymentDates"},"type":"array","errorMessage":"List at most 30 employments."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose employment history to read."}},"required":["party"],"type":"object","errorMessage":{"required":{"party":"Choose whose employment history to read."}}};
-const schema122 = {"properties":{"endDate":{"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","endDate"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","endDate":"Enter a date as yyyy-MM-dd."}}};
+const schema122 = {"properties":{"endDate":{"nullable":true,"pattern":"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$","type":"string","errorMessage":"Enter a real date, as yyyy-MM-dd."},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","endDate"],"type":"object","errorMessage":{"required":{"startDate":"Enter a real date, as yyyy-MM-dd.","endDate":"Enter a real date, as yyyy-MM-dd."}}};
 
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10504,7 +10504,7 @@ errors++;
 }
 if(typeof data0 === "string"){
 if(!pattern21.test(data0)){
-const err3 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err3 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10523,7 +10523,7 @@ err4.emUsed = true;
 }
 }
 if(emErrs0.length){
-const err5 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter a date as yyyy-MM-dd."};
+const err5 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10546,7 +10546,7 @@ if(data.startDate !== undefined){
 let data1 = data.startDate;
 if(typeof data1 === "string"){
 if(!pattern21.test(data1)){
-const err7 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err7 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10575,7 +10575,7 @@ err9.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err10 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+const err10 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10820,7 +10820,7 @@ return errors === 0;
 
 export const EmploymentSection = validate71;
 const schema124 = {"properties":{"employmentGaps":{"items":{"$ref":"#/components/schemas/EmploymentGapAnswer"},"type":"array","errorMessage":"Explain at most 30 gaps."},"employments":{"items":{"$ref":"#/components/schemas/Employment"},"type":"array","errorMessage":"List at most 30 employments."}},"required":["employments","employmentGaps"],"type":"object","errorMessage":{"required":{"employments":"List at most 30 employments.","employmentGaps":"Explain at most 30 gaps."}}};
-const schema125 = {"properties":{"explanation":{"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."},"from":{"$ref":"#/components/schemas/Date"},"to":{"$ref":"#/components/schemas/Date"}},"required":["from","to","explanation"],"type":"object","errorMessage":{"required":{"from":"Enter a date as yyyy-MM-dd.","to":"Enter a date as yyyy-MM-dd.","explanation":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."}}};
+const schema125 = {"properties":{"explanation":{"maxLength":500,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."},"from":{"$ref":"#/components/schemas/Date"},"to":{"$ref":"#/components/schemas/Date"}},"required":["from","to","explanation"],"type":"object","errorMessage":{"required":{"from":"Enter a real date, as yyyy-MM-dd.","to":"Enter a real date, as yyyy-MM-dd.","explanation":"Tell us what you were doing in this time. Use at most 500 characters, without control characters."}}};
 
 function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -10922,7 +10922,7 @@ if(data.from !== undefined){
 let data1 = data.from;
 if(typeof data1 === "string"){
 if(!pattern21.test(data1)){
-const err9 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err9 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10951,7 +10951,7 @@ err11.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err12 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+const err12 = {instancePath:instancePath+"/from",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10974,7 +10974,7 @@ if(data.to !== undefined){
 let data2 = data.to;
 if(typeof data2 === "string"){
 if(!pattern21.test(data2)){
-const err14 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err14 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11003,7 +11003,7 @@ err16.emUsed = true;
 }
 }
 if(emErrs4.length){
-const err17 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a date as yyyy-MM-dd."};
+const err17 = {instancePath:instancePath+"/to",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11077,7 +11077,7 @@ validate72.errors = vErrors;
 return errors === 0;
 }
 
-const schema128 = {"properties":{"EmployerID":{"$ref":"#/components/schemas/Name"},"IncomeID":{"$ref":"#/components/schemas/Name"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"businessStructure":{"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."},"commissions":{"$ref":"#/components/schemas/Amount"},"contactEmail":{"$ref":"#/components/schemas/Email"},"contactName":{"$ref":"#/components/schemas/Name"},"contactPhone":{"$ref":"#/components/schemas/Phone"},"dataSource":{"allOf":[{"$ref":"#/components/schemas/Name"}],"type":"string","errorMessage":"Use at most 100 characters, without control characters."},"employerAddress":{"$ref":"#/components/schemas/Address"},"employerFullAddress":{"$ref":"#/components/schemas/Text"},"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer’s name. Use at most 100 characters, without control characters."},"employerPhone":{"$ref":"#/components/schemas/Phone"},"endDate":{"default":null,"nullable":true,"pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string","errorMessage":"Enter a date as yyyy-MM-dd."},"incomeInformation":{"$ref":"#/components/schemas/LongText"},"overtime":{"$ref":"#/components/schemas/Amount"},"ownershipInterestType":{"$ref":"#/components/schemas/OwnershipInterestType"},"pdfUrl":{"$ref":"#/components/schemas/LongText"},"position":{"$ref":"#/components/schemas/Name"},"reportId":{"$ref":"#/components/schemas/Name"},"selfEmployedIndicator":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","dataSource"],"type":"object","errorMessage":{"required":{"startDate":"Enter a date as yyyy-MM-dd.","dataSource":"Use at most 100 characters, without control characters."}}};
+const schema128 = {"properties":{"EmployerID":{"$ref":"#/components/schemas/Name"},"IncomeID":{"$ref":"#/components/schemas/Name"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"businessStructure":{"enum":["soleProprietorship","independentContractor","partnership","llc","sCorporation","corporation"],"type":"string","errorMessage":"Choose the business structure."},"commissions":{"$ref":"#/components/schemas/Amount"},"contactEmail":{"$ref":"#/components/schemas/Email"},"contactName":{"$ref":"#/components/schemas/Name"},"contactPhone":{"$ref":"#/components/schemas/Phone"},"dataSource":{"allOf":[{"$ref":"#/components/schemas/Name"}],"type":"string","errorMessage":"Use at most 100 characters, without control characters."},"employerAddress":{"$ref":"#/components/schemas/Address"},"employerFullAddress":{"$ref":"#/components/schemas/Text"},"employerName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the employer’s name. Use at most 100 characters, without control characters."},"employerPhone":{"$ref":"#/components/schemas/Phone"},"endDate":{"default":null,"nullable":true,"pattern":"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$","type":"string","errorMessage":"Enter a real date, as yyyy-MM-dd."},"incomeInformation":{"$ref":"#/components/schemas/LongText"},"overtime":{"$ref":"#/components/schemas/Amount"},"ownershipInterestType":{"$ref":"#/components/schemas/OwnershipInterestType"},"pdfUrl":{"$ref":"#/components/schemas/LongText"},"position":{"$ref":"#/components/schemas/Name"},"reportId":{"$ref":"#/components/schemas/Name"},"selfEmployedIndicator":{"default":false,"type":"boolean"},"startDate":{"$ref":"#/components/schemas/Date"}},"required":["startDate","dataSource"],"type":"object","errorMessage":{"required":{"startDate":"Enter a real date, as yyyy-MM-dd.","dataSource":"Use at most 100 characters, without control characters."}}};
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -11929,7 +11929,7 @@ errors++;
 }
 if(typeof data14 === "string"){
 if(!pattern21.test(data14)){
-const err81 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err81 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -11948,7 +11948,7 @@ err82.emUsed = true;
 }
 }
 if(emErrs28.length){
-const err83 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs28},message:"Enter a date as yyyy-MM-dd."};
+const err83 = {instancePath:instancePath+"/endDate",schemaPath:"#/properties/endDate/errorMessage",keyword:"errorMessage",params:{errors: emErrs28},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -12340,7 +12340,7 @@ if(data.startDate !== undefined){
 let data22 = data.startDate;
 if(typeof data22 === "string"){
 if(!pattern21.test(data22)){
-const err121 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err121 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -12369,7 +12369,7 @@ err123.emUsed = true;
 }
 }
 if(emErrs42.length){
-const err124 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs42},message:"Enter a date as yyyy-MM-dd."};
+const err124 = {instancePath:instancePath+"/startDate",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs42},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -17831,13 +17831,13 @@ return errors === 0;
 
 export const PersonalInfoSection = validate99;
 const schema202 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"}]}]},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user"],"type":"object"};
-const schema203 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses","email"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses.","email":"Enter an e-mail address like name@example.com."}}};
+const schema203 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses","email"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a real date, as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses.","email":"Enter an e-mail address like name@example.com."}}};
 const schema204 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
 const schema209 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
 const schema213 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
 const schema215 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
 const schema218 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
-const schema208 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a date as yyyy-MM-dd.","movedOut":"Enter a date as yyyy-MM-dd."}}};
+const schema208 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a real date, as yyyy-MM-dd.","movedOut":"Enter a real date, as yyyy-MM-dd."}}};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17943,7 +17943,7 @@ if(data.movedIn !== undefined){
 let data2 = data.movedIn;
 if(typeof data2 === "string"){
 if(!pattern21.test(data2)){
-const err9 = {instancePath:instancePath+"/movedIn",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err9 = {instancePath:instancePath+"/movedIn",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17972,7 +17972,7 @@ err11.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err12 = {instancePath:instancePath+"/movedIn",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+const err12 = {instancePath:instancePath+"/movedIn",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -17995,7 +17995,7 @@ if(data.movedOut !== undefined){
 let data3 = data.movedOut;
 if(typeof data3 === "string"){
 if(!pattern21.test(data3)){
-const err14 = {instancePath:instancePath+"/movedOut",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err14 = {instancePath:instancePath+"/movedOut",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -18024,7 +18024,7 @@ err16.emUsed = true;
 }
 }
 if(emErrs4.length){
-const err17 = {instancePath:instancePath+"/movedOut",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a date as yyyy-MM-dd."};
+const err17 = {instancePath:instancePath+"/movedOut",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -18276,7 +18276,7 @@ if(data.currentAddressSince !== undefined){
 let data2 = data.currentAddressSince;
 if(typeof data2 === "string"){
 if(!pattern21.test(data2)){
-const err16 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err16 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -18305,7 +18305,7 @@ err18.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err19 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+const err19 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -18328,7 +18328,7 @@ if(data.dateOfBirth !== undefined){
 let data3 = data.dateOfBirth;
 if(typeof data3 === "string"){
 if(!pattern21.test(data3)){
-const err21 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err21 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18357,7 +18357,7 @@ err23.emUsed = true;
 }
 }
 if(emErrs4.length){
-const err24 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a date as yyyy-MM-dd."};
+const err24 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -19114,7 +19114,7 @@ validate100.errors = vErrors;
 return errors === 0;
 }
 
-const schema219 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a date as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a date as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
+const schema219 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a real date, as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a real date, as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19293,7 +19293,7 @@ if(data.currentAddressSince !== undefined){
 let data2 = data.currentAddressSince;
 if(typeof data2 === "string"){
 if(!pattern21.test(data2)){
-const err16 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err16 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -19322,7 +19322,7 @@ err18.emUsed = true;
 }
 }
 if(emErrs2.length){
-const err19 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a date as yyyy-MM-dd."};
+const err19 = {instancePath:instancePath+"/currentAddressSince",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -19345,7 +19345,7 @@ if(data.dateOfBirth !== undefined){
 let data3 = data.dateOfBirth;
 if(typeof data3 === "string"){
 if(!pattern21.test(data3)){
-const err21 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"},message:"must match pattern \""+"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"+"\""};
+const err21 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/pattern",keyword:"pattern",params:{pattern: "^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"},message:"must match pattern \""+"^([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))|([0-9]{2}(0[48]|[2468][048]|[13579][26])|(0[48]|[2468][048]|[13579][26])00)-02-29)$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -19374,7 +19374,7 @@ err23.emUsed = true;
 }
 }
 if(emErrs4.length){
-const err24 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a date as yyyy-MM-dd."};
+const err24 = {instancePath:instancePath+"/dateOfBirth",schemaPath:"#/components/schemas/Date/errorMessage",keyword:"errorMessage",params:{errors: emErrs4},message:"Enter a real date, as yyyy-MM-dd."};
 if(vErrors === null){
 vErrors = [err24];
 }

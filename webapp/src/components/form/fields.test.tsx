@@ -219,10 +219,10 @@ describe('form fields', () => {
     const dob = screen.getByRole('textbox', { name: 'Date of birth' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(dob).toHaveAttribute('aria-invalid', 'true'));
-    expect(describedBy(dob)).toContain('Enter a date as MM/DD/YYYY.');
+    expect(describedBy(dob)).toContain('Enter a real date, as MM/DD/YYYY.');
     await user.type(dob, '1314');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(describedBy(dob)).toContain('Enter a date as MM/DD/YYYY.'));
+    await waitFor(() => expect(describedBy(dob)).toContain('Enter a real date, as MM/DD/YYYY.'));
     expect(describedBy(dob)).not.toContain('yyyy-MM-dd');
     expect(onSubmit).not.toHaveBeenCalled();
   });

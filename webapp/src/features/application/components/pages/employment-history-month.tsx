@@ -47,7 +47,7 @@ export function monthName(iso: string): string {
 
 // The schema's message for a date is about yyyy-MM-dd, which this field
 // never shows; beside a month field it says what to type here instead.
-const SCHEMA_DATE_MESSAGE = 'Enter a date as yyyy-MM-dd.';
+const SCHEMA_DATE_MESSAGE = 'Enter a real date, as yyyy-MM-dd.';
 const MONTH_MESSAGE = 'Enter the month and year as MM/YYYY, like 03/2024.';
 
 type Bound = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'defaultValue'> & {

@@ -215,6 +215,32 @@ describe('the /prequal path', () => {
     expect(usePrequalStore.getState().adverseActionMessage).toBe('Your credit score of 610 is below our minimum of 660.');
   }, 60_000);
 
+  it('a day its month does not have is refused at the date of birth beside a bad SSN, at once, and nothing is pulled', async () => {
+    const pulls: unknown[] = [];
+    const { user } = setup('/prequal/credit-check', <CreditScorePage />, {
+      next: '/prequal/coborrower',
+      signedIn: true,
+      trpc: {
+        'prequal.answers': () => ok({ answers: {}, applicationStatus: null }),
+        'prequal.creditReport': () => ok(null),
+        'prequal.creditCheck': (input) => {
+          pulls.push(input);
+          return ok(null);
+        },
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: /agree to the credit check authorization/ }));
+    const dob = screen.getByRole('textbox', { name: 'Your date of birth' });
+    const ssn = screen.getByRole('textbox', { name: 'Your Social Security number' });
+    await user.type(dob, '02301980');
+    await user.type(ssn, '000000000');
+    await user.click(screen.getByRole('button', { name: 'Check my credit' }));
+    await waitFor(() => expect(dob).toHaveAttribute('aria-invalid', 'true'));
+    expect(dob).toHaveAccessibleDescription(expect.stringContaining('Enter a real date, as MM/DD/YYYY.'));
+    expect(ssn).toHaveAttribute('aria-invalid', 'true');
+    expect(pulls).toEqual([]);
+  }, 60_000);
+
   it('the initial setup’s credit check still sends a visitor without an account to make one', async () => {
     setup('/app/initial-setup/credit-score', <CreditScorePage />);
     expect(await screen.findByRole('link', { name: 'Create your account' })).toHaveAttribute('href', '/start/name');
