@@ -49,8 +49,8 @@ func (s *Service) ReachedStatus(ctx context.Context, path string, loan *domain.L
 	if refusal, err := s.SettledRefusal(ctx, loan); err != nil || refusal != "" {
 		return "", err
 	}
-	if next != nil && next.Step != "" && !ServerStatuses[next.Step] && s.isApplicationStatus(next.Step) {
-		return next.Step, nil
+	if next != nil && next.status() != "" && !ServerStatuses[next.status()] && s.isApplicationStatus(next.status()) {
+		return next.status(), nil
 	}
 	return own, nil
 }
@@ -120,8 +120,20 @@ const applicationStart = "application"
 type flowPage struct {
 	Path string `json:"path"`
 	Step string `json:"step"`
-	Area string `json:"area"`
-	Open bool   `json:"open"`
+	// Status is the status a loan has reached on a page whose step is
+	// none (the /prequal path's), as the page table states it.
+	Status *string `json:"status"`
+	Area   string  `json:"area"`
+	Open   bool    `json:"open"`
+}
+
+// status is the application status the page stands for: the table's, else
+// its step (which isApplicationStatus may still refuse).
+func (p *flowPage) status() string {
+	if p.Status != nil {
+		return *p.Status
+	}
+	return p.Step
 }
 
 // Open refuses a page of the application the loan has not reached: the
@@ -157,14 +169,15 @@ func (s *Service) pageSteps(ctx context.Context, path string, loan *domain.Loan)
 		return "", nil, err
 	}
 	i := slices.IndexFunc(pages.Pages, func(p flowPage) bool { return p.Path == path })
-	if i < 0 || ServerStatuses[pages.Pages[i].Step] {
+	if i < 0 || ServerStatuses[pages.Pages[i].status()] {
 		return "", nil, nil
 	}
-	// A page whose own step is no status (the estimate's) still leads on.
-	if !s.isApplicationStatus(pages.Pages[i].Step) {
-		return "", pages.Next, nil
+	// A page that stands for no status (the estimate's, the /prequal
+	// path's first questions) still leads on.
+	if own := pages.Pages[i].status(); s.isApplicationStatus(own) {
+		return own, pages.Next, nil
 	}
-	return pages.Pages[i].Step, pages.Next, nil
+	return "", pages.Next, nil
 }
 
 // Advance moves l's status on to step when step comes later in the funnel's

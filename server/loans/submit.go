@@ -113,6 +113,18 @@ func (s *Service) reached(ctx context.Context, loan *domain.Loan, order map[stri
 	return domain.InvalidField("applicationStatus", msg)
 }
 
+// ResumeFacts is what data.heloc.routing.resume reads of a loan: its
+// status, its yes/no answers (a loan that answered the /prequal path's own
+// question resumes on that path's pages) and, when the credit report
+// settled a refusal, the name of its ineligible page.
+func ResumeFacts(loan *domain.Loan, settledRefusal string) map[string]any {
+	facts := map[string]any{"applicationStatus": loan.ApplicationStatus, "answers": loan.Answers.Flags()}
+	if settledRefusal != "" {
+		facts["settledRefusal"] = settledRefusal
+	}
+	return facts
+}
+
 // resumePage is the label of the page the loan's status resumes at
 // (data.heloc.routing.resume, data.heloc.funnel.routes), or "".
 func (s *Service) resumePage(ctx context.Context, loan *domain.Loan) (string, error) {
@@ -120,7 +132,7 @@ func (s *Service) resumePage(ctx context.Context, loan *domain.Loan) (string, er
 		To *string `json:"to"`
 	}
 	input := map[string]any{"path": SubmitPath, "previousPath": "", "session": "authenticated",
-		"loan": map[string]any{"applicationStatus": loan.ApplicationStatus}}
+		"loan": ResumeFacts(loan, "")}
 	if err := s.decideInto(ctx, "heloc.routing.resume", input, &resume); err != nil || resume.To == nil {
 		return "", err
 	}

@@ -167,6 +167,43 @@ func TestSaveAnswers(t *testing.T) {
 	})
 }
 
+// On the /prequal path, whose steps are no status, each save records the
+// status the page after it stands for (the page table's `status`): the
+// answers kept in the browser, saved as the has-fbm page's when the account
+// is made on the credit check, reach the credit check (the pull is still
+// to come); the pull's Continue the coborrower page; mortgage-select the
+// debts page, which shares its status; the debts page the pre-offer.
+func TestSaveAnswersOnThePrequalPath(t *testing.T) {
+	forEachDB(t, func(t *testing.T, f *fixture) {
+		ctx := context.Background()
+		a := &domain.Applicant{Email: "prime+prequal-path@example.com", FirstName: "Olivia", LastName: "Bennett"}
+		if _, err := f.db.CreateApplicantWithLoan(ctx, a, "propertyValue"); err != nil {
+			t.Fatal(err)
+		}
+		no, value := false, int64(850000)
+		for _, step := range []struct {
+			path    string
+			answers domain.PrequalAnswers
+			want    string
+		}{
+			{"/prequal/has-fbm", domain.PrequalAnswers{ListedForSale: &no, PropertyValue: &value}, "creditScore"},
+			{"/prequal/credit-check", domain.PrequalAnswers{}, "coborrower"},
+			{"/prequal/coborrower", domain.PrequalAnswers{HasCoborrower: &no}, "mortgageBalance"},
+			{"/prequal/mortgage-select", domain.PrequalAnswers{}, "mortgageBalance"},
+			{"/prequal/debts", domain.PrequalAnswers{}, "previewOffer"},
+			{"/prequal/coborrower", domain.PrequalAnswers{}, "previewOffer"}, // never back
+		} {
+			got, err := f.svc.SaveAnswers(ctx, a, prequal.SaveInput{Path: step.path, Answers: step.answers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *got.ApplicationStatus != step.want {
+				t.Fatalf("after a save of %s: got status %s, want %s", step.path, *got.ApplicationStatus, step.want)
+			}
+		}
+	})
+}
+
 // Only a ZIP code of a state without a licence joins the waitlist, its
 // contact sealed; a licensed state's and a ZIP code of no state are
 // refused at the field.

@@ -6,6 +6,7 @@ import (
 	"github.com/gofiber/fiber/v3"
 
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/loans"
 )
 
 // Account creations allowed per client address per window: enough for a
@@ -147,11 +148,7 @@ func (s *Server) resume(c fiber.Ctx, in resumeInput) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			facts := map[string]any{"applicationStatus": loan.ApplicationStatus}
-			if refusal != "" {
-				facts["settledRefusal"] = refusal
-			}
-			input["loan"] = facts
+			input["loan"] = loans.ResumeFacts(loan, refusal)
 		}
 	}
 	return s.policy.Decide(c.Context(), "heloc.routing.resume", input)

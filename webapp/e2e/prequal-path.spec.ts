@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 
 import { requireRealServer } from './support/heloc';
 import { latestCode } from './support/outbox';
+import { signInApplicant } from './support/sign-in';
 import { fillAmount, freshEmail, persona, typedDate, type Persona } from './support/personas';
 import { expect, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, viewports } from './support/fixtures';
 
@@ -225,3 +226,50 @@ for (const viewport of viewports) {
     });
   });
 }
+
+// A second visit on the /prequal path comes back to its own pages, not to
+// the initial setup's questions about the home already answered: leaving
+// on the credit check before the pull brings the borrower back to the
+// pull, leaving on the coborrower page back to it, and /prequal itself
+// leads there too (found by a borrower who came back on a phone).
+test.describe('the /prequal path, a second visit, phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('a borrower who signs out on the path and signs in again resumes where they left it', async ({ page }) => {
+    requireRealServer();
+    test.setTimeout(240_000);
+    const email = freshEmail(prime);
+    const signOut = async () => {
+      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL(/\/$/);
+    };
+
+    await walkToCreditCheck(page, prime);
+    await makeAccount(page, prime, email);
+    await expect(page.getByRole('checkbox', { name: /agree to the credit check authorization/ })).toBeVisible();
+    await signOut();
+
+    // Before the pull: back at the credit check, whose pull is still to do.
+    await signInApplicant(page, email);
+    await expect(page).toHaveURL(/\/prequal\/credit-check$/);
+    await expectStep(page, 5, 'Credit pull');
+    await pull(page, prime);
+    await expect(page.getByText('Your credit score used')).toBeVisible();
+    await next(page, /\/prequal\/coborrower$/);
+    await signOut();
+
+    // After it: back at the coborrower page, on the path's own progress.
+    await signInApplicant(page, email);
+    await expect(page).toHaveURL(/\/prequal\/coborrower$/);
+    await expectStep(page, 6, 'Coborrower info');
+    await heading(page, 'Will anyone apply with you?');
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'prequal-path-phone-second-visit');
+
+    // The path's way in, and the initial setup's first question, lead there too.
+    for (const way of ['/prequal', '/app/initial-setup/property-value']) {
+      await page.goto(way);
+      await expect(page).toHaveURL(/\/prequal\/coborrower$/);
+    }
+  });
+});

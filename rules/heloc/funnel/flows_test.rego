@@ -22,6 +22,24 @@ test_the_prequal_flow_walks_the_spec_steps_in_order if {
 	]
 }
 
+# The /prequal flow's steps are no applicationStatus: each page from the
+# credit check on (where the account, and so the loan, is made) states the
+# status a loan has reached there, which a save of the page before records
+# and the resume rule brings the borrower back to; the initial setup's
+# pages state none (their step is their status).
+test_the_prequal_pages_state_the_status_a_loan_reaches_on_them if {
+	[[p.path, object.get(p, "status", null)] | some p in _prequal.pages] == [
+		["/prequal/address", null], ["/prequal/listed-for-sale", null],
+		["/prequal/subject-to-mortgage", null], ["/prequal/has-fbm", null],
+		["/prequal/credit-check", "creditScore"], ["/prequal/coborrower", "coborrower"],
+		["/prequal/mortgage-select", "mortgageBalance"], ["/prequal/debts", "mortgageBalance"],
+		["/prequal/pre-offer", "previewOffer"], ["/prequal/preview-offer", "previewOffer"],
+	]
+	every p in _decide("/app/initial-setup/coborrower", {}).pages {
+		not "status" in object.keys(p)
+	}
+}
+
 # /prequal itself is a literal route (issue 22: it was a 404) beside the
 # flow: the flow's pages, none of them current, the first being where it
 # leads.

@@ -70,8 +70,10 @@ routes := [{"path": page.path, "title": page.label, "area": page.area} | some pa
 # title: The pages a loan sees
 # description: >-
 #   For the page at input.path: the pages of its area's flow that this loan
-#   sees, in funnel order, each with its label, step, section, order number,
-#   state (done, current or upcoming) and whether it is open, and the pages
+#   sees, in funnel order, each with its label, step, status (where the
+#   table states one: the /prequal flow's pages, whose steps are no
+#   applicationStatus), section, order number, state (done, current or
+#   upcoming) and whether it is open, and the pages
 #   before and after it. Input: {"path": string, "applicationStatus": string | null,
 #   "answers": {"hasCoborrower": bool, "isSelfEmployed": bool},
 #   "variant": string}; the server fills in the status and answers of a
@@ -111,14 +113,14 @@ _flow := _flow_of(_page.area)
 # loan sees, in funnel order: by their step's order number, then as the
 # table lists them (pages of one step, steps without a number). The rules
 # it reads are bound once, rather than looked up again for every page.
-_flow_of(area) := [{
+_flow_of(area) := [object.union(_status_of(page), {
 	"path": page.path,
 	"label": page.label,
 	"area": page.area,
 	"step": page.step,
 	"section": object.get(labels, page.step, null),
 	"order": key[0],
-} |
+}) |
 	some key in keys
 	page := tables.pages[key[1]]
 ] if {
@@ -134,6 +136,12 @@ _flow_of(area) := [{
 		variant in object.get(page, "variants", [variant])
 	])
 }
+
+# A page's status, where the table states one (the /prequal flow's pages,
+# whose steps are no status): {"status": ...}, else nothing.
+_status_of(page) := {"status": page.status} if {
+	page.status
+} else := {}
 
 # METADATA
 # title: Funnel variant

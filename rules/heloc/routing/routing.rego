@@ -75,6 +75,15 @@ _on_status_step if {
 	not _refusal_page
 }
 
+# On the /prequal path, a page that lists the loan's status (the page table's
+# `status`: debts shares mortgage-select's) is where the status says.
+_on_status_step if {
+	_page.area == _came_by
+	_page.status == input.loan.applicationStatus
+	not input.loan.applicationStatus in tables.always_resume_statuses
+	not _refusal_page
+}
+
 # Policy contract: `loan` is null when the signed-in applicant has no loan
 # data; a missing key is read the same way.
 _has_loan if is_object(input.loan)
@@ -89,6 +98,17 @@ _path := funnel.normalize(input.path)
 _fresh if not _previous_path
 
 _fresh if _previous_path == _path
+
+# METADATA
+# title: Through a page that only leads on
+# description: >-
+#   Arriving through a page that only leads on to another (tables.leads_on:
+#   /prequal, the /prequal path's way in, which goes straight on to the
+#   path's first page) is arriving fresh: the borrower came to the way in,
+#   and the page it led to is where they arrive.
+# custom:
+#   source: spec §2 "Resume redirect rule" ("only when arriving fresh")
+_fresh if _previous_path in object.get(tables, "leads_on", [])
 
 # A previousPath of "" (or none) means there was no previous page.
 _previous_path := p if {
@@ -145,7 +165,32 @@ _refusal_page := page.path if {
 	page.path == concat("/", [funnel.tables.areas.ineligible.prefix, name])
 }
 
-_status_page := _page_of(input.loan.applicationStatus)
+# METADATA
+# title: The page of a status on the flow the loan came by
+# description: >-
+#   A loan that came by the /prequal path (it gave the answer only that
+#   path's pages ask, tables.path_answers) resumes at the first page of that
+#   path listing its status (the page table's `status`: a status of
+#   coborrower at /prequal/coborrower), where the path has one; any other
+#   status, and any other loan, at the page of the status's step.
+# custom:
+#   source: spec §2 "Resume redirect rule" ("Some statuses map to /prequal paths")
+_status_page := page if {
+	page := _area_page_of(_came_by, input.loan.applicationStatus)
+} else := _page_of(input.loan.applicationStatus)
+
+_area_page_of(area, status) := paths[0] if {
+	paths := [page.path | some page in funnel.tables.pages; page.area == area; page.status == status; not page.when]
+}
+
+# The area whose flow the loan came by: the first, by name, whose own
+# answer (tables.path_answers) the loan gave, yes or no.
+_came_by := areas[0] if {
+	areas := sort([area |
+		some area, answer in object.get(tables, "path_answers", {})
+		is_boolean(object.get(input, ["loan", "answers", answer], null))
+	])
+}
 
 _page_of(step) := paths[0] if {
 	paths := [page.path | some page in funnel.tables.pages; page.step == step; not page.when]

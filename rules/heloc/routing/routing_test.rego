@@ -99,6 +99,57 @@ test_the_prequalification_statuses_resume_at_the_matching_initial_setup_page if 
 	}
 }
 
+# --- §2 "Some statuses map to /prequal paths" ---
+
+# A loan that came by the /prequal path: it answered the path's own
+# listed-for-sale question (tables.path_answers), as every such loan has.
+on_the_prequal_path(path, status) := object.union(fresh(path, status), {"loan": {
+	"applicationStatus": status,
+	"answers": {tables.path_answers.prequal: false},
+}})
+
+test_a_loan_that_came_by_the_prequal_path_resumes_on_its_pages if {
+	every status, slug in {
+		"creditScore": "credit-check", "coborrower": "coborrower",
+		"mortgageBalance": "mortgage-select", "previewOffer": "pre-offer",
+	} {
+		routing.resume == redirect(concat("", ["/prequal/", slug])) with input as on_the_prequal_path("/prequal", status)
+		routing.resume == redirect(concat("", ["/prequal/", slug])) with input as on_the_prequal_path("/app/initial-setup/property-value", status)
+	}
+}
+
+test_the_prequal_path_resumes_at_the_page_the_table_lists_for_the_status if {
+	every status in {"creditScore", "coborrower", "mortgageBalance", "previewOffer"} {
+		page := [p | some p in pages; p.area == "prequal"; p.status == status][0]
+		routing.resume == redirect(page.path) with input as on_the_prequal_path("/app/login", status)
+	}
+}
+
+test_a_refresh_on_a_prequal_page_of_the_status_stays_there if {
+	# debts shares mortgage-select's status, the preview offer the pre-offer's.
+	routing.resume == none with input as on_the_prequal_path("/prequal/debts", "mortgageBalance")
+	routing.resume == none with input as on_the_prequal_path("/prequal/preview-offer", "previewOffer")
+	routing.resume == none with input as on_the_prequal_path("/prequal/coborrower", "coborrower")
+}
+
+# /prequal goes straight on to the path's first question: a borrower who
+# opened it arrives at that question fresh, and is brought back.
+test_arriving_through_the_prequal_way_in_is_arriving_fresh if {
+	some way in tables.leads_on
+	routing.resume == redirect("/prequal/coborrower") with input as object.union(on_the_prequal_path("/prequal/address", "coborrower"), {"previousPath": way})
+	routing.resume == redirect("/app/initial-setup/coborrower") with input as object.union(fresh("/prequal/address", "coborrower"), {"previousPath": way})
+	routing.resume == none with input as object.union(on_the_prequal_path("/prequal/address", "coborrower"), {"previousPath": "/prequal/credit-check"})
+}
+
+test_a_prequal_path_loan_in_the_application_resumes_in_the_application if {
+	routing.resume == redirect("/app/application/4") with input as on_the_prequal_path("/prequal/coborrower", "application5")
+}
+
+test_a_loan_of_the_initial_setup_still_resumes_there_at_the_same_status if {
+	routing.resume == redirect("/app/initial-setup/coborrower") with input as fresh("/prequal/coborrower", "coborrower")
+	routing.resume == redirect("/app/initial-setup/coborrower") with input as object.union(fresh("/app/login", "coborrower"), {"loan": {"answers": {"hasCoborrower": true}}})
+}
+
 test_an_unknown_status_resumes_at_property_value if {
 	routing.resume == redirect("/app/initial-setup/property-value") with input as fresh("/app/application/1", "noSuchStatus")
 }

@@ -1833,8 +1833,10 @@ export interface components {
         };
         /**
          * @description #FunnelPage is one page of a flow, as data.heloc.funnel.pages returns it:
-         *     section is the step's label in the full application, order its order
-         *     number (null for steps without one, as the /prequal flow's).
+         *     status, on a page whose step is no applicationStatus (the /prequal
+         *     flow's), is the one a loan has reached there; section is the step's label
+         *     in the full application, order its order number (null for steps without
+         *     one, as the /prequal flow's).
          */
         FunnelPage: {
             area: string;
@@ -1842,6 +1844,7 @@ export interface components {
             order: number | null;
             path: string;
             section: string | null;
+            status?: components["schemas"]["ApplicationStatus"];
             step: string;
         };
         /**
@@ -2595,18 +2598,12 @@ export interface components {
         PagesResult: {
             area: string | null;
             next: components["schemas"]["FunnelPage"] | null;
-            pages: {
-                area: string;
-                label: string;
+            pages: ({
                 /** @description open: the loan has reached the page (a flow is filled in order) */
-                open: boolean;
-                order: number | null;
-                path: string;
-                section: string | null;
+                open?: boolean;
                 /** @enum {string} */
-                state: "done" | "current" | "upcoming";
-                step: string;
-            }[];
+                state?: "done" | "current" | "upcoming";
+            } & (components["schemas"]["FunnelPage"] & unknown))[];
             previous: components["schemas"]["FunnelPage"] | null;
             /**
              * @description progress: how far into its journey the page is ("Step 3 of 14"),

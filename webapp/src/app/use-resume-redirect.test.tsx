@@ -129,6 +129,9 @@ describe('useResumeRedirect', () => {
     expect(checksResume('/no-such-page')).toBe(false);
     expect(checksResume('/app/application/3')).toBe(true);
     expect(checksResume('/')).toBe(true);
+    // The /prequal path's way in leads on at once: the page it leads to is asked.
+    expect(checksResume('/prequal')).toBe(false);
+    expect(checksResume('/prequal/address')).toBe(true);
   });
 
   it('signs out automatically: prequal store reset, server session deleted, signed out, sent home', async () => {

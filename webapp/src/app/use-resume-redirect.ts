@@ -13,11 +13,14 @@ import { useSignOut } from '@/lib/auth/use-sign-out';
 /**
  * Whether the resume rule is asked about a page: the applicant's pages
  * (everything but the portal), not the sign-in and error pages, which have
- * their own way on, and only literal routes.
+ * their own way on, and only literal routes. /prequal, the /prequal path's
+ * way in, only leads on to the path's first page: the rule is asked there,
+ * where arriving through /prequal is arriving fresh (routing's leads_on);
+ * asked on /prequal too, its redirect and the way in's own could cross.
  */
 export function checksResume(path: string): boolean {
   const route = findRoute(path);
-  return Boolean(route) && route!.area !== 'portal' && route!.area !== 'login' && route!.area !== 'error';
+  return Boolean(route) && route!.area !== 'portal' && route!.area !== 'login' && route!.area !== 'error' && route!.path !== paths.prequalStart;
 }
 
 /** The id of the welcome-back notice: one at a time. */

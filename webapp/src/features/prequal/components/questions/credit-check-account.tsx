@@ -9,6 +9,7 @@ import { TextField } from '@/components/form/text-field';
 import { QueryError } from '@/components/ui/query-error';
 import { useApplicantSession } from '@/lib/auth/session-store';
 
+import { useFunnelPagesHere } from '../../hooks/use-funnel-pages-here';
 import { useKeepStoredAnswers } from '../../hooks/use-keep-stored-answers';
 import { usePrequalStore } from '../../stores/prequal-store';
 import { AccountConsentFields, consentVersionsOf, type AccountConsentTexts } from './account-consents';
@@ -85,18 +86,21 @@ export function PrequalAccountStep() {
   const session = useApplicantSession();
   const consents = useConsents();
   const keep = useKeepStoredAnswers();
+  const pages = useFunnelPagesHere();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  // Signed in: the answers kept in this browser go to the loan, then the
-  // session is read again and the page shows the credit check. A save that
-  // fails says so here, with the way to try again (the answers stay).
+  // Signed in: the answers kept in this browser go to the loan, as the
+  // answers of the page before this one (the pull is still to come here),
+  // then the session is read again and the page shows the credit check. A
+  // save that fails says so here, with the way to try again (the answers
+  // stay).
   const saveStored = async () => {
     setError(null);
     setSaving(true);
     try {
-      await keep();
+      await keep(pages.data?.previous?.path);
       await session.refetch();
     } catch (err) {
       setError(saveErrorMessage(err));

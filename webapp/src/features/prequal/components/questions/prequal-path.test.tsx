@@ -23,8 +23,14 @@ function page(path: string): FunnelPage {
   return { path, label: path, area: 'prequal', step: path, section: null, order: null };
 }
 
-function pagesAt(path: string, next: string): FunnelPages {
-  return { area: 'prequal', pages: [{ ...page(path), state: 'current', open: true }], previous: null, next: page(next), progress: { step: 1, of: 1 } };
+function pagesAt(path: string, next: string, previous: string | null): FunnelPages {
+  return {
+    area: 'prequal',
+    pages: [{ ...page(path), state: 'current', open: true }],
+    previous: previous ? page(previous) : null,
+    next: page(next),
+    progress: { step: 1, of: 1 },
+  };
 }
 
 const consents = {
@@ -44,8 +50,9 @@ const listedReason = {
 function setup(
   path: string,
   element: ReactElement,
-  { next = '/next', trpc = {}, auth = {}, signedIn = false }: {
+  { next = '/next', previous = null, trpc = {}, auth = {}, signedIn = false }: {
     next?: string;
+    previous?: string | null;
     signedIn?: boolean;
     trpc?: Record<string, (input: unknown) => { status?: number; body: unknown }>;
     auth?: Record<string, AuthHandler>;
@@ -55,7 +62,7 @@ function setup(
   const stubbed = stubTRPC(
     {
       'system.info': () => ok(sandboxSystemInfo),
-      'funnel.pages': () => ok(pagesAt(path, next)),
+      'funnel.pages': () => ok(pagesAt(path, next, previous)),
       'consents.current': () => ok(consents),
       ...trpc,
     },
@@ -123,6 +130,7 @@ describe('the /prequal path', () => {
     const saved: unknown[] = [];
     const { user, router, state } = setup('/prequal/credit-check', <CreditScorePage />, {
       next: '/prequal/coborrower',
+      previous: '/prequal/has-fbm',
       trpc: {
         'identity.createAccount': (input) => {
           created.push(input);
@@ -171,7 +179,9 @@ describe('the /prequal path', () => {
 
     // Signed in on the same page: the soft pull's form, the answers now the loan's.
     expect(await screen.findByRole('checkbox', { name: /agree to the credit check authorization/ })).toBeInTheDocument();
-    expect(saved).toEqual([{ path: '/prequal/credit-check', answers: { listedForSale: false, propertyValue: 640000 } }]);
+    // Saved as the answers of the page before: the pull is still to come, so
+    // the loan has reached the credit check, not the page after it.
+    expect(saved).toEqual([{ path: '/prequal/has-fbm', answers: { listedForSale: false, propertyValue: 640000 } }]);
     expect(usePrequalStore.getState().answers).toEqual({});
     expect(currentUrl(router)).toBe('/prequal/credit-check');
   }, 60_000);
