@@ -1,6 +1,9 @@
 package domain
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // LoanCoborrower is the coborrower of a loan as an account of their own
 // (issue 23 item 4): the applicant invited to act for themselves on the
@@ -39,4 +42,15 @@ type LoanAct struct {
 	At          time.Time `json:"at"`
 	IP          string    `json:"ip"`
 	UserAgent   string    `json:"userAgent"`
+}
+
+// OwnEmailRefusal refuses, at field, a coborrower's e-mail that is the
+// borrower's own (compared as addresses are: case and spaces aside): the
+// coborrower signs in with their own e-mail and acts for themselves, so
+// the borrower's would invite the borrower. nil for any other e-mail.
+func OwnEmailRefusal(field, borrowerEmail, coborrowerEmail string) error {
+	if borrowerEmail == "" || !strings.EqualFold(strings.TrimSpace(borrowerEmail), strings.TrimSpace(coborrowerEmail)) {
+		return nil
+	}
+	return InvalidField(field, "Your coborrower needs an e-mail address of their own, not yours.")
 }

@@ -45,6 +45,13 @@ func TestTheCoborrowerGivesTheirOwnParts(t *testing.T) {
 		}
 		forbidden("the coborrower's SSN", page1(`,"ssn":"987654321"`))
 		forbidden("the coborrower's date of birth", page1(`,"dateOfBirth":"1982-07-15"`))
+		// The coborrower signs in with an e-mail of their own: the
+		// borrower's, in any case, is refused at its field.
+		mine := strings.Replace(strings.Replace(coPage1, "cora@example.com", strings.ToUpper(borrower.Email), 1), "%s", "", 1)
+		if _, err := s.Save(ctx, borrower, "/app/application/1", json.RawMessage(mine)); domain.ErrorCode(err) != domain.EINVALID ||
+			len(domain.ErrorFields(err)) != 1 || domain.ErrorFields(err)[0].Path != "section.coborrower.email" {
+			t.Fatalf("the borrower's own e-mail as the coborrower's: got %v, want it refused at section.coborrower.email", err)
+		}
 		if err := page1(""); err != nil {
 			t.Fatalf("page 1 without them: %v", err)
 		}

@@ -201,7 +201,7 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 			*app, started = *fresh, true
 		}
 		mc := prepared
-		mc.hasCoborrower, mc.today = hasCoborrower(l), s.now().UTC()
+		mc.hasCoborrower, mc.today, mc.ownEmail = hasCoborrower(l), s.now().UTC(), applicant.Email
 		if err := merge(app, mc); err != nil {
 			return underSection(err)
 		}

@@ -13,6 +13,9 @@ import (
 type mergeContext struct {
 	hasCoborrower bool
 	today         time.Time
+	// ownEmail: the borrower's sign-in e-mail, which a coborrower's may
+	// not be.
+	ownEmail string
 	// draw: the bounds of the first draw (loan-disbursement's prepare).
 	draw *DisbursementTerms
 	// birthDates: the dates of birth the rules allow (page 1's prepare).
@@ -141,6 +144,11 @@ func mergePersonalInfo(in *domain.PersonalInfoSection, app *domain.Application, 
 		}
 		if in.Coborrower.DateOfBirth != "" {
 			return forCoborrower(app, "section.coborrower.dateOfBirth", "gives their own date of birth")
+		}
+		if in.Coborrower.Email != nil {
+			if err := domain.OwnEmailRefusal("coborrower.email", mc.ownEmail, *in.Coborrower.Email); err != nil {
+				return err
+			}
 		}
 		return applyPersonalInfo(co, in.Coborrower, "coborrower", mc)
 	}

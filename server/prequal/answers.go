@@ -37,7 +37,8 @@ type SaveInput struct {
 }
 
 // SaveAnswers merges the page's answers (validated against
-// #SaveAnswersInput before) into the loan's, fills in the property's state
+// #SaveAnswersInput before) into the loan's, refuses a coborrower's e-mail
+// that is the borrower's own, fills in the property's state
 // from the ZIP code (a ZIP code of no state is refused at its field: a
 // slip, not a state the lender does not lend in), and moves the loan's
 // status on to the page's step when that step comes later
@@ -48,6 +49,11 @@ func (s *Service) SaveAnswers(ctx context.Context, applicant *domain.Applicant, 
 	loan, err := s.applicantLoan(ctx, applicant)
 	if err != nil {
 		return nil, err
+	}
+	if co := in.Answers.Coborrower; co != nil {
+		if err := domain.OwnEmailRefusal("answers.coborrower.email", applicant.Email, co.Email); err != nil {
+			return nil, err
+		}
 	}
 	if in.Answers.Zip != nil {
 		if in.Answers.PropertyState, err = s.zipState(ctx, loan.ID, *in.Answers.Zip); err != nil {

@@ -148,6 +148,17 @@ func TestSaveAnswers(t *testing.T) {
 			t.Fatal("got no lookup of 94110 recorded for the loan")
 		}
 
+		// A coborrower signs in with an e-mail of their own: the borrower's,
+		// in any case, is refused at its field, and nothing is saved.
+		yes := true
+		self := domain.PrequalAnswers{HasCoborrower: &yes, Coborrower: &domain.CoborrowerInfo{FirstName: "Sam", LastName: "Lee", Email: " " + strings.ToUpper(a.Email), Relationship: "spouse"}}
+		if _, err := f.svc.SaveAnswers(ctx, a, prequal.SaveInput{Path: "/app/initial-setup/coborrower", Answers: self}); domain.ErrorCode(err) != domain.EINVALID || fieldOf(err) != "answers.coborrower.email" {
+			t.Fatalf("got %v, want the borrower's own e-mail refused at answers.coborrower.email", err)
+		}
+		if kept, err := f.svc.Answers(ctx, a); err != nil || kept.Answers.Coborrower != nil {
+			t.Fatalf("got %+v, %v, want no coborrower saved", kept, err)
+		}
+
 		income := int64(90000)
 		got, err = f.svc.SaveAnswers(ctx, a, prequal.SaveInput{Path: "/app/initial-setup/credit-income", Answers: domain.PrequalAnswers{AnnualIncome: &income}})
 		if err != nil {

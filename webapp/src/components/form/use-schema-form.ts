@@ -58,9 +58,12 @@ export function pageResolver<TValues extends FieldValues, N extends DefinitionNa
       }
       errors = kept;
     }
+    // A required field left empty gets the page's message, which says what
+    // to give, in place of the schema's fallback for a missing value ("This
+    // field is required."), as inside a list whose items require it.
     const needed = typeof required === 'function' ? required(input as never) : required;
     for (const [path, message] of Object.entries(needed ?? {})) {
-      if (isEmpty(get(input, path)) && !get(errors, path)) set(errors, path, { type: 'required', message });
+      if (isEmpty(get(input, path))) set(errors, path, { type: 'required', message });
     }
     if (Object.keys(errors).length > 0) return { values: {}, errors };
     // The schema's own answer when it had nothing to say (defaults filled in).

@@ -12,6 +12,7 @@ import { CoborrowerPage } from './coborrower';
 import { ContactInformationPage } from './contact-information';
 import { EmailPage } from './email';
 import { HasFbmPage } from './has-fbm';
+import { MortgageBalancePage } from './mortgage-balance';
 import { PropertyValuePage } from './property-value';
 
 const ana = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana Diaz', firstName: 'Ana', lastName: 'Diaz' }, expires: 'x' };
@@ -280,5 +281,32 @@ describe('question pages', () => {
     ]);
     expect(screen.queryByRole('checkbox', { name: /agrees to the credit check authorization/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /Social Security number/ })).not.toBeInTheDocument();
+  });
+
+  it('the mortgages from the report: Continue without saying whether one is on this home asks it beside its question, and saves nothing', async () => {
+    const saves: unknown[] = [];
+    const report = {
+      kind: 'singleCredit', score: 790, coborrowerScore: null, scoreModel: 'FICO 8', scoreRange: { min: 300, max: 850 }, keyFactors: [],
+      bureau: { name: 'Sandbox Credit Bureau', address: 'P.O. Box 0000, Test City, CA 94000', phone: '8005550199', website: 'https://bureau.example.com' },
+      pulledAt: '2026-11-29T00:00:00Z', liabilities: [],
+      mortgages: [{ id: 'm1', creditor: 'Golden Gate Home Loans', balance: 312000, monthlyPayment: 2150, dateOpened: '2016-06-01', latePaymentDays: 0, latePaymentDate: null }],
+    };
+    const { user, router } = setup('/app/initial-setup/mortgage-balance', <MortgageBalancePage />, {
+      signedIn: true,
+      trpc: {
+        'prequal.answers': () => ok({ answers: {}, applicationStatus: 'mortgageBalance' }),
+        'prequal.creditReport': () => ok(report),
+        'prequal.save': (input) => {
+          saves.push(input);
+          return ok({ answers: (input as { answers: object }).answers, applicationStatus: 'previewOffer' });
+        },
+      },
+    });
+    const question = await screen.findByRole('radiogroup', { name: 'Is the Golden Gate Home Loans mortgage on this home?' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(question).toHaveAccessibleDescription(expect.stringContaining('Choose yes or no.')));
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+    expect(saves).toEqual([]);
+    expect(currentUrl(router)).toBe('/app/initial-setup/mortgage-balance');
   });
 });
