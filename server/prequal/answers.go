@@ -63,6 +63,9 @@ func (s *Service) SaveAnswers(ctx context.Context, applicant *domain.Applicant, 
 			return nil, domain.InvalidField("answers.zip", "We don’t know the ZIP code "+*in.Answers.Zip+". Check the ZIP code of your home.")
 		}
 	}
+	if err := s.checkAddressState(ctx, loan.ID, in.Answers.Address); err != nil {
+		return nil, err
+	}
 	step, err := s.loans.ReachedStatus(ctx, in.Path, loan)
 	if err != nil {
 		return nil, err
@@ -103,6 +106,31 @@ func (s *Service) lookup(ctx context.Context, loanID, zip string) (*place, error
 		return nil, err
 	}
 	return &p, nil
+}
+
+// checkAddressState refuses an address whose state is not its ZIP code's
+// (the licensing table's, as the lookup decides it): the licence and the
+// rules follow the ZIP code, and the application must say the same. A ZIP
+// code of no state is refused at its own field.
+func (s *Service) checkAddressState(ctx context.Context, loanID string, a *domain.Address) error {
+	if a == nil || a.Zip == "" {
+		return nil
+	}
+	p, err := s.lookup(ctx, loanID, a.Zip)
+	if err != nil {
+		return err
+	}
+	if p.State == nil {
+		return domain.InvalidField("answers.address.zip", "We don’t know the ZIP code "+a.Zip+". Check the ZIP code of your home.")
+	}
+	if !strings.EqualFold(strings.TrimSpace(a.State), *p.State) {
+		name := *p.State
+		if p.StateName != nil {
+			name = *p.StateName
+		}
+		return domain.InvalidField("answers.address.state", "ZIP code "+a.Zip+" is in "+name+": enter "+*p.State+", or check the ZIP code.")
+	}
+	return nil
 }
 
 // zipState is the state of a ZIP code, or nil for a ZIP of no state.

@@ -148,6 +148,17 @@ func TestSaveAnswers(t *testing.T) {
 			t.Fatal("got no lookup of 94110 recorded for the loan")
 		}
 
+		// An address's state is its ZIP code's: 94110 is in California.
+		nv := domain.PrequalAnswers{Zip: &zip, Address: &domain.Address{Line1: "123 Valencia Street", City: "San Francisco", State: "NV", Zip: zip}}
+		_, err = f.svc.SaveAnswers(ctx, a, prequal.SaveInput{Path: "/prequal/address", Answers: nv})
+		if domain.ErrorCode(err) != domain.EINVALID || fieldOf(err) != "answers.address.state" || !strings.Contains(err.Error(), "94110 is in California: enter CA") {
+			t.Fatalf("got %v, want the state refused at answers.address.state, naming California", err)
+		}
+		nv.Address.State = "CA"
+		if _, err := f.svc.SaveAnswers(ctx, a, prequal.SaveInput{Path: "/prequal/address", Answers: nv}); err != nil {
+			t.Fatalf("the state of the ZIP code: %v", err)
+		}
+
 		// A coborrower signs in with an e-mail of their own: the borrower's,
 		// in any case, is refused at its field, and nothing is saved.
 		yes := true

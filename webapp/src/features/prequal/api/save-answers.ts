@@ -19,7 +19,8 @@ export type SaveAnswersInput = components['schemas']['SaveAnswersInput'];
  */
 export const SAVE_ANSWERS_DEFINITION = 'PrequalSaveInput' as const;
 
-const PROCEDURE = 'prequal.save';
+export const SAVE_ANSWERS_PROCEDURE = 'prequal.save';
+const PROCEDURE = SAVE_ANSWERS_PROCEDURE;
 
 export async function saveAnswers(input: SaveAnswersInput): Promise<SavedAnswers> {
   return api.mutate<SavedAnswers>(PROCEDURE, input);

@@ -3,9 +3,25 @@ import { SimpleGrid } from '@mantine/core';
 import { CurrencyField, ZipField } from '@/components/form/fields';
 import { TextField } from '@/components/form/text-field';
 
-import type { AnswerAddress } from '../../api/get-answers';
+import type { FieldError } from '@/api/trpc-client';
+
+import type { AnswerAddress, PrequalAnswers } from '../../api/get-answers';
+import { lookupLicensing } from '../../api/get-licensing';
 import { AnswersForm, QuestionPage } from './question-form';
 import { useLicenceCheck } from './zip';
+
+/**
+ * The address's state must be its ZIP code's, as the licensing lookup
+ * finds it (the server refuses it too): the licence and the rules follow
+ * the ZIP code. A ZIP code of no state is left to the licence check.
+ */
+async function stateOfZip(answers: PrequalAnswers): Promise<FieldError[]> {
+  const { zip, state } = answers.address ?? {};
+  if (!zip || !state) return [];
+  const place = await lookupLicensing(zip);
+  if (!place.state || place.state === state) return [];
+  return [{ path: 'address.state', message: `ZIP code ${zip} is in ${place.stateName ?? place.state}: enter ${place.state}, or check the ZIP code.` }];
+}
 
 /**
  * /prequal/address, the path's first page: the home's address and the
@@ -45,6 +61,7 @@ export function AddressPage() {
             zip: a.address.zip,
             propertyValue: a.propertyValue ?? undefined,
           })}
+          check={stateOfZip}
           onSaved={(saved) => checkLicence(saved.address?.zip)}
         >
           <TextField name="answers.address.line1" label="Street address" autoComplete="address-line1" size="md" />

@@ -11,6 +11,7 @@ import { usePrequalStore } from '../../stores/prequal-store';
 import type { Quote } from '../../api/get-quote';
 import { PreOfferPage } from '../offer/pre-offer-page';
 import { CreditScorePage } from './credit-score';
+import { AddressPage } from './address';
 import { ListedForSalePage } from './listed-for-sale';
 
 // Issue 22 item 4: the /prequal path's own pages. "Listed for sale" is
@@ -89,6 +90,37 @@ describe('the /prequal path', () => {
     sessions.applicant.reset();
     usePrequalStore.getState().reset();
   });
+
+  it('the address: a state that is not its ZIP code’s is refused at the state, naming the ZIP code’s, and nothing is kept until it is', async () => {
+    const looked: unknown[] = [];
+    const { user, router } = setup('/prequal/address', <AddressPage />, {
+      next: '/prequal/listed-for-sale',
+      trpc: {
+        'licensing.lookup': (input) => {
+          looked.push(input);
+          return ok({ zip: '94110', state: 'CA', stateName: 'California', licensed: true, opensOn: null });
+        },
+      },
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Street address' }), '123 Valencia Street');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'San Francisco');
+    const state = screen.getByRole('textbox', { name: 'State' });
+    await user.type(state, 'nv');
+    await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '94110');
+    await user.type(screen.getByRole('textbox', { name: 'Your estimate of your home’s value' }), '850000');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(state).toHaveAttribute('aria-invalid', 'true'));
+    expect(state).toHaveAccessibleDescription(expect.stringContaining('ZIP code 94110 is in California: enter CA, or check the ZIP code.'));
+    expect(usePrequalStore.getState().answers.address).toBeUndefined();
+    expect(currentUrl(router)).toBe('/prequal/address');
+
+    await user.clear(state);
+    await user.type(state, 'CA');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/prequal/listed-for-sale'));
+    expect(usePrequalStore.getState().answers.address).toMatchObject({ state: 'CA', zip: '94110' });
+    expect(looked).toContainEqual({ zip: '94110' });
+  }, 60_000);
 
   it('listed for sale: the server’s rules decide; a refusal stays on the page in their words, a no goes on', async () => {
     const decided: unknown[] = [];

@@ -5,7 +5,7 @@ import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook
 import { Link, useLocation, useNavigate } from 'react-router';
 
 import { getFunnelPagesQueryOptions } from '@/api/get-funnel-pages';
-import { isTRPCClientError } from '@/api/trpc-client';
+import { isTRPCClientError, TRPCClientError, type FieldError } from '@/api/trpc-client';
 import { Form } from '@/components/form/form';
 import { useSchemaForm, type Required } from '@/components/form/use-schema-form';
 import { PageHeading } from '@/components/ui/page-heading';
@@ -13,7 +13,7 @@ import { QueryError } from '@/components/ui/query-error';
 import type { DefinitionName } from '@/lib/schema-resolver';
 
 import type { PrequalAnswers } from '../../api/get-answers';
-import { SAVE_ANSWERS_DEFINITION } from '../../api/save-answers';
+import { SAVE_ANSWERS_DEFINITION, SAVE_ANSWERS_PROCEDURE } from '../../api/save-answers';
 import { useQuestionTerms } from '../../api/get-question-terms';
 import { stepCopyFor } from '../../content/step-copy';
 import { useAnswers, useSaveAnswers } from '../../hooks/use-answers';
@@ -163,6 +163,7 @@ export function AnswersForm<TAnswers extends FieldValues>({
   answers,
   toAnswers = (a) => a as PrequalAnswers,
   required,
+  check,
   onSaved,
   children,
   submitLabel,
@@ -173,6 +174,12 @@ export function AnswersForm<TAnswers extends FieldValues>({
   toAnswers?: (answers: TAnswers) => PrequalAnswers;
   /** By answer path (fbm.foreclosure), with the message when it is left empty; or a function of the answers to save. */
   required?: Readonly<Record<string, string>> | ((answers: PrequalAnswers) => Readonly<Record<string, string>>);
+  /**
+   * Before the save, what the page checks of the answers against the
+   * server's data (a ZIP code's state): refusals by answer path, shown at
+   * their fields as the server's are, and nothing is saved.
+   */
+  check?: (answers: PrequalAnswers) => Promise<FieldError[]>;
   /** After the save; 'stay' keeps the page (it says why, or goes somewhere itself). */
   onSaved?: (saved: PrequalAnswers) => Promise<'next' | 'stay' | void> | 'next' | 'stay' | void;
   children: ReactNode | ((form: UseFormReturn<{ answers: TAnswers }>) => ReactNode);
@@ -192,6 +199,15 @@ export function AnswersForm<TAnswers extends FieldValues>({
       toInput={(v) => ({ path: pathname, answers: compact(toAnswers(v.answers)) })}
       required={needed as Required}
       onSave={async (input: { answers: PrequalAnswers }) => {
+        const refused = (await check?.(input.answers)) ?? [];
+        if (refused.length > 0) {
+          throw new TRPCClientError(refused[0]!.message, {
+            code: 'BAD_REQUEST',
+            httpStatus: 400,
+            path: SAVE_ANSWERS_PROCEDURE,
+            fields: refused.map((f) => ({ ...f, path: `answers.${f.path}` })),
+          });
+        }
         const saved = await save(pathname, input.answers);
         return onSaved?.(saved);
       }}
