@@ -52,5 +52,11 @@ func OwnEmailRefusal(field, borrowerEmail, coborrowerEmail string) error {
 	if borrowerEmail == "" || !strings.EqualFold(strings.TrimSpace(borrowerEmail), strings.TrimSpace(coborrowerEmail)) {
 		return nil
 	}
+	return OwnEmailError(field)
+}
+
+// OwnEmailError is the refusal, at field, of the borrower's own e-mail as
+// their coborrower's.
+func OwnEmailError(field string) error {
 	return InvalidField(field, "Your coborrower needs an e-mail address of their own, not yours.")
 }

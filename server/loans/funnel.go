@@ -55,6 +55,18 @@ func (s *Service) ReachedStatus(ctx context.Context, path string, loan *domain.L
 	return own, nil
 }
 
+// ResumeFacts is what data.heloc.routing.resume reads of a loan: its
+// status, its yes/no answers (a loan that answered the /prequal path's own
+// question resumes on that path's pages) and, when the credit report
+// settled a refusal, the name of its ineligible page.
+func ResumeFacts(loan *domain.Loan, settledRefusal string) map[string]any {
+	facts := map[string]any{"applicationStatus": loan.ApplicationStatus, "answers": loan.Answers.Flags()}
+	if settledRefusal != "" {
+		facts["settledRefusal"] = settledRefusal
+	}
+	return facts
+}
+
 // eligibilityEntrypoint is the decision whose refusal the credit report may
 // settle (its `settled`: heloc.eligibility's settled_after_pull).
 const eligibilityEntrypoint = "heloc.eligibility.decision"

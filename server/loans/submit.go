@@ -113,18 +113,6 @@ func (s *Service) reached(ctx context.Context, loan *domain.Loan, order map[stri
 	return domain.InvalidField("applicationStatus", msg)
 }
 
-// ResumeFacts is what data.heloc.routing.resume reads of a loan: its
-// status, its yes/no answers (a loan that answered the /prequal path's own
-// question resumes on that path's pages) and, when the credit report
-// settled a refusal, the name of its ineligible page.
-func ResumeFacts(loan *domain.Loan, settledRefusal string) map[string]any {
-	facts := map[string]any{"applicationStatus": loan.ApplicationStatus, "answers": loan.Answers.Flags()}
-	if settledRefusal != "" {
-		facts["settledRefusal"] = settledRefusal
-	}
-	return facts
-}
-
 // resumePage is the label of the page the loan's status resumes at
 // (data.heloc.routing.resume, data.heloc.funnel.routes), or "".
 func (s *Service) resumePage(ctx context.Context, loan *domain.Loan) (string, error) {

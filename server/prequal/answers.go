@@ -38,7 +38,8 @@ type SaveInput struct {
 
 // SaveAnswers merges the page's answers (validated against
 // #SaveAnswersInput before) into the loan's, refuses a coborrower's e-mail
-// that is the borrower's own, fills in the property's state
+// that is the borrower's own and an address whose state is not its ZIP
+// code's (heloc.licensing.lookup says so), fills in the property's state
 // from the ZIP code (a ZIP code of no state is refused at its field: a
 // slip, not a state the lender does not lend in), and moves the loan's
 // status on to the page's step when that step comes later
@@ -55,16 +56,32 @@ func (s *Service) SaveAnswers(ctx context.Context, applicant *domain.Applicant, 
 			return nil, err
 		}
 	}
-	if in.Answers.Zip != nil {
-		if in.Answers.PropertyState, err = s.zipState(ctx, loan.ID, *in.Answers.Zip); err != nil {
+	// The home's address, where the page gives one, is looked up with its
+	// state (the policy says when the state is not its ZIP code's); the
+	// home's ZIP code is then that lookup's when it is the same.
+	var home *place
+	if a := in.Answers.Address; a != nil && a.Zip != "" {
+		if home, err = s.lookup(ctx, loan.ID, zipFacts{Zip: a.Zip, State: a.State}); err != nil {
 			return nil, err
 		}
-		if in.Answers.PropertyState == nil {
-			return nil, domain.InvalidField("answers.zip", "We don’t know the ZIP code "+*in.Answers.Zip+". Check the ZIP code of your home.")
+		if home.State == nil {
+			return nil, unknownZip("answers.address.zip", a.Zip)
+		}
+		if home.StateMismatch != nil {
+			return nil, domain.InvalidField("answers.address.state", *home.StateMismatch)
 		}
 	}
-	if err := s.checkAddressState(ctx, loan.ID, in.Answers.Address); err != nil {
-		return nil, err
+	if zip := in.Answers.Zip; zip != nil {
+		p := home
+		if p == nil || in.Answers.Address.Zip != *zip {
+			if p, err = s.lookup(ctx, loan.ID, zipFacts{Zip: *zip}); err != nil {
+				return nil, err
+			}
+		}
+		if p.State == nil {
+			return nil, unknownZip("answers.zip", *zip)
+		}
+		in.Answers.PropertyState = p.State
 	}
 	step, err := s.loans.ReachedStatus(ctx, in.Path, loan)
 	if err != nil {
@@ -91,13 +108,22 @@ type place struct {
 	StateName *string `json:"stateName"`
 	Licensed  bool    `json:"licensed"`
 	OpensOn   *string `json:"opensOn"`
+	// StateMismatch: the policy's words when the state looked up with the
+	// ZIP code is not the ZIP code's.
+	StateMismatch *string `json:"stateMismatch"`
+}
+
+// unknownZip refuses, at field, a ZIP code of no state: a slip, not a
+// state the lender does not lend in.
+func unknownZip(field, zip string) error {
+	return domain.InvalidField(field, "We don’t know the ZIP code "+zip+". Check the ZIP code of your home.")
 }
 
 // lookup decides a ZIP code's place by the licensing table
 // (data.heloc.licensing.lookup), recorded for the loan ("" for none): it
 // is acted on (a loan's state, a visitor put on the waitlist).
-func (s *Service) lookup(ctx context.Context, loanID, zip string) (*place, error) {
-	d, err := s.recorder.Decide(ctx, "heloc.licensing.lookup", loanID, zipFacts{Zip: zip})
+func (s *Service) lookup(ctx context.Context, loanID string, facts zipFacts) (*place, error) {
+	d, err := s.recorder.Decide(ctx, "heloc.licensing.lookup", loanID, facts)
 	if err != nil {
 		return nil, err
 	}
@@ -106,40 +132,6 @@ func (s *Service) lookup(ctx context.Context, loanID, zip string) (*place, error
 		return nil, err
 	}
 	return &p, nil
-}
-
-// checkAddressState refuses an address whose state is not its ZIP code's
-// (the licensing table's, as the lookup decides it): the licence and the
-// rules follow the ZIP code, and the application must say the same. A ZIP
-// code of no state is refused at its own field.
-func (s *Service) checkAddressState(ctx context.Context, loanID string, a *domain.Address) error {
-	if a == nil || a.Zip == "" {
-		return nil
-	}
-	p, err := s.lookup(ctx, loanID, a.Zip)
-	if err != nil {
-		return err
-	}
-	if p.State == nil {
-		return domain.InvalidField("answers.address.zip", "We don’t know the ZIP code "+a.Zip+". Check the ZIP code of your home.")
-	}
-	if !strings.EqualFold(strings.TrimSpace(a.State), *p.State) {
-		name := *p.State
-		if p.StateName != nil {
-			name = *p.StateName
-		}
-		return domain.InvalidField("answers.address.state", "ZIP code "+a.Zip+" is in "+name+": enter "+*p.State+", or check the ZIP code.")
-	}
-	return nil
-}
-
-// zipState is the state of a ZIP code, or nil for a ZIP of no state.
-func (s *Service) zipState(ctx context.Context, loanID, zip string) (*string, error) {
-	p, err := s.lookup(ctx, loanID, zip)
-	if err != nil {
-		return nil, err
-	}
-	return p.State, nil
 }
 
 // WaitlistInput is #JoinWaitlistInput.
@@ -164,7 +156,7 @@ type Waitlisted struct {
 // lender has no licence in joins (the lookup is recorded: it decides
 // whether the visitor is put on the list); the contact is never logged.
 func (s *Service) JoinWaitlist(ctx context.Context, in WaitlistInput) (*Waitlisted, error) {
-	p, err := s.lookup(ctx, "", in.Zip)
+	p, err := s.lookup(ctx, "", zipFacts{Zip: in.Zip})
 	if err != nil {
 		return nil, err
 	}

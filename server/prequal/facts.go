@@ -168,9 +168,11 @@ type ChosenTerms struct {
 	Line int64   `json:"line"`
 }
 
-// zipFacts is heloc.licensing.lookup's input.
+// zipFacts is heloc.licensing.lookup's input: a ZIP code and, for an
+// address, its state.
 type zipFacts struct {
-	Zip string `json:"zip"`
+	Zip   string `json:"zip"`
+	State string `json:"state,omitempty"`
 }
 
 // estimateFacts is the input of an estimate made of in on today.

@@ -44,7 +44,7 @@ func (db *DB) BindCoborrower(ctx context.Context, loanID string, who *domain.App
 		return nil, err
 	}
 	if a.ID == owner {
-		return nil, domain.OwnEmailRefusal("coborrower.email", a.Email, a.Email)
+		return nil, domain.OwnEmailError("coborrower.email")
 	}
 	if _, err := tx.ExecContext(ctx, tx.Rebind(`INSERT INTO loan_coborrowers (loan_id, applicant_id, invited_at, created_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (loan_id) DO UPDATE SET applicant_id = excluded.applicant_id, invited_at = excluded.invited_at`),

@@ -12,15 +12,17 @@ import (
 const defaultWaitlistLimit = 10
 
 type zipInput struct {
-	Zip string `json:"zip"`
+	Zip   string `json:"zip"`
+	State string `json:"state,omitempty"`
 }
 
 // licensingLookup is licensing.lookup: the ZIP code's state and whether
-// the lender is licensed there (data.heloc.licensing.lookup). Not recorded:
-// the page reads it as the visitor types; the lookups acted on (the
-// waitlist, a loan's state) are.
+// the lender is licensed there, and with an address's state whether it is
+// the ZIP code's (data.heloc.licensing.lookup). Not recorded: the page
+// reads it as the visitor types; the lookups acted on (the waitlist, a
+// loan's state) are.
 func (s *Server) licensingLookup(c fiber.Ctx, in zipInput) (any, error) {
-	return s.policy.Decide(c.Context(), "heloc.licensing.lookup", map[string]any{"zip": in.Zip})
+	return s.policy.Decide(c.Context(), "heloc.licensing.lookup", in)
 }
 
 // licensingStates is licensing.states: the lender, its NMLS ID and every

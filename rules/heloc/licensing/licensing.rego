@@ -20,20 +20,45 @@ import data.heloc.licensing.tables
 #   its 3-digit prefix, the state's name, whether the lender is licensed
 #   there and, for a state without a licence, the day it opens (or null).
 #   A ZIP code in no state of the map has state null and is not licensed.
+#   With input.state (an address's state), stateMismatch when it is not
+#   the ZIP code's (see _state_mismatch).
 # custom:
 #   source: issue 11 ("a licensed-states table in rules/ drives joinWaitlist"); spec §3 "Reference data"
 default lookup := {"zip": null, "state": null, "stateName": null, "licensed": false, "opensOn": null}
 
-lookup := {
-	"zip": zip,
-	"state": state,
-	"stateName": object.get(tables.stateNames, state, null),
-	"licensed": _licensed(state),
-	"opensOn": _opens_on(state),
-} if {
+lookup := object.union(
+	{
+		"zip": zip,
+		"state": state,
+		"stateName": object.get(tables.stateNames, state, null),
+		"licensed": _licensed(state),
+		"opensOn": _opens_on(state),
+	},
+	_state_mismatch(zip, state),
+) if {
 	zip := _zip5
 	state := _state_of(zip)
 }
+
+# METADATA
+# title: An address's state is its ZIP code's
+# description: >-
+#   The state an address gives (input.state) must be the state of its ZIP
+#   code: the licence and the rules follow the ZIP code, and the
+#   application must say the same. {"stateMismatch": words} when it is
+#   not (case and spaces aside), {} otherwise or without input.state.
+# custom:
+#   message: "ZIP code {zip} is in {stateName}: enter {state}, or check the ZIP code."
+#   source: Lender practice (a property address that agrees with itself)
+_state_mismatch(zip, state) := {"stateMismatch": strings.replace_n(
+	{"{zip}": zip, "{stateName}": object.get(tables.stateNames, state, state), "{state}": state},
+	md.custom.message,
+)} if {
+	given := object.get(input, "state", null)
+	is_string(given)
+	upper(trim_space(given)) != state
+	md := rego.metadata.rule()
+} else := {}
 
 lookup := {"zip": zip, "state": null, "stateName": null, "licensed": false, "opensOn": null} if {
 	zip := _zip5

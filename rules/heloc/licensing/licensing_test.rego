@@ -56,6 +56,18 @@ test_a_zip_code_in_a_licensed_state_is_licensed if {
 	}
 }
 
+# An address's state is its ZIP code's: a state that is not is named, with
+# the ZIP code's; the same state, in any case, or none given, adds nothing.
+test_an_address_state_that_is_not_its_zip_codes_is_named if {
+	looked := licensing.lookup with input as {"zip": "10001", "state": "CA"}
+	looked.state == "NY"
+	looked.stateMismatch == "ZIP code 10001 is in New York: enter NY, or check the ZIP code."
+	every state in ["NY", " ny "] {
+		not "stateMismatch" in object.keys(licensing.lookup) with input as {"zip": "10001", "state": state}
+	}
+	not "stateMismatch" in object.keys(_lookup("10001"))
+}
+
 test_a_san_francisco_zip_code_is_california_and_licensed if {
 	_lookup("94110") == {"zip": "94110", "state": "CA", "stateName": "California", "licensed": true, "opensOn": null}
 }

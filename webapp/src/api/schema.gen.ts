@@ -2276,11 +2276,17 @@ export interface components {
             opensOn: string | null;
             /** @enum {string|null} */
             state: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "GU" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | null;
+            /**
+             * @description stateMismatch: with the input's state, the words that say it is not
+             *     the ZIP code's; absent when it is, or when no state was given.
+             */
+            stateMismatch?: string;
             stateName: string | null;
             zip: string | null;
         };
         /** @description #LicensingLookupInput is the input of licensing.lookup. */
         LicensingLookupInput: {
+            state?: components["schemas"]["StateCode"];
             zip: components["schemas"]["Zip"];
         };
         /**

@@ -14544,7 +14544,7 @@ return errors === 0;
 }
 
 export const LicensingLookupInput = validate85;
-const schema168 = {"properties":{"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
+const schema168 = {"properties":{"state":{"$ref":"#/components/schemas/StateCode"},"zip":{"$ref":"#/components/schemas/Zip"}},"required":["zip"],"type":"object","errorMessage":{"required":{"zip":"Enter a 5-digit ZIP code."}}};
 
 function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -14560,11 +14560,10 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.zip !== undefined){
-let data0 = data.zip;
-if(typeof data0 === "string"){
-if(!pattern17.test(data0)){
-const err1 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-[0-9]{4})?$"+"\""};
+if(data.state !== undefined){
+let data0 = data.state;
+if(typeof data0 !== "string"){
+const err1 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14573,9 +14572,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-}
-else {
-const err2 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((data0 === "AL") || (data0 === "AK")) || (data0 === "AZ")) || (data0 === "AR")) || (data0 === "CA")) || (data0 === "CO")) || (data0 === "CT")) || (data0 === "DE")) || (data0 === "DC")) || (data0 === "FL")) || (data0 === "GA")) || (data0 === "GU")) || (data0 === "HI")) || (data0 === "ID")) || (data0 === "IL")) || (data0 === "IN")) || (data0 === "IA")) || (data0 === "KS")) || (data0 === "KY")) || (data0 === "LA")) || (data0 === "ME")) || (data0 === "MD")) || (data0 === "MA")) || (data0 === "MI")) || (data0 === "MN")) || (data0 === "MS")) || (data0 === "MO")) || (data0 === "MT")) || (data0 === "NE")) || (data0 === "NV")) || (data0 === "NH")) || (data0 === "NJ")) || (data0 === "NM")) || (data0 === "NY")) || (data0 === "NC")) || (data0 === "ND")) || (data0 === "OH")) || (data0 === "OK")) || (data0 === "OR")) || (data0 === "PA")) || (data0 === "RI")) || (data0 === "SC")) || (data0 === "SD")) || (data0 === "TN")) || (data0 === "TX")) || (data0 === "UT")) || (data0 === "VT")) || (data0 === "VA")) || (data0 === "WA")) || (data0 === "WV")) || (data0 === "WI")) || (data0 === "WY"))){
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/enum",keyword:"enum",params:{allowedValues: schema33.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14587,13 +14585,13 @@ errors++;
 if(errors > 0){
 const emErrs0 = [];
 for(const err3 of vErrors){
-if(((((err3.keyword !== "errorMessage") && (!err3.emUsed)) && ((err3.instancePath === instancePath+"/zip") || ((err3.instancePath.indexOf(instancePath+"/zip") === 0) && (err3.instancePath[instancePath+"/zip".length] === "/")))) && (err3.schemaPath.indexOf("#/components/schemas/Zip") === 0)) && (err3.schemaPath["#/components/schemas/Zip".length] === "/")){
+if(((((err3.keyword !== "errorMessage") && (!err3.emUsed)) && ((err3.instancePath === instancePath+"/state") || ((err3.instancePath.indexOf(instancePath+"/state") === 0) && (err3.instancePath[instancePath+"/state".length] === "/")))) && (err3.schemaPath.indexOf("#/components/schemas/StateCode") === 0)) && (err3.schemaPath["#/components/schemas/StateCode".length] === "/")){
 emErrs0.push(err3);
 err3.emUsed = true;
 }
 }
 if(emErrs0.length){
-const err4 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Enter a 5-digit ZIP code."};
+const err4 = {instancePath:instancePath+"/state",schemaPath:"#/components/schemas/StateCode/errorMessage",keyword:"errorMessage",params:{errors: emErrs0},message:"Choose a state."};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14612,9 +14610,11 @@ vErrors = emErrs1;
 errors = emErrs1.length;
 }
 }
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.zip !== undefined){
+let data1 = data.zip;
+if(typeof data1 === "string"){
+if(!pattern17.test(data1)){
+const err6 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/pattern",keyword:"pattern",params:{pattern: "^[0-9]{5}(-[0-9]{4})?$"},message:"must match pattern \""+"^[0-9]{5}(-[0-9]{4})?$"+"\""};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14623,18 +14623,68 @@ vErrors.push(err6);
 }
 errors++;
 }
+}
+else {
+const err7 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(errors > 0){
+const emErrs2 = [];
+for(const err8 of vErrors){
+if(((((err8.keyword !== "errorMessage") && (!err8.emUsed)) && ((err8.instancePath === instancePath+"/zip") || ((err8.instancePath.indexOf(instancePath+"/zip") === 0) && (err8.instancePath[instancePath+"/zip".length] === "/")))) && (err8.schemaPath.indexOf("#/components/schemas/Zip") === 0)) && (err8.schemaPath["#/components/schemas/Zip".length] === "/")){
+emErrs2.push(err8);
+err8.emUsed = true;
+}
+}
+if(emErrs2.length){
+const err9 = {instancePath:instancePath+"/zip",schemaPath:"#/components/schemas/Zip/errorMessage",keyword:"errorMessage",params:{errors: emErrs2},message:"Enter a 5-digit ZIP code."};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const emErrs3 = [];
+for(const err10 of vErrors){
+if(!err10.emUsed){
+emErrs3.push(err10);
+}
+}
+vErrors = emErrs3;
+errors = emErrs3.length;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
 if(errors > 0){
 const emErrors0 = {"required":{"zip":[]}};
 const templates0 = {required:{}};
 let emPropParams0;
 let emParamsErrors0;
-for(const err7 of vErrors){
-if((((((err7.keyword !== "errorMessage") && (!err7.emUsed)) && (err7.instancePath === instancePath)) && (err7.keyword in emErrors0)) && (err7.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err7.schemaPath.slice(1)))){
-emPropParams0 = obj0[err7.keyword];
-emParamsErrors0 = emErrors0[err7.keyword][err7.params[emPropParams0]];
+for(const err12 of vErrors){
+if((((((err12.keyword !== "errorMessage") && (!err12.emUsed)) && (err12.instancePath === instancePath)) && (err12.keyword in emErrors0)) && (err12.schemaPath.indexOf("#") === 0)) && (/^\/[^\/]*$/.test(err12.schemaPath.slice(1)))){
+emPropParams0 = obj0[err12.keyword];
+emParamsErrors0 = emErrors0[err12.keyword][err12.params[emPropParams0]];
 if(emParamsErrors0){
-emParamsErrors0.push(err7);
-err7.emUsed = true;
+emParamsErrors0.push(err12);
+err12.emUsed = true;
 }
 }
 }
@@ -14643,35 +14693,35 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema168.errorMessage[key0][keyProp0]};
+const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema168.errorMessage[key0][keyProp0]};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err13];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err13);
 }
 errors++;
 }
 }
 }
-const emErrs2 = [];
-for(const err9 of vErrors){
-if(!err9.emUsed){
-emErrs2.push(err9);
+const emErrs4 = [];
+for(const err14 of vErrors){
+if(!err14.emUsed){
+emErrs4.push(err14);
 }
 }
-vErrors = emErrs2;
-errors = emErrs2.length;
+vErrors = emErrs4;
+errors = emErrs4.length;
 }
 validate85.errors = vErrors;
 return errors === 0;
 }
 
 export const LoanDisbursementInput = validate86;
-const schema170 = {"properties":{"accountHolderName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the name on the account. Use at most 100 characters, without control characters."},"accountNumber":{"$ref":"#/components/schemas/AccountNumber"},"accountType":{"$ref":"#/components/schemas/BankAccountType"},"initialDraw":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter the amount of your first draw."},"routingNumber":{"$ref":"#/components/schemas/RoutingNumber"}},"required":["accountHolderName","accountType","initialDraw"],"type":"object","errorMessage":{"required":{"accountHolderName":"Enter the name on the account. Use at most 100 characters, without control characters.","accountType":"Choose checking or savings.","initialDraw":"Enter the amount of your first draw."}}};
-const schema171 = {"pattern":"^[0-9]{4,17}$","type":"string","errorMessage":"Enter the account number, 4 to 17 digits."};
-const schema172 = {"enum":["checking","savings"],"type":"string","errorMessage":"Choose checking or savings."};
-const schema173 = {"pattern":"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$","type":"string","errorMessage":"Enter the 9-digit routing number from your checks or your bank."};
+const schema171 = {"properties":{"accountHolderName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the name on the account. Use at most 100 characters, without control characters."},"accountNumber":{"$ref":"#/components/schemas/AccountNumber"},"accountType":{"$ref":"#/components/schemas/BankAccountType"},"initialDraw":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter the amount of your first draw."},"routingNumber":{"$ref":"#/components/schemas/RoutingNumber"}},"required":["accountHolderName","accountType","initialDraw"],"type":"object","errorMessage":{"required":{"accountHolderName":"Enter the name on the account. Use at most 100 characters, without control characters.","accountType":"Choose checking or savings.","initialDraw":"Enter the amount of your first draw."}}};
+const schema172 = {"pattern":"^[0-9]{4,17}$","type":"string","errorMessage":"Enter the account number, 4 to 17 digits."};
+const schema173 = {"enum":["checking","savings"],"type":"string","errorMessage":"Choose checking or savings."};
+const schema174 = {"pattern":"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$","type":"string","errorMessage":"Enter the 9-digit routing number from your checks or your bank."};
 const pattern117 = new RegExp("^[0-9]{4,17}$", "u");
 const pattern118 = new RegExp("^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$", "u");
 
@@ -14836,7 +14886,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!((data2 === "checking") || (data2 === "savings"))){
-const err15 = {instancePath:instancePath+"/accountType",schemaPath:"#/components/schemas/BankAccountType/enum",keyword:"enum",params:{allowedValues: schema172.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/accountType",schemaPath:"#/components/schemas/BankAccountType/enum",keyword:"enum",params:{allowedValues: schema173.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -15018,7 +15068,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema170.errorMessage[key0][keyProp0]};
+const err32 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema171.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -15043,7 +15093,7 @@ return errors === 0;
 }
 
 export const LoanDisbursementSection = validate87;
-const schema174 = {"properties":{"disbursement":{"$ref":"#/components/schemas/LoanDisbursementInput"}},"required":["disbursement"],"type":"object"};
+const schema175 = {"properties":{"disbursement":{"$ref":"#/components/schemas/LoanDisbursementInput"}},"required":["disbursement"],"type":"object"};
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15081,7 +15131,7 @@ return errors === 0;
 }
 
 export const LoanIdInput = validate89;
-const schema175 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
+const schema176 = {"properties":{"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id."}}};
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15180,7 +15230,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema175.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema176.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15205,10 +15255,10 @@ return errors === 0;
 }
 
 export const OtherIncomeSection = validate90;
-const schema177 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
-const schema178 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
-const schema183 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
-const schema187 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
+const schema178 = {"properties":{"incomeSources":{"items":{"$ref":"#/components/schemas/IncomeSource"},"type":"array","errorMessage":"List at most 30 incomes."}},"required":["incomeSources"],"type":"object","errorMessage":{"required":{"incomeSources":"List at most 30 incomes."}}};
+const schema179 = {"properties":{"IncomeID":{"$ref":"#/components/schemas/Name"},"address":{"$ref":"#/components/schemas/Address"},"base":{"$ref":"#/components/schemas/Amount"},"bonuses":{"$ref":"#/components/schemas/Amount"},"commissions":{"$ref":"#/components/schemas/Amount"},"label":{"$ref":"#/components/schemas/OtherIncomeLabel"},"otherValue":{"$ref":"#/components/schemas/Amount"},"overtime":{"$ref":"#/components/schemas/Amount"},"propertyId":{"$ref":"#/components/schemas/Name"},"rentalUnits":{"maximum":1000,"minimum":1,"type":"integer","errorMessage":"Enter the number of rented units, from 1 to 1000."},"type":{"$ref":"#/components/schemas/IncomeType"}},"required":["type"],"type":"object","errorMessage":{"required":{"type":"Choose the kind of income."}}};
+const schema184 = {"enum":["Accessory Unit Income","Alimony","Automobile Allowance","Boarder Income","Capital Gains","Child Support","Defined Contribution Plan","Disability","Dividends and Interest","Employment Related Account","Foster Care","Housing Allowance","Housing Choice Voucher Program","Mortgage Credit Certificate","Mortgage Differential","Non-Borrower Household Income","Notes Receivable Installment","Other","Pension","Public Assistance","Royalties","Separate Maintenance","Social Security","Temporary Leave","Tip Income","Trust","Unemployment","VA Benefits Non-Educational"],"type":"string","errorMessage":"Choose a kind of income from the list."};
+const schema188 = {"enum":["main","pension","annuity","bah","bas","alimony","childSupport","disability","fosterCare","foreign","capitalGains","interestAndDividends","socialSecurity","rental"],"type":"string","errorMessage":"Choose the kind of income."};
 
 function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -15491,7 +15541,7 @@ vErrors.push(err25);
 errors++;
 }
 if(!((((((((((((((((((((((((((((data5 === "Accessory Unit Income") || (data5 === "Alimony")) || (data5 === "Automobile Allowance")) || (data5 === "Boarder Income")) || (data5 === "Capital Gains")) || (data5 === "Child Support")) || (data5 === "Defined Contribution Plan")) || (data5 === "Disability")) || (data5 === "Dividends and Interest")) || (data5 === "Employment Related Account")) || (data5 === "Foster Care")) || (data5 === "Housing Allowance")) || (data5 === "Housing Choice Voucher Program")) || (data5 === "Mortgage Credit Certificate")) || (data5 === "Mortgage Differential")) || (data5 === "Non-Borrower Household Income")) || (data5 === "Notes Receivable Installment")) || (data5 === "Other")) || (data5 === "Pension")) || (data5 === "Public Assistance")) || (data5 === "Royalties")) || (data5 === "Separate Maintenance")) || (data5 === "Social Security")) || (data5 === "Temporary Leave")) || (data5 === "Tip Income")) || (data5 === "Trust")) || (data5 === "Unemployment")) || (data5 === "VA Benefits Non-Educational"))){
-const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema183.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/label",schemaPath:"#/components/schemas/OtherIncomeLabel/enum",keyword:"enum",params:{allowedValues: schema184.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -15789,7 +15839,7 @@ vErrors.push(err54);
 errors++;
 }
 if(!((((((((((((((data10 === "main") || (data10 === "pension")) || (data10 === "annuity")) || (data10 === "bah")) || (data10 === "bas")) || (data10 === "alimony")) || (data10 === "childSupport")) || (data10 === "disability")) || (data10 === "fosterCare")) || (data10 === "foreign")) || (data10 === "capitalGains")) || (data10 === "interestAndDividends")) || (data10 === "socialSecurity")) || (data10 === "rental"))){
-const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema187.enum},message:"must be equal to one of the allowed values"};
+const err55 = {instancePath:instancePath+"/type",schemaPath:"#/components/schemas/IncomeType/enum",keyword:"enum",params:{allowedValues: schema188.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -15857,7 +15907,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema178.errorMessage[key0][keyProp0]};
+const err61 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema179.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -15976,7 +16026,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema177.errorMessage[key0][keyProp0]};
+const err7 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema178.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16001,12 +16051,12 @@ return errors === 0;
 }
 
 export const PagesInput = validate94;
-const schema188 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
-const schema189 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower’s first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower’s last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower’s first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower’s last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home’s estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
-const schema191 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
-const schema194 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
-const schema195 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender’s name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender’s name. Use at most 100 characters, without control characters."}}};
-const schema198 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
+const schema189 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const schema190 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"annualIncome":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your gross annual income, in whole dollars up to 100,000,000."},"coborrower":{"properties":{"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower’s first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your coborrower’s last name. Use at most 100 characters, without control characters."},"relationship":{"$ref":"#/components/schemas/Relationship"}},"required":["firstName","lastName","email","relationship"],"type":"object","errorMessage":{"required":{"firstName":"Enter your coborrower’s first name. Use at most 100 characters, without control characters.","lastName":"Enter your coborrower’s last name. Use at most 100 characters, without control characters.","email":"Enter an e-mail address like name@example.com.","relationship":"Choose how your coborrower is related to you."}}},"creditRange":{"$ref":"#/components/schemas/CreditRange"},"debtsToPayOff":{"items":{"$ref":"#/components/schemas/Name"},"type":"array","errorMessage":"Choose at most 50 debts to pay off."},"desiredAmount":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter how much you would like to borrow, in whole dollars up to 100,000,000."},"fbm":{"properties":{"bankruptcy":{"type":"boolean"},"foreclosure":{"type":"boolean"},"modification":{"type":"boolean"}},"required":["foreclosure","bankruptcy","modification"],"type":"object"},"hasCoborrower":{"type":"boolean"},"hasMortgage":{"type":"boolean"},"isSelfEmployed":{"type":"boolean"},"listedForSale":{"type":"boolean"},"loanReason":{"$ref":"#/components/schemas/LoanPurpose"},"monthlyDebts":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your monthly debt payments, in whole dollars up to 100,000,000."},"mortgageEstimate":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter what you owe on your mortgages, in whole dollars up to 100,000,000."},"mortgages":{"items":{"$ref":"#/components/schemas/MortgageAnswer"},"type":"array","errorMessage":"List at most 20 mortgages."},"propertyState":{"$ref":"#/components/schemas/StateCode"},"propertyUsage":{"$ref":"#/components/schemas/PropertyUsage"},"propertyValue":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter your home’s estimated value, up to 100,000,000 dollars."},"subjectToMortgage":{"type":"boolean"},"valuationAccepted":{"type":"boolean"},"zip":{"$ref":"#/components/schemas/Zip5"}},"type":"object"};
+const schema192 = {"enum":["spouse","partner","family","other"],"type":"string","errorMessage":"Choose how your coborrower is related to you."};
+const schema195 = {"enum":["homeImprovement","debtConsolidation","education","other"],"type":"string","errorMessage":"Choose what the money is for."};
+const schema196 = {"properties":{"addedByUser":{"default":false,"type":"boolean"},"balance":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Enter the balance in whole dollars, up to 100,000,000."},"confirmed":{"type":"boolean"},"creditor":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the lender’s name. Use at most 100 characters, without control characters."},"id":{"pattern":"^[A-Za-z0-9_-]{1,64}$","type":"string","errorMessage":"Not a valid mortgage id."}},"required":["id","confirmed","balance","creditor"],"type":"object","errorMessage":{"required":{"id":"Not a valid mortgage id.","balance":"Enter the balance in whole dollars, up to 100,000,000.","creditor":"Enter the lender’s name. Use at most 100 characters, without control characters."}}};
+const schema199 = {"pattern":"^[0-9]{5}$","type":"string","errorMessage":"Enter a 5-digit ZIP code."};
 const pattern128 = new RegExp("^[0-9]{5}$", "u");
 
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -16313,7 +16363,7 @@ vErrors.push(err27);
 errors++;
 }
 if(!((((data6 === "spouse") || (data6 === "partner")) || (data6 === "family")) || (data6 === "other"))){
-const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema191.enum},message:"must be equal to one of the allowed values"};
+const err28 = {instancePath:instancePath+"/coborrower/relationship",schemaPath:"#/components/schemas/Relationship/enum",keyword:"enum",params:{allowedValues: schema192.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -16381,7 +16431,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema189.properties.coborrower.errorMessage[key0][keyProp0]};
+const err34 = {instancePath:instancePath+"/coborrower",schemaPath:"#/properties/coborrower/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema190.properties.coborrower.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -16761,7 +16811,7 @@ vErrors.push(err68);
 errors++;
 }
 if(!((((data19 === "homeImprovement") || (data19 === "debtConsolidation")) || (data19 === "education")) || (data19 === "other"))){
-const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema194.enum},message:"must be equal to one of the allowed values"};
+const err69 = {instancePath:instancePath+"/loanReason",schemaPath:"#/components/schemas/LoanPurpose/enum",keyword:"enum",params:{allowedValues: schema195.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -17201,7 +17251,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema195.errorMessage[key1][keyProp1]};
+const err110 = {instancePath:instancePath+"/mortgages/" + i1,schemaPath:"#/components/schemas/MortgageAnswer/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema196.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -17619,7 +17669,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema188.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema189.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -17644,7 +17694,7 @@ return errors === 0;
 }
 
 export const PasswordSignInInput = validate98;
-const schema199 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+const schema200 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17805,7 +17855,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema199.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema200.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -17830,14 +17880,14 @@ return errors === 0;
 }
 
 export const PersonalInfoSection = validate99;
-const schema202 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"}]}]},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user"],"type":"object"};
-const schema203 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses","email"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a real date, as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses.","email":"Enter an e-mail address like name@example.com."}}};
-const schema204 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
-const schema209 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
-const schema213 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
-const schema215 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
-const schema218 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
-const schema208 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a real date, as yyyy-MM-dd.","movedOut":"Enter a real date, as yyyy-MM-dd."}}};
+const schema203 = {"properties":{"coborrower":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/CoborrowerPersonalInfo"}]}]},"user":{"$ref":"#/components/schemas/PersonalInfo"}},"required":["user"],"type":"object"};
+const schema204 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"email":{"$ref":"#/components/schemas/Email"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses","email"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a real date, as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses.","email":"Enter an e-mail address like name@example.com."}}};
+const schema205 = {"enum":["usCitizen","permanentResident","nonPermanentResident"],"type":"string","errorMessage":"Choose your citizenship."};
+const schema210 = {"enum":["Own","Rent","NoPrimaryHousingExpense"],"type":"string","errorMessage":"Choose whether you own, rent or live rent free."};
+const schema214 = {"enum":["unmarried","married","separated"],"type":"string","errorMessage":"Choose your marital status."};
+const schema216 = {"enum":["survivingSpouse","currentlyServing","retiredOrDischardOrSeparated","reserveOrNationalGuard","none"],"type":"string","errorMessage":"Choose your military service."};
+const schema219 = {"enum":["sr","jr","i","ii","iii","iv","v","vi","vii","viii","ix"],"type":"string","errorMessage":"Choose a suffix from the list."};
+const schema209 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"housing":{"$ref":"#/components/schemas/Housing"},"movedIn":{"$ref":"#/components/schemas/Date"},"movedOut":{"$ref":"#/components/schemas/Date"}},"required":["address","housing","movedIn","movedOut"],"type":"object","errorMessage":{"required":{"housing":"Choose whether you own, rent or live rent free.","movedIn":"Enter a real date, as yyyy-MM-dd.","movedOut":"Enter a real date, as yyyy-MM-dd."}}};
 
 function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -17902,7 +17952,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "Own") || (data1 === "Rent")) || (data1 === "NoPrimaryHousingExpense"))){
-const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema209.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema210.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18074,7 +18124,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema208.errorMessage[key0][keyProp0]};
+const err21 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema209.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -18229,7 +18279,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data0 === "usCitizen") || (data0 === "permanentResident")) || (data0 === "nonPermanentResident"))){
-const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema204.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema205.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -18552,7 +18602,7 @@ vErrors.push(err41);
 errors++;
 }
 if(!(((data8 === "Own") || (data8 === "Rent")) || (data8 === "NoPrimaryHousingExpense"))){
-const err42 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema209.enum},message:"must be equal to one of the allowed values"};
+const err42 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema210.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -18720,7 +18770,7 @@ vErrors.push(err55);
 errors++;
 }
 if(!(((data11 === "unmarried") || (data11 === "married")) || (data11 === "separated"))){
-const err56 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema213.enum},message:"must be equal to one of the allowed values"};
+const err56 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema214.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -18832,7 +18882,7 @@ vErrors.push(err66);
 errors++;
 }
 if(!(((((data13 === "survivingSpouse") || (data13 === "currentlyServing")) || (data13 === "retiredOrDischardOrSeparated")) || (data13 === "reserveOrNationalGuard")) || (data13 === "none"))){
-const err67 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema215.enum},message:"must be equal to one of the allowed values"};
+const err67 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema216.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -19022,7 +19072,7 @@ vErrors.push(err83);
 errors++;
 }
 if(!(((((((((((data16 === "sr") || (data16 === "jr")) || (data16 === "i")) || (data16 === "ii")) || (data16 === "iii")) || (data16 === "iv")) || (data16 === "v")) || (data16 === "vi")) || (data16 === "vii")) || (data16 === "viii")) || (data16 === "ix"))){
-const err84 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema218.enum},message:"must be equal to one of the allowed values"};
+const err84 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema219.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -19090,7 +19140,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err90 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema203.errorMessage[key0][keyProp0]};
+const err90 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema204.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -19114,7 +19164,7 @@ validate100.errors = vErrors;
 return errors === 0;
 }
 
-const schema219 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a real date, as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a real date, as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
+const schema220 = {"properties":{"citizenship":{"$ref":"#/components/schemas/Citizenship"},"currentAddress":{"$ref":"#/components/schemas/Address"},"currentAddressSince":{"$ref":"#/components/schemas/Date"},"dateOfBirth":{"$ref":"#/components/schemas/Date"},"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the first name. Use at most 100 characters, without control characters."},"formerAddresses":{"items":{"$ref":"#/components/schemas/FormerAddress"},"type":"array","errorMessage":"List at most 10 former addresses."},"housing":{"$ref":"#/components/schemas/Housing"},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the last name. Use at most 100 characters, without control characters."},"mailingAddress":{"nullable":true,"type":"object","default":null,"anyOf":[{"type":"null"},{"allOf":[{"$ref":"#/components/schemas/Address"}]}]},"maritalStatus":{"$ref":"#/components/schemas/MaritalStatus"},"middleName":{"$ref":"#/components/schemas/Name"},"militaryStatus":{"$ref":"#/components/schemas/MilitaryStatus"},"phone":{"$ref":"#/components/schemas/Phone"},"ssn":{"$ref":"#/components/schemas/SSN"},"suffix":{"$ref":"#/components/schemas/NameSuffix"}},"required":["firstName","lastName","dateOfBirth","citizenship","maritalStatus","militaryStatus","phone","currentAddress","currentAddressSince","housing","formerAddresses"],"type":"object","errorMessage":{"required":{"firstName":"Enter the first name. Use at most 100 characters, without control characters.","lastName":"Enter the last name. Use at most 100 characters, without control characters.","dateOfBirth":"Enter a real date, as yyyy-MM-dd.","citizenship":"Choose your citizenship.","maritalStatus":"Choose your marital status.","militaryStatus":"Choose your military service.","phone":"Enter a 10-digit US phone number.","currentAddressSince":"Enter a real date, as yyyy-MM-dd.","housing":"Choose whether you own, rent or live rent free.","formerAddresses":"List at most 10 former addresses."}}};
 
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -19246,7 +19296,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data0 === "usCitizen") || (data0 === "permanentResident")) || (data0 === "nonPermanentResident"))){
-const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema204.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/citizenship",schemaPath:"#/components/schemas/Citizenship/enum",keyword:"enum",params:{allowedValues: schema205.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -19517,7 +19567,7 @@ vErrors.push(err36);
 errors++;
 }
 if(!(((data7 === "Own") || (data7 === "Rent")) || (data7 === "NoPrimaryHousingExpense"))){
-const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema209.enum},message:"must be equal to one of the allowed values"};
+const err37 = {instancePath:instancePath+"/housing",schemaPath:"#/components/schemas/Housing/enum",keyword:"enum",params:{allowedValues: schema210.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -19685,7 +19735,7 @@ vErrors.push(err50);
 errors++;
 }
 if(!(((data10 === "unmarried") || (data10 === "married")) || (data10 === "separated"))){
-const err51 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema213.enum},message:"must be equal to one of the allowed values"};
+const err51 = {instancePath:instancePath+"/maritalStatus",schemaPath:"#/components/schemas/MaritalStatus/enum",keyword:"enum",params:{allowedValues: schema214.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -19797,7 +19847,7 @@ vErrors.push(err61);
 errors++;
 }
 if(!(((((data12 === "survivingSpouse") || (data12 === "currentlyServing")) || (data12 === "retiredOrDischardOrSeparated")) || (data12 === "reserveOrNationalGuard")) || (data12 === "none"))){
-const err62 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema215.enum},message:"must be equal to one of the allowed values"};
+const err62 = {instancePath:instancePath+"/militaryStatus",schemaPath:"#/components/schemas/MilitaryStatus/enum",keyword:"enum",params:{allowedValues: schema216.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -19987,7 +20037,7 @@ vErrors.push(err78);
 errors++;
 }
 if(!(((((((((((data15 === "sr") || (data15 === "jr")) || (data15 === "i")) || (data15 === "ii")) || (data15 === "iii")) || (data15 === "iv")) || (data15 === "v")) || (data15 === "vi")) || (data15 === "vii")) || (data15 === "viii")) || (data15 === "ix"))){
-const err79 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema218.enum},message:"must be equal to one of the allowed values"};
+const err79 = {instancePath:instancePath+"/suffix",schemaPath:"#/components/schemas/NameSuffix/enum",keyword:"enum",params:{allowedValues: schema219.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -20055,7 +20105,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema219.errorMessage[key0][keyProp0]};
+const err85 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema220.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -20175,9 +20225,9 @@ return errors === 0;
 }
 
 export const PipelineInput = validate112;
-const schema230 = {"properties":{"cursor":{"maxLength":400,"pattern":"^[A-Za-z0-9_-]*$","type":"string","errorMessage":"This page of the pipeline is no longer valid: start from the first page."},"direction":{"enum":["asc","desc"],"type":"string","errorMessage":"Sort ascending or descending."},"limit":{"maximum":100,"minimum":1,"type":"integer","errorMessage":"Ask for 1 to 100 loans a page."},"loanOfficerId":{"oneOf":[{"enum":["none"]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."},"search":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Search with at most 100 characters."},"sort":{"$ref":"#/components/schemas/PipelineSort"},"state":{"$ref":"#/components/schemas/StateCode"},"statuses":{"items":{"$ref":"#/components/schemas/PipelineStatus"},"type":"array","errorMessage":"Choose at most 40 statuses from the list."}},"type":"object"};
-const schema231 = {"enum":["activity","created","name","amount","state","status"],"type":"string","errorMessage":"Sort the pipeline by one of its columns."};
-const schema233 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a status from the list."};
+const schema231 = {"properties":{"cursor":{"maxLength":400,"pattern":"^[A-Za-z0-9_-]*$","type":"string","errorMessage":"This page of the pipeline is no longer valid: start from the first page."},"direction":{"enum":["asc","desc"],"type":"string","errorMessage":"Sort ascending or descending."},"limit":{"maximum":100,"minimum":1,"type":"integer","errorMessage":"Ask for 1 to 100 loans a page."},"loanOfficerId":{"oneOf":[{"enum":["none"]},{"pattern":"^[0-9a-f]{32}$"}],"type":"string","errorMessage":"Not a valid id."},"search":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Search with at most 100 characters."},"sort":{"$ref":"#/components/schemas/PipelineSort"},"state":{"$ref":"#/components/schemas/StateCode"},"statuses":{"items":{"$ref":"#/components/schemas/PipelineStatus"},"type":"array","errorMessage":"Choose at most 40 statuses from the list."}},"type":"object"};
+const schema232 = {"enum":["activity","created","name","amount","state","status"],"type":"string","errorMessage":"Sort the pipeline by one of its columns."};
+const schema234 = {"pattern":"^[a-z][A-Za-z0-9]*$","type":"string","errorMessage":"Choose a status from the list."};
 const pattern151 = new RegExp("^[A-Za-z0-9_-]*$", "u");
 
 function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -20259,7 +20309,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((data1 === "asc") || (data1 === "desc"))){
-const err7 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema230.properties.direction.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/direction",schemaPath:"#/properties/direction/enum",keyword:"enum",params:{allowedValues: schema231.properties.direction.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20375,7 +20425,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs10 = errors;
 if(!(data3 === "none")){
-const err18 = {instancePath:instancePath+"/loanOfficerId",schemaPath:"#/properties/loanOfficerId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema230.properties.loanOfficerId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
+const err18 = {instancePath:instancePath+"/loanOfficerId",schemaPath:"#/properties/loanOfficerId/oneOf/0/enum",keyword:"enum",params:{allowedValues: schema231.properties.loanOfficerId.oneOf[0].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -20537,7 +20587,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((((((data5 === "activity") || (data5 === "created")) || (data5 === "name")) || (data5 === "amount")) || (data5 === "state")) || (data5 === "status"))){
-const err31 = {instancePath:instancePath+"/sort",schemaPath:"#/components/schemas/PipelineSort/enum",keyword:"enum",params:{allowedValues: schema231.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/sort",schemaPath:"#/components/schemas/PipelineSort/enum",keyword:"enum",params:{allowedValues: schema232.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -20735,8 +20785,8 @@ return errors === 0;
 }
 
 export const PortalCodeSignInInput = validate113;
-const schema234 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
-const schema236 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
+const schema235 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password","otpCode"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters.","otpCode":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."}}};
+const schema237 = {"pattern":"^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$","type":"string","errorMessage":"Enter the 6-digit code from your authenticator app, or a recovery code like abcde-12345."};
 const pattern156 = new RegExp("^([0-9]{6}|[a-z0-9]{5}-[a-z0-9]{5})$", "u");
 
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -20960,7 +21010,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema234.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema235.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -20985,7 +21035,7 @@ return errors === 0;
 }
 
 export const PortalSessionUpdate = validate114;
-const schema238 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
+const schema239 = {"properties":{"firstName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your first name. Use at most 100 characters, without control characters."},"lastName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter your last name. Use at most 100 characters, without control characters."}},"type":"object"};
 
 function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21131,7 +21181,7 @@ return errors === 0;
 }
 
 export const PortalSignInInput = validate115;
-const schema239 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
+const schema240 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/PortalOtpCode"},"password":{"$ref":"#/components/schemas/Password"}},"required":["email","password"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com.","password":"Your password has at least 8 characters."}}};
 
 function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21344,7 +21394,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema239.errorMessage[key0][keyProp0]};
+const err19 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema240.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21369,7 +21419,7 @@ return errors === 0;
 }
 
 export const PrequalSaveInput = validate116;
-const schema243 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const schema244 = {"properties":{"answers":{"$ref":"#/components/schemas/PrequalAnswers"},"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."}},"required":["path","answers"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
 
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21484,7 +21534,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema243.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema244.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21509,9 +21559,9 @@ return errors === 0;
 }
 
 export const PropertyInfoSection = validate118;
-const schema244 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
-const schema245 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
-const schema249 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
+const schema245 = {"properties":{"isInTrust":{"type":"boolean"},"property":{"$ref":"#/components/schemas/PropertyInfo"}},"required":["property","isInTrust"],"type":"object"};
+const schema246 = {"properties":{"address":{"$ref":"#/components/schemas/Address"},"hoaMonthly":{"$ref":"#/components/schemas/Amount"},"insuranceIncludedInMonthlyPayment":{"type":"boolean"},"monthlyInsurance":{"$ref":"#/components/schemas/Amount"},"monthlyTaxes":{"$ref":"#/components/schemas/Amount"},"taxIncludedInMonthlyPayment":{"type":"boolean"},"titleHolding":{"$ref":"#/components/schemas/TitleHolding"},"type":{"$ref":"#/components/schemas/PropertyType"},"units":{"$ref":"#/components/schemas/UnitCount"},"usage":{"$ref":"#/components/schemas/PropertyUsage"}},"required":["address","type","units","usage","titleHolding","hoaMonthly","monthlyTaxes","monthlyInsurance","taxIncludedInMonthlyPayment","insuranceIncludedInMonthlyPayment"],"type":"object","errorMessage":{"required":{"type":"Choose a property type.","units":"Choose the number of units.","usage":"Choose Primary Home, Secondary Home or Rental Property.","titleHolding":"Choose how title to the home is held.","hoaMonthly":"Enter an amount from 0 to 100,000,000.","monthlyTaxes":"Enter an amount from 0 to 100,000,000.","monthlyInsurance":"Enter an amount from 0 to 100,000,000."}}};
+const schema250 = {"enum":["soleOwnership","jointTenants","tenantsInCommon","tenancyByEntirety","interVivosRevocableTrust","lifeEstate","iDontKnow"],"type":"string","errorMessage":"Choose how title to the home is held."};
 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -21846,7 +21896,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!(((((((data6 === "soleOwnership") || (data6 === "jointTenants")) || (data6 === "tenantsInCommon")) || (data6 === "tenancyByEntirety")) || (data6 === "interVivosRevocableTrust")) || (data6 === "lifeEstate")) || (data6 === "iDontKnow"))){
-const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema249.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/titleHolding",schemaPath:"#/components/schemas/TitleHolding/enum",keyword:"enum",params:{allowedValues: schema250.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -22064,7 +22114,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema245.errorMessage[key0][keyProp0]};
+const err52 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema246.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -22147,7 +22197,7 @@ return errors === 0;
 }
 
 export const QuoteCurrentInput = validate122;
-const schema253 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"},"requestedLine":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Choose an amount in whole dollars, up to 100,000,000."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+const schema254 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"fetchOriginationFee":{"default":false,"type":"boolean"},"requestedLine":{"maximum":100000000,"minimum":0,"type":"integer","errorMessage":"Choose an amount in whole dollars, up to 100,000,000."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
 function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22321,7 +22371,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema253.errorMessage[key0][keyProp0]};
+const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema254.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -22346,7 +22396,7 @@ return errors === 0;
 }
 
 export const RemoveDocumentInput = validate123;
-const schema255 = {"properties":{"id":{"$ref":"#/components/schemas/Id"}},"required":["id"],"type":"object","errorMessage":{"required":{"id":"Not a valid id."}}};
+const schema256 = {"properties":{"id":{"$ref":"#/components/schemas/Id"}},"required":["id"],"type":"object","errorMessage":{"required":{"id":"Not a valid id."}}};
 
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22445,7 +22495,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema255.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema256.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22470,7 +22520,7 @@ return errors === 0;
 }
 
 export const ReplayInput = validate124;
-const schema257 = {"properties":{"decisionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","decisionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","decisionId":"Not a valid id."}}};
+const schema258 = {"properties":{"decisionId":{"$ref":"#/components/schemas/Id"},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","decisionId"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","decisionId":"Not a valid id."}}};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22631,7 +22681,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema257.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema258.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -22656,7 +22706,7 @@ return errors === 0;
 }
 
 export const ResumeInput = validate125;
-const schema260 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
+const schema261 = {"properties":{"path":{"pattern":"^/[^\\s]{0,500}$","type":"string","errorMessage":"A path starts with /."},"previousPath":{"default":"","pattern":"^(/[^\\s]{0,500})?$","type":"string","errorMessage":"A path starts with /."}},"required":["path"],"type":"object","errorMessage":{"required":{"path":"A path starts with /."}}};
 const pattern169 = new RegExp("^(/[^\\s]{0,500})?$", "u");
 
 function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -22809,7 +22859,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema260.errorMessage[key0][keyProp0]};
+const err13 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema261.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -22834,7 +22884,7 @@ return errors === 0;
 }
 
 export const ReviewDocumentInput = validate126;
-const schema261 = {"properties":{"decision":{"enum":["accepted","rejected"],"type":"string","errorMessage":"Choose whether the document is accepted or rejected."},"documentId":{"$ref":"#/components/schemas/Id"},"note":{"$ref":"#/components/schemas/ConditionNote"}},"required":["documentId","decision"],"type":"object","errorMessage":{"required":{"documentId":"Not a valid id.","decision":"Choose whether the document is accepted or rejected."}}};
+const schema262 = {"properties":{"decision":{"enum":["accepted","rejected"],"type":"string","errorMessage":"Choose whether the document is accepted or rejected."},"documentId":{"$ref":"#/components/schemas/Id"},"note":{"$ref":"#/components/schemas/ConditionNote"}},"required":["documentId","decision"],"type":"object","errorMessage":{"required":{"documentId":"Not a valid id.","decision":"Choose whether the document is accepted or rejected."}}};
 
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -22873,7 +22923,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!((data0 === "accepted") || (data0 === "rejected"))){
-const err3 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema261.properties.decision.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/decision",schemaPath:"#/properties/decision/enum",keyword:"enum",params:{allowedValues: schema262.properties.decision.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -23055,7 +23105,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema261.errorMessage[key0][keyProp0]};
+const err20 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema262.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -23194,7 +23244,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema243.errorMessage[key0][keyProp0]};
+const err9 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema244.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -23219,7 +23269,7 @@ return errors === 0;
 }
 
 export const SetPasswordInput = validate129;
-const schema265 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
+const schema266 = {"properties":{"password":{"$ref":"#/components/schemas/Password"}},"required":["password"],"type":"object","errorMessage":{"required":{"password":"Your password has at least 8 characters."}}};
 
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23318,7 +23368,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema265.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema266.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23343,7 +23393,7 @@ return errors === 0;
 }
 
 export const SetStaffActiveInput = validate130;
-const schema267 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+const schema268 = {"properties":{"active":{"type":"boolean"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","active"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
 function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23464,7 +23514,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema267.errorMessage[key0][keyProp0]};
+const err10 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema268.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -23489,7 +23539,7 @@ return errors === 0;
 }
 
 export const SetStaffRoleInput = validate131;
-const schema269 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
+const schema270 = {"properties":{"role":{"$ref":"#/components/schemas/PortalRole"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","role"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","role":"Choose a role: its name is one camelCase word, like loanOfficer."}}};
 
 function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23650,7 +23700,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema269.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema270.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -23675,7 +23725,7 @@ return errors === 0;
 }
 
 export const SetStaffTagInput = validate132;
-const schema272 = {"properties":{"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","loanOfficerTag"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","loanOfficerTag":"A tag is letters, digits, dots, dashes and underscores, at most 60."}}};
+const schema273 = {"properties":{"loanOfficerTag":{"$ref":"#/components/schemas/LoanOfficerTag"},"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId","loanOfficerTag"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id.","loanOfficerTag":"A tag is letters, digits, dots, dashes and underscores, at most 60."}}};
 
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -23846,7 +23896,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema272.errorMessage[key0][keyProp0]};
+const err15 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema273.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -23871,7 +23921,7 @@ return errors === 0;
 }
 
 export const SignInInput = validate133;
-const schema275 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
+const schema276 = {"properties":{"email":{"$ref":"#/components/schemas/Email"},"otpCode":{"$ref":"#/components/schemas/OtpCode"},"password":{"$ref":"#/components/schemas/Password"},"token":{"maxLength":1000,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"The sign-in link is incomplete."}},"required":["email"],"type":"object","errorMessage":{"required":{"email":"Enter an e-mail address like name@example.com."}}};
 
 function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -24136,7 +24186,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema275.errorMessage[key0][keyProp0]};
+const err24 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema276.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -24161,9 +24211,9 @@ return errors === 0;
 }
 
 export const SignInput = validate134;
-const schema279 = {"properties":{"consent":{"type":"boolean"},"documents":{"items":{"$ref":"#/components/schemas/SignedDocumentRef"},"type":"array"},"signatures":{"items":{"$ref":"#/components/schemas/TypedSignature"},"type":"array"}},"required":["consent","signatures","documents"],"type":"object"};
-const schema280 = {"properties":{"hash":{"pattern":"^[0-9a-f]{64}$","type":"string","errorMessage":"Not a document's hash."},"id":{"pattern":"^[a-z][a-z0-9-]{0,63}$","type":"string","errorMessage":"Not a disclosure."}},"required":["id","hash"],"type":"object","errorMessage":{"required":{"id":"Not a disclosure.","hash":"Not a document's hash."}}};
-const schema281 = {"properties":{"name":{"maxLength":200,"type":"string","errorMessage":"Use at most 200 characters."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose signature this is."}},"required":["party","name"],"type":"object","errorMessage":{"required":{"party":"Choose whose signature this is.","name":"Use at most 200 characters."}}};
+const schema280 = {"properties":{"consent":{"type":"boolean"},"documents":{"items":{"$ref":"#/components/schemas/SignedDocumentRef"},"type":"array"},"signatures":{"items":{"$ref":"#/components/schemas/TypedSignature"},"type":"array"}},"required":["consent","signatures","documents"],"type":"object"};
+const schema281 = {"properties":{"hash":{"pattern":"^[0-9a-f]{64}$","type":"string","errorMessage":"Not a document's hash."},"id":{"pattern":"^[a-z][a-z0-9-]{0,63}$","type":"string","errorMessage":"Not a disclosure."}},"required":["id","hash"],"type":"object","errorMessage":{"required":{"id":"Not a disclosure.","hash":"Not a document's hash."}}};
+const schema282 = {"properties":{"name":{"maxLength":200,"type":"string","errorMessage":"Use at most 200 characters."},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose signature this is."}},"required":["party","name"],"type":"object","errorMessage":{"required":{"party":"Choose whose signature this is.","name":"Use at most 200 characters."}}};
 const pattern183 = new RegExp("^[0-9a-f]{64}$", "u");
 const pattern184 = new RegExp("^[a-z][a-z0-9-]{0,63}$", "u");
 
@@ -24375,7 +24425,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err18 = {instancePath:instancePath+"/documents/" + i0,schemaPath:"#/components/schemas/SignedDocumentRef/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema280.errorMessage[key0][keyProp0]};
+const err18 = {instancePath:instancePath+"/documents/" + i0,schemaPath:"#/components/schemas/SignedDocumentRef/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema281.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -24500,7 +24550,7 @@ vErrors.push(err28);
 errors++;
 }
 if(!((data8 === "borrower") || (data8 === "coborrower"))){
-const err29 = {instancePath:instancePath+"/signatures/" + i1+"/party",schemaPath:"#/components/schemas/TypedSignature/properties/party/enum",keyword:"enum",params:{allowedValues: schema281.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/signatures/" + i1+"/party",schemaPath:"#/components/schemas/TypedSignature/properties/party/enum",keyword:"enum",params:{allowedValues: schema282.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -24568,7 +24618,7 @@ for(const keyProp1 in emErrors1[key1]){
 emParamsErrors1 = emErrors1[key1][keyProp1];
 if(emParamsErrors1.length){
 const tmpl1 = templates1[key1] && templates1[key1][keyProp1];
-const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/components/schemas/TypedSignature/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema281.errorMessage[key1][keyProp1]};
+const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/components/schemas/TypedSignature/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors1},message:tmpl1 ? tmpl1() : schema282.errorMessage[key1][keyProp1]};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -24617,7 +24667,7 @@ return errors === 0;
 }
 
 export const StaffUserIdInput = validate135;
-const schema282 = {"properties":{"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
+const schema283 = {"properties":{"userId":{"$ref":"#/components/schemas/Id"}},"required":["userId"],"type":"object","errorMessage":{"required":{"userId":"Not a valid id."}}};
 
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -24716,7 +24766,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema282.errorMessage[key0][keyProp0]};
+const err8 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema283.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -24741,7 +24791,7 @@ return errors === 0;
 }
 
 export const UnmaskInput = validate136;
-const schema284 = {"properties":{"field":{"pattern":"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$","type":"string","errorMessage":"Choose a field the page shows masked."},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","field"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","field":"Choose a field the page shows masked."}}};
+const schema285 = {"properties":{"field":{"pattern":"^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$","type":"string","errorMessage":"Choose a field the page shows masked."},"loanId":{"$ref":"#/components/schemas/Id"}},"required":["loanId","field"],"type":"object","errorMessage":{"required":{"loanId":"Not a valid id.","field":"Choose a field the page shows masked."}}};
 const pattern186 = new RegExp("^(borrower|coborrower|disbursement)\\.[a-zA-Z]+$", "u");
 
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -24903,7 +24953,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema284.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema285.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -24928,8 +24978,8 @@ return errors === 0;
 }
 
 export const VerifyIdentityInput = validate137;
-const schema286 = {"properties":{"idType":{"$ref":"#/components/schemas/IdSubtype"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose ID to check."}},"required":["party","idType"],"type":"object","errorMessage":{"required":{"party":"Choose whose ID to check.","idType":"Choose the kind of ID."}}};
-const schema287 = {"enum":["driver_license","passport","state_id","military_id","visa","residence_permit_card","green_card"],"type":"string","errorMessage":"Choose the kind of ID."};
+const schema287 = {"properties":{"idType":{"$ref":"#/components/schemas/IdSubtype"},"party":{"enum":["borrower","coborrower"],"type":"string","errorMessage":"Choose whose ID to check."}},"required":["party","idType"],"type":"object","errorMessage":{"required":{"party":"Choose whose ID to check.","idType":"Choose the kind of ID."}}};
+const schema288 = {"enum":["driver_license","passport","state_id","military_id","visa","residence_permit_card","green_card"],"type":"string","errorMessage":"Choose the kind of ID."};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -24968,7 +25018,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(((((((data0 === "driver_license") || (data0 === "passport")) || (data0 === "state_id")) || (data0 === "military_id")) || (data0 === "visa")) || (data0 === "residence_permit_card")) || (data0 === "green_card"))){
-const err3 = {instancePath:instancePath+"/idType",schemaPath:"#/components/schemas/IdSubtype/enum",keyword:"enum",params:{allowedValues: schema287.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/idType",schemaPath:"#/components/schemas/IdSubtype/enum",keyword:"enum",params:{allowedValues: schema288.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25018,7 +25068,7 @@ vErrors.push(err7);
 errors++;
 }
 if(!((data1 === "borrower") || (data1 === "coborrower"))){
-const err8 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema286.properties.party.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/enum",keyword:"enum",params:{allowedValues: schema287.properties.party.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25086,7 +25136,7 @@ for(const keyProp0 in emErrors0[key0]){
 emParamsErrors0 = emErrors0[key0][keyProp0];
 if(emParamsErrors0.length){
 const tmpl0 = templates0[key0] && templates0[key0][keyProp0];
-const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema286.errorMessage[key0][keyProp0]};
+const err14 = {instancePath,schemaPath:"#/errorMessage",keyword:"errorMessage",params:{errors: emParamsErrors0},message:tmpl0 ? tmpl0() : schema287.errorMessage[key0][keyProp0]};
 if(vErrors === null){
 vErrors = [err14];
 }

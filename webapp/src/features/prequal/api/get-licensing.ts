@@ -17,8 +17,9 @@ export type Licensing = Schemas['LicensingStates'];
 const LOOKUP = 'licensing.lookup';
 const STATES = 'licensing.states';
 
-export async function lookupLicensing(zip: string, { signal }: { signal?: AbortSignal } = {}): Promise<LicensingLookup> {
-  return api.query<LicensingLookup>(LOOKUP, { zip }, { signal });
+/** The ZIP code's state and licence; with an address's `state`, whether it is the ZIP code's (stateMismatch). */
+export async function lookupLicensing(zip: string, { signal, state }: { signal?: AbortSignal; state?: string } = {}): Promise<LicensingLookup> {
+  return api.query<LicensingLookup>(LOOKUP, state ? { zip, state } : { zip }, { signal });
 }
 
 export function useLicensingLookup(zip: string, { enabled = true }: { enabled?: boolean } = {}) {

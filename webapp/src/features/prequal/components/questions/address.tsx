@@ -1,4 +1,5 @@
 import { SimpleGrid } from '@mantine/core';
+import { useRef } from 'react';
 
 import { CurrencyField, ZipField } from '@/components/form/fields';
 import { TextField } from '@/components/form/text-field';
@@ -6,22 +7,10 @@ import { TextField } from '@/components/form/text-field';
 import type { FieldError } from '@/api/trpc-client';
 
 import type { AnswerAddress, PrequalAnswers } from '../../api/get-answers';
-import { lookupLicensing } from '../../api/get-licensing';
+import { lookupLicensing, type LicensingLookup } from '../../api/get-licensing';
 import { AnswersForm, QuestionPage } from './question-form';
 import { useLicenceCheck } from './zip';
 
-/**
- * The address's state must be its ZIP code's, as the licensing lookup
- * finds it (the server refuses it too): the licence and the rules follow
- * the ZIP code. A ZIP code of no state is left to the licence check.
- */
-async function stateOfZip(answers: PrequalAnswers): Promise<FieldError[]> {
-  const { zip, state } = answers.address ?? {};
-  if (!zip || !state) return [];
-  const place = await lookupLicensing(zip);
-  if (!place.state || place.state === state) return [];
-  return [{ path: 'address.state', message: `ZIP code ${zip} is in ${place.stateName ?? place.state}: enter ${place.state}, or check the ZIP code.` }];
-}
 
 /**
  * /prequal/address, the path's first page: the home's address and the
@@ -32,6 +21,19 @@ async function stateOfZip(answers: PrequalAnswers): Promise<FieldError[]> {
  */
 export function AddressPage() {
   const checkLicence = useLicenceCheck();
+  // The address's state must be its ZIP code's: the licensing lookup says
+  // when it is not, in its words (the server refuses it too). The same
+  // lookup then says whether the lender is licensed there. A ZIP code of no
+  // state is left to the licence check.
+  const looked = useRef<LicensingLookup | null>(null);
+  const stateOfZip = async (answers: PrequalAnswers): Promise<FieldError[]> => {
+    const { zip, state } = answers.address ?? {};
+    looked.current = null;
+    if (!zip || !state) return [];
+    looked.current = await lookupLicensing(zip, { state });
+    const { stateMismatch } = looked.current;
+    return stateMismatch ? [{ path: 'address.state', message: stateMismatch }] : [];
+  };
   return (
     <QuestionPage>
       {(answers) => (
@@ -62,7 +64,7 @@ export function AddressPage() {
             propertyValue: a.propertyValue ?? undefined,
           })}
           check={stateOfZip}
-          onSaved={(saved) => checkLicence(saved.address?.zip)}
+          onSaved={(saved) => checkLicence(saved.address?.zip, looked.current)}
         >
           <TextField name="answers.address.line1" label="Street address" autoComplete="address-line1" size="md" />
           <TextField name="answers.address.line2" label="Apartment, unit or suite (optional)" autoComplete="address-line2" size="md" />

@@ -98,7 +98,9 @@ describe('the /prequal path', () => {
       trpc: {
         'licensing.lookup': (input) => {
           looked.push(input);
-          return ok({ zip: '94110', state: 'CA', stateName: 'California', licensed: true, opensOn: null });
+          const { state } = input as { state?: string };
+          const mismatch = state && state !== 'CA' ? { stateMismatch: 'ZIP code 94110 is in California: enter CA, or check the ZIP code.' } : {};
+          return ok({ zip: '94110', state: 'CA', stateName: 'California', licensed: true, opensOn: null, ...mismatch });
         },
       },
     });
@@ -119,7 +121,7 @@ describe('the /prequal path', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/prequal/listed-for-sale'));
     expect(usePrequalStore.getState().answers.address).toMatchObject({ state: 'CA', zip: '94110' });
-    expect(looked).toContainEqual({ zip: '94110' });
+    expect(looked).toContainEqual({ zip: '94110', state: 'CA' });
   }, 60_000);
 
   it('listed for sale: the server’s rules decide; a refusal stays on the page in their words, a no goes on', async () => {

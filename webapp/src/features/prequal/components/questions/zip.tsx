@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { ZipField } from '@/components/form/fields';
 import { paths } from '@/config/paths';
 
-import { lookupLicensing } from '../../api/get-licensing';
+import { lookupLicensing, type LicensingLookup } from '../../api/get-licensing';
 import { AnswersForm, QuestionPage } from './question-form';
 
 /** Where a visitor goes whose home is in a state we do not lend in yet. */
@@ -14,9 +14,10 @@ export function waitlistPath(zip: string): string {
 /** After a ZIP is saved: on to the next page where we lend, else to the waitlist. */
 export function useLicenceCheck() {
   const navigate = useNavigate();
-  return async (zip: string | undefined): Promise<'next' | 'stay'> => {
+  /** `known`: the page's own lookup of the same ZIP code, asked again otherwise. */
+  return async (zip: string | undefined, known?: LicensingLookup | null): Promise<'next' | 'stay'> => {
     if (!zip) return 'next';
-    const lookup = await lookupLicensing(zip);
+    const lookup = known?.zip === zip ? known : await lookupLicensing(zip);
     if (lookup.licensed) return 'next';
     await navigate(waitlistPath(zip));
     return 'stay';
