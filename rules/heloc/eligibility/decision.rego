@@ -97,11 +97,7 @@ _decision_reasons := [_missing_reason] if {
 } else := [object.remove(r, ["priority", "estimateMessage"]) | some r in _ordered_reasons]
 
 # The reasons, most important first (by their METADATA priority).
-_ordered_reasons := [r |
-	some priority in sort({r.priority | some r in _stage_reasons})
-	some r in _stage_reasons
-	r.priority == priority
-]
+_ordered_reasons := [r | some [_, r] in sort([[r.priority, r] | some r in _stage_reasons])]
 
 # METADATA
 # title: The checks a stage makes

@@ -72,8 +72,8 @@ adverse_action := {
 	"required": required,
 	"version": tables.version,
 	"date": object.get(input, "today", null),
-	"reasons": [r.words | some r in _principal_reasons],
-	"reasonCodes": [r.code | some r in _principal_reasons],
+	"reasons": [r[2] | some r in _principal_reasons],
+	"reasonCodes": [r[3] | some r in _principal_reasons],
 	"score": _score,
 	"wording": tables.wording,
 	"creditor": licensing.company,
@@ -130,11 +130,12 @@ _preview_reasons := rs if {
 	is_array(rs)
 } else := []
 
-# The principal reasons: {code, words}, most weight first (equal weights
-# in the decision's order), each wording once, at most tables.max_reasons.
+# The principal reasons, as _ranked writes them, most weight first (equal
+# weights in the decision's order), each wording once, at most
+# tables.max_reasons.
 _principal_reasons := [] if {
 	not required
-} else := [{"code": r[3], "words": r[2]} | some r in array.slice(_distinct, 0, tables.max_reasons)]
+} else := array.slice(_distinct, 0, tables.max_reasons)
 
 # [-weight, position, words, code] of each reason, ranked.
 _ranked := sort([[0 - _weight(r), i, words, object.get(r, "code", null)] |

@@ -120,10 +120,11 @@ _income := eligibility.annual_income(input)
 # The row of tables.dti whose band [min, below) holds the score used (one
 # row: the bands do not overlap, tested).
 _dti_row := row if {
+	score := _score
 	[row] := [r |
 		some r in tables.dti
-		r.score.min <= _score
-		_score < r.score.below
+		r.score.min <= score
+		score < r.score.below
 	]
 }
 

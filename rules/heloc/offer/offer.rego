@@ -357,9 +357,10 @@ _row_at(line_cltv) := row if {
 
 # The rows of the grid whose score band holds the score.
 _score_rows := [r |
+	score := _score
 	some r in tables.pricing_grid
-	r.score.min <= _score
-	_score < r.score.below
+	r.score.min <= score
+	score < r.score.below
 ]
 
 # The margin over prime: the grid row's plus the property usage's (spec §3
@@ -402,6 +403,11 @@ _no_payments := {
 _prime := {"rate": rate, "rule": "input"} if {
 	rate := object.get(input, "primeRate", null)
 	is_number(rate)
+} else := {"rate": row.rate, "rule": row.id} if {
+	# The latest row, when it is in effect (most days), without reading
+	# the others.
+	row := tables.prime_rates[count(tables.prime_rates) - 1]
+	row.effective <= input.today
 } else := {"rate": row.rate, "rule": row.id} if {
 	rows := tables.prime_rates
 	row := rows[max(array.concat([0], [i | some i, r in rows; r.effective <= input.today]))]
