@@ -70,6 +70,21 @@ func TestAnIncompleteEmploymentHistoryIsRefused(t *testing.T) {
 		}
 	})
 
+	t.Run("a job that starts after this month is not saved, and is named at its start date", func(t *testing.T) {
+		future := `{"employerName":"Bayview Analytics","position":"Analyst","startDate":"2030-06-01","endDate":null,"selfEmployedIndicator":false,"base":9000}`
+		code, res := saveSection(b, "/app/application/4", `{"employments":[`+previous+`,`+future+`],"employmentGaps":[]}`)
+		msg := fieldMessage(res, "section.employments.1.startDate")
+		if code != 400 || !strings.HasPrefix(msg, "Enter a start date no later than November 2026") {
+			t.Fatalf("got %d %+v, want the June 2030 start refused at its field", code, res.Error)
+		}
+		if msg := fieldMessage(res, "section.employments"); msg != "" {
+			t.Fatalf("got %q at the employments, want no previous employer asked for before the date is right", msg)
+		}
+		if got := applicationOf(t, b); len(got.Application.User.Employments) != 0 {
+			t.Fatalf("got %d employments, want nothing saved", len(got.Application.User.Employments))
+		}
+	})
+
 	t.Run("a gap without its answer is not saved", func(t *testing.T) {
 		code, res := saveSection(b, "/app/application/4", `{"employments":[`+job20+`,`+previous+`],"employmentGaps":[]}`)
 		if code != 400 || fieldMessage(res, "section.employmentGaps") != "Tell us what you were doing between December 2024 and March 2025." {

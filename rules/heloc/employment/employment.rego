@@ -195,12 +195,42 @@ default _window_uncovered := null
 # ---------------------------------------------------------------------------
 
 # What keeps the history from being complete, each {"code", "field",
-# "message", "from", "to"} in the words of tables.messages: first the
-# uncovered start of the window (field "employments"), then each gap
-# without an explanation, in date order (field: the answer's path in the
-# employment section, employmentGaps.<i>.explanation, or employmentGaps
-# when there is no answer for the gap's dates).
-_missing := array.concat(_coverage_missing, _gaps_missing)
+# "message", "from", "to"} in the words of tables.messages: a job that
+# starts after this month, at its start date (the rest is judged once the
+# dates are right); otherwise first the uncovered start of the window
+# (field "employments"), then each gap without an explanation, in date
+# order (field: the answer's path in the employment section,
+# employmentGaps.<i>.explanation, or employmentGaps when there is no answer
+# for the gap's dates).
+_missing := _future_starts if {
+	count(_future_starts) > 0
+} else := array.concat(_coverage_missing, _gaps_missing)
+
+# METADATA
+# title: A start date after this month
+# description: >-
+#   A job whose start date falls after the month of input.today has not
+#   begun: it covers none of the window, and a history that lists it would
+#   ask for a previous employer before a month the borrower never named.
+#   Each such job is named at its start date (employments.<i>.startDate),
+#   with the latest month allowed, this one.
+# custom:
+#   code: startDateInFuture
+#   source: >-
+#     URLA (Form 1003) Section 1b-1d: current and previous employment, the
+#     jobs held; lender practice (the spec is silent). Found entering a
+#     start date of 06/2030 on a phone.
+_future_starts := [{
+	"code": "startDateInFuture",
+	"field": sprintf("employments.%d.startDate", [i]),
+	"message": strings.replace_n({"{month}": _month_name(input.today)}, tables.messages.startDateInFuture),
+	"from": input.today,
+	"to": job.startDate,
+} |
+	some i, job in _list(input, "employments")
+	is_date(job.startDate)
+	substring(job.startDate, 0, 7) > substring(input.today, 0, 7)
+]
 
 _coverage_missing := [{
 	"code": "previousEmployerMissing",

@@ -454,3 +454,29 @@ test_an_uncovered_window_is_told_before_the_gaps if {
 	]})
 	[m.code | some m in r.missing] == ["previousEmployerMissing", "gapUnexplained"]
 }
+
+# A job that starts after the month of today has not begun: the history is
+# not complete, names it at its start date in the table's words with this
+# month, and asks for nothing else until the date is right (not a previous
+# employer before a month the borrower never named).
+test_a_start_date_after_this_month_is_refused_at_its_field if {
+	r := decide({"today": "2026-11-22", "employments": [
+		{"startDate": "2010-01-01", "endDate": "2020-12-31"},
+		{"startDate": "2030-06-01", "endDate": null},
+	]})
+	not r.complete
+	r.missing == [{
+		"code": "startDateInFuture",
+		"field": "employments.1.startDate",
+		"message": replace(tables.messages.startDateInFuture, "{month}", "November 2026"),
+		"from": "2026-11-22",
+		"to": "2030-06-01",
+	}]
+}
+
+# A job that starts this month has begun: it counts as the current job.
+test_a_start_date_in_this_month_counts if {
+	r := decide({"today": "2026-11-22", "employments": [{"startDate": "2010-01-01", "endDate": "2026-10-31"}, {"startDate": "2026-11-01", "endDate": null}]})
+	r.complete
+	r.missing == []
+}

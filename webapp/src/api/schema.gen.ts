@@ -1320,13 +1320,14 @@ export interface components {
         };
         /**
          * @description #EmploymentMissing is what keeps an employment history from being
-         *     complete: a previous employer (code previousEmployerMissing, field
-         *     employments) or a gap's explanation (gapUnexplained, field
+         *     complete: a start date after this month (code startDateInFuture, field
+         *     employments.<i>.startDate), a previous employer (previousEmployerMissing,
+         *     field employments) or a gap's explanation (gapUnexplained, field
          *     employmentGaps.<i>.explanation), in the employment table's words.
          */
         EmploymentMissing: {
             /** @enum {string} */
-            code: "previousEmployerMissing" | "gapUnexplained";
+            code: "startDateInFuture" | "previousEmployerMissing" | "gapUnexplained";
             field: string;
             from: string;
             message: string;

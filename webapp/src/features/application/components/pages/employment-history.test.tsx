@@ -325,6 +325,40 @@ describe('employment history page', () => {
     expect((saves[0] as { section: { employments: unknown[] } }).section.employments).toHaveLength(2);
   });
 
+  it('a start date after this month is refused at its field in the policy’s words, before anything is saved', async () => {
+    // The policy's answer: a job starting in June 2030 has not begun.
+    const future = 'Enter a start date no later than November 2026: your work history lists the jobs you have started.';
+    const history = (input: unknown) => {
+      const jobs = (input as Typed).employments ?? [];
+      return jobs.some((j) => j.startDate > '2026-11-30')
+        ? {
+            ...noGaps,
+            currentlyEmployed: true,
+            complete: false,
+            missing: [{ code: 'startDateInFuture' as const, field: 'employments.0.startDate', message: future, from: '2026-11-28', to: '2030-06-01' }],
+          }
+        : { ...noGaps, currentlyEmployed: true };
+    };
+    const job = { employerName: 'Globex', position: 'Lead', startDate: '2030-06-01', endDate: null, selfEmployedIndicator: false, base: 6000, dataSource: 'Manual' };
+    const { user, saves, router } = setup({ application: view({ employments: [job] }), history });
+    const employer = await screen.findByRole('group', { name: 'Employer 1: Globex' });
+    const start = within(employer).getByRole('textbox', { name: /Start date/ });
+    // Let the policy answer for the employments as they are before Continue.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(start).toHaveAttribute('aria-invalid', 'true'));
+    expect(start).toHaveAccessibleDescription(expect.stringContaining(future));
+    expect(saves).toHaveLength(0);
+    expect(currentUrl(router)).toBe(page4);
+
+    await user.clear(start);
+    await user.type(start, '032025');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(currentUrl(router)).toBe(next));
+    expect(saves).toHaveLength(1);
+  });
+
   it('a refusal of the server that is no field’s is told on the page', async () => {
     const job = { employerName: 'Globex', position: 'Lead', startDate: '2025-03-01', endDate: null, selfEmployedIndicator: false, base: 6000, dataSource: 'Manual' };
     const { user, router } = setup({

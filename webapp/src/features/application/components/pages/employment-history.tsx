@@ -99,14 +99,22 @@ export type Answer = { key: string; history: EmploymentHistory };
 const keyOf = (dates: readonly EmploymentDates[]) => JSON.stringify(dates);
 
 /**
- * The page's check before Continue: the policy's words for a missing
- * previous employer, when its latest answer is for the employments as they
- * are now (an answer still on its way leaves it to the server's save).
+ * The page's check before Continue, when the policy's latest answer is for
+ * the employments as they are now (an answer still on its way leaves it to
+ * the server's save): its words for a missing previous employer, and its
+ * words at a job's own field (a start after this month) when it read every
+ * employer, so that its places are the form's.
  */
 export function coverageChecks(values: EmploymentValues, answer: Answer | null): Record<string, string> {
-  if (!answer || answer.key !== keyOf(datesOf(values.employments))) return {};
+  const dates = datesOf(values.employments);
+  if (!answer || answer.key !== keyOf(dates)) return {};
+  const checks: Record<string, string> = {};
+  if (dates.length === values.employments.length) {
+    for (const m of answer.history.missing) if (m.field.startsWith('employments.')) checks[m.field] = m.message;
+  }
   const missing = answer.history.missing.filter((m) => m.field === 'employments');
-  return missing.length > 0 ? { [COVERAGE]: missing.map((m) => m.message).join(' ') } : {};
+  if (missing.length > 0) checks[COVERAGE] = missing.map((m) => m.message).join(' ');
+  return checks;
 }
 
 /** The policy asking for the previous employer, beside "Add an employer": a note, and after Continue the error. */
