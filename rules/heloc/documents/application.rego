@@ -54,12 +54,10 @@ _income_sources := {side: _objects(person, "incomeSources") | some side, person 
 _incomes := {side: {source.type | some source in sources} | some side, sources in _income_sources}
 
 # The objects of the list x[key] (none when it is absent or not a list).
-_objects(x, key) := [item |
-	list := object.get(x, key, [])
+_objects(x, key) := [item | some item in list; is_object(item)] if {
+	list := x[key]
 	is_array(list)
-	some item in list
-	is_object(item)
-]
+} else := []
 
 # ---------------------------------------------------------------------------
 # The spec's words about employments
@@ -77,9 +75,16 @@ _current(job) if employment.employment_current(job, _today)
 # is a non-empty string and not one of tables.triggers.employment
 # .unverifiedSources (an absent or empty source is not verified).
 _verified(job) if {
-	is_string(job.dataSource)
-	job.dataSource != ""
-	not job.dataSource in tables.triggers.employment.unverifiedSources
+	source := job.dataSource
+	is_string(source)
+	source != ""
+	not source in tables.triggers.employment.unverifiedSources
+}
+
+# Whether one of the jobs is not self-employment.
+_has_salaried_job(jobs) if {
+	some job in jobs
+	not _self_employed(job)
 }
 
 _has_verified_current_job(side) if {

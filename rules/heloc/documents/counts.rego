@@ -15,30 +15,36 @@ import data.heloc.documents.tables
 # ---------------------------------------------------------------------------
 
 # Person -> the types asked of them -> the reasons they are asked for (each
-# ask's reason for each document it lists). Only types of the table are
-# asked.
+# ask's reason for each document it lists).
 _reasons[side][type] contains ask.reason if {
-	types := tables.types
 	some ask in _asks
-	some type in ask.documents
-	types[type]
 	side := ask.person
+	some type in ask.documents
 }
 
-# Spec §9: person -> type -> the number of documents the rules above
-# require. A type is not required when a type that includes it (subsumedBy)
+# Spec §9: person -> the types the rules above require of them, worked out
+# once for the counts below and the upload page, in the table's display
+# order (its `order`, then the type's name). Each is
+# [order, type, number required, number uploaded, reasons, row]: the
+# person's uploads of the type (_uploaded), the reasons it is asked for
+# (_reasons) and its row of tables.types. Only types of the table are
+# asked. A type is not required when a type that includes it (subsumedBy)
 # is asked as well: the two years of personal returns include the most
 # recent one. Policy contract: only types with a count above zero appear.
-_policy_required := {side: {type: n |
-	some type, _ in reasons
+_policy_asked[side] := sort([[object.get(row, "order", 0), type, n, object.get(uploaded, type, 0), why, row] |
+	some type, why in reasons
 	row := types[type]
 	not _subsumed(row, reasons)
 	n := _count(side, row)
 	n > 0
-} |
+]) if {
 	types := tables.types
 	some side, reasons in _reasons
+	uploaded := _uploaded[side]
 }
+
+# Person -> type -> the number of documents the rules above require.
+_policy_required := {side: {type: n | some [_, type, n, _, _, _] in asked} | some side, asked in _policy_asked}
 
 _subsumed(row, reasons) if {
 	some bigger in row.subsumedBy
@@ -75,17 +81,16 @@ _rental_units(source) := floor(source.rentalUnits) if {
 # Spec §5: "Missing documents = required count per type minus uploads of
 # that type, computed separately for borrower and coborrower. Bank statements
 # are excluded from the missing calculation": a type whose row has
-# countsAsMissing false is never missing. Person -> type -> the number still
-# missing of what the rules above require.
+# countsAsMissing false is never missing (_counts_as_missing, written out
+# here). Person -> type -> the number still missing of what the rules above
+# require.
 _policy_missing := {side: {type: short |
-	some type, n in required
-	_counts_as_missing(types[type])
-	short := n - object.get(uploaded, type, 0)
+	some [_, type, n, uploaded, _, row] in asked
+	not row.countsAsMissing == false
+	short := n - uploaded
 	short > 0
 } |
-	types := tables.types
-	some side, required in _policy_required
-	uploaded := _uploaded[side]
+	some side, asked in _policy_asked
 }
 
 _counts_as_missing(row) if object.get(row, "countsAsMissing", true) != false

@@ -69,8 +69,7 @@ requirements := {
 #   source: Product spec §5 "Required documents"
 _asks contains _ask(side, rego.metadata.rule()) if {
 	some side, jobs in _jobs
-	some job in jobs
-	not _self_employed(job)
+	_has_salaried_job(jobs)
 	not _has_verified_current_job(side)
 }
 

@@ -6,35 +6,31 @@ package heloc.documents
 
 import rego.v1
 
-import data.heloc.documents.tables
-
 # ---------------------------------------------------------------------------
 # What the upload page shows (spec §9 labels, categories, subtypes)
 # ---------------------------------------------------------------------------
 
 # A person's required types in the table's display order (its `order`, then
-# the type's name), then the documents of the underwriting conditions. Each entry has the type's category and label, the
+# the type's name: _policy_asked), then the documents of the underwriting
+# conditions. Each entry has the type's category and label, the
 # person's counts and the reasons it is asked for, and, where the type's row
 # has them, the kinds of document that satisfy it (subtypes) and one label
 # per document, {year} being each previous calendar year (items).
 _documents(side) := array.concat(_policy_documents(side), _condition_documents(side))
 
 _policy_documents(side) := [object.union(object.union(entry, subtypes), items) |
-	types := tables.types
-	reasons := _reasons[side]
-	uploaded := _uploaded[side]
 	missing := object.get(_policy_missing, side, {})
-	some [_, type, n] in sort([[object.get(types[type], "order", 0), type, n] | some type, n in object.get(_policy_required, side, {})])
-	row := types[type]
+	counts_in_total := _counts_in_total
+	some [_, type, n, uploaded, why, row] in object.get(_policy_asked, side, [])
 	entry := {
 		"type": type,
 		"category": row.category,
 		"label": _label(row, n),
 		"required": n,
-		"uploaded": object.get(uploaded, type, 0),
+		"uploaded": uploaded,
 		"missing": object.get(missing, type, 0),
-		"countsInTotal": object.get(_counts_in_total, type, true),
-		"reasons": sort(reasons[type]),
+		"countsInTotal": object.get(counts_in_total, type, true),
+		"reasons": sort(why),
 	}
 	subtypes := {"subtypes": row.subtypes | is_array(row.subtypes)}
 	items := {"items": [replace(row.itemLabel, "{year}", year) | some year in _previous_years(n)] | is_string(row.itemLabel)}
