@@ -404,11 +404,6 @@ _prime := {"rate": rate, "rule": "input"} if {
 	rate := object.get(input, "primeRate", null)
 	is_number(rate)
 } else := {"rate": row.rate, "rule": row.id} if {
-	# The latest row, when it is in effect (most days), without reading
-	# the others.
-	row := tables.prime_rates[count(tables.prime_rates) - 1]
-	row.effective <= input.today
-} else := {"rate": row.rate, "rule": row.id} if {
 	rows := tables.prime_rates
 	row := rows[max(array.concat([0], [i | some i, r in rows; r.effective <= input.today]))]
 }

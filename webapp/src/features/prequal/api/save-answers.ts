@@ -19,11 +19,11 @@ export type SaveAnswersInput = components['schemas']['SaveAnswersInput'];
  */
 export const SAVE_ANSWERS_DEFINITION = 'PrequalSaveInput' as const;
 
+/** The procedure that saves the answers (a page's own refusals are told as its errors are). */
 export const SAVE_ANSWERS_PROCEDURE = 'prequal.save';
-const PROCEDURE = SAVE_ANSWERS_PROCEDURE;
 
 export async function saveAnswers(input: SaveAnswersInput): Promise<SavedAnswers> {
-  return api.mutate<SavedAnswers>(PROCEDURE, input);
+  return api.mutate<SavedAnswers>(SAVE_ANSWERS_PROCEDURE, input);
 }
 
 /**

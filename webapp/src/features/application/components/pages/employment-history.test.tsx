@@ -328,8 +328,10 @@ describe('employment history page', () => {
   it('a start date after this month is refused at its field in the policy’s words, before anything is saved', async () => {
     // The policy's answer: a job starting in June 2030 has not begun.
     const future = 'Enter a start date no later than November 2026: your work history lists the jobs you have started.';
+    const asked: string[] = [];
     const history = (input: unknown) => {
       const jobs = (input as Typed).employments ?? [];
+      asked.push(jobs.map((j) => j.startDate).join());
       return jobs.some((j) => j.startDate > '2026-11-30')
         ? {
             ...noGaps,
@@ -343,8 +345,9 @@ describe('employment history page', () => {
     const { user, saves, router } = setup({ application: view({ employments: [job] }), history });
     const employer = await screen.findByRole('group', { name: 'Employer 1: Globex' });
     const start = within(employer).getByRole('textbox', { name: /Start date/ });
-    // Let the policy answer for the employments as they are before Continue.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The policy is asked about the employments as they are (and its answer lands) before Continue.
+    await waitFor(() => expect(asked).toContain('2030-06-01'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(start).toHaveAttribute('aria-invalid', 'true'));
     expect(start).toHaveAccessibleDescription(expect.stringContaining(future));
@@ -353,7 +356,8 @@ describe('employment history page', () => {
 
     await user.clear(start);
     await user.type(start, '032025');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await waitFor(() => expect(asked).toContain('2025-03-01'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(currentUrl(router)).toBe(next));
     expect(saves).toHaveLength(1);
