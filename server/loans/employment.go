@@ -3,7 +3,6 @@ package loans
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/heloc/heloc/server/domain"
@@ -148,17 +147,14 @@ func employmentPage(who party) page {
 }
 
 // mergeEmployment sets the person's employments and the answers to the gap
-// questions. Only a payroll connection verifies a job (income.go).
+// questions. Only a payroll connection verifies a job (income.go). Their
+// dates are the employment policy's to judge (a start after this month, an
+// end before the start), in the check employmentPage makes after it.
 func mergeEmployment(who party) func(*domain.EmploymentSection, *domain.Application, mergeContext) error {
 	return func(in *domain.EmploymentSection, app *domain.Application, mc mergeContext) error {
 		p, err := person(app, who, mc)
 		if err != nil {
 			return err
-		}
-		for i, e := range in.Employments {
-			if e.EndDate != nil && *e.EndDate < e.StartDate {
-				return domain.InvalidField(fmt.Sprintf("employments.%d.endDate", i), "Enter an end date after the start date.")
-			}
 		}
 		keepVerified(p.Employments, in.Employments) // only a payroll connection verifies a job (income.go)
 		p.Employments, p.EmploymentGaps = in.Employments, in.EmploymentGaps

@@ -210,6 +210,7 @@ func TestABorrowerAnswersATextConditionAndStaffSeeIt(t *testing.T) {
 		"an end before the start":      {`{"conditionId":"` + job.ID + `","employment":{"employments":[{"employerName":"Acme","startDate":"2024-01-01","endDate":"2023-01-01"}]}}`, "employment.employments.0.endDate"},
 		"no employer":                  {`{"conditionId":"` + job.ID + `","employment":{"employments":[]}}`, "employment.employments"},
 		"a start date that is not one": {`{"conditionId":"` + job.ID + `","employment":{"employments":[{"employerName":"Acme","startDate":"2024-02-31"}]}}`, "employment.employments.0.startDate"},
+		"a start after this month":     {`{"conditionId":"` + job.ID + `","employment":{"employments":[{"employerName":"Acme","startDate":"2019-03-01","endDate":null},{"employerName":"Beta","startDate":"2099-01-01","endDate":null}]}}`, "employment.employments.1.startDate"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			resp, res := borrower.trpc("POST", "conditions.answer", tc.input)

@@ -85,6 +85,20 @@ func TestAnIncompleteEmploymentHistoryIsRefused(t *testing.T) {
 		}
 	})
 
+	t.Run("a job that ends before it starts is not saved, and is named at its end date", func(t *testing.T) {
+		backwards := `{"employerName":"Bayview Analytics","position":"Analyst","startDate":"2022-06-01","endDate":"2021-12-31","selfEmployedIndicator":false,"base":9000}`
+		code, res := saveSection(b, "/app/application/4", `{"employments":[`+job20+`,`+backwards+`],"employmentGaps":[]}`)
+		if msg := fieldMessage(res, "section.employments.1.endDate"); code != 400 || msg != "Enter an end date no earlier than the start date, June 2022." {
+			t.Fatalf("got %d %+v, want the end before the start refused at its field", code, res.Error)
+		}
+		if msg := fieldMessage(res, "section.employments"); msg != "" {
+			t.Fatalf("got %q at the employments, want no previous employer asked for before the dates are right", msg)
+		}
+		if got := applicationOf(t, b); len(got.Application.User.Employments) != 0 {
+			t.Fatalf("got %d employments, want nothing saved", len(got.Application.User.Employments))
+		}
+	})
+
 	t.Run("a gap without its answer is not saved", func(t *testing.T) {
 		code, res := saveSection(b, "/app/application/4", `{"employments":[`+job20+`,`+previous+`],"employmentGaps":[]}`)
 		if code != 400 || fieldMessage(res, "section.employmentGaps") != "Tell us what you were doing between December 2024 and March 2025." {

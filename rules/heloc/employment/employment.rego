@@ -195,16 +195,18 @@ default _window_uncovered := null
 # ---------------------------------------------------------------------------
 
 # What keeps the history from being complete, each {"code", "field",
-# "message", "from", "to"} in the words of tables.messages: a job that
-# starts after this month, at its start date (the rest is judged once the
-# dates are right); otherwise first the uncovered start of the window
-# (field "employments"), then each gap without an explanation, in date
-# order (field: the answer's path in the employment section,
-# employmentGaps.<i>.explanation, or employmentGaps when there is no answer
-# for the gap's dates).
-_missing := _future_starts if {
-	count(_future_starts) > 0
+# "message", "from", "to"} in the words of tables.messages: a job's dates
+# that cannot be right, at the date's field (a start after this month, an
+# end before the start; the rest is judged once the dates are right);
+# otherwise first the uncovered start of the window (field "employments"),
+# then each gap without an explanation, in date order (field: the answer's
+# path in the employment section, employmentGaps.<i>.explanation, or
+# employmentGaps when there is no answer for the gap's dates).
+_missing := _wrong_dates if {
+	count(_wrong_dates) > 0
 } else := array.concat(_coverage_missing, _gaps_missing)
+
+_wrong_dates := array.concat(_future_starts, _ends_before_start)
 
 # METADATA
 # title: A start date after this month
@@ -230,6 +232,31 @@ _future_starts := [{
 	some i, job in _list(input, "employments")
 	is_date(job.startDate)
 	substring(job.startDate, 0, 7) > substring(input.today, 0, 7)
+]
+
+# METADATA
+# title: An end date before the start date
+# description: >-
+#   A job that ends before it starts covers no time at all, so a history
+#   that lists it would count a gap or a missing employer the borrower did
+#   not mean. Each such job is named at its end date
+#   (employments.<i>.endDate), with the month it starts.
+# custom:
+#   code: endDateBeforeStart
+#   source: >-
+#     URLA (Form 1003) Section 1c-1d: previous employment, its start and end
+#     dates; lender practice (the spec is silent)
+_ends_before_start := [{
+	"code": "endDateBeforeStart",
+	"field": sprintf("employments.%d.endDate", [i]),
+	"message": strings.replace_n({"{start}": _month_name(job.startDate)}, tables.messages.endDateBeforeStart),
+	"from": job.startDate,
+	"to": job.endDate,
+} |
+	some i, job in _list(input, "employments")
+	is_date(job.startDate)
+	is_date(object.get(job, "endDate", null))
+	job.endDate < job.startDate
 ]
 
 _coverage_missing := [{

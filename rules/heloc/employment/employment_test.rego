@@ -480,3 +480,41 @@ test_a_start_date_in_this_month_counts if {
 	r.complete
 	r.missing == []
 }
+
+# A job that ends before it starts covers no time: the history is not
+# complete, names it at its end date in the table's words with the month it
+# starts, and asks for nothing else until the dates are right (not the gap
+# or the previous employer its dates would make up).
+test_an_end_date_before_the_start_is_refused_at_its_field if {
+	r := decide({"today": "2026-11-22", "employments": [
+		{"startDate": "2025-03-01", "endDate": "2024-02-29"},
+		{"startDate": "2025-06-01", "endDate": null},
+	]})
+	not r.complete
+	r.missing == [{
+		"code": "endDateBeforeStart",
+		"field": "employments.0.endDate",
+		"message": replace(tables.messages.endDateBeforeStart, "{start}", "March 2025"),
+		"from": "2025-03-01",
+		"to": "2024-02-29",
+	}]
+}
+
+# A job that ends in the month it starts is a short job, not a wrong date.
+test_an_end_date_in_the_month_it_starts_counts if {
+	r := decide({"today": "2026-11-22", "employments": [
+		{"startDate": "2020-01-01", "endDate": "2024-10-31"},
+		{"startDate": "2024-11-01", "endDate": "2024-11-30"},
+		{"startDate": "2024-12-01", "endDate": null},
+	]})
+	r.complete
+}
+
+# Both kinds of wrong date are named, each at its own field.
+test_every_wrong_date_is_named_at_its_field if {
+	r := decide({"today": "2026-11-22", "employments": [
+		{"startDate": "2025-03-01", "endDate": "2024-02-29"},
+		{"startDate": "2030-06-01", "endDate": null},
+	]})
+	{m.field | some m in r.missing} == {"employments.0.endDate", "employments.1.startDate"}
+}

@@ -1321,13 +1321,15 @@ export interface components {
         /**
          * @description #EmploymentMissing is what keeps an employment history from being
          *     complete: a start date after this month (code startDateInFuture, field
-         *     employments.<i>.startDate), a previous employer (previousEmployerMissing,
-         *     field employments) or a gap's explanation (gapUnexplained, field
-         *     employmentGaps.<i>.explanation), in the employment table's words.
+         *     employments.<i>.startDate), an end date before the start
+         *     (endDateBeforeStart, field employments.<i>.endDate), a previous employer
+         *     (previousEmployerMissing, field employments) or a gap's explanation
+         *     (gapUnexplained, field employmentGaps.<i>.explanation), in the employment
+         *     table's words.
          */
         EmploymentMissing: {
             /** @enum {string} */
-            code: "startDateInFuture" | "previousEmployerMissing" | "gapUnexplained";
+            code: "startDateInFuture" | "endDateBeforeStart" | "previousEmployerMissing" | "gapUnexplained";
             field: string;
             from: string;
             message: string;

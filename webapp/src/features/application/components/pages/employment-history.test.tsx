@@ -363,6 +363,36 @@ describe('employment history page', () => {
     expect(saves).toHaveLength(1);
   });
 
+  it('an end date before the start is refused at the end date in the policy’s words, before anything is saved', async () => {
+    // The policy's answer: a job that ends before it starts covers no time.
+    const backwards = 'Enter an end date no earlier than the start date, June 2022.';
+    const asked: string[] = [];
+    const history = (input: unknown) => {
+      const jobs = (input as Typed).employments ?? [];
+      asked.push(jobs.map((j) => `${j.startDate}/${j.endDate}`).join());
+      return jobs.some((j) => j.endDate !== null && j.endDate < j.startDate)
+        ? {
+            ...noGaps,
+            currentlyEmployed: true,
+            complete: false,
+            missing: [{ code: 'endDateBeforeStart' as const, field: 'employments.1.endDate', message: backwards, from: '2022-06-01', to: '2021-12-31' }],
+          }
+        : { ...noGaps, currentlyEmployed: true };
+    };
+    const now = { employerName: 'Globex', position: 'Lead', startDate: '2025-03-01', endDate: null, selfEmployedIndicator: false, base: 6000, dataSource: 'Manual' };
+    const before = { ...now, employerName: 'Acme', startDate: '2022-06-01', endDate: '2021-12-31' };
+    const { user, saves, router } = setup({ application: view({ employments: [now, before] }), history });
+    const employer = await screen.findByRole('group', { name: 'Employer 2: Acme' });
+    const end = within(employer).getByRole('textbox', { name: /End date/ });
+    await waitFor(() => expect(asked).toContain('2025-03-01/null,2022-06-01/2021-12-31'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(end).toHaveAttribute('aria-invalid', 'true'));
+    expect(end).toHaveAccessibleDescription(expect.stringContaining(backwards));
+    expect(saves).toHaveLength(0);
+    expect(currentUrl(router)).toBe(page4);
+  });
+
   it('a refusal of the server that is no field’s is told on the page', async () => {
     const job = { employerName: 'Globex', position: 'Lead', startDate: '2025-03-01', endDate: null, selfEmployedIndicator: false, base: 6000, dataSource: 'Manual' };
     const { user, router } = setup({
