@@ -371,6 +371,15 @@ func (s *Service) fresh(ctx context.Context, applicant *domain.Applicant, l *dom
 		return nil, err
 	}
 	app.Property.State, app.Property.Zip, app.Property.Usage, app.Property.Address = a.PropertyState, a.Zip, a.PropertyUsage, a.Address
+	if a.Address != nil && (a.PropertyUsage == nil || *a.PropertyUsage == "primaryResidence") {
+		// The address of "your home" (the /prequal path's first question)
+		// is where the borrower lives (URLA section 1a, current address)
+		// unless they said the home is a second home or a rental: page 1
+		// starts from it, to change if it is wrong.
+		// A line is secured by a home the borrower owns.
+		home, owns := *a.Address, "Own"
+		app.User.CurrentAddress, app.User.Housing = &home, &owns
+	}
 	if a.PropertyValue != nil {
 		v := domain.CentsOf(*a.PropertyValue)
 		app.Property.Value = &v

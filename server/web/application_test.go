@@ -264,6 +264,37 @@ func sameJSON(t *testing.T, a json.RawMessage, b string) bool {
 	return reflect.DeepEqual(x, y)
 }
 
+// A borrower who gave their home's address and lives in it starts page 1
+// at that address, their current address (URLA section 1a), which they own,
+// to change if it is wrong; the address of a second home is not where they live. (The
+// /prequal path, which asks the address and not the home's use, is walked
+// in webapp/e2e/prequal-path.spec.ts.)
+func TestANewApplicationStartsAtTheHomeTheBorrowerLivesIn(t *testing.T) {
+	for usage, lives := range map[string]bool{"primaryResidence": true, "secondHome": false} {
+		t.Run(usage, func(t *testing.T) {
+			s := MustOpenServer(t, web.Config{Now: func() time.Time { return quoteDay }})
+			b := s.browser(t)
+			b.signIn("thin-file@example.com") // seeded at creditScore, no application yet
+			moveTo(b, "455 Valencia Street")
+			if resp, res := saveAt(b, "/app/initial-setup/property-usage", `{"propertyUsage":"`+usage+`"}`); resp.StatusCode != 200 {
+				t.Fatalf("got %d %+v", resp.StatusCode, res.Error)
+			}
+			creditCheck(t, b, "borrower", "123450004")
+			got := applicationOf(t, b).Application
+			if got.Property.Address == nil || got.Property.Address.Line1 != "455 Valencia Street" {
+				t.Fatalf("got property address %+v, want the one given", got.Property.Address)
+			}
+			at := got.User.CurrentAddress
+			if lives && (at == nil || *at != *got.Property.Address || got.User.Housing == nil || *got.User.Housing != "Own") {
+				t.Fatalf("got current address %+v, housing %v, want the home they live in and own", at, got.User.Housing)
+			}
+			if !lives && (at != nil || got.User.Housing != nil) {
+				t.Fatalf("got current address %+v, housing %v, want neither for a second home", at, got.User.Housing)
+			}
+		})
+	}
+}
+
 // A new application carries forward what the borrower told us before it
 // (issue 22: each fact asked once): the date of birth and SSN given at the
 // credit check (the SSN masked, as every SSN the borrower is shown), the ZIP

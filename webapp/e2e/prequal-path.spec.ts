@@ -180,6 +180,16 @@ for (const viewport of viewports) {
       await expectNoSeriousA11yViolations(page);
       await expectNoHorizontalScroll(page);
       await shot('preview-offer');
+
+      // "Your home" is where the borrower lives: the application starts at its address.
+      await page.getByRole('button', { name: 'Continue to the application' }).click();
+      await expect(page).toHaveURL(/\/app\/application\/1$/);
+      const you = page.getByRole('group', { name: 'You', exact: true });
+      await expect(you.getByRole('textbox', { name: 'Current address: street address' })).toHaveValue(homes.prime!.line1);
+      await expect(you.getByRole('textbox', { name: 'Current address: city' })).toHaveValue(homes.prime!.city);
+      await expect(you.getByRole('textbox', { name: 'Current address: ZIP code' })).toHaveValue(prime.answers.zip);
+      await expect(you.getByRole('radiogroup', { name: 'Do you own or rent your current home?' }).getByRole('radio', { name: 'Currently Own' })).toBeChecked();
+      await shot('application-1');
     });
 
     test('a score below the minimum is shown at once after the soft pull: the boost page, with its reason', async ({ page }) => {
