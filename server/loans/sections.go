@@ -23,6 +23,9 @@ type mergeContext struct {
 	// employment refuses a person's employment history the employment
 	// policy finds incomplete (page 4's prepare, employment.go).
 	employment func(p *domain.Person) error
+	// address refuses a property address whose ZIP code has no state or
+	// another state than the one typed (page 2's prepare, property.go).
+	address func(a *domain.Address) error
 }
 
 // merger changes the application by a decoded section; its field errors
@@ -55,7 +58,7 @@ func section[T any](def string, fn func(in *T, app *domain.Application, mc merge
 // section becomes.
 var pages = map[string]page{
 	"/app/application/1":                       personalInfoPage(),
-	"/app/application/2":                       section("PropertyInfoSection", mergePropertyInfo),
+	"/app/application/2":                       propertyPage(),
 	"/app/application/3":                       section("AdditionalRealEstateSection", mergeRealEstate),
 	"/app/application/4":                       employmentPage(borrower),
 	"/app/application/4/coborrower":            employmentPage(coborrower),

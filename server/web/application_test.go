@@ -118,6 +118,22 @@ func TestApplicationSave(t *testing.T) {
 		if code, res := saveSection(b, "/app/application/3", `{"propertyOwnerships":[]}`); code != 403 || res.Error == nil {
 			t.Fatalf("got %d, want 403: page 3 opens once page 2 is saved", code)
 		}
+		// The home's state is its ZIP code's, as the licensing policy's
+		// lookup says (the decisions at submission read it): another
+		// state, or a ZIP code of no state, is refused at its field and
+		// nothing is saved.
+		for _, tc := range []struct{ address, field, want string }{
+			{`"state":"NY","zip":"62701"`, "section.property.address.state", "ZIP code 62701 is in Illinois: enter IL, or check the ZIP code."},
+			{`"state":"IL","zip":"00001"`, "section.property.address.zip", "We don’t know the ZIP code 00001. Check the ZIP code of the property."},
+		} {
+			wrong := strings.Replace(propertyInfo, `"state":"IL","zip":"62701"`, tc.address, 1)
+			if code, res := saveSection(b, "/app/application/2", wrong); code != 400 || fieldMessage(res, tc.field) != tc.want {
+				t.Fatalf("got %d %+v, want %q at %s", code, res.Error, tc.want, tc.field)
+			}
+		}
+		if got := applicationOf(t, b); got.Application.Property.Type != nil || got.ApplicationStatus != "application3" {
+			t.Fatalf("got type %v at %s, want nothing of page 2 saved", got.Application.Property.Type, got.ApplicationStatus)
+		}
 		if code, res := saveSection(b, "/app/application/2", propertyInfo); code != 200 || decode[applicationView](t, res.Result.Data).ApplicationStatus != "application4" {
 			t.Fatalf("got %d %+v, want the status moved on to application4 (page 3)", code, res.Error)
 		}

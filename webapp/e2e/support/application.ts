@@ -279,12 +279,14 @@ export async function saveApplicationThrough(
   }: { employerName?: string; coborrower?: Coborrower; from?: string; coborrowerActs?: boolean } = {},
 ) {
   const you = { ...p, ...p.identity };
+  // The home's state is its ZIP code's, as the licensing policy looks it up (page 2 refuses another).
+  const { state } = await trpcQuery<{ state: string }>(page, 'licensing.lookup', { zip: p.answers.zip });
   // The coborrower's date of birth and SSN are theirs to give, in their own sign-in.
   const co = coborrower ? { ...personalInfoOf(coborrower, p.answers.zip), dateOfBirth: undefined, ssn: undefined, email: coborrower.email } : null;
   const steps: [string, object][] = [
     ['/app/application/1', { user: personalInfoOf(you, p.answers.zip), coborrower: co }],
     ['/app/application/2', { property: {
-      address: { line1: '1200 Alder Street', city: 'San Francisco', state: 'CA', zip: p.answers.zip }, type: 'singleFamily', units: '1',
+      address: { line1: '1200 Alder Street', city: 'San Francisco', state, zip: p.answers.zip }, type: 'singleFamily', units: '1',
       usage: 'primaryResidence', titleHolding: 'soleOwnership', hoaMonthly: 0, monthlyTaxes: 540, monthlyInsurance: 125,
       taxIncludedInMonthlyPayment: true, insuranceIncludedInMonthlyPayment: true,
     }, isInTrust: false }],

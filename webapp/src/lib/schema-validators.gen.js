@@ -14718,7 +14718,7 @@ return errors === 0;
 }
 
 export const LoanDisbursementInput = validate86;
-const schema171 = {"properties":{"accountHolderName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the name on the account. Use at most 100 characters, without control characters."},"accountNumber":{"$ref":"#/components/schemas/AccountNumber"},"accountType":{"$ref":"#/components/schemas/BankAccountType"},"initialDraw":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter the amount of your first draw."},"routingNumber":{"$ref":"#/components/schemas/RoutingNumber"}},"required":["accountHolderName","accountType","initialDraw"],"type":"object","errorMessage":{"required":{"accountHolderName":"Enter the name on the account. Use at most 100 characters, without control characters.","accountType":"Choose checking or savings.","initialDraw":"Enter the amount of your first draw."}}};
+const schema171 = {"properties":{"accountHolderName":{"maxLength":100,"pattern":"^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\x00-\\x20\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$","type":"string","errorMessage":"Enter the name on the account. Use at most 100 characters, without control characters."},"accountNumber":{"$ref":"#/components/schemas/AccountNumber"},"accountType":{"$ref":"#/components/schemas/BankAccountType"},"initialDraw":{"exclusiveMinimum":true,"maximum":100000000,"minimum":0,"type":"number","errorMessage":"Enter the amount of your first draw in dollars, no more than your line."},"routingNumber":{"$ref":"#/components/schemas/RoutingNumber"}},"required":["accountHolderName","accountType","initialDraw"],"type":"object","errorMessage":{"required":{"accountHolderName":"Enter the name on the account. Use at most 100 characters, without control characters.","accountType":"Choose checking or savings.","initialDraw":"Enter the amount of your first draw in dollars, no more than your line."}}};
 const schema172 = {"pattern":"^[0-9]{4,17}$","type":"string","errorMessage":"Enter the account number, 4 to 17 digits."};
 const schema173 = {"enum":["checking","savings"],"type":"string","errorMessage":"Choose checking or savings."};
 const schema174 = {"pattern":"^(0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7}$","type":"string","errorMessage":"Enter the 9-digit routing number from your checks or your bank."};
@@ -14966,7 +14966,7 @@ err22.emUsed = true;
 }
 }
 if(emErrs6.length){
-const err23 = {instancePath:instancePath+"/initialDraw",schemaPath:"#/properties/initialDraw/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter the amount of your first draw."};
+const err23 = {instancePath:instancePath+"/initialDraw",schemaPath:"#/properties/initialDraw/errorMessage",keyword:"errorMessage",params:{errors: emErrs6},message:"Enter the amount of your first draw in dollars, no more than your line."};
 if(vErrors === null){
 vErrors = [err23];
 }

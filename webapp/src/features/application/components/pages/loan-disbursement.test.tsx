@@ -101,6 +101,13 @@ describe('loan disbursement page', () => {
     await waitFor(() => expect(draw).toHaveAccessibleDescription(expect.stringContaining('Draw at least $10,000.')));
     expect(saved).toHaveLength(0);
 
+    // An amount past anything a line could be is refused in words that hold for it (not "Enter the amount").
+    await user.clear(draw);
+    await user.type(draw, '999999999');
+    await user.click(submit);
+    await waitFor(() => expect(draw).toHaveAccessibleDescription(expect.stringContaining('Enter the amount of your first draw in dollars, no more than your line.')));
+    expect(saved).toHaveLength(0);
+
     await user.clear(screen.getByLabelText('Confirm account number'));
     await user.type(screen.getByLabelText('Confirm account number'), '123456789012');
     await user.clear(draw);
