@@ -113,24 +113,13 @@ func incomplete(h *domain.EmploymentHistory, at, prefix string) error {
 // incomplete (a previous employer missing, a gap unexplained), with what is
 // missing at its field of the section.
 func employmentPage(who party) page {
-	p := section("EmploymentSection", mergeEmployment(who))
-	decode := p.decode
-	p.decode = func(s Schemas, raw json.RawMessage) (merger, error) {
-		merge, err := decode(s, raw)
+	p := thenCheck(section("EmploymentSection", mergeEmployment(who)), func(app *domain.Application, mc mergeContext) error {
+		person, err := person(app, who, mc)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		return func(app *domain.Application, mc mergeContext) error {
-			if err := merge(app, mc); err != nil {
-				return err
-			}
-			person, err := person(app, who, mc)
-			if err != nil {
-				return err
-			}
-			return mc.employment(person)
-		}, nil
-	}
+		return mc.employment(person)
+	})
 	p.prepare = func(ctx context.Context, s *Service, _ *domain.Loan, mc *mergeContext) error {
 		// Decided in the write, on what is being saved; a pure evaluation,
 		// not recorded (application.employment records the saved history).

@@ -2,7 +2,6 @@ package loans
 
 import (
 	"context"
-	"encoding/json"
 
 	"github.com/heloc/heloc/server/domain"
 )
@@ -26,20 +25,9 @@ type place struct {
 // it): the home's state is the one the decisions at submission read, so it
 // must be where the home is.
 func propertyPage() page {
-	p := section("PropertyInfoSection", mergePropertyInfo)
-	decode := p.decode
-	p.decode = func(s Schemas, raw json.RawMessage) (merger, error) {
-		merge, err := decode(s, raw)
-		if err != nil {
-			return nil, err
-		}
-		return func(app *domain.Application, mc mergeContext) error {
-			if err := merge(app, mc); err != nil {
-				return err
-			}
-			return mc.address(app.Property.Address)
-		}, nil
-	}
+	p := thenCheck(section("PropertyInfoSection", mergePropertyInfo), func(app *domain.Application, mc mergeContext) error {
+		return mc.address(app.Property.Address)
+	})
 	p.prepare = func(ctx context.Context, s *Service, _ *domain.Loan, mc *mergeContext) error {
 		// Decided in the write, on what is being saved; a pure evaluation,
 		// not recorded (nothing is acted on but the refusal).

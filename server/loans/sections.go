@@ -42,6 +42,27 @@ type page struct {
 	prepare func(ctx context.Context, s *Service, l *domain.Loan, mc *mergeContext) error
 }
 
+// thenCheck is p with check run on the application after p's merge, in
+// the same write: a refusal of what the merged section makes of it (an
+// incomplete employment history, an address in another state than its ZIP
+// code's), decided by what p's prepare read into the context.
+func thenCheck(p page, check func(app *domain.Application, mc mergeContext) error) page {
+	decode := p.decode
+	p.decode = func(s Schemas, raw json.RawMessage) (merger, error) {
+		merge, err := decode(s, raw)
+		if err != nil {
+			return nil, err
+		}
+		return func(app *domain.Application, mc mergeContext) error {
+			if err := merge(app, mc); err != nil {
+				return err
+			}
+			return check(app, mc)
+		}, nil
+	}
+	return p
+}
+
 // section makes a page of definition def whose decoded section T merges by fn.
 func section[T any](def string, fn func(in *T, app *domain.Application, mc mergeContext) error) page {
 	return page{decode: func(s Schemas, raw json.RawMessage) (merger, error) {
