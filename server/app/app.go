@@ -149,7 +149,7 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 	// submits.
 	prequalService := prequal.New(db, loanService, policy, recorder, prequal.Config{
 		Credit: cfg.Credit, Valuation: cfg.Valuation, Sealer: cfg.Keyring, Letters: post, Now: cfg.Now})
-	loanService.WithRedecide(prequalService.Redecide)
+	loanService.WithRedecide(prequalService.Redecide).WithPropertyScreen(prequalService.ScreenProperty)
 	return &Services{
 		Accounts:   accounts.New(db, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
 		Loans:      loanService,

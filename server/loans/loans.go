@@ -51,6 +51,9 @@ type Service struct {
 	// redecide decides eligibility and the offer again on the
 	// application's figures before a submission (WithRedecide); nil: not.
 	redecide Redecider
+	// screenProperty decides the home as page 2 states it before the page
+	// is saved (WithPropertyScreen); nil: not (the submission decides).
+	screenProperty Redecider
 	// recorder decides and stores the decisions the service acts on
 	// (WithRecorder); nil: they are decided unrecorded (a test's service).
 	recorder Recorder
@@ -101,6 +104,13 @@ type Redecider func(ctx context.Context, loan *domain.Loan, app *domain.Applicat
 // WithRedecide sets how a submission is decided again.
 func (s *Service) WithRedecide(fn Redecider) *Service {
 	s.redecide = fn
+	return s
+}
+
+// WithPropertyScreen sets how the home page 2 states is decided before the
+// page is saved (a home the rules do not lend on is refused there).
+func (s *Service) WithPropertyScreen(fn Redecider) *Service {
+	s.screenProperty = fn
 	return s
 }
 
@@ -180,6 +190,11 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 			return nil, err
 		}
 	}
+	if page.screened {
+		if err := s.screen(ctx, applicant, loan, merge, prepared); err != nil {
+			return nil, err
+		}
+	}
 	step, err := s.ReachedStatus(ctx, path, loan)
 	if err != nil {
 		return nil, err
@@ -200,9 +215,7 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 			}
 			*app, started = *fresh, true
 		}
-		mc := prepared
-		mc.hasCoborrower, mc.today, mc.ownEmail = hasCoborrower(l), s.now().UTC(), applicant.Email
-		if err := merge(app, mc); err != nil {
+		if err := merge(app, s.mergeContext(prepared, l, applicant)); err != nil {
 			return underSection(err)
 		}
 		Advance(l, step, order)
@@ -217,6 +230,38 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 		}
 	}
 	return view(saved, app), nil
+}
+
+// mergeContext is what a page's merge reads: what its prepare read, and the
+// loan's and the applicant's facts of the moment.
+func (s *Service) mergeContext(prepared mergeContext, l *domain.Loan, applicant *domain.Applicant) mergeContext {
+	mc := prepared
+	mc.hasCoborrower, mc.today, mc.ownEmail = hasCoborrower(l), s.now().UTC(), applicant.Email
+	return mc
+}
+
+// screen decides, before a screened page is saved, the application as the
+// page's section makes it (merged into the stored application, or the one
+// it starts from): the rules' refusal is the save's (WithPropertyScreen).
+// Without an offer on file there is nothing chosen to decide on yet.
+func (s *Service) screen(ctx context.Context, applicant *domain.Applicant, loan *domain.Loan, merge merger, prepared mergeContext) error {
+	if s.screenProperty == nil {
+		return nil
+	}
+	chosen, err := s.latestOffer(ctx, loan)
+	if domain.ErrorCode(err) == domain.EINVALID { // no offer on file: nothing chosen yet
+		return nil
+	} else if err != nil {
+		return err
+	}
+	app, err := s.current(ctx, applicant, loan)
+	if err != nil {
+		return err
+	}
+	if err := merge(app, s.mergeContext(prepared, loan, applicant)); err != nil {
+		return underSection(err)
+	}
+	return s.screenProperty(ctx, loan, app, chosen)
 }
 
 // Change applies fn to the applicant's stored application and loan in one

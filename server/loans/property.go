@@ -23,7 +23,9 @@ type place struct {
 // address's ZIP code has no state or the state typed is not the ZIP code's
 // (the licensing policy's lookup, as the /prequal path's address page asks
 // it): the home's state is the one the decisions at submission read, so it
-// must be where the home is.
+// must be where the home is. Before anything is saved, the home as the page
+// states it is decided (screened: a type or a number of units the rules do
+// not lend on is refused on this page, in their words).
 func propertyPage() page {
 	p := thenCheck(section("PropertyInfoSection", mergePropertyInfo), func(app *domain.Application, mc mergeContext) error {
 		return mc.address(app.Property.Address)
@@ -49,5 +51,6 @@ func propertyPage() page {
 		}
 		return nil
 	}
+	p.screened = true
 	return p
 }

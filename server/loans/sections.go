@@ -40,6 +40,9 @@ type page struct {
 	// prepare, when set, reads what the merge needs into its context
 	// before the write (the offer's bounds of a draw).
 	prepare func(ctx context.Context, s *Service, l *domain.Loan, mc *mergeContext) error
+	// screened: the application as the section makes it is decided before
+	// the write (page 2's home, Service.screen), and a refusal is the save's.
+	screened bool
 }
 
 // thenCheck is p with check run on the application after p's merge, in

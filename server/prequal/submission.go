@@ -124,3 +124,48 @@ func declined(opening string, reasons []struct {
 func termsChanged(msg string) error {
 	return &domain.Error{Code: domain.EINVALID, Message: msg, Fields: []domain.FieldError{{Path: "offer", Message: msg}}}
 }
+
+// ScreenProperty decides the home as page 2 of the application states it
+// (its type and units, with the application's other figures) at the
+// eligibility rules' property stage, recorded like every decision, before
+// the page is saved: a home the rules do not lend on is refused there, in
+// the rules' words at the field "decision" as a submission's decline is,
+// with its notice stored, so that the borrower learns it on the page that
+// asked and not after every other page. Only the reasons the table names
+// for the stage count (the home's own), a missing fact decides nothing
+// (the rules' notDecided), and the whole decision is made again at
+// submission (Redecide). Without a credit check on file there is nothing
+// to decide on yet. It is the loan service's loans.Redecider for page 2,
+// which server/app sets (loans.Service.WithPropertyScreen).
+func (s *Service) ScreenProperty(ctx context.Context, loan *domain.Loan, app *domain.Application, chosen *domain.Offer) error {
+	report, coborrower, err := s.creditReports(ctx, loan.ID)
+	if err != nil || report == nil {
+		return err
+	}
+	facts := submissionFacts(loan.Answers, app, report, coborrower, chosen.Amount(), s.now())
+	facts.Stage = "property"
+	d, err := s.recorder.Decide(ctx, "heloc.eligibility.decision", loan.ID, facts)
+	if err != nil {
+		return err
+	}
+	buf, err := json.Marshal(d.Result)
+	if err != nil {
+		return err
+	}
+	var decision struct {
+		Outcome string `json:"outcome"`
+		Reasons []struct {
+			Message string `json:"message"`
+		} `json:"reasons"`
+	}
+	if err := json.Unmarshal(buf, &decision); err != nil {
+		return fmt.Errorf("heloc.eligibility.decision: an unreadable result %s", buf)
+	}
+	if decision.Outcome != "ineligible" {
+		return nil
+	}
+	if _, err := s.adverseAction(ctx, loan.ID, facts, d.Result); err != nil {
+		return err
+	}
+	return declined("", decision.Reasons)
+}

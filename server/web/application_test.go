@@ -349,3 +349,44 @@ func TestANewApplicationCarriesForwardWhatWasToldBefore(t *testing.T) {
 		t.Fatalf("got foreclosure %v with a %d-year question, want a No carried only from a question of 7 years or more", d.HasForeclosure, years)
 	}
 }
+
+// A home the rules do not lend on (a type the property table lists, more
+// units than it allows) is refused on page 2, the page that asks, in the
+// property rule's words at the field "decision" as a submission's decline
+// is, with its notice stored; nothing of the page is saved, and a home they
+// lend on goes on (rules/heloc/eligibility property stage).
+func TestPage2RefusesAHomeTheRulesDoNotLendOn(t *testing.T) {
+	s := MustOpenServer(t, web.Config{Now: func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }})
+	b := s.browser(t)
+	b.signIn("prime@example.com") // seeded at application3
+	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`}`); code != 200 {
+		t.Fatalf("page 1: got %d %+v", code, res.Error)
+	}
+	creditCheck(t, b, "borrower", "123450001") // the soft pull
+	// The preview offer the borrower chose.
+	offer := `{"eligible":true,"maxLine":100000,"minLine":25000,"originationFee":1000,"apr":8.25,"cltv":0.7}`
+	if _, err := s.DB.CreateDecision(context.Background(), "heloc.offer.preview", loanOf(t, s, "prime@example.com").ID, []byte(`{}`), []byte(offer), "test"); err != nil {
+		t.Fatal(err)
+	}
+	for _, home := range []string{`"type":"manufactured","units":"1"`, `"type":"multiUnit","units":"5+"`} {
+		page2 := strings.Replace(propertyInfo, `"type":"singleFamily","units":"1"`, home, 1)
+		code, res := saveSection(b, "/app/application/2", page2)
+		if msg := fieldMessage(res, "decision"); code != 400 || msg != "We do not offer home equity lines of credit on this type of property." {
+			t.Fatalf("%s: got %d %+v, want the property rule's refusal at decision", home, code, res.Error)
+		}
+		if got := applicationOf(t, b); got.Application.Property.Type != nil || got.ApplicationStatus != "application3" {
+			t.Fatalf("%s: got type %v at %s, want nothing of page 2 saved", home, got.Application.Property.Type, got.ApplicationStatus)
+		}
+	}
+	_, res := b.trpc("GET", "prequal.adverseAction", "")
+	notice := decode[struct {
+		ReasonCodes []string `json:"reasonCodes"`
+		Reasons     []string `json:"reasons"`
+	}](t, res.Result.Data)
+	if len(notice.ReasonCodes) != 1 || notice.ReasonCodes[0] != "PROPERTY_TYPE_NOT_ELIGIBLE" || !strings.Contains(notice.Reasons[0], "more than 4 dwelling units") {
+		t.Fatalf("got %s, want the refusal's notice stored, naming what is not lent on", res.Result.Data)
+	}
+	if code, res := saveSection(b, "/app/application/2", propertyInfo); code != 200 || decode[applicationView](t, res.Result.Data).ApplicationStatus != "application4" {
+		t.Fatalf("got %d %+v, want a single-family home saved", code, res.Error)
+	}
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import type { Page } from '@playwright/test';
 
-import { choose, mutate, saveApplicationThrough, signAndChooseDocuments, startApplication, uploadMissing, verifyPassport } from './support/application';
+import { choose, saveApplicationThrough, startApplication } from './support/application';
 import { requireRealServer } from './support/heloc';
 import { expect, expectedConsoleError, expectNoHorizontalScroll, expectNoSeriousA11yViolations, screenshot, test, trpcQuery } from './support/fixtures';
 import {
@@ -41,11 +41,14 @@ import {
 //             place on the preview-offer page.
 //   property  the type and the number of units are asked on the
 //             application's Property Info page (/app/application/2, the
-//             eligibility table's `facts`); the submission decides again
-//             on the application's figures (application.submit), and a
-//             refusal is said on the loan-disbursement page as a decline
-//             ("We can’t open this line", not a to-do) with the reasons'
-//             words, and the notice stored with the loan shown below it.
+//             eligibility table's `facts`); the rules decide the home as
+//             the page states it before it is saved (the eligibility
+//             table's property stage), and a refusal is said on that page
+//             as a decline ("We can’t open this line", not a field to
+//             fix) with the reasons' words, and the notice stored with the
+//             loan shown below it. The submission decides again, whole, on
+//             the application's figures (application.submit; its refusal
+//             on the loan-disbursement page is tested in Vitest and Go).
 
 const rulesDir = path.join(import.meta.dirname, '..', '..', 'rules', 'heloc');
 
@@ -199,13 +202,13 @@ test.describe('refused after the soft pull, with a specific reason on the page a
 
   /**
    * A new applicant like the prime persona answers the Property Info page by
-   * hand with the case's type and units, the other steps through the
-   * procedures their pages call (each page has its own journey), and
-   * presses "Save and submit application": refused on the application's
-   * figures, in the property rule's own words, and not submitted. Answers
-   * the notice's specific words (which type, or how many units, is not lent on).
+   * hand with the case's type and units and presses Continue: the rules
+   * decide the home as the page states it before it is saved, and refuse it
+   * on that page, in the property rule's own words, as a decline (not a
+   * field to fix), with nothing saved. Answers the notice's specific words
+   * (which type, or how many units, is not lent on).
    */
-  async function refuseAtSubmission(page: Page, c: PropertyCase): Promise<{ code: string; specific: string }> {
+  async function refuseOnPropertyPage(page: Page, c: PropertyCase): Promise<{ code: string; specific: string }> {
     const p = persona('prime');
     await startApplication(page, p);
     await saveApplicationThrough(page, p, '/app/application/1');
@@ -227,45 +230,29 @@ test.describe('refused after the soft pull, with a specific reason on the page a
     await page.getByRole('textbox', { name: 'Homeowners insurance per month' }).pressSequentially('125');
     await choose(page, /property taxes included/, 'Yes');
     await choose(page, /insurance included/, 'Yes');
+    // The refusal this journey provokes and asserts: the browser logs the save's 400.
+    test.info().annotations.push(expectedConsoleError(/status of 400 \(Bad Request\) \(http:\/\/[^/]+\/api\/trpc\/application\.save\)$/));
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await expect(page).toHaveURL(/\/app\/application\/3$/);
 
-    // The steps after it, through the procedures their pages call.
-    await saveApplicationThrough(page, p, '/app/application/7', { from: '/app/application/3' });
-    await signAndChooseDocuments(page, [{ party: 'borrower', name: `${p.firstName} ${p.lastName}` }]);
-    await verifyPassport(page);
-    await uploadMissing(page);
-    await mutate(page, 'documents.complete');
-
-    // The last step: the account, then "Save and submit application".
-    await page.goto('/app/application/loan-disbursement');
-    await expect(page.getByRole('heading', { level: 1, name: 'Where should we send your funds?' })).toBeVisible();
-    await page.getByRole('radiogroup', { name: 'Account type' }).getByRole('radio', { name: 'Checking' }).check();
-    await page.getByRole('textbox', { name: 'Routing number' }).pressSequentially('121000248');
-    await page.getByRole('textbox', { name: 'Account number', exact: true }).pressSequentially('000123456789');
-    await page.getByRole('textbox', { name: 'Confirm account number' }).pressSequentially('000123456789');
-    // The refusal this journey provokes and asserts: the browser logs the submission's 400.
-    test.info().annotations.push(expectedConsoleError(/status of 400 \(Bad Request\) \(http:\/\/[^/]+\/api\/trpc\/application\.submit\)$/));
-    await page.getByRole('button', { name: 'Save and submit application' }).click();
-
-    // Refused on the application's figures, in the property rule's own words, as a decline (not a to-do); not submitted.
+    // Refused on the page that asked, in the property rule's own words, as a decline (not a field to fix); nothing saved.
     const words = ruleWords('eligibility/eligibility.rego', 'Property type not eligible');
     const refused = page.getByRole('alert').filter({ hasText: 'We can’t open this line' });
     await expect(refused).toBeVisible({ timeout: 30_000 });
-    await expect(refused.getByText(/not submitted/)).toBeVisible();
-    await expect(page.getByText('Before you submit', { exact: false })).toHaveCount(0);
+    await expect(refused.getByText(/nothing on this page was saved/)).toBeVisible();
     await expect(refused.getByRole('listitem').filter({ hasText: words.message! })).toBeVisible();
-    await expect(page).toHaveURL(/\/app\/application\/loan-disbursement$/);
+    await expect(page.getByRole('alert').filter({ hasText: 'We couldn’t save this page' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/app\/application\/2$/);
+    expect((await trpcQuery<{ application: { property: { type?: string } } }>(page, 'application.get')).application.property.type).toBeUndefined();
     await expectNoHorizontalScroll(page);
     await screenshot(page, c.file);
     return { code: words.code!, specific: fill(words.adverse_action!, { propertyWords: c.words(words) }) };
   }
 
   for (const c of cases) {
-    test(`${c.name}: the submission is refused in the rule’s words, and the notice stored names what is not lent on`, async ({ page }) => {
+    test(`${c.name}: the property page refuses it in the rule’s words, and the notice stored names what is not lent on`, async ({ page }) => {
       requireRealServer();
-      test.setTimeout(360_000);
-      const { code, specific } = await refuseAtSubmission(page, c);
+      test.setTimeout(240_000);
+      const { code, specific } = await refuseOnPropertyPage(page, c);
       // The notice the refusal stored (prequal.adverseAction: what the app shows as the loan's latest notice).
       const stored = await trpcQuery<{ reasons: string[]; reasonCodes: string[] } | null>(page, 'prequal.adverseAction');
       expect(stored?.reasons).toContain(specific);
@@ -273,10 +260,10 @@ test.describe('refused after the soft pull, with a specific reason on the page a
       await expectNoSeriousA11yViolations(page);
     });
 
-    test(`${c.name}: the notice of action taken is shown with the refusal at submission`, async ({ page }) => {
+    test(`${c.name}: the notice of action taken is shown with the refusal on the property page`, async ({ page }) => {
       requireRealServer();
-      test.setTimeout(360_000);
-      const { specific } = await refuseAtSubmission(page, c);
+      test.setTimeout(240_000);
+      const { specific } = await refuseOnPropertyPage(page, c);
       await expectNotice(page, specific, null);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `${c.file}-notice`);

@@ -42,6 +42,7 @@ import {
 } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 
+import { getAdverseActionQueryOptions } from '@/api/get-adverse-action';
 import { getFunnelPagesQueryOptions, useFunnelPages } from '@/api/get-funnel-pages';
 import { isTRPCClientError } from '@/api/trpc-client';
 import { Form } from '@/components/form/form';
@@ -50,6 +51,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { loadValidators, type DefinitionName } from '@/lib/schema-resolver';
 
 import { useApplication, type ApplicationView } from '../api/get-application';
+import { declineOf, Declined } from './declined';
 import { useDraft } from '../api/get-draft';
 import { useSaveApplicationMutation } from '../api/save-application';
 import { saveDraft } from '../api/save-draft';
@@ -103,6 +105,13 @@ export type SectionPageProps<V extends FieldValues> = {
    * which submits). What afterSave throws shows as the page's error.
    */
   action?: { label: string; afterSave: (saved: ApplicationView) => Promise<void> };
+  /**
+   * What a save refused because the application is declined on what the
+   * page states (the server's reasons at the field "decision": page 2's
+   * home) means for this page; the refusal is then shown with its reasons
+   * and the notice stored with it.
+   */
+  declinedOutcome?: string;
   children: (form: SectionForm<V>, view: ApplicationView) => ReactNode;
   'aria-label'?: string;
 };
@@ -281,6 +290,7 @@ function SectionForm<V extends FieldValues>({
   checks,
   undrafted = ['ssn'],
   action,
+  declinedOutcome,
   children,
   'aria-label': ariaLabel,
 }: SectionPageProps<V> & { view: ApplicationView; draft: Record<string, unknown> | null; path: string }) {
@@ -308,9 +318,12 @@ function SectionForm<V extends FieldValues>({
   const goNext = useGoNext();
   const pages = useFunnelPages({ path });
   const [error, setError] = useState<string | null>(null);
+  const [declined, setDeclined] = useState<string[] | null>(null);
+  const queryClient = useQueryClient();
 
   const submit = async (input: unknown) => {
     setError(null);
+    setDeclined(null);
     await drafts.stop();
     let saved: ApplicationView;
     try {
@@ -318,6 +331,13 @@ function SectionForm<V extends FieldValues>({
     } catch (err) {
       drafts.resume();
       const fieldErrors = isTRPCClientError(err) ? err.fields : [];
+      const reasons = declinedOutcome ? declineOf(fieldErrors) : null;
+      if (reasons) {
+        // A decline stores a new notice: read it afresh, not from an earlier visit.
+        queryClient.removeQueries({ queryKey: getAdverseActionQueryOptions().queryKey });
+        setDeclined(reasons);
+        return;
+      }
       const names = leafPaths(form.getValues());
       const others: string[] = [];
       let first = true;
@@ -353,6 +373,7 @@ function SectionForm<V extends FieldValues>({
       <fieldset disabled={readOnly} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
         <Stack gap="lg">{children(form, view)}</Stack>
       </fieldset>
+      {declined && declinedOutcome ? <Declined reasons={declined} outcome={declinedOutcome} /> : null}
       {error ? (
         <Alert color="red" variant="light" role="alert" title="We couldn’t save this page">
           {error}

@@ -3,9 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-import { getAdverseActionQueryOptions, useAdverseAction } from '@/api/get-adverse-action';
+import { getAdverseActionQueryOptions } from '@/api/get-adverse-action';
 import { isTRPCClientError } from '@/api/trpc-client';
-import { StoredNotice } from '@/components/adverse-action/stored-notice';
 import { ChoiceField, CurrencyField } from '@/components/form/fields';
 import { digitsOf } from '@/components/form/masks';
 import { TextField, useField } from '@/components/form/text-field';
@@ -15,6 +14,7 @@ import { formatDollars } from '@/lib/format';
 import type { ApplicationView } from '../../api/get-application';
 import { useDrawTerms, type DrawTerms } from '../../api/get-draw-terms';
 import { useSubmitApplicationMutation } from '../../api/submit-application';
+import { declineOf, Declined } from '../declined';
 import { SectionPage, type SectionForm } from '../section-page';
 
 // loan-disbursement (screens.md): the bank account the line's first draw
@@ -144,49 +144,6 @@ const fixAt: readonly { prefix: string; page: string; label: string }[] = [
 ];
 
 type Missing = { path: string; message: string };
-
-/**
- * The reasons of a submission refused because the application is declined
- * on its own figures (application.submit puts each at the field
- * "decision"; something to put right is at its own field), or null when
- * the refusal is something to do.
- */
-function declineOf(missing: readonly Missing[]): string[] | null {
-  const reasons = missing.filter((m) => m.path === 'decision').map((m) => m.message);
-  return reasons.length > 0 ? reasons : null;
-}
-
-/** The notice of action taken stored with the decline (prequal.adverseAction), fetched after the refusal. */
-function DeclineNotice() {
-  return (
-    <StoredNotice
-      notice={useAdverseAction()}
-      none={<Text fz="sm">Your notice of this decision isn’t ready yet. We keep it with your account and send it to you.</Text>}
-    />
-  );
-}
-
-/** A submission refused because the application is declined: said plainly, with the stored notice. */
-function SubmitDeclined({ reasons }: { reasons: readonly string[] }) {
-  return (
-    <Stack gap="md">
-      <Alert color="red" variant="light" role="alert" title="We can’t open this line">
-        <Text fz="sm" mb="xs">
-          On your application’s figures we cannot offer you this line. Your application was not submitted.
-        </Text>
-        <List fz="sm" spacing="xs">
-          {reasons.map((r) => (
-            <List.Item key={r}>{r}</List.Item>
-          ))}
-        </List>
-        <Text fz="sm" mt="xs">
-          Your notice of action taken, below, gives the reasons for our decision and your rights.
-        </Text>
-      </Alert>
-      <DeclineNotice />
-    </Stack>
-  );
-}
 
 function SubmitRefused({ missing }: { missing: readonly Missing[] }) {
   return (
@@ -323,7 +280,10 @@ export default function LoanDisbursementPage() {
               />
             </Stack>
             {missing.length === 0 ? null : declineOf(missing) !== null ? (
-              <SubmitDeclined reasons={declineOf(missing) ?? []} />
+              <Declined
+                reasons={declineOf(missing) ?? []}
+                outcome="On your application’s figures we cannot offer you this line. Your application was not submitted."
+              />
             ) : (
               <SubmitRefused missing={missing} />
             )}

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { loadValidators } from '@/lib/schema-resolver';
-import { ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
+import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
 import PropertyInfoPage from './property-info';
 
@@ -60,5 +60,60 @@ describe('property info page', () => {
     await user.click(same);
     expect(screen.getByLabelText('Property address: street address')).toHaveValue('');
     expect(zip).toHaveValue('94610');
+  });
+
+  it('says plainly, on the page, that the rules do not lend on the home as stated, with the notice stored', { timeout: 30_000 }, async () => {
+    // The server's refusal (application.save: the property rule's words at "decision") and the notice it stored.
+    const reason = 'We do not offer home equity lines of credit on this type of property.';
+    const notice = {
+      noticeId: 'n-8',
+      date: '2026-11-28',
+      reasons: ['Value or type of collateral not sufficient: we do not lend on manufactured homes'],
+      score: null,
+      scoreRange: { min: 300, max: 850 },
+      scoreDate: '2026-11-27',
+      keyFactors: [],
+      bureau: { name: 'Sandbox Credit Bureau', address: 'PO Box 1000, Atlanta, GA 30348', phone: '1-800-555-0100', website: 'www.sandbox-bureau.example' },
+      creditor: { name: 'Keystone Home Equity', address: '100 Market Street, San Francisco, CA 94105', nmlsId: '1234567' },
+      version: 'AAN-2026-11.1',
+      reasonCodes: ['PROPERTY_TYPE_NOT_ELIGIBLE'],
+    };
+    const saves: unknown[] = [];
+    stubTRPC({
+      'system.info': () => ok(sandboxSystemInfo),
+      'application.get': () => ok(view),
+      'application.draft': () => ok({ draft: null, savedAt: null }),
+      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
+      'application.save': (input) => {
+        saves.push(input);
+        return trpcError('BAD_REQUEST', 400, reason, [{ path: 'decision', message: reason }]);
+      },
+      'prequal.adverseAction': () => ok(notice),
+      'funnel.pages': () => ok(pages),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes('/app/application/2', [{ path: '/app/application/2', element: <PropertyInfoPage /> }]);
+    await user.click(await screen.findByRole('checkbox', { name: 'Same as my current address' }));
+    await user.click(screen.getByRole('radio', { name: 'Manufactured home' }));
+    await user.click(screen.getByRole('radio', { name: '1 (Single Family, Condo)' }));
+    await user.click(screen.getByRole('radio', { name: 'Sole ownership' }));
+    await user.click(within(screen.getByRole('radiogroup', { name: 'Is the property held in a trust?' })).getByRole('radio', { name: 'No' }));
+    await user.type(screen.getByLabelText('HOA dues per month'), '0');
+    await user.type(screen.getByLabelText('Property taxes per month'), '300');
+    await user.type(screen.getByLabelText('Homeowners insurance per month'), '90');
+    await user.click(within(screen.getByRole('radiogroup', { name: /property taxes included/ })).getByRole('radio', { name: 'Yes' }));
+    await user.click(within(screen.getByRole('radiogroup', { name: /insurance included/ })).getByRole('radio', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    const declined = await screen.findByRole('alert', { name: 'We can’t open this line' });
+    expect(within(declined).getByRole('listitem')).toHaveTextContent(reason);
+    expect(within(declined).getByText(/nothing on this page was saved/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: 'We couldn’t save this page' })).not.toBeInTheDocument();
+    const article = await screen.findByRole('article', { name: 'Notice of action taken' });
+    expect(within(article).getByText(/we do not lend on manufactured homes/)).toBeInTheDocument();
+    expect(saves).toHaveLength(1);
+    expect(currentUrl(router)).toBe('/app/application/2');
+    // The answer stays, to change if it was a mistake.
+    expect(screen.getByRole('radio', { name: 'Manufactured home' })).toBeChecked();
   });
 });

@@ -126,6 +126,8 @@ export default function PropertyInfoPage() {
       fromApplication={fromApplication}
       toSection={toSection}
       required={required}
+      // The rules decide the home as the page states it before it is saved (application.save refuses one they do not lend on).
+      declinedOutcome="We cannot offer a line on this home, and nothing on this page was saved. If you chose its type or number of units by mistake, change your answer and continue."
     >
       {(_form, view) => (
         <>
