@@ -29,9 +29,12 @@ package heloc.notice
 #              decision lists them, its priority), each in its specific
 #              adverse-action words (Reg B 1002.9(b)(2); CFPB Circulars
 #              2022-03 and 2023-03), the same words given once.
-#   score      whenever a consumer report was used (input.creditReport):
-#              the score, its range, its date, the key factors, the bureau
-#              (FCRA §615(a); Reg B 1002.9(b)(2)).
+#   score      whenever the refusal rests on a consumer report
+#              (input.creditReport, and a reason of the decision among
+#              tables.consumer_report_reasons): the score, its range, its
+#              date, the key factors, the bureau (FCRA §615(a); Reg B
+#              1002.9(b)(2)). A refusal for the home's type alone, say,
+#              was not based on the report, and its notice does not say so.
 #   wording    tables.wording, with tables.version.
 #   creditor   the lender of the licensing table (data.heloc.licensing.company).
 #
@@ -169,9 +172,9 @@ _weight(r) := w if {
 	is_number(w)
 } else := 0
 
-# The credit score block, whenever a consumer report was used for the
-# refusal: the score used (the report's, else the decision's), its range,
-# the day it was pulled, the key factors and the bureau.
+# The credit score block, whenever the refusal rests on a consumer report:
+# the score used (the report's, else the decision's), its range, the day it
+# was pulled, the key factors and the bureau.
 _score := {
 	"value": _score_value(report),
 	"range": object.get(report, "scoreRange", null),
@@ -180,9 +183,17 @@ _score := {
 	"bureau": object.get(report, "bureau", null),
 } if {
 	required
+	_rests_on_the_report
 	report := object.get(input, "creditReport", null)
 	is_object(report)
 } else := null
+
+# One of the decision's reasons (principal or not: the decision was based
+# on all of them) is one the table says rests on the consumer report.
+_rests_on_the_report if {
+	some r in _preview_reasons
+	object.get(r, "code", null) in tables.consumer_report_reasons
+}
 
 _score_value(report) := object.get(report, "score", null) if {
 	"score" in object.keys(report)

@@ -206,10 +206,28 @@ test_a_refusal_on_a_consumer_report_carries_the_score_block if {
 	}
 }
 
-# A refusal for the home alone used the report all the same: the block is there.
-test_the_score_block_is_there_whatever_the_reason if {
+# A refusal for the equity rests on the report's mortgage balances: the
+# block is there.
+test_the_score_block_is_there_for_a_reason_that_rests_on_the_report if {
+	"LOW_EQUITY" in tables.consumer_report_reasons
 	n := notice_for(object.union(owing(0), {"creditReport": object.union(report, {"score": base.creditScore})}))
 	n.reasonCodes == ["LOW_EQUITY"]
+	n.score.value == base.creditScore
+}
+
+# A refusal for the home's type alone was not based on the report, though
+# one was pulled: no score block, so the notice does not say it was.
+test_no_score_block_for_a_refusal_that_does_not_rest_on_the_report if {
+	not "PROPERTY_TYPE_NOT_ELIGIBLE" in tables.consumer_report_reasons
+	n := notice_for({"propertyType": "manufactured", "propertyUnits": 1, "creditReport": object.union(report, {"score": base.creditScore})})
+	n.required
+	n.reasonCodes == ["PROPERTY_TYPE_NOT_ELIGIBLE"]
+	n.score == null
+}
+
+# The table decides: a reason it names brings the block.
+test_the_table_names_the_reasons_that_rest_on_the_report if {
+	n := notice_for({"propertyType": "manufactured", "propertyUnits": 1, "creditReport": object.union(report, {"score": base.creditScore})}) with data.heloc.notice.tables.consumer_report_reasons as ["PROPERTY_TYPE_NOT_ELIGIBLE"]
 	n.score.value == base.creditScore
 }
 
