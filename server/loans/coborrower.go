@@ -405,16 +405,33 @@ func (s *Service) CoborrowerAuthorize(ctx context.Context, co *domain.Applicant,
 	if err := born.Check("dateOfBirth", in.DateOfBirth, s.now().UTC()); err != nil {
 		return nil, err
 	}
-	return s.answerAsCoborrower(ctx, co, loan, meta, func(p *domain.Person) (string, error) {
+	saved, app, err := s.changeAsCoborrower(ctx, co, loan, meta, func(_ *domain.Loan, app *domain.Application, p *domain.Person) ([]*domain.LoanAct, error) {
 		if in.SSN == nil && p.SSN == nil {
-			return "", domain.InvalidField("ssn", "Enter your Social Security number.")
+			return nil, domain.InvalidField("ssn", "Enter your Social Security number.")
 		}
 		if in.SSN != nil {
+			// Each person's credit is pulled on their own number: the
+			// borrower's would pull the borrower's file a second time.
+			if app.User.SSN != nil && *app.User.SSN == *in.SSN {
+				return nil, domain.InvalidField("ssn", "This is "+possessive(fullName(&app.User), "the borrower’s")+" Social Security number. Enter your own.")
+			}
 			p.SSN = in.SSN
 		}
 		p.DateOfBirth = &in.DateOfBirth
-		return domain.ActCreditAuthorization, nil
+		return []*domain.LoanAct{{Act: domain.ActCreditAuthorization}}, nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	return s.coborrowerView(ctx, saved, app, co)
+}
+
+// possessive is name’s, or otherwise when there is no name.
+func possessive(name, otherwise string) string {
+	if name == "" {
+		return otherwise
+	}
+	return name + "’s"
 }
 
 // CoborrowerDeclarations saves the coborrower's own declarations (every

@@ -162,6 +162,15 @@ func TestTheCoborrowerActsForThemselves(t *testing.T) {
 	if resp, res := c.trpc("POST", "coborrower.authorize", `{"dateOfBirth":"2020-01-01","ssn":"987654321","creditCheckAuthorization":true}`); resp.StatusCode != 400 || !hasField(res.Error.Data.Fields, "dateOfBirth") {
 		t.Fatalf("a child's date of birth: got %d %+v, want 400 at dateOfBirth", resp.StatusCode, res.Error)
 	}
+	// Each person's credit is pulled on their own number: the borrower's
+	// (page 1's) is refused, and nothing pulled.
+	if resp, res := c.trpc("POST", "coborrower.authorize", `{"dateOfBirth":"1982-07-15","ssn":"123456789","creditCheckAuthorization":true}`); resp.StatusCode != 400 ||
+		fieldMessage(res, "ssn") != "This is Pat Prime’s Social Security number. Enter your own." {
+		t.Fatalf("the borrower's SSN: got %d %+v, want 400 at ssn", resp.StatusCode, res.Error)
+	}
+	if _, res := c.trpc("GET", "coborrower.get", ""); decode[loans.CoborrowerView](t, res.Result.Data).Done.CreditAuthorization {
+		t.Fatal("got the credit check authorized on the borrower's SSN")
+	}
 	sendAs := func(proc, input string) {
 		t.Helper()
 		resp, out := c.send("POST", "/api/trpc/"+proc, "application/json", input, map[string]string{"User-Agent": "CoraPhone/2.0"})
