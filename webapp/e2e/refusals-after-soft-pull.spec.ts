@@ -265,7 +265,7 @@ test.describe('refused after the soft pull, with a specific reason on the page a
       test.setTimeout(240_000);
       const { specific } = await refuseOnPropertyPage(page, c);
       await expectNotice(page, specific, null);
-      // Not based on the consumer report (the notice table's consumer_report_reasons): no score block, no FCRA part.
+      // Not based on the consumer report (the notice table's reasons_not_from_the_report): no score block, no FCRA part.
       await expect(noticeOf(page).getByRole('heading', { name: /credit score|Fair Credit Reporting Act/ })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
       await screenshot(page, `${c.file}-notice`);

@@ -30,9 +30,9 @@ package heloc.notice
 #              adverse-action words (Reg B 1002.9(b)(2); CFPB Circulars
 #              2022-03 and 2023-03), the same words given once.
 #   score      whenever the refusal rests on a consumer report
-#              (input.creditReport, and a reason of the decision among
-#              tables.consumer_report_reasons): the score, its range, its
-#              date, the key factors, the bureau (FCRA §615(a); Reg B
+#              (input.creditReport, and a reason of the decision not among
+#              tables.reasons_not_from_the_report): the score, its range,
+#              its date, the key factors, the bureau (FCRA §615(a); Reg B
 #              1002.9(b)(2)). A refusal for the home's type alone, say,
 #              was not based on the report, and its notice does not say so.
 #   wording    tables.wording, with tables.version.
@@ -189,10 +189,11 @@ _score := {
 } else := null
 
 # One of the decision's reasons (principal or not: the decision was based
-# on all of them) is one the table says rests on the consumer report.
+# on all of them) is not one the table says does not rest on the report
+# (so a reason the table does not know, an underwriter's, brings the block).
 _rests_on_the_report if {
 	some r in _preview_reasons
-	object.get(r, "code", null) in tables.consumer_report_reasons
+	not object.get(r, "code", null) in tables.reasons_not_from_the_report
 }
 
 _score_value(report) := object.get(report, "score", null) if {

@@ -209,7 +209,7 @@ test_a_refusal_on_a_consumer_report_carries_the_score_block if {
 # A refusal for the equity rests on the report's mortgage balances: the
 # block is there.
 test_the_score_block_is_there_for_a_reason_that_rests_on_the_report if {
-	"LOW_EQUITY" in tables.consumer_report_reasons
+	not "LOW_EQUITY" in tables.reasons_not_from_the_report
 	n := notice_for(object.union(owing(0), {"creditReport": object.union(report, {"score": base.creditScore})}))
 	n.reasonCodes == ["LOW_EQUITY"]
 	n.score.value == base.creditScore
@@ -218,16 +218,33 @@ test_the_score_block_is_there_for_a_reason_that_rests_on_the_report if {
 # A refusal for the home's type alone was not based on the report, though
 # one was pulled: no score block, so the notice does not say it was.
 test_no_score_block_for_a_refusal_that_does_not_rest_on_the_report if {
-	not "PROPERTY_TYPE_NOT_ELIGIBLE" in tables.consumer_report_reasons
+	"PROPERTY_TYPE_NOT_ELIGIBLE" in tables.reasons_not_from_the_report
 	n := notice_for({"propertyType": "manufactured", "propertyUnits": 1, "creditReport": object.union(report, {"score": base.creditScore})})
 	n.required
 	n.reasonCodes == ["PROPERTY_TYPE_NOT_ELIGIBLE"]
 	n.score == null
 }
 
-# The table decides: a reason it names brings the block.
-test_the_table_names_the_reasons_that_rest_on_the_report if {
-	n := notice_for({"propertyType": "manufactured", "propertyUnits": 1, "creditReport": object.union(report, {"score": base.creditScore})}) with data.heloc.notice.tables.consumer_report_reasons as ["PROPERTY_TYPE_NOT_ELIGIBLE"]
+# With a reason that rests on the report beside it, the block is there.
+test_the_score_block_is_there_when_any_reason_rests_on_the_report if {
+	n := notice_for(object.union(owing(0), {"propertyType": "manufactured", "propertyUnits": 1, "creditReport": object.union(report, {"score": base.creditScore})}))
+	{"PROPERTY_TYPE_NOT_ELIGIBLE", "LOW_EQUITY"} == {c | some c in n.reasonCodes}
+	n.score.value == base.creditScore
+}
+
+# An underwriter's decline (reasons the table does not name, Form C-1's)
+# rests on the file they reviewed: the block is there.
+test_an_underwriter_s_reasons_bring_the_score_block if {
+	decline := {"outcome": "ineligible", "reasons": [{"code": "C1_INCOME_INSUFFICIENT", "adverseAction": "Income insufficient for amount of credit requested", "weight": 1}]}
+	n := notice_for({"decision": decline, "creditReport": object.union(report, {"score": base.creditScore})})
+	n.reasonCodes == ["C1_INCOME_INSUFFICIENT"]
+	n.score.value == base.creditScore
+}
+
+# The table decides: without the type in it, a decline for the type alone
+# brings the block.
+test_the_table_names_the_reasons_that_do_not_rest_on_the_report if {
+	n := notice_for({"propertyType": "manufactured", "propertyUnits": 1, "creditReport": object.union(report, {"score": base.creditScore})}) with data.heloc.notice.tables.reasons_not_from_the_report as []
 	n.score.value == base.creditScore
 }
 
