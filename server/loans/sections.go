@@ -23,9 +23,10 @@ type mergeContext struct {
 	// employment refuses a person's employment history the employment
 	// policy finds incomplete (page 4's prepare, employment.go).
 	employment func(p *domain.Person) error
-	// address refuses a property address whose ZIP code has no state or
-	// another state than the one typed (page 2's prepare, property.go).
-	address func(a *domain.Address) error
+	// address refuses an address, at the path at, whose ZIP code has no
+	// state or another state than the one typed (pages 1 and 2's prepare,
+	// checkAddress in property.go).
+	address func(a *domain.Address, at string) error
 }
 
 // merger changes the application by a decoded section; its field errors
@@ -183,10 +184,18 @@ func mergePersonalInfo(in *domain.PersonalInfoSection, app *domain.Application, 
 }
 
 // personalInfoPage is page 1: its section, with the dates of birth the
-// rules allow read before the write.
+// rules allow read before the write, then refused when an address's state
+// is not its ZIP code's (checkAddress), the borrower's and the
+// coborrower's.
 func personalInfoPage() page {
-	p := section("PersonalInfoSection", mergePersonalInfo)
+	p := thenCheck(section("PersonalInfoSection", mergePersonalInfo), func(app *domain.Application, mc mergeContext) error {
+		if err := checkAddresses(mc.address, &app.User, "user"); err != nil {
+			return err
+		}
+		return checkAddresses(mc.address, app.Coborrower, "coborrower")
+	})
 	p.prepare = func(ctx context.Context, s *Service, l *domain.Loan, mc *mergeContext) error {
+		mc.address = s.checkAddress(ctx)
 		b, err := s.BirthDates(ctx, l)
 		mc.birthDates = b
 		return err

@@ -124,7 +124,7 @@ func TestApplicationSave(t *testing.T) {
 		// nothing is saved.
 		for _, tc := range []struct{ address, field, want string }{
 			{`"state":"NY","zip":"62701"`, "section.property.address.state", "ZIP code 62701 is in Illinois: enter IL, or check the ZIP code."},
-			{`"state":"IL","zip":"00001"`, "section.property.address.zip", "We don’t know the ZIP code 00001. Check the ZIP code of the property."},
+			{`"state":"IL","zip":"00001"`, "section.property.address.zip", "We don’t know the ZIP code 00001. Check the ZIP code."},
 		} {
 			wrong := strings.Replace(propertyInfo, `"state":"IL","zip":"62701"`, tc.address, 1)
 			if code, res := saveSection(b, "/app/application/2", wrong); code != 400 || fieldMessage(res, tc.field) != tc.want {
@@ -388,5 +388,25 @@ func TestPage2RefusesAHomeTheRulesDoNotLendOn(t *testing.T) {
 	}
 	if code, res := saveSection(b, "/app/application/2", propertyInfo); code != 200 || decode[applicationView](t, res.Result.Data).ApplicationStatus != "application4" {
 		t.Fatalf("got %d %+v, want a single-family home saved", code, res.Error)
+	}
+}
+
+// Page 1's addresses are where their ZIP codes say, as page 2's is: a
+// current, mailing or former address in another state than its ZIP code's
+// is refused at its state, in the licensing policy's words.
+func TestPage1RefusesAnAddressInAnotherStateThanItsZipCode(t *testing.T) {
+	s := MustOpenServer(t, web.Config{Now: func() time.Time { return time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC) }})
+	b := s.browser(t)
+	b.signIn("prime@example.com")
+	const want = "ZIP code 62701 is in Illinois: enter IL, or check the ZIP code."
+	current := strings.Replace(personalInfo, `"state":"IL","zip":"62701"`, `"state":"WI","zip":"62701"`, 1)
+	mailing := strings.Replace(personalInfo, `"formerAddresses":[]`, `"formerAddresses":[],"mailingAddress":{"line1":"PO Box 9","city":"Springfield","state":"MO","zip":"62701"}`, 1)
+	for path, page1 := range map[string]string{"section.user.currentAddress.state": current, "section.user.mailingAddress.state": mailing} {
+		if code, res := saveSection(b, "/app/application/1", `{"user":`+page1+`}`); code != 400 || fieldMessage(res, path) != want {
+			t.Fatalf("got %d %+v, want %q at %s", code, res.Error, want, path)
+		}
+	}
+	if code, res := saveSection(b, "/app/application/1", `{"user":`+personalInfo+`}`); code != 200 {
+		t.Fatalf("got %d %+v, want page 1 saved with its addresses where their ZIP codes say", code, res.Error)
 	}
 }

@@ -218,8 +218,8 @@ export async function saveSection(page: Page, path: string, section: object) {
 
 type Person = { firstName: string; lastName: string; phone: string; dateOfBirth: string; ssn: string };
 
-/** Page 1's part for one person, living at the property for ten years. */
-export function personalInfoOf(person: Person, zip: string) {
+/** Page 1's part for one person, living at the property (its ZIP code and that code's state) for ten years. */
+export function personalInfoOf(person: Person, zip: string, state: string) {
   return {
     firstName: person.firstName,
     lastName: person.lastName,
@@ -229,7 +229,7 @@ export function personalInfoOf(person: Person, zip: string) {
     maritalStatus: 'married',
     militaryStatus: 'none',
     phone: person.phone,
-    currentAddress: { line1: '1200 Alder Street', city: 'San Francisco', state: 'CA', zip },
+    currentAddress: { line1: '1200 Alder Street', city: 'San Francisco', state, zip },
     currentAddressSince: '2015-06-01',
     housing: 'Own',
     formerAddresses: [],
@@ -279,12 +279,12 @@ export async function saveApplicationThrough(
   }: { employerName?: string; coborrower?: Coborrower; from?: string; coborrowerActs?: boolean } = {},
 ) {
   const you = { ...p, ...p.identity };
-  // The home's state is its ZIP code's, as the licensing policy looks it up (page 2 refuses another).
+  // The home's state is its ZIP code's, as the licensing policy looks it up (pages 1 and 2 refuse another).
   const { state } = await trpcQuery<{ state: string }>(page, 'licensing.lookup', { zip: p.answers.zip });
   // The coborrower's date of birth and SSN are theirs to give, in their own sign-in.
-  const co = coborrower ? { ...personalInfoOf(coborrower, p.answers.zip), dateOfBirth: undefined, ssn: undefined, email: coborrower.email } : null;
+  const co = coborrower ? { ...personalInfoOf(coborrower, p.answers.zip, state), dateOfBirth: undefined, ssn: undefined, email: coborrower.email } : null;
   const steps: [string, object][] = [
-    ['/app/application/1', { user: personalInfoOf(you, p.answers.zip), coborrower: co }],
+    ['/app/application/1', { user: personalInfoOf(you, p.answers.zip, state), coborrower: co }],
     ['/app/application/2', { property: {
       address: { line1: '1200 Alder Street', city: 'San Francisco', state, zip: p.answers.zip }, type: 'singleFamily', units: '1',
       usage: 'primaryResidence', titleHolding: 'soleOwnership', hoaMonthly: 0, monthlyTaxes: 540, monthlyInsurance: 125,

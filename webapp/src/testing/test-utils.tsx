@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 
 import { theme } from '@/config/theme';
 import { createQueryClient } from '@/lib/react-query';
+import type { AdverseAction } from '@/api/get-adverse-action';
 
 /** Renders a page element at a path, inside the app's providers. */
 export function renderAt(path: string, element: ReactElement, { routePath = path.split('?')[0]! } = {}) {
@@ -148,3 +149,26 @@ export function useUnansweredQuery(abandoned: () => void) {
       }),
   });
 }
+
+/**
+ * A stored notice of action taken as prequal.adverseAction answers it: the
+ * sandbox bureau and the lender, with `over` laid on (the reasons, the score,
+ * the wording a test reads).
+ */
+export function aNotice(over: Partial<AdverseAction>): AdverseAction {
+  return {
+    noticeId: 'n-7',
+    date: '2026-11-28',
+    reasons: [],
+    score: null,
+    scoreRange: { min: 300, max: 850 },
+    scoreDate: '2026-11-27',
+    keyFactors: [],
+    bureau: { name: 'Sandbox Credit Bureau', address: 'PO Box 1000, Atlanta, GA 30348', phone: '1-800-555-0100', website: 'www.sandbox-bureau.example' },
+    creditor: { name: 'Keystone Home Equity', address: '100 Market Street, San Francisco, CA 94105', nmlsId: '1234567' },
+    version: 'AAN-2026-11.1',
+    reasonCodes: [],
+    ...over,
+  };
+}
+

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import type { AdverseAction } from '@/api/get-adverse-action';
 import { loadValidators } from '@/lib/schema-resolver';
-import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
+import { aNotice, currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
 import LoanDisbursementPage from './loan-disbursement';
 import SubmittedPage from './submitted';
@@ -213,19 +212,11 @@ describe('loan disbursement page', () => {
   });
 
   const propertyReason = 'We do not lend on manufactured homes or on buildings of more than 4 units.';
-  const notice: AdverseAction = {
-    noticeId: 'n-7',
-    date: '2026-11-28',
+  const notice = aNotice({
     reasons: ['Unacceptable type of collateral: we do not lend on manufactured homes'],
-    score: null,
-    scoreRange: { min: 300, max: 850 },
     scoreDate: '2026-11-27',
-    keyFactors: [],
-    bureau: { name: 'Sandbox Credit Bureau', address: 'PO Box 1000, Atlanta, GA 30348', phone: '1-800-555-0100', website: 'www.sandbox-bureau.example' },
-    creditor: { name: 'Keystone Home Equity', address: '100 Market Street, San Francisco, CA 94105', nmlsId: '1234567' },
-    version: 'AAN-2026-11.1',
     reasonCodes: ['PROPERTY_TYPE_NOT_ELIGIBLE'],
-  };
+  });
 
   /** The page with an account on file, application.submit refused at field "offer" with `message`. */
   /** application.submit refused with message at field (a decline's reasons are at "decision", a change to make at "offer"). */

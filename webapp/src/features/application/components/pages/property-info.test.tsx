@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { loadValidators } from '@/lib/schema-resolver';
-import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
+import { aNotice, currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
 import PropertyInfoPage from './property-info';
 
@@ -65,19 +65,10 @@ describe('property info page', () => {
   it('says plainly, on the page, that the rules do not lend on the home as stated, with the notice stored', { timeout: 30_000 }, async () => {
     // The server's refusal (application.save: the property rule's words at "decision") and the notice it stored.
     const reason = 'We do not offer home equity lines of credit on this type of property.';
-    const notice = {
-      noticeId: 'n-8',
-      date: '2026-11-28',
+    const notice = aNotice({
       reasons: ['Value or type of collateral not sufficient: we do not lend on manufactured homes'],
-      score: null,
-      scoreRange: { min: 300, max: 850 },
-      scoreDate: '2026-11-27',
-      keyFactors: [],
-      bureau: { name: 'Sandbox Credit Bureau', address: 'PO Box 1000, Atlanta, GA 30348', phone: '1-800-555-0100', website: 'www.sandbox-bureau.example' },
-      creditor: { name: 'Keystone Home Equity', address: '100 Market Street, San Francisco, CA 94105', nmlsId: '1234567' },
-      version: 'AAN-2026-11.1',
       reasonCodes: ['PROPERTY_TYPE_NOT_ELIGIBLE'],
-    };
+    });
     const saves: unknown[] = [];
     stubTRPC({
       'system.info': () => ok(sandboxSystemInfo),

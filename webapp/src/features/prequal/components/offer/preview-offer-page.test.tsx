@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { sessions } from '@/lib/auth/session-store';
-import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
+import { aNotice, currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
 import type { Quote } from '../../api/get-quote';
 import { usePrequalStore } from '../../stores/prequal-store';
@@ -87,17 +87,7 @@ const notDecided: Quote = {
 };
 
 const dtiNotice = {
-  noticeId: 'n-7',
-  date: '2026-11-28',
-  reasons: ['Excessive obligations in relation to income'],
-  score: 712,
-  scoreRange: { min: 300, max: 850 },
-  scoreDate: '2026-11-28',
-  keyFactors: [],
-  bureau: { name: 'Sandbox Credit Bureau', address: 'PO Box 1000, Atlanta, GA 30348', phone: '1-800-555-0100', website: 'www.sandbox-bureau.example' },
-  creditor: { name: 'Keystone Home Equity', address: '100 Market Street, San Francisco, CA 94105', nmlsId: '1234567' },
-  version: 'AAN-2026-11.1',
-  reasonCodes: ['DTI_TOO_HIGH'],
+  ...aNotice({ reasons: ['Excessive obligations in relation to income'], score: 712, scoreDate: '2026-11-28', reasonCodes: ['DTI_TOO_HIGH'] }),
   wording: { heading: 'Notice of action taken', reasonsHeading: 'Principal reasons for our decision' },
 };
 
