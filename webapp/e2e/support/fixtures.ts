@@ -175,10 +175,25 @@ export async function trpcQuery<T>(page: Page, procedure: string, input?: unknow
  * violations put there on purpose (2026-11-29).
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await transitionsEnded(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode(true).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Waits, at most 2 s, for the page's running CSS transitions and finite
+ * animations to end (a loader's endless one is no transition): axe reads
+ * colours as they are painted, and a dialog still fading in reads as text
+ * of too little contrast (seen once in CI on the portal's export dialog).
+ */
+async function transitionsEnded(page: Page) {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, {
+      timeout: 2_000,
+    })
+    .catch(() => undefined);
 }
 
 /** No serious or critical WCAG 2.1 A/AA violation on the page as it is now. */
