@@ -83,3 +83,21 @@ func checkAddresses(check func(a *domain.Address, at string) error, p *domain.Pe
 	}
 	return nil
 }
+
+// realEstatePage is page 3: the other properties the borrower owns, each
+// refused when its address's state is not its ZIP code's (checkAddress).
+func realEstatePage() page {
+	p := thenCheck(section("AdditionalRealEstateSection", mergeRealEstate), func(app *domain.Application, mc mergeContext) error {
+		for i := range app.PropertyOwnerships {
+			if err := mc.address(app.PropertyOwnerships[i].Address, fmt.Sprintf("propertyOwnerships.%d.address", i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	p.prepare = func(ctx context.Context, s *Service, _ *domain.Loan, mc *mergeContext) error {
+		mc.address = s.checkAddress(ctx)
+		return nil
+	}
+	return p
+}

@@ -24,8 +24,8 @@ type mergeContext struct {
 	// policy finds incomplete (page 4's prepare, employment.go).
 	employment func(p *domain.Person) error
 	// address refuses an address, at the path at, whose ZIP code has no
-	// state or another state than the one typed (pages 1 and 2's prepare,
-	// checkAddress in property.go).
+	// state or another state than the one typed (pages 1, 2 and 3's
+	// prepare, checkAddress in property.go).
 	address func(a *domain.Address, at string) error
 }
 
@@ -84,7 +84,7 @@ func section[T any](def string, fn func(in *T, app *domain.Application, mc merge
 var pages = map[string]page{
 	"/app/application/1":                       personalInfoPage(),
 	"/app/application/2":                       propertyPage(),
-	"/app/application/3":                       section("AdditionalRealEstateSection", mergeRealEstate),
+	"/app/application/3":                       realEstatePage(),
 	"/app/application/4":                       employmentPage(borrower),
 	"/app/application/4/coborrower":            employmentPage(coborrower),
 	"/app/application/business-information":    section("BusinessInformationSection", mergeBusiness),

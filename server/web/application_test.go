@@ -137,6 +137,12 @@ func TestApplicationSave(t *testing.T) {
 		if code, res := saveSection(b, "/app/application/2", propertyInfo); code != 200 || decode[applicationView](t, res.Result.Data).ApplicationStatus != "application4" {
 			t.Fatalf("got %d %+v, want the status moved on to application4 (page 3)", code, res.Error)
 		}
+		// Another property's address is where its ZIP code says, as the home's is.
+		rental := `{"propertyOwnerships":[{"address":{"line1":"5 Oak St","city":"Peoria","state":"WI","zip":"61602"},"type":"singleFamily","usage":"investment","value":250000,"mortgages":[]}]}`
+		if code, res := saveSection(b, "/app/application/3", rental); code != 400 ||
+			fieldMessage(res, "section.propertyOwnerships.0.address.state") != "ZIP code 61602 is in Illinois: enter IL, or check the ZIP code." {
+			t.Fatalf("got %d %+v, want the rental's state refused at its field", code, res.Error)
+		}
 		code, res = saveSection(b, "/app/application/3", `{"propertyOwnerships":[]}`)
 		if code != 200 || decode[applicationView](t, res.Result.Data).ApplicationStatus != "application5" {
 			t.Fatalf("got %d %s, want the status moved on to application5, the step of the page it leads to (employment history)", code, res.Result.Data)
