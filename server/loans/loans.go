@@ -184,7 +184,9 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 	if err != nil {
 		return nil, underSection(err)
 	}
-	var prepared mergeContext // what the page's merge needs read before the write
+	// What the page's merge needs read before the write; every page's
+	// addresses are checked the same way (checkAddress).
+	prepared := mergeContext{address: s.checkAddress(ctx)}
 	if page.prepare != nil {
 		if err := page.prepare(ctx, s, loan, &prepared); err != nil {
 			return nil, err

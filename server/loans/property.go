@@ -30,10 +30,6 @@ func propertyPage() page {
 	p := thenCheck(section("PropertyInfoSection", mergePropertyInfo), func(app *domain.Application, mc mergeContext) error {
 		return mc.address(app.Property.Address, "property.address")
 	})
-	p.prepare = func(ctx context.Context, s *Service, _ *domain.Loan, mc *mergeContext) error {
-		mc.address = s.checkAddress(ctx)
-		return nil
-	}
 	p.screened = true
 	return p
 }
@@ -95,9 +91,5 @@ func realEstatePage() page {
 		}
 		return nil
 	})
-	p.prepare = func(ctx context.Context, s *Service, _ *domain.Loan, mc *mergeContext) error {
-		mc.address = s.checkAddress(ctx)
-		return nil
-	}
 	return p
 }

@@ -24,8 +24,8 @@ type mergeContext struct {
 	// policy finds incomplete (page 4's prepare, employment.go).
 	employment func(p *domain.Person) error
 	// address refuses an address, at the path at, whose ZIP code has no
-	// state or another state than the one typed (pages 1, 2 and 3's
-	// prepare, checkAddress in property.go).
+	// state or another state than the one typed (set for every page by
+	// Save: checkAddress in property.go).
 	address func(a *domain.Address, at string) error
 }
 
@@ -195,7 +195,6 @@ func personalInfoPage() page {
 		return checkAddresses(mc.address, app.Coborrower, "coborrower")
 	})
 	p.prepare = func(ctx context.Context, s *Service, l *domain.Loan, mc *mergeContext) error {
-		mc.address = s.checkAddress(ctx)
 		b, err := s.BirthDates(ctx, l)
 		mc.birthDates = b
 		return err
