@@ -26,3 +26,12 @@ export const api = createTRPCClient({
 export const botCheck = createBotCheck(() =>
   api.query<SystemInfo>(SYSTEM_INFO_PROCEDURE).then((info) => info.botCheck),
 );
+
+/**
+ * Holds back the queries pages ask until the returned release is called
+ * (TRPCClient.hold): every query but system.info, which configures the
+ * client itself and which the sign-out's own bot check asks.
+ */
+export function holdPageQueries(): () => void {
+  return api.hold((path) => path !== SYSTEM_INFO_PROCEDURE);
+}

@@ -196,4 +196,20 @@ describe('tRPC client', () => {
     await new Promise((r) => setTimeout(r, 5));
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it('holds back the queries a hold names until it is released, and never sends one given up meanwhile', async () => {
+    const { client, calls } = setup(jsonResponse({ result: { data: 'info' } }), jsonResponse({ result: { data: 'pages' } }));
+    const release = client.hold((path) => path !== 'system.info');
+    const info = client.query('system.info');
+    const controller = new AbortController();
+    const abandoned = client.query('application.disclosures', undefined, { signal: controller.signal });
+    const pages = client.query('funnel.pages');
+    await expect(info).resolves.toBe('info');
+    expect(calls.map((c) => c.url)).toEqual(['/api/trpc/system.info']);
+    controller.abort();
+    await expect(abandoned).rejects.toBeDefined();
+    release();
+    await expect(pages).resolves.toBe('pages');
+    expect(calls.map((c) => c.url)).toEqual(['/api/trpc/system.info', '/api/trpc/funnel.pages']);
+  });
 });

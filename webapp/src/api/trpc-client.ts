@@ -95,6 +95,15 @@ export type TRPCClient = {
   mutate<T>(path: string, input?: unknown, opts?: CallOptions): Promise<T>;
   /** Sends the calls as one batched GET; outcomes come back in call order. */
   batch(calls: BatchCall[], opts?: CallOptions): Promise<BatchOutcome[]>;
+  /**
+   * Holds back the queries asked from now on whose procedure `held` names,
+   * unsent, until the returned release is called; then sends those whose
+   * callers have not given up (aborted their signal) meanwhile. A sign-out
+   * holds the queries a page starts while the session ends: that page is
+   * about to be left, and a query sent then would be answered 401 after it
+   * (holdPageQueries in client.ts).
+   */
+  hold(held: (path: string) => boolean): () => void;
 };
 
 export const BOT_CHECK_ACTION = 'api_update';
@@ -112,6 +121,8 @@ export function createTRPCClient(options: TRPCClientOptions): TRPCClient {
   const doFetch = (...args: Parameters<typeof fetch>) => (options.fetch ?? globalThis.fetch)(...args);
   let queue: Pending[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const holds = new Set<(path: string) => boolean>();
+  let heldBack: Pending[] = [];
 
   function queryUrl(calls: BatchCall[], batched: boolean): string {
     const names = calls.map((c) => c.path).join(',');
@@ -267,9 +278,27 @@ export function createTRPCClient(options: TRPCClientOptions): TRPCClient {
 
   function flush() {
     timer = undefined;
-    const pending = queue.filter((c) => !c.signal?.aborted);
+    const pending: Pending[] = [];
+    for (const call of queue) {
+      if (call.signal?.aborted) continue;
+      if ([...holds].some((held) => held(call.path))) heldBack.push(call);
+      else pending.push(call);
+    }
     queue = [];
     groups(pending).forEach((group) => void dispatch(group));
+  }
+
+  function hold(held: (path: string) => boolean): () => void {
+    holds.add(held);
+    return () => {
+      if (!holds.delete(held)) return;
+      // Asked again on the next turn: a page left meanwhile has given up
+      // its queries by then (TanStack Query aborts them as it unmounts),
+      // and a hold still in place keeps what it names.
+      queue = [...heldBack, ...queue];
+      heldBack = [];
+      if (queue.length > 0) timer ??= setTimeout(flush, batchWindowMs);
+    };
   }
 
   function query<T>(path: string, input?: unknown, opts: CallOptions = {}): Promise<T> {
@@ -300,5 +329,5 @@ export function createTRPCClient(options: TRPCClientOptions): TRPCClient {
     return checked<T>(path, unwrap(body, path, status));
   }
 
-  return { query, mutate, batch: checkedBatch };
+  return { query, mutate, batch: checkedBatch, hold };
 }

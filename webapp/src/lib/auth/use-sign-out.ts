@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
+import { holdPageQueries } from '@/api/client';
+
 import type { AuthRealm } from './auth-client';
 import { useSession } from './session-store';
 
@@ -11,7 +13,9 @@ import { useSession } from './session-store';
  *
  * 1. what the page is still fetching is abandoned: it is the user's own and
  *    ends with the session; left running it would be answered 401 once the
- *    session is gone (an error in the console of a page already left);
+ *    session is gone (an error in the console of a page already left). What
+ *    a page starts asking until the next page is on screen is held back
+ *    unsent (holdPageQueries): the page that asked is left, and gives it up;
  * 2. `before` runs (the automatic sign-out deletes the server's session
  *    record there);
  * 3. the session ends and the app goes to `to`, with flushSync so that the
@@ -28,9 +32,14 @@ export function useSignOut(realm: AuthRealm): (to: string, before?: () => Promis
   const queryClient = useQueryClient();
   return useCallback(
     async (to, before) => {
-      await queryClient.cancelQueries();
-      await before?.();
-      await signOut({ callbackUrl: to, redirect: () => navigate(to, { replace: true, flushSync: true }) });
+      const release = holdPageQueries();
+      try {
+        await queryClient.cancelQueries();
+        await before?.();
+        await signOut({ callbackUrl: to, redirect: () => navigate(to, { replace: true, flushSync: true }) });
+      } finally {
+        release();
+      }
     },
     [queryClient, signOut, navigate],
   );
