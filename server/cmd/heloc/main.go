@@ -94,6 +94,7 @@ func serve(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("config: %w", err)
 	}
+	collectLessOften(serverHeapLimit)
 	log := newLogger(cfg)
 
 	db, err := store.Open(ctx, cfg.DatabaseURL)

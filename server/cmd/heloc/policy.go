@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
@@ -50,14 +49,9 @@ func policyCommand(ctx context.Context, args []string) error {
 		}
 		return policyReplay(ctx, db, engine, args[1], os.Stdout)
 	case args[0] == "impact":
-		// The process is one batch of many evaluations, each of which
-		// allocates much and keeps little: collecting garbage less often
-		// spends about a fifth less CPU (BenchmarkCompare100k, GOGC=400
-		// against 100). GOGC, when set, decides. Set here, for the process
-		// the command is, not in what the tests call.
-		if os.Getenv("GOGC") == "" {
-			debug.SetGCPercent(400)
-		}
+		// Set here, for the process the command is, not in what the
+		// tests call.
+		collectLessOften(0)
 		return policyImpactCommand(ctx, os.Getenv, rules, args[1:], os.Stdout)
 	case args[0] == "publish" || args[0] == "rollback" || args[0] == "revisions":
 		return policyPublishCommand(ctx, os.Getenv, rules, args, os.Stdout)
