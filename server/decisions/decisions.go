@@ -70,6 +70,7 @@ var words = map[string]string{
 	"heloc.offer.example":          "Truth in Lending example",
 	"heloc.employment.history":     "Employment history",
 	"heloc.declarations.carried":   "Declarations carried",
+	"heloc.declarations.residence": "Current address carried",
 	"heloc.submission.readiness":   "Submission readiness",
 	"heloc.submission.terms":       "Terms at submission",
 	"heloc.licensing.lookup":       "Licensing",
@@ -127,12 +128,12 @@ type Kind struct {
 // shows or asks (the application's pages, the documents and conditions
 // asked for, the gaps asked about, the draw's bounds, the disclosures'
 // example, the ZIP's state, whether submission may go ahead, a portal
-// user's access, the declarations an application starts from, the kind
-// of a credit pull) rather than decide the credit: the loan page lists
+// user's access, the declarations and current address an application
+// starts from, the kind of a credit pull) rather than decide the credit: the loan page lists
 // them only when asked (ListCredit leaves them out).
 var PageEntrypoints = []string{"heloc.funnel.pages", "heloc.documents.requirements", "heloc.conditions.catalog",
 	"heloc.employment.history", "heloc.offer.draw", "heloc.offer.example", "heloc.licensing.lookup",
-	"heloc.submission.readiness", "heloc.access.decision", "heloc.declarations.carried", "heloc.credit.pull"}
+	"heloc.submission.readiness", "heloc.access.decision", "heloc.declarations.carried", "heloc.declarations.residence", "heloc.credit.pull"}
 
 // Page is a page of a loan's decisions, newest first.
 type Page struct {

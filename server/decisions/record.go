@@ -36,8 +36,9 @@ var recorded = map[string]recording{
 	"heloc.offer.example":      always,
 	"heloc.employment.history": always,
 	// The declarations a new application starts from.
-	"heloc.declarations.carried": always,
-	"heloc.submission.readiness": always,
+	"heloc.declarations.carried":   always,
+	"heloc.declarations.residence": always,
+	"heloc.submission.readiness":   always,
 	// Whether the terms chosen still stand at submission (application.submit).
 	"heloc.submission.terms": always,
 	// The kind of each person's soft pull, made under it.

@@ -226,9 +226,14 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 	if err != nil {
 		return nil, err
 	}
-	if started { // the declarations it started from, recorded once it is stored
+	if started { // the declarations and the residence it started from, recorded once it is stored
 		if _, err := s.carriedDeclarations(ctx, loan.ID, loan.Answers, true); err != nil {
 			return nil, err
+		}
+		if loan.Answers.Address != nil {
+			if _, err := s.carriedResidence(ctx, loan.ID, loan.Answers, true); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return view(saved, app), nil
@@ -418,14 +423,19 @@ func (s *Service) fresh(ctx context.Context, applicant *domain.Applicant, l *dom
 		return nil, err
 	}
 	app.Property.State, app.Property.Zip, app.Property.Usage, app.Property.Address = a.PropertyState, a.Zip, a.PropertyUsage, a.Address
-	if a.Address != nil && (a.PropertyUsage == nil || *a.PropertyUsage == "primaryResidence") {
-		// The address of "your home" (the /prequal path's first question)
-		// is where the borrower lives (URLA section 1a, current address)
-		// unless they said the home is a second home or a rental: page 1
-		// starts from it, to change if it is wrong.
-		// A line is secured by a home the borrower owns.
-		home, owns := *a.Address, "Own"
-		app.User.CurrentAddress, app.User.Housing = &home, &owns
+	if a.Address != nil {
+		// Whether the address of "your home" (the /prequal path's first
+		// question) is where the borrower lives, and how they hold it, is
+		// the rules' (heloc.declarations.residence): page 1 starts from
+		// it, to change if it is wrong.
+		r, err := s.carriedResidence(ctx, l.ID, a, false)
+		if err != nil {
+			return nil, err
+		}
+		if r.LivesInHome {
+			home := *a.Address
+			app.User.CurrentAddress, app.User.Housing = &home, r.Housing
+		}
 	}
 	if a.PropertyValue != nil {
 		v := domain.CentsOf(*a.PropertyValue)
@@ -503,6 +513,31 @@ func (s *Service) carriedDeclarations(ctx context.Context, loanID string, a doma
 		return nil, err
 	}
 	return &d, nil
+}
+
+// ResidenceEntrypoint decides whether the home the prequalification gave
+// the address of is where the borrower lives (rules/heloc/declarations).
+const ResidenceEntrypoint = "heloc.declarations.residence"
+
+// residence is heloc.declarations.residence's result.
+type residence struct {
+	LivesInHome bool    `json:"livesInHome"`
+	Housing     *string `json:"housing"`
+}
+
+// carriedResidence is whether a new application's current address is the
+// home's, by the rules, from the property's use (none when not asked);
+// with record, stored with the loan as carriedDeclarations does.
+func (s *Service) carriedResidence(ctx context.Context, loanID string, a domain.PrequalAnswers, record bool) (residence, error) {
+	var out residence
+	facts := declarationFacts{PropertyUsage: a.PropertyUsage}
+	var err error
+	if record {
+		err = s.recordInto(ctx, ResidenceEntrypoint, loanID, facts, &out)
+	} else {
+		err = s.decideInto(ctx, ResidenceEntrypoint, facts, &out)
+	}
+	return out, err
 }
 
 func ptr[T any](v T) *T { return &v }

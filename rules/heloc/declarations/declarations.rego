@@ -55,3 +55,34 @@ _settled contains {"declaration": row.declaration, "value": answer, "rule": row.
 _proves(false, years) if eligibility.tables.fbm.years >= years
 
 _proves(true, years) if eligibility.tables.fbm.years <= years
+
+# METADATA
+# title: The home as where the borrower lives
+# description: >-
+#   {"livesInHome": true|false, "housing": "Own"|null, "rule": row id|null}
+#   for input {"propertyUsage"} (the prequalification's answer, or none):
+#   whether a new application's current address (URLA Section 1a) starts
+#   from the address the prequalification gave for the home. True when the
+#   borrower occupies the home by the occupancy table's row for the use
+#   they gave, and when no use was asked (the /prequal path asks the
+#   address of "your home" and not its use; without the property-usage
+#   question the rules take the home as a primary residence): then they
+#   own where they live, the home the line is secured by (housing "Own").
+#   The borrower sees both on page 1 and can change them. Without the
+#   occupancy table, false.
+# custom:
+#   source: >-
+#     URLA (Fannie Mae Form 1003) Section 1a ("Current Address", "Housing");
+#     issue 22 item 2 ("each fact asked once"); spec §3 "Property usage"
+default residence := {"livesInHome": false, "housing": null, "rule": null}
+
+residence := {"livesInHome": true, "housing": "Own", "rule": row.id} if {
+	some row in tables.occupancy
+	row.usage == input.propertyUsage
+	row.occupies == true
+}
+
+residence := {"livesInHome": true, "housing": "Own", "rule": null} if {
+	not input.propertyUsage
+	is_array(tables.occupancy)
+}

@@ -75,3 +75,26 @@ test_without_answers_or_tables_nothing_is_carried if {
 	declarations.carried with input as {"propertyUsage": "castle", "fbm": {"foreclosure": "maybe"}} == {"declarations": {}, "rules": []}
 	declarations.carried with input as {"propertyUsage": "primaryResidence"} with data.heloc.declarations.tables as {} == {"declarations": {}, "rules": []}
 }
+
+# The home is where the borrower lives when the occupancy table says they
+# occupy it for the use they gave, and when no use was asked (the /prequal
+# path); a home they do not occupy is not their current address.
+test_residence_follows_the_occupancy_table if {
+	every row in tables.occupancy {
+		got := declarations.residence with input as {"propertyUsage": row.usage}
+		got == {
+			true: {"livesInHome": true, "housing": "Own", "rule": row.id},
+			false: {"livesInHome": false, "housing": null, "rule": null},
+		}[row.occupies]
+	}
+	declarations.residence with input as {} == {"livesInHome": true, "housing": "Own", "rule": null}
+}
+
+# A use the table calls occupied by no row, an unknown use, or no table:
+# the address is not carried.
+test_residence_without_its_row_is_not_carried if {
+	rows := [object.union(row, {"occupies": false}) | some row in tables.occupancy]
+	declarations.residence.livesInHome == false with input as {"propertyUsage": "primaryResidence"} with data.heloc.declarations.tables.occupancy as rows
+	declarations.residence.livesInHome == false with input as {"propertyUsage": "castle"}
+	declarations.residence.livesInHome == false with input as {} with data.heloc.declarations.tables as {}
+}
