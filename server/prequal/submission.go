@@ -2,7 +2,6 @@ package prequal
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -62,25 +61,36 @@ func (s *Service) compareTerms(ctx context.Context, loanID string, eligibility, 
 	return TermsError(d.Result)
 }
 
+// reasonWords are a decision's reasons as a refusal gives them: their words.
+type reasonWords []struct {
+	Message string `json:"message"`
+}
+
 // termsResult is heloc.submission.terms' answer.
 type termsResult struct {
-	Change  string  `json:"change"`
-	Message *string `json:"message"`
-	Reasons []struct {
-		Message string `json:"message"`
-	} `json:"reasons"`
+	Change  string      `json:"change"`
+	Message *string     `json:"message"`
+	Reasons reasonWords `json:"reasons"`
+}
+
+// readResult reads entrypoint's result into out (a pointer), with an
+// error naming the entrypoint for a result it cannot read.
+func readResult(entrypoint string, result, out any) error {
+	if err := remarshal(result, out); err != nil {
+		return fmt.Errorf("%s: an unreadable result: %w", entrypoint, err)
+	}
+	return nil
 }
 
 // TermsError is the refusal heloc.submission.terms' result calls for: nil
 // for no change; an error for a result it cannot read.
 func TermsError(result any) error {
-	buf, err := json.Marshal(result)
-	if err != nil {
+	var t termsResult
+	if err := readResult(TermsEntrypoint, result, &t); err != nil {
 		return err
 	}
-	var t termsResult
-	if err := json.Unmarshal(buf, &t); err != nil || t.Change == "" {
-		return fmt.Errorf("%s: an unreadable result %s", TermsEntrypoint, buf)
+	if t.Change == "" {
+		return fmt.Errorf("%s: a result that names no change", TermsEntrypoint)
 	}
 	switch t.Change {
 	case "none":
@@ -102,9 +112,7 @@ func TermsError(result any) error {
 // on its own figures: each reason's message at the field "decision", so
 // that a page tells a decline (with its notice) from something to put
 // right, which is at "offer".
-func declined(opening string, reasons []struct {
-	Message string `json:"message"`
-}) error {
+func declined(opening string, reasons reasonWords) error {
 	var fields []domain.FieldError
 	var words []string
 	for _, r := range reasons {
@@ -148,18 +156,12 @@ func (s *Service) ScreenProperty(ctx context.Context, loan *domain.Loan, app *do
 	if err != nil {
 		return err
 	}
-	buf, err := json.Marshal(d.Result)
-	if err != nil {
-		return err
-	}
 	var decision struct {
-		Outcome string `json:"outcome"`
-		Reasons []struct {
-			Message string `json:"message"`
-		} `json:"reasons"`
+		Outcome string      `json:"outcome"`
+		Reasons reasonWords `json:"reasons"`
 	}
-	if err := json.Unmarshal(buf, &decision); err != nil {
-		return fmt.Errorf("heloc.eligibility.decision: an unreadable result %s", buf)
+	if err := readResult("heloc.eligibility.decision", d.Result, &decision); err != nil {
+		return err
 	}
 	if decision.Outcome != "ineligible" {
 		return nil
