@@ -151,13 +151,14 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 		Credit: cfg.Credit, Valuation: cfg.Valuation, Sealer: cfg.Keyring, Letters: post, Now: cfg.Now})
 	loanService.WithRedecide(prequalService.Redecide).WithPropertyScreen(prequalService.ScreenProperty)
 	return &Services{
-		Accounts:   accounts.New(db, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
-		Loans:      loanService,
-		Prequal:    prequalService,
-		Portal:     portal.New(db, loanService, policy, cfg.Now).WithLetters(post),
-		Conditions: conditions.New(db, policy, cfg.Mailer, cfg.ProductName, cfg.Now).WithRecorder(recorder).WithLetters(post),
-		Decisions:  decisions.New(db, policy),
-		Exports:    exports.New(db, cfg.LoanSystems, cfg.Now),
-		Recorder:   recorder,
+		Accounts: accounts.New(db, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
+		Loans:    loanService,
+		Prequal:  prequalService,
+		Portal:   portal.New(db, loanService, policy, cfg.Now).WithLetters(post),
+		Conditions: conditions.New(db, policy, cfg.Mailer, cfg.ProductName, cfg.Now).WithRecorder(recorder).WithLetters(post).
+			WithAddressCheck(loanService.CheckAddress),
+		Decisions: decisions.New(db, policy),
+		Exports:   exports.New(db, cfg.LoanSystems, cfg.Now),
+		Recorder:  recorder,
 	}, nil
 }

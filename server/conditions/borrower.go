@@ -116,7 +116,8 @@ func (s *Service) Answer(ctx context.Context, applicant *domain.Applicant, in An
 
 // checkAnswer is the answer in as the condition's kind takes it: exactly
 // its one field, with dates in order and none in the future (an
-// employment's dates as the employment policy judges them).
+// employment's dates as the employment policy judges them), and each
+// address where its ZIP code is (AddressCheck).
 func (s *Service) checkAnswer(ctx context.Context, kind string, in AnswerInput) (*Answer, error) {
 	today := s.now().UTC().Format(time.DateOnly)
 	given := map[string]bool{"text": in.Text != nil, "address": in.Address != nil, "employment": in.Employment != nil}
@@ -149,6 +150,11 @@ func (s *Service) checkAnswer(ctx context.Context, kind string, in AnswerInput) 
 			}
 			if a.From != nil && a.To != nil && *a.To < *a.From {
 				return nil, domain.InvalidField(at+".to", "Enter a date after the date you moved in.")
+			}
+			if s.address != nil {
+				if err := s.address(ctx, &in.Address.Addresses[i].Address, at+".address"); err != nil {
+					return nil, err
+				}
 			}
 		}
 		return &Answer{Address: in.Address}, nil

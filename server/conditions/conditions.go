@@ -69,7 +69,15 @@ type Service struct {
 	now      func() time.Time
 	// letters e-mails the request of a condition (WithLetters); nil: none.
 	letters *letters.Post
+	// address checks an address answered, as the application's pages
+	// check theirs (WithAddressCheck); nil: unchecked.
+	address AddressCheck
 }
+
+// AddressCheck refuses an address whose state is not its ZIP code's (or
+// whose ZIP code has no state) at its field under at, in the licensing
+// policy's words: the application's check (loans.Service.CheckAddress).
+type AddressCheck func(ctx context.Context, a *domain.Address, at string) error
 
 // New makes the service. product is the product's name, which the e-mails
 // sign with; now is the clock (time.Now when nil).
@@ -78,6 +86,13 @@ func New(store Store, policy Policy, mailer mail.Sender, product string, now fun
 		now = time.Now
 	}
 	return &Service{store: store, policy: policy, mailer: mailer, product: product, now: now}
+}
+
+// WithAddressCheck sets the check of each address a borrower answers an
+// address condition with.
+func (s *Service) WithAddressCheck(check AddressCheck) *Service {
+	s.address = check
+	return s
 }
 
 // WithRecorder sets where the catalogue a condition is set from is recorded.

@@ -60,6 +60,12 @@ func (s *Service) checkAddress(ctx context.Context) func(a *domain.Address, at s
 	}
 }
 
+// CheckAddress is checkAddress for another service's answers (an address
+// condition's: conditions.Service.WithAddressCheck).
+func (s *Service) CheckAddress(ctx context.Context, a *domain.Address, at string) error {
+	return s.checkAddress(ctx)(a, at)
+}
+
 // checkAddresses is checkAddress of each address of a person's personal
 // information (current, mailing, former), at its path under at ("user").
 func checkAddresses(check func(a *domain.Address, at string) error, p *domain.Person, at string) error {

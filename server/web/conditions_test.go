@@ -197,6 +197,7 @@ func TestABorrowerAnswersATextConditionAndStaffSeeIt(t *testing.T) {
 
 	text := mustCall[wireCondition](t, admin, "POST", "portal.addCondition", `{"loanId":"`+loan.ID+`","code":"104"}`)
 	job := mustCall[wireCondition](t, admin, "POST", "portal.addCondition", `{"loanId":"`+loan.ID+`","code":"408"}`)
+	home := mustCall[wireCondition](t, admin, "POST", "portal.addCondition", `{"loanId":"`+loan.ID+`","code":"103"}`)
 	if entries := conditionEntries(t, borrower); len(entries) != 0 {
 		t.Fatalf("got %+v, want no upload for a text condition", entries)
 	}
@@ -211,6 +212,9 @@ func TestABorrowerAnswersATextConditionAndStaffSeeIt(t *testing.T) {
 		"no employer":                  {`{"conditionId":"` + job.ID + `","employment":{"employments":[]}}`, "employment.employments"},
 		"a start date that is not one": {`{"conditionId":"` + job.ID + `","employment":{"employments":[{"employerName":"Acme","startDate":"2024-02-31"}]}}`, "employment.employments.0.startDate"},
 		"a start after this month":     {`{"conditionId":"` + job.ID + `","employment":{"employments":[{"employerName":"Acme","startDate":"2019-03-01","endDate":null},{"employerName":"Beta","startDate":"2099-01-01","endDate":null}]}}`, "employment.employments.1.startDate"},
+		// The application's pages refuse an address in another state than its ZIP code's; so does an answer.
+		"a state that is not the ZIP code's": {`{"conditionId":"` + home.ID + `","address":{"addresses":[{"address":{"line1":"1 Main","city":"San Francisco","state":"CA","zip":"94110"}},{"address":{"line1":"5 Oak St","city":"Peoria","state":"WI","zip":"61602"}}]}}`, "address.addresses.1.address.state"},
+		"a ZIP code of no state":             {`{"conditionId":"` + home.ID + `","address":{"addresses":[{"address":{"line1":"1 Main","city":"X","state":"CA","zip":"00000"}}]}}`, "address.addresses.0.address.zip"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			resp, res := borrower.trpc("POST", "conditions.answer", tc.input)
@@ -226,6 +230,8 @@ func TestABorrowerAnswersATextConditionAndStaffSeeIt(t *testing.T) {
 	}
 	mustCall[borrowerConditionsView](t, borrower, "POST", "conditions.answer",
 		`{"conditionId":"`+job.ID+`","employment":{"employments":[{"employerName":"Acme Bakery","position":"Baker","startDate":"2019-03-01","endDate":null}]}}`)
+	mustCall[borrowerConditionsView](t, borrower, "POST", "conditions.answer",
+		`{"conditionId":"`+home.ID+`","address":{"addresses":[{"address":{"line1":"1 Main","city":"San Francisco","state":"CA","zip":"94110"}},{"address":{"line1":"5 Oak St","city":"Peoria","state":"IL","zip":"61602"}}]}}`)
 
 	view := mustCall[portalConditionsView](t, admin, "GET", "portal.conditions", `{"loanId":"`+loan.ID+`"}`)
 	if !strings.Contains(string(view.Conditions[0].Answer), "Patricia") || !strings.Contains(string(view.Conditions[1].Answer), "Acme Bakery") {

@@ -70,6 +70,34 @@ describe('borrower conditions', () => {
     expect(within(card).getByText('Sent: in review')).toBeVisible();
   });
 
+  it('shows the server’s refusal of an address under the field it names, and keeps what was typed', async () => {
+    const addresses: BorrowerCondition = { ...base, id: 'd'.repeat(32), code: '103', kind: 'address', label: 'Current residence address and prior addresses', status: 'open' };
+    const sent: unknown[] = [];
+    stubTRPC({
+      'system.info': () => ok(sandboxSystemInfo),
+      'conditions.list': () => ok(view([addresses])),
+      'conditions.answer': (input) => {
+        sent.push(input);
+        return trpcError('BAD_REQUEST', 400, 'ZIP code 94110 is in California: enter CA, or check the ZIP code.', [
+          { path: 'address.addresses.0.address.state', message: 'ZIP code 94110 is in California: enter CA, or check the ZIP code.' },
+        ]);
+      },
+    });
+    const user = userEvent.setup();
+    renderAt('/app/application/submitted', <BorrowerConditions />);
+    const card = await screen.findByRole('article', { name: addresses.label });
+    await user.type(within(card).getByRole('textbox', { name: 'Address: street address' }), '1 Main Street');
+    await user.type(within(card).getByRole('textbox', { name: 'Address: city' }), 'San Francisco');
+    await user.type(within(card).getByRole('textbox', { name: 'Address: state' }), 'NY');
+    await user.type(within(card).getByRole('textbox', { name: 'Address: ZIP code' }), '94110');
+    await user.click(within(card).getByRole('button', { name: 'Send addresses' }));
+    const state = within(card).getByRole('textbox', { name: 'Address: state' });
+    await waitFor(() => expect(state).toHaveAccessibleDescription(/ZIP code 94110 is in California: enter CA/));
+    expect(state).toHaveAttribute('aria-invalid', 'true');
+    expect(state).toHaveValue('NY');
+    expect(sent).toHaveLength(1);
+  });
+
   it('shows nothing while nothing is asked', async () => {
     stubTRPC({ 'system.info': () => ok(sandboxSystemInfo), 'conditions.list': () => ok(view([cleared])) });
     const { container } = renderAt('/app/upload', <BorrowerConditions onUploadPage />);
