@@ -84,6 +84,8 @@ test('a wrong code is refused in an alert, with the focus back in the code field
   const wrong = code === '000000' ? '111111' : '000000';
   await page.getByRole('textbox', { name: '6-digit code' }).fill(wrong);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('That code is not right or has expired.');
-  await expect(page.getByRole('textbox', { name: '6-digit code' })).toBeFocused();
+  const field = page.getByRole('textbox', { name: '6-digit code' });
+  await expect(field).toHaveAccessibleDescription(/That code is not right or has expired\./);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toBeFocused();
 });

@@ -62,8 +62,14 @@ export function CodeStep({
       form.setError('otpCode', { type: 'server', message: field.message }, { shouldFocus: true });
       return;
     }
-    setError(authErrorMessage(errorCode, 'code'));
-    if (errorCode === 'CredentialsSignin') form.reset({ otpCode: '' });
+    if (errorCode === 'CredentialsSignin') {
+      // A code that is wrong or expired is the code field's error, said
+      // there; the field is emptied for the next try.
+      form.setValue('otpCode', '');
+      form.setError('otpCode', { type: 'server', message: authErrorMessage(errorCode, 'code') });
+    } else {
+      setError(authErrorMessage(errorCode, 'code'));
+    }
     setFocusRequest((n) => n + 1);
   };
 

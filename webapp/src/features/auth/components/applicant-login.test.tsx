@@ -97,7 +97,7 @@ describe('ApplicantLogin', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/app/initial-setup/property-value'));
   });
 
-  it('says when the code is wrong, in an alert, and clears the field', async () => {
+  it('says when the code is wrong at the code field, and clears it', async () => {
     const { user } = setup('/app/login');
     await user.type(await screen.findByLabelText(/E-mail address/), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -107,8 +107,11 @@ describe('ApplicantLogin', () => {
     expect(await screen.findByText('Enter the 6-digit code.')).toBeInTheDocument();
     await user.type(code, '9');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right or has expired.');
+    await waitFor(() => expect(code).toHaveAccessibleDescription(/That code is not right or has expired\./));
+    expect(code).toHaveAttribute('aria-invalid', 'true');
     expect(code).toHaveValue('');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says to wait after too many tries', async () => {

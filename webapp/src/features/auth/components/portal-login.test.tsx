@@ -71,7 +71,9 @@ describe('PortalLogin', () => {
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     await user.type(code, '111111');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not right.');
+    await waitFor(() => expect(code).toHaveAccessibleDescription(/That code is not right\./));
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveValue('');
     await user.type(code, '654321');
     await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/portal/manage-users'));

@@ -106,8 +106,15 @@ function SecondFactorForm({
       form.setError('otpCode', { type: 'server', message: field.message }, { shouldFocus: true });
       return;
     }
-    setError(authErrorMessage(errorCode, recovery ? 'recoveryCode' : 'portalCode'));
-    if (errorCode === 'CredentialsSignin') form.reset({ otpCode: '' });
+    const message = authErrorMessage(errorCode, recovery ? 'recoveryCode' : 'portalCode');
+    if (errorCode === 'CredentialsSignin') {
+      // A code that is not right is the code field's error, said there;
+      // the field is emptied for the next try.
+      form.setValue('otpCode', '');
+      form.setError('otpCode', { type: 'server', message });
+    } else {
+      setError(message);
+    }
     setFocusRequest((n) => n + 1);
   };
 
