@@ -79,6 +79,10 @@ test('an underwriter approves a submitted application with a lower line, refused
   const terms = ours.getByRole('table', { name: 'Your terms' });
   await expect(terms.getByRole('row', { name: /Line of credit/ })).toContainText(dollars(line));
   await expect(terms.getByRole('row', { name: /APR/ })).toContainText('%');
+  // What is left after the review: conditions, the appraisal and closing.
+  const next = page.getByRole('region', { name: 'What happens next' });
+  await expect(next.getByRole('heading', { level: 3, name: 'Closing' })).toBeVisible();
+  await expect(next.getByRole('heading', { level: 3, name: 'Review' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await bothWidths(page, 'borrower-approved');
 });
@@ -134,6 +138,11 @@ test('an underwriter declines with a reason; the borrower sees the decision and 
     'Value or type of collateral not sufficient',
   ]);
   await expect(ours.getByText('Notice of action taken')).toBeVisible();
+  // A closed application promises no review, appraisal or closing, and asks for no documents.
+  const next = page.getByRole('region', { name: 'What happens next' });
+  await expect(next).toContainText('this application is closed, and we need nothing else from you');
+  await expect(next.getByRole('heading')).toHaveText(['What happens next']);
+  await expect(page.getByRole('link', { name: 'Upload documents' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await bothWidths(page, 'borrower-declined');
 });

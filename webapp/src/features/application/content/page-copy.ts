@@ -63,7 +63,7 @@ export const pageCopy: Readonly<Record<string, PageCopy>> = {
   },
   submitted: {
     heading: 'Your application has been submitted',
-    help: 'What happens next: our underwriters review your application, we ask for anything else we need, an appraisal is ordered where needed, and then we schedule your closing.',
+    help: 'Where your application stands, our decision once we make it, anything we need from you, and what happens next.',
   },
   'application-summary': {
     heading: 'Your application summary',

@@ -66,6 +66,7 @@ describe('loan disbursement page', () => {
         return ok({ savedAt: '2026-11-25T10:00:00Z' });
       },
       'application.drawTerms': () => ok(terms),
+      'application.decision': () => ok({ decision: null }),
       'application.save': (input) => {
         saved.push(input as never);
         current = view({ disbursement: { ...onFile, accountType: 'checking', initialDraw: 50000 } });
@@ -129,7 +130,7 @@ describe('loan disbursement page', () => {
       expect(d.draft.section.disbursement).not.toHaveProperty('confirmAccountNumber');
     }
     expect(await screen.findByText('Submitted: in review')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
     for (const step of ['Review', 'Conditions', 'Appraisal, where needed', 'Closing']) {
       expect(screen.getByRole('heading', { name: step })).toBeInTheDocument();
     }

@@ -6,11 +6,13 @@ import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 
 import { useApplication, type ApplicationView } from '../../api/get-application';
-import { CreditDecisionPanel, DecisionBadge } from '../credit-decision';
+import { CreditDecisionPanel, DecisionBadge, useDecision, type BorrowerDecision } from '../credit-decision';
 import { formatDate, formatDollars } from '@/lib/format';
 
 // submitted (screens.md): what happens next, with the usual timeline
-// (review, conditions, appraisal where needed, closing), and the status.
+// (review, conditions, appraisal where needed, closing) while it is ahead
+// (the steps after review once the application is approved; none once it
+// is declined or withdrawn: it is closed), and the status.
 // Links to the application summary, read-only now, and to the document
 // upload for what underwriting asks for later. What the loan team asks
 // (underwriting conditions) is listed here with the way to answer each: the
@@ -39,6 +41,54 @@ export const nextSteps: readonly { title: string; body: string }[] = [
   },
 ];
 
+type Action = NonNullable<BorrowerDecision['decision']>['action'];
+
+/** What is left of the timeline after the decision: all of it while in review or suspended, the steps after review once approved (or countered), none once closed. */
+export function stepsAfter(action: Action | undefined): readonly { title: string; body: string }[] {
+  if (action === 'decline' || action === 'withdraw') return [];
+  if (action === 'approve' || action === 'counteroffer') return nextSteps.slice(1);
+  return nextSteps;
+}
+
+/** What a closed application's borrower reads under "What happens next". */
+const closed: Partial<Record<Action, string>> = {
+  decline:
+    'Nothing more: this application is closed, and we need nothing else from you. Your notice above gives the reasons for our decision and your rights. You’re welcome to apply again at any time.',
+  withdraw: 'Nothing more: this application is closed, and we need nothing else from you.',
+};
+
+function NextSteps({ action }: { action: Action | undefined }) {
+  const steps = stepsAfter(action);
+  return (
+    <Stack gap="md" component="section" aria-labelledby="submitted-next-heading">
+      <Title order={2} fz="lg" id="submitted-next-heading">
+        What happens next
+      </Title>
+      {steps.length === 0 ? (
+        <Text>{(action && closed[action]) ?? ''}</Text>
+      ) : (
+        <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
+          {steps.map((s, i) => (
+            <Box component="li" key={s.title} mb="md">
+              <Group align="flex-start" wrap="nowrap" gap="md">
+                <ThemeIcon radius="xl" size="lg" variant="light" aria-hidden="true">
+                  {i + 1}
+                </ThemeIcon>
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Title order={3} fz="md">
+                    {s.title}
+                  </Title>
+                  <Text fz="sm">{s.body}</Text>
+                </Stack>
+              </Group>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
 function submittedOn(at: string | null | undefined): string | null {
   if (!at) return null;
   const day = formatDate(at);
@@ -46,6 +96,8 @@ function submittedOn(at: string | null | undefined): string | null {
 }
 
 function Submitted({ view, conditions }: { view: ApplicationView; conditions: ReactNode }) {
+  const decision = useDecision();
+  const action = decision.data?.decision?.action;
   if (!view.readOnly) {
     return (
       <Alert color="yellow" variant="light" title="Your application hasn’t been submitted yet">
@@ -86,36 +138,18 @@ function Submitted({ view, conditions }: { view: ApplicationView; conditions: Re
 
       {conditions}
 
-      <Stack gap="md" component="section" aria-labelledby="submitted-next-heading">
-        <Title order={2} fz="lg" id="submitted-next-heading">
-          What happens next
-        </Title>
-        <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
-          {nextSteps.map((s, i) => (
-            <Box component="li" key={s.title} mb="md">
-              <Group align="flex-start" wrap="nowrap" gap="md">
-                <ThemeIcon radius="xl" size="lg" variant="light" aria-hidden="true">
-                  {i + 1}
-                </ThemeIcon>
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Title order={3} fz="md">
-                    {s.title}
-                  </Title>
-                  <Text fz="sm">{s.body}</Text>
-                </Stack>
-              </Group>
-            </Box>
-          ))}
-        </Box>
-      </Stack>
+      {/* Until the decision is known, no timeline that it might take back. */}
+      {decision.isPending ? null : <NextSteps action={action} />}
 
       <Group gap="sm" wrap="wrap">
         <Button component={Link} to={summaryPath} variant="default" size="md">
           View your application
         </Button>
-        <Button component={Link} to={paths.upload} variant="default" size="md">
-          Upload documents
-        </Button>
+        {!decision.isPending && stepsAfter(action).length > 0 ? (
+          <Button component={Link} to={paths.upload} variant="default" size="md">
+            Upload documents
+          </Button>
+        ) : null}
       </Group>
     </Stack>
   );

@@ -1,0 +1,78 @@
+import { screen } from '@testing-library/react';
+
+import { ok, renderAt, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
+
+import type { BorrowerDecision } from '../credit-decision';
+import SubmittedPage from './submitted';
+
+type Decided = NonNullable<BorrowerDecision['decision']>;
+
+const submitted = {
+  application: {
+    user: { firstName: 'Ada', lastName: 'Park', employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null },
+    coborrower: null,
+    uploads: [],
+    property: { state: 'CA' },
+    mortgages: [],
+    liabilities: [],
+    propertyOwnerships: [],
+    isInTrust: false,
+    submittedAt: '2026-11-28T15:04:00Z',
+  },
+  applicationStatus: 'applicationSubmitted',
+  readOnly: true,
+  hasCoborrower: false,
+};
+
+const decided = (action: Decided['action'], label: string): Decided => ({
+  action,
+  label,
+  decidedAt: '2026-11-29T10:00:00Z',
+  neededBy: null,
+  needed: null,
+  reasons: action === 'decline' ? ['Value or type of collateral not sufficient'] : [],
+  noticeDate: null,
+  creditor: null,
+  terms: null,
+  notice: null,
+});
+
+function show(decision: Decided | null) {
+  stubTRPC({ 'system.info': () => ok(sandboxSystemInfo), 'application.get': () => ok(submitted), 'application.decision': () => ok({ decision }) });
+  renderAt('/app/application/submitted', <SubmittedPage />);
+}
+
+const timeline = ['Review', 'Conditions', 'Appraisal, where needed', 'Closing'];
+
+describe('what happens after submission', () => {
+  it('gives the whole timeline while the application is in review', async () => {
+    show(null);
+    expect(await screen.findByText('Submitted: in review')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Review' })).toBeInTheDocument();
+    for (const step of timeline) expect(screen.getByRole('heading', { name: step })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upload documents' })).toBeInTheDocument();
+  });
+
+  it('gives the steps after review once the application is approved', async () => {
+    show(decided('approve', 'Approved'));
+    expect(await screen.findByRole('heading', { name: 'Closing' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Review' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Conditions' })).toBeInTheDocument();
+  });
+
+  it('promises no review or closing once the application is declined or withdrawn: it is closed', async () => {
+    for (const [action, label] of [
+      ['decline', 'Declined'],
+      ['withdraw', 'Withdrawn'],
+    ] as const) {
+      show(decided(action, label));
+      const next = await screen.findByRole('region', { name: 'What happens next' });
+      expect(await screen.findByText(/this application is closed, and we need nothing else from you/)).toBeInTheDocument();
+      for (const step of timeline) expect(screen.queryByRole('heading', { name: step })).not.toBeInTheDocument();
+      expect(next).not.toHaveTextContent('closing');
+      expect(screen.queryByRole('link', { name: 'Upload documents' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'View your application' })).toBeInTheDocument();
+      document.body.innerHTML = '';
+    }
+  });
+});
