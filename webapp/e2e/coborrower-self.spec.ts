@@ -172,6 +172,8 @@ test('the coborrower is invited by e-mail, signs in with their own code, authori
   await page.goto('/app/application/submitted');
   await expect(page).toHaveURL(/\/app\/application\/submitted$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your application has been submitted' })).toBeVisible();
+  await expect(page.getByText('Submitted: in review')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'What happens next' })).toBeVisible();
   await screenshot(page, 'coborrower-submitted');
   const { user } = await page.evaluate(async () => (await fetch('/api/authApplicant/session')).json() as Promise<{ user: { email: string } }>);
   const mail = await page.context().newPage();
