@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -288,6 +289,10 @@ type sessionUser struct {
 	LastName  string  `json:"lastName"`
 	Phone     *string `json:"phone,omitempty"`
 	Role      string  `json:"role,omitempty"`
+	// Actions are what a portal user's role grants them
+	// (data.heloc.access.roles), so that the portal offers only the pages
+	// they may open; each request is still decided on its own.
+	Actions []string `json:"actions,omitempty"`
 }
 
 type sessionBody struct {
@@ -308,18 +313,23 @@ func (s *Server) getSession(c fiber.Ctx, api authAPI, _ url.Values) (any, error)
 		}
 		return fiber.Map{}, nil
 	}
-	return sessionOf(id), nil
+	return s.sessionOf(c.Context(), id)
 }
 
-func sessionOf(id identity) sessionBody {
+// sessionOf is GET session's answer for a signed-in identity.
+func (s *Server) sessionOf(ctx context.Context, id identity) (sessionBody, error) {
 	var u sessionUser
 	if a := id.applicant; a != nil {
 		u = sessionUser{ID: a.ID, Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, Phone: a.Phone}
 	} else if st := id.staff; st != nil {
-		u = sessionUser{ID: st.ID, Email: st.Email, FirstName: st.FirstName, LastName: st.LastName, Role: st.Role}
+		actions, err := RoleActions(ctx, s.policy, st.Role)
+		if err != nil {
+			return sessionBody{}, err
+		}
+		u = sessionUser{ID: st.ID, Email: st.Email, FirstName: st.FirstName, LastName: st.LastName, Role: st.Role, Actions: actions}
 	}
 	u.Name = strings.TrimSpace(u.FirstName + " " + u.LastName)
-	return sessionBody{User: u, Expires: id.session.ExpiresAt.UTC().Format(time.RFC3339)}
+	return sessionBody{User: u, Expires: id.session.ExpiresAt.UTC().Format(time.RFC3339)}, nil
 }
 
 // Sign-in attempts allowed per window, per account and per client address.
@@ -521,7 +531,7 @@ func (s *Server) updateSession(c fiber.Ctx, api authAPI, form url.Values) (any, 
 	}
 	data := strings.TrimSpace(form.Get("data"))
 	if data == "" || data == "null" || data == "{}" {
-		return sessionOf(id), nil
+		return s.sessionOf(c.Context(), id)
 	}
 	if api.realm != domain.RealmApplicant {
 		return nil, domain.Errorf(domain.EINVALID, "Portal profiles are changed on the manage-users page.")
@@ -549,7 +559,7 @@ func (s *Server) updateSession(c fiber.Ctx, api authAPI, form url.Values) (any, 
 		return nil, err
 	}
 	id.applicant = a
-	return sessionOf(id), nil
+	return s.sessionOf(c.Context(), id)
 }
 
 var logCode = regexp.MustCompile(`^[A-Za-z0-9_]{1,64}$`)

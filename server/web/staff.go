@@ -100,6 +100,24 @@ func PortalRoles(ctx context.Context, p Decider) (map[string]string, error) {
 	return labels, nil
 }
 
+// RoleActions returns the actions the access policy's role grants
+// (data.heloc.access.roles), sorted; none for a role it does not know.
+func RoleActions(ctx context.Context, p Decider, role string) ([]string, error) {
+	out, err := p.Decide(ctx, "heloc.access.roles", nil)
+	if err != nil {
+		return nil, err
+	}
+	var roles map[string]struct {
+		Actions []string `json:"actions"`
+	}
+	if err := remarshal(out, &roles); err != nil {
+		return nil, fmt.Errorf("access policy roles: %w", err)
+	}
+	actions := slices.Clone(roles[role].Actions)
+	slices.Sort(actions)
+	return actions, nil
+}
+
 // CheckPortalRole returns nil when role is a role of the access policy, and
 // an EINVALID error on the role field otherwise, naming the policy's roles
 // by their labels. The schema (#PortalRole) checks only that a role is a

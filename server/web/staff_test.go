@@ -113,3 +113,29 @@ func TestPortalUserRolesAreTheAccessPolicys(t *testing.T) {
 		}
 	})
 }
+
+// A portal user's session names what their role grants (the access
+// policy's roles), so that the portal offers only the pages they may open:
+// an administrator reads the users, the audit log and the policy
+// revisions; a partner none of them.
+func TestAPortalSessionNamesWhatTheRoleGrants(t *testing.T) {
+	s := MustOpenServer(t, web.Config{})
+	const pw = "staff password 1"
+	for role, want := range map[string]map[string]bool{
+		domain.RoleAdministrator: {"pipeline.view": true, "users.read": true, "audit.read": true, "policy.read": true},
+		"partner":                {"pipeline.view": true, "users.read": false, "audit.read": false, "policy.read": false},
+	} {
+		b := s.browser(t)
+		b.signInStaff(s.enrol(t, role+"@example.com", role, pw), pw)
+		user, _ := b.session(portalAuth)["user"].(map[string]any)
+		granted := map[string]bool{}
+		for _, a := range user["actions"].([]any) {
+			granted[a.(string)] = true
+		}
+		for action, ok := range want {
+			if granted[action] != ok {
+				t.Fatalf("%s: got actions %v, want %s %v", role, user["actions"], action, ok)
+			}
+		}
+	}
+}

@@ -160,6 +160,8 @@ test('a partner cannot open a loan without their tag, and can once the loan carr
   const partnerPage = await partnerContext.newPage();
   await signIn(partnerPage, partner);
   await expect(partnerPage.getByText('There are no loans to show yet.')).toBeVisible();
+  // A partner's role opens the pipeline and the loans assigned to them: no other page is offered.
+  await expect(partnerPage.getByRole('navigation', { name: 'Portal' }).getByRole('link')).toHaveText(['Pipeline']);
   await partnerPage.goto(loanPath!);
   await expect(partnerPage.getByRole('heading', { level: 1, name: 'You cannot open this application' })).toBeVisible();
   await expect(partnerPage.getByText('This loan is not assigned to you.')).toBeVisible();

@@ -18,6 +18,8 @@ export type SessionUser = {
   lastName: string;
   phone?: string | null;
   role?: string;
+  /** A portal user's: the actions their role grants (the access policy's), which decide the pages the portal offers. */
+  actions?: string[];
 };
 
 export type Session = { user: SessionUser; expires: string };

@@ -5,16 +5,31 @@ import { AccountSlot } from '@/components/layouts/account-slot';
 import { Brand } from '@/components/layouts/brand';
 import { MainContent } from '@/components/layouts/main-content';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth/session-store';
 
+/** The portal's pages, each with the action of the access policy that opens it. */
 const links = [
-  { to: paths.portal, label: 'Pipeline' },
-  { to: paths.portalManageUsers, label: 'Manage users' },
-  { to: paths.portalAudit, label: 'Audit log' },
-  { to: paths.portalPolicyRevisions, label: 'Policy revisions' },
+  { to: paths.portal, label: 'Pipeline', action: 'pipeline.view' },
+  { to: paths.portalManageUsers, label: 'Manage users', action: 'users.read' },
+  { to: paths.portalAudit, label: 'Audit log', action: 'audit.read' },
+  { to: paths.portalPolicyRevisions, label: 'Policy revisions', action: 'policy.read' },
 ];
+
+/**
+ * The pages the signed-in user's role opens (the session names what it
+ * grants): a page they may not open is not offered. Every page is still
+ * decided by the server when asked. Nothing until the session is known.
+ */
+function usePortalLinks() {
+  const { status, data } = useSession('portal');
+  if (status !== 'authenticated' || !data) return [];
+  const granted = data.user.actions;
+  return granted ? links.filter((l) => granted.includes(l.action)) : links;
+}
 
 /** The staff portal: its own dark header (with the signed-in user's name, role and Sign out) and navigation. */
 export function PortalLayout() {
+  const shown = usePortalLinks();
   return (
     <>
       <Box component="header" bg="harbor.9">
@@ -41,7 +56,7 @@ export function PortalLayout() {
           <Container size="xl">
             <ScrollArea type="never">
               <Group component="nav" aria-label="Portal" className="portal-nav" gap="lg" h={44} wrap="nowrap">
-                {links.map((link) => (
+                {shown.map((link) => (
                   <Anchor
                     underline="never"
                     key={link.to}
