@@ -5,22 +5,9 @@ import { loadValidators } from '@/lib/schema-resolver';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
 
 import AdditionalRealEstatePage from './additional-real-estate';
+import { anApplicationView } from './test-views';
 
-const view = {
-  application: {
-    user: { firstName: 'Ada', lastName: 'Park', employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null },
-    coborrower: null,
-    uploads: [],
-    property: { state: 'CA' },
-    mortgages: [],
-    liabilities: [],
-    propertyOwnerships: [],
-    isInTrust: false,
-  },
-  applicationStatus: 'application3',
-  readOnly: false,
-  hasCoborrower: false,
-};
+const view = anApplicationView({ applicationStatus: 'application3' });
 
 const pages = {
   area: 'application',

@@ -6,27 +6,16 @@ import { aNotice, currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trp
 
 import LoanDisbursementPage from './loan-disbursement';
 import SubmittedPage from './submitted';
+import { anApplicationView } from './test-views';
 
 type Disbursement = { accountHolderName: string; accountType: string; routingNumber: string; accountNumber: string; initialDraw: number };
 
 function view({ readOnly = false, disbursement, submittedAt }: { readOnly?: boolean; disbursement?: Disbursement; submittedAt?: string } = {}) {
-  return {
-    application: {
-      user: { firstName: 'Ada', lastName: 'Park', employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null },
-      coborrower: null,
-      uploads: [],
-      property: { state: 'CA' },
-      mortgages: [],
-      liabilities: [],
-      propertyOwnerships: [],
-      isInTrust: false,
-      ...(disbursement ? { disbursement } : {}),
-      ...(submittedAt ? { submittedAt } : {}),
-    },
+  return anApplicationView({
+    application: { ...(disbursement ? { disbursement } : {}), ...(submittedAt ? { submittedAt } : {}) },
     applicationStatus: readOnly ? 'applicationSubmitted' : 'loanDisbursement',
     readOnly,
-    hasCoborrower: false,
-  };
+  });
 }
 
 const onFile: Disbursement = { accountHolderName: 'Ada Park', accountType: 'savings', routingNumber: '****0021', accountNumber: '****9012', initialDraw: 25000 };

@@ -4,25 +4,11 @@ import { ok, renderAt, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils'
 
 import type { BorrowerDecision } from '../credit-decision';
 import SubmittedPage from './submitted';
+import { anApplicationView } from './test-views';
 
 type Decided = NonNullable<BorrowerDecision['decision']>;
 
-const submitted = {
-  application: {
-    user: { firstName: 'Ada', lastName: 'Park', employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null },
-    coborrower: null,
-    uploads: [],
-    property: { state: 'CA' },
-    mortgages: [],
-    liabilities: [],
-    propertyOwnerships: [],
-    isInTrust: false,
-    submittedAt: '2026-11-28T15:04:00Z',
-  },
-  applicationStatus: 'applicationSubmitted',
-  readOnly: true,
-  hasCoborrower: false,
-};
+const submitted = anApplicationView({ application: { submittedAt: '2026-11-28T15:04:00Z' }, applicationStatus: 'applicationSubmitted', readOnly: true });
 
 const decided = (action: Decided['action'], label: string): Decided => ({
   action,
