@@ -5,27 +5,20 @@ import { loadValidators } from '@/lib/schema-resolver';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
 import PersonalInfoPage, { coversTwoYears, coverageStart } from './personal-info';
+import { anApplicationView } from './test-views';
 
 const address = { line1: '12 Harbor Way', line2: null, city: 'Oakland', state: 'CA', zip: '94607', county: null };
 
 function view({ readOnly = false, coborrower = false, ssn, dateOfBirth }: { readOnly?: boolean; coborrower?: boolean; ssn?: string; dateOfBirth?: string } = {}) {
-  return {
+  const empty = { employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null };
+  return anApplicationView({
     application: {
-      user: { firstName: 'Ada', lastName: 'Park', email: 'ada@example.com', phone: '4155550101', ssn, dateOfBirth, employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null },
-      coborrower: coborrower
-        ? { firstName: 'Ben', lastName: 'Park', email: 'ben@example.com', employments: [], incomeSources: [], formerAddresses: [], employmentGaps: [], mailingAddress: null }
-        : null,
-      uploads: [],
-      property: { state: 'CA' },
-      mortgages: [],
-      liabilities: [],
-      propertyOwnerships: [],
-      isInTrust: false,
+      user: { firstName: 'Ada', lastName: 'Park', email: 'ada@example.com', phone: '4155550101', ssn, dateOfBirth, ...empty },
+      coborrower: coborrower ? { firstName: 'Ben', lastName: 'Park', email: 'ben@example.com', ...empty } : null,
     },
-    applicationStatus: 'application',
     readOnly,
     hasCoborrower: coborrower,
-  };
+  });
 }
 
 const pages = {
