@@ -6,6 +6,7 @@ import {
   test,
   viewports,
 } from './support/fixtures';
+import { signInApplicant } from './support/sign-in';
 
 for (const viewport of viewports) {
   test.describe(`sign-in pages, ${viewport.name}`, () => {
@@ -74,4 +75,21 @@ test('a signed-out visitor to the portal lands on staff sign-in', async ({ page 
   await page.goto('/portal/manage-users');
   await expect(page).toHaveURL('/portal/login?error=SessionRequired&callbackUrl=%2Fportal%2Fmanage-users');
   await expect(page.getByRole('alert')).toHaveText('Please sign in to see that page.');
+});
+
+test('a signed-in applicant’s header keeps Help and Sign out whole on a 320 px phone: the product’s name takes two lines', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await signInApplicant(page, 'prime@example.com');
+  const header = page.getByRole('banner');
+  for (const control of [header.getByRole('link', { name: 'Help' }), header.getByRole('button', { name: 'Sign out' })]) {
+    // Read once the header has settled (it renders again as the session and the page arrive).
+    await expect
+      .poll(async () => control.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left >= 0 && r.right <= 320 - 8;
+      }))
+      .toBe(true);
+  }
+  await expectNoHorizontalScroll(page);
+  await header.screenshot({ path: 'e2e/artifacts/signed-in-header-320.png' });
 });
