@@ -40,3 +40,28 @@ func (s *Service) CheckBirthDate(ctx context.Context, loan *domain.Loan, path, d
 	}
 	return b.Check(path, date, s.now())
 }
+
+// residenceEntrypoint decides how far back a person's addresses must go
+// (the identity table's look-back). A read, like the dates of birth.
+const residenceEntrypoint = "heloc.identity.residence_history"
+
+// ResidenceHistory is the day, today, that a person's addresses must reach
+// back to, with the rules' words when they do not (page 1).
+type ResidenceHistory struct {
+	From    string `json:"from"`
+	Months  int    `json:"months"`
+	Message string `json:"message"`
+}
+
+// ResidenceHistory is how far back a person's addresses must go today, by
+// the rules (heloc.identity.residence_history).
+func (s *Service) ResidenceHistory(ctx context.Context) (ResidenceHistory, error) {
+	var r ResidenceHistory
+	if err := s.decideInto(ctx, residenceEntrypoint, map[string]any{"today": s.now().UTC().Format(time.DateOnly)}, &r); err != nil {
+		return r, err
+	}
+	if r.From == "" || r.Message == "" {
+		return r, errors.New("loans: the rules gave no look-back for the addresses")
+	}
+	return r, nil
+}

@@ -20,6 +20,9 @@ type mergeContext struct {
 	draw *DisbursementTerms
 	// birthDates: the dates of birth the rules allow (page 1's prepare).
 	birthDates domain.BirthDates
+	// residence: how far back a person's addresses must go (page 1's
+	// prepare).
+	residence ResidenceHistory
 	// employment refuses a person's employment history the employment
 	// policy finds incomplete (page 4's prepare, employment.go).
 	employment func(p *domain.Person) error
@@ -151,11 +154,6 @@ func theirsToGive(given bool, app *domain.Application, mc mergeContext, what str
 	return domain.InvalidField("coborrower", "This application has no coborrower.")
 }
 
-// addressMonths is how far back a person's addresses must go (URLA
-// section 1a asks for two years of residence; screens.md: "former addresses
-// until 24 months are covered").
-const addressMonths = 24
-
 func mergePersonalInfo(in *domain.PersonalInfoSection, app *domain.Application, mc mergeContext) error {
 	if err := coborrowerBlock(in.Coborrower != nil, mc); err != nil {
 		return err
@@ -196,7 +194,11 @@ func personalInfoPage() page {
 	})
 	p.prepare = func(ctx context.Context, s *Service, l *domain.Loan, mc *mergeContext) error {
 		b, err := s.BirthDates(ctx, l)
+		if err != nil {
+			return err
+		}
 		mc.birthDates = b
+		mc.residence, err = s.ResidenceHistory(ctx)
 		return err
 	}
 	return p
@@ -209,7 +211,7 @@ func applyPersonalInfo(p *domain.Person, in *domain.PersonalInfo, at string, mc 
 	if !own && p.DateOfBirth != nil {
 		in.DateOfBirth = *p.DateOfBirth // the addresses are checked against the date they gave
 	}
-	if err := checkDates(in, at, mc.birthDates, mc.today); err != nil {
+	if err := checkDates(in, at, mc.birthDates, mc.residence, mc.today); err != nil {
 		return err
 	}
 	if own && in.SSN == nil && p.SSN == nil {
@@ -235,8 +237,9 @@ func applyPersonalInfo(p *domain.Person, in *domain.PersonalInfo, at string, mc 
 // dates data.heloc.identity.birth_dates allows: not today or later, of age,
 // not implausibly old), a move-in or move-out date in the future or
 // before the date of birth, a former address left before it was moved
-// into, and addresses that do not go back addressMonths before today.
-func checkDates(in *domain.PersonalInfo, at string, born domain.BirthDates, today time.Time) error {
+// into, and addresses that do not reach back to the day the rules' look-back
+// gives (residence, heloc.identity.residence_history), in its words.
+func checkDates(in *domain.PersonalInfo, at string, born domain.BirthDates, residence ResidenceHistory, today time.Time) error {
 	now := today.Format(time.DateOnly)
 	if in.DateOfBirth == "" && at == "coborrower" {
 		// Not given yet: the coborrower gives it in their own session, and
@@ -263,12 +266,12 @@ func checkDates(in *domain.PersonalInfo, at string, born domain.BirthDates, toda
 		}
 		earliest = min(earliest, f.MovedIn)
 	}
-	if back := today.AddDate(0, -addressMonths, 0).Format(time.DateOnly); earliest > back {
+	if earliest > residence.From {
 		path := at + ".formerAddresses"
 		if len(in.FormerAddresses) == 0 {
 			path = at + ".currentAddressSince"
 		}
-		return domain.InvalidField(path, fmt.Sprintf("Add your former addresses until the last %d months are covered.", addressMonths))
+		return domain.InvalidField(path, residence.Message)
 	}
 	return nil
 }

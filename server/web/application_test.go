@@ -416,3 +416,34 @@ func TestPage1RefusesAnAddressInAnotherStateThanItsZipCode(t *testing.T) {
 		t.Fatalf("got %d %+v, want page 1 saved with its addresses where their ZIP codes say", code, res.Error)
 	}
 }
+
+// Page 1 asks for former addresses by the rules' look-back
+// (application.addressHistory: heloc.identity.residence_history, 24 months
+// as the tables ship), and its save refuses short of the same day, in the
+// same words.
+func TestPage1AsksAndRefusesByTheRulesLookBack(t *testing.T) {
+	today := time.Date(2026, 11, 22, 15, 0, 0, 0, time.UTC)
+	s := MustOpenServer(t, web.Config{Now: func() time.Time { return today }})
+	if resp, _ := s.browser(t).trpc("GET", "application.addressHistory", ""); resp.StatusCode != 401 {
+		t.Fatalf("got %d, want 401 signed out", resp.StatusCode)
+	}
+	b := s.browser(t)
+	b.signIn("prime@example.com")
+	history := mustCall[struct {
+		From    string `json:"from"`
+		Months  int    `json:"months"`
+		Message string `json:"message"`
+	}](t, b, "GET", "application.addressHistory", "")
+	if history.From != "2024-11-22" || history.Months != 24 || !strings.Contains(history.Message, "24 months") {
+		t.Fatalf("got %+v, want 24 months back from %s", history, today.Format(time.DateOnly))
+	}
+	// A day after it is short of the look-back: refused at the move-in day, in the rules' words.
+	code, res := saveSection(b, "/app/application/1", `{"user":`+strings.Replace(personalInfo, `"2015-06-01"`, `"2024-11-23"`, 1)+`}`)
+	if code != 400 || fieldMessage(res, "section.user.currentAddressSince") != history.Message {
+		t.Fatalf("got %d %+v, want the look-back's words at the move-in day", code, res.Error)
+	}
+	// The day itself reaches back far enough.
+	if code, res := saveSection(b, "/app/application/1", `{"user":`+strings.Replace(personalInfo, `"2015-06-01"`, `"2024-11-22"`, 1)+`}`); code != 200 {
+		t.Fatalf("got %d %+v, want the page saved", code, res.Error)
+	}
+}

@@ -21,6 +21,15 @@ func (s *Server) applicationDrawTerms(c fiber.Ctx, _ []byte) (any, error) {
 	return s.loans.DisbursementTerms(c.Context(), a)
 }
 
+// applicationAddressHistory is application.addressHistory: how far back
+// page 1 asks a person's addresses to go, by the rules.
+func (s *Server) applicationAddressHistory(c fiber.Ctx, _ []byte) (any, error) {
+	if _, err := s.applicant(c); err != nil {
+		return nil, err
+	}
+	return s.loans.ResidenceHistory(c.Context())
+}
+
 // applicationSubmit is application.submit: the application handed to the
 // lender, read-only from then on.
 func (s *Server) applicationSubmit(c fiber.Ctx, _ []byte) (any, error) {

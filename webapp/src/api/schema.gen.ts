@@ -66,6 +66,18 @@ export interface components {
             state: components["schemas"]["StateCode"];
             zip: components["schemas"]["Zip"];
         };
+        /**
+         * @description #AddressHistory is the result of application.addressHistory: the day,
+         *     today, that a person's addresses must reach back to (the current
+         *     address's move-in day or the earliest former address's), the months
+         *     that is, and the words page 1 shows when they do not (the rules':
+         *     heloc.identity.residence_history).
+         */
+        AddressHistory: {
+            from: components["schemas"]["Date"];
+            message: string;
+            months: number;
+        };
         /** @description #AddressLine is an optional line of a postal address: at most 200 characters. */
         AddressLine: string;
         /**

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { loadValidators } from '@/lib/schema-resolver';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
-import PersonalInfoPage, { coversTwoYears, coverageStart } from './personal-info';
+import PersonalInfoPage, { coversHistory } from './personal-info';
 import { anApplicationView } from './test-views';
 
 const address = { line1: '12 Harbor Way', line2: null, city: 'Oakland', state: 'CA', zip: '94607', county: null };
@@ -152,9 +152,13 @@ describe('personal info page', () => {
     expect(saved[0]!.section.user).not.toHaveProperty('ssn');
   });
 
-  it('asks for former addresses until 2 years are covered', async () => {
+  it('asks for former addresses until the rules’ look-back is covered, in its words', async () => {
+    const back = new Date();
+    back.setMonth(back.getMonth() - 24);
+    const history = { from: back.toISOString().slice(0, 10), months: 24, message: 'Add your former addresses until the last 24 months are covered.' };
     stubTRPC({
       'system.info': () => ok(sandboxSystemInfo),
+      'application.addressHistory': () => ok(history),
       'application.get': () => ok(view()),
       'application.draft': () => ok({ draft: null, savedAt: null }),
       'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
@@ -170,7 +174,8 @@ describe('personal info page', () => {
     await user.click(screen.getByRole('button', { name: 'Add a former address' }));
     expect(screen.getByRole('group', { name: 'Former address 1' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Add the addresses where you lived before, until the last 2 years are covered.')).toBeInTheDocument();
+    expect(await screen.findByText(history.message)).toBeInTheDocument();
+    expect(screen.getByText(/lived for the last 24 months/)).toBeInTheDocument();
     // The new address ends where the current one began.
     expect(screen.getByLabelText('Moved out of former address 1')).toHaveValue(`${mm}/01/${recent.getFullYear()}`);
   });
@@ -241,14 +246,15 @@ describe('personal info page', () => {
   });
 });
 
-describe('two years of addresses', () => {
-  const today = new Date(2026, 10, 25);
-  it('counts from the earliest move-in', () => {
-    expect(coverageStart(today)).toBe('2024-11-25');
-    expect(coversTwoYears({ currentAddressSince: '2025-01-01', formerAddresses: [] }, today)).toBe(false);
-    expect(coversTwoYears({ currentAddressSince: '2024-11-25', formerAddresses: [] }, today)).toBe(true);
+describe('the addresses’ look-back', () => {
+  const from = '2024-11-25';
+  it('counts from the earliest move-in, back to the day the rules give', () => {
+    expect(coversHistory({ currentAddressSince: '2025-01-01', formerAddresses: [] }, from)).toBe(false);
+    expect(coversHistory({ currentAddressSince: '2024-11-25', formerAddresses: [] }, from)).toBe(true);
     const former = { address: {} as never, housing: null, movedOut: '2025-01-01' };
-    expect(coversTwoYears({ currentAddressSince: '2025-01-01', formerAddresses: [{ ...former, movedIn: '2023-05-01' }] }, today)).toBe(true);
-    expect(coversTwoYears({ currentAddressSince: '01/01', formerAddresses: [] }, today)).toBeNull();
+    expect(coversHistory({ currentAddressSince: '2025-01-01', formerAddresses: [{ ...former, movedIn: '2023-05-01' }] }, from)).toBe(true);
+    expect(coversHistory({ currentAddressSince: '01/01', formerAddresses: [] }, from)).toBeNull();
+    // Until the look-back is known, nothing is asked.
+    expect(coversHistory({ currentAddressSince: '2025-01-01', formerAddresses: [] }, undefined)).toBeNull();
   });
 });

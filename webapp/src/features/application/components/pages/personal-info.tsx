@@ -8,6 +8,7 @@ import { ChoiceField, DateField, SelectField, SsnField, YesNoField } from '@/com
 import { PhoneField, TextField } from '@/components/form/text-field';
 import { formatDate } from '@/lib/format';
 
+import { useAddressHistory, type AddressHistory } from '../../api/get-address-history';
 import type { ApplicationView, Person } from '../../api/get-application';
 import { citizenships, housings, maritalStatuses, militaryStatuses, suffixes } from '../../content/choices';
 import { SectionPage, watchSection, type SectionForm } from '../section-page';
@@ -15,7 +16,8 @@ import { SectionPage, watchSection, type SectionForm } from '../section-page';
 // Page 1, Personal Info (screens.md): the borrower's and, when the loan
 // has one, the coborrower's legal name, date of birth, SSN, citizenship,
 // marital and military status, contact, current address with housing and
-// since when, former addresses until 2 years are covered, and a mailing
+// since when, former addresses until the rules' look-back is covered
+// (application.addressHistory: two years as the tables ship), and a mailing
 // address when it is another. Saved as #PersonalInfoSection.
 
 type Schemas = components['schemas'];
@@ -46,15 +48,7 @@ type PersonValues = {
 
 type Values = { user: PersonValues; coborrower: PersonValues | null };
 
-const MONTHS_COVERED = 24;
-
 const isIsoDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-
-/** The day, MONTHS_COVERED months before today, that a person's addresses must reach back to (yyyy-MM-dd). */
-export function coverageStart(today = new Date()): string {
-  const d = new Date(Date.UTC(today.getFullYear(), today.getMonth() - MONTHS_COVERED, today.getDate()));
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * The earliest move-in date the person's addresses give (the current one's
@@ -66,10 +60,14 @@ export function earliestMoveIn(p: Pick<PersonValues, 'currentAddressSince' | 'fo
   return [p.currentAddressSince, ...p.formerAddresses.map((f) => f.movedIn).filter(isIsoDate)].sort()[0]!;
 }
 
-/** Whether the addresses reach back 2 years; null while the current address's date is not given. */
-export function coversTwoYears(p: Pick<PersonValues, 'currentAddressSince' | 'formerAddresses'>, today = new Date()): boolean | null {
+/**
+ * Whether the addresses reach back to `from`, the day the rules' look-back
+ * gives (application.addressHistory); null while the current address's
+ * date is not given, or the look-back is not known yet.
+ */
+export function coversHistory(p: Pick<PersonValues, 'currentAddressSince' | 'formerAddresses'>, from: string | undefined): boolean | null {
   const earliest = earliestMoveIn(p);
-  return earliest === null ? null : earliest <= coverageStart(today);
+  return earliest === null || from === undefined ? null : earliest <= from;
 }
 
 function personValues(p: Person | null | undefined): PersonValues {
@@ -156,22 +154,20 @@ function requiredOf(at: 'user' | 'coborrower', p: PersonValues, ssnOnFile: boole
   return r;
 }
 
-/** Where the page says that the addresses do not reach back 2 years yet (no field's message). */
+/** Where the page says that the addresses do not reach back far enough yet (no field's message). */
 const COVERAGE = 'formerAddressesCoverage';
 
-function checksOf(at: 'user' | 'coborrower', p: PersonValues): Record<string, string> {
-  return coversTwoYears(p) === false
-    ? { [`${at}.${COVERAGE}`]: 'Add the addresses where you lived before, until the last 2 years are covered.' }
-    : {};
+function checksOf(at: 'user' | 'coborrower', p: PersonValues, history: AddressHistory | undefined): Record<string, string> {
+  return history && coversHistory(p, history.from) === false ? { [`${at}.${COVERAGE}`]: history.message } : {};
 }
 
-function FormerAddresses({ form, at }: { form: SectionForm<Values>; at: 'user' | 'coborrower' }) {
+function FormerAddresses({ form, at, history }: { form: SectionForm<Values>; at: 'user' | 'coborrower'; history: AddressHistory | undefined }) {
   const name = `section.${at}.formerAddresses` as const;
   const list = useFieldArray({ control: form.control, name: name as 'section.user.formerAddresses' });
   const person = watchSection(form, at) as PersonValues;
-  const covered = coversTwoYears(person);
+  const covered = coversHistory(person, history?.from);
   const coverageError = get(form.formState.errors, `section.${at}.${COVERAGE}`) as { message?: string } | undefined;
-  // Asked only once the current address's date leaves part of the 2 years uncovered.
+  // Asked only once the current address's date leaves part of the look-back uncovered.
   if (covered !== false && list.fields.length === 0) return null;
 
   const add = () => {
@@ -185,8 +181,8 @@ function FormerAddresses({ form, at }: { form: SectionForm<Values>; at: 'user' |
         Former addresses
       </Title>
       <Text fz="sm" c="dimmed">
-        We need where {at === 'user' ? 'you have' : 'your coborrower has'} lived for the last 2 years. Add each earlier
-        address until the dates reach back 2 years.
+        We need where {at === 'user' ? 'you have' : 'your coborrower has'} lived for the last {history?.months} months. Add
+        each earlier address until the dates reach back that far.
       </Text>
       {list.fields.map((f, i) => (
         <Fieldset key={f.id} legend={`Former address ${i + 1}`} radius="md">
@@ -279,11 +275,13 @@ function PersonFields({
   at,
   ssnOnFile,
   dobOnFile = null,
+  history,
 }: {
   form: SectionForm<Values>;
   at: 'user' | 'coborrower';
   ssnOnFile: string | null;
   dobOnFile?: string | null;
+  history: AddressHistory | undefined;
 }) {
   const n = (field: string) => `section.${at}.${field}`;
   const you = at === 'user';
@@ -318,7 +316,7 @@ function PersonFields({
       <AddressFields name={n('currentAddress')} label="Current address" autoComplete={you} />
       <ChoiceField name={n('housing')} label="Do you own or rent your current home?" choices={housings} size="md" />
       <DateField name={n('currentAddressSince')} label="Living at the current address since" size="md" />
-      <FormerAddresses form={form} at={at} />
+      <FormerAddresses form={form} at={at} history={history} />
 
       <YesNoField name={n('mailingDiffers')} label="Is the mailing address different from the current address?" size="md" />
       {mailingDiffers ? <AddressFields name={n('mailingAddress')} label="Mailing address" autoComplete={false} /> : null}
@@ -327,6 +325,8 @@ function PersonFields({
 }
 
 export default function PersonalInfoPage() {
+  // How far back the addresses must go, by the rules; until it is known, no former address is asked (the save still refuses by it).
+  const history = useAddressHistory().data;
   return (
     <SectionPage<Values>
       definition="PersonalInfoSection"
@@ -348,16 +348,22 @@ export default function PersonalInfoPage() {
         ...requiredOf('user', v.user, Boolean(view.application.user.ssn)),
         ...(v.coborrower ? requiredOf('coborrower', v.coborrower, Boolean(view.application.coborrower?.ssn)) : {}),
       })}
-      checks={(v) => ({ ...checksOf('user', v.user), ...(v.coborrower ? checksOf('coborrower', v.coborrower) : {}) })}
+      checks={(v) => ({ ...checksOf('user', v.user, history), ...(v.coborrower ? checksOf('coborrower', v.coborrower, history) : {}) })}
     >
       {(form, view) => (
         <>
           <Fieldset legend="You" radius="md" variant="unstyled">
-            <PersonFields form={form} at="user" ssnOnFile={view.application.user.ssn ?? null} dobOnFile={view.application.user.dateOfBirth ?? null} />
+            <PersonFields
+              form={form}
+              at="user"
+              ssnOnFile={view.application.user.ssn ?? null}
+              dobOnFile={view.application.user.dateOfBirth ?? null}
+              history={history}
+            />
           </Fieldset>
           {view.hasCoborrower ? (
             <Fieldset legend="Your coborrower" radius="md" variant="unstyled" mt="lg">
-              <PersonFields form={form} at="coborrower" ssnOnFile={view.application.coborrower?.ssn ?? null} />
+              <PersonFields form={form} at="coborrower" ssnOnFile={view.application.coborrower?.ssn ?? null} history={history} />
             </Fieldset>
           ) : null}
           <Text fz="sm" c="dimmed">
