@@ -496,13 +496,7 @@ func (s *Service) carriedDeclarations(ctx context.Context, loanID string, a doma
 		Declarations map[string]bool `json:"declarations"`
 	}
 	facts := declarationFacts{PropertyUsage: a.PropertyUsage, FBM: a.FBM}
-	var err error
-	if record {
-		err = s.recordInto(ctx, DeclarationsEntrypoint, loanID, facts, &out)
-	} else {
-		err = s.decideInto(ctx, DeclarationsEntrypoint, facts, &out)
-	}
-	if err != nil {
+	if err := s.carriedInto(ctx, DeclarationsEntrypoint, loanID, facts, record, &out); err != nil {
 		return nil, err
 	}
 	if len(out.Declarations) == 0 {
@@ -530,14 +524,20 @@ type residence struct {
 // with record, stored with the loan as carriedDeclarations does.
 func (s *Service) carriedResidence(ctx context.Context, loanID string, a domain.PrequalAnswers, record bool) (residence, error) {
 	var out residence
-	facts := declarationFacts{PropertyUsage: a.PropertyUsage}
-	var err error
-	if record {
-		err = s.recordInto(ctx, ResidenceEntrypoint, loanID, facts, &out)
-	} else {
-		err = s.decideInto(ctx, ResidenceEntrypoint, facts, &out)
-	}
+	err := s.carriedInto(ctx, ResidenceEntrypoint, loanID, declarationFacts{PropertyUsage: a.PropertyUsage}, record, &out)
 	return out, err
+}
+
+// carriedInto decides what a new application starts from (entrypoint, on
+// the prequalification's facts) into out: with record, stored with the
+// loan (recordInto), once the first save has stored the application;
+// without, decided only, while it is made (the save's transaction holds
+// the database then).
+func (s *Service) carriedInto(ctx context.Context, entrypoint, loanID string, facts declarationFacts, record bool, out any) error {
+	if record {
+		return s.recordInto(ctx, entrypoint, loanID, facts, out)
+	}
+	return s.decideInto(ctx, entrypoint, facts, out)
 }
 
 func ptr[T any](v T) *T { return &v }

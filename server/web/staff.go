@@ -79,19 +79,27 @@ type Decider interface {
 	Decide(ctx context.Context, entrypoint string, input any) (any, error)
 }
 
-// PortalRoles returns the roles of the access policy (data.heloc.access.roles),
-// the only list of the portal's roles: role name -> the label the users page
-// shows.
-func PortalRoles(ctx context.Context, p Decider) (map[string]string, error) {
+// accessRoles are the roles of the access policy (data.heloc.access.roles),
+// the only list of the portal's roles: each name with its label and the
+// actions it grants.
+func accessRoles(ctx context.Context, p Decider) (map[string]roleInfo, error) {
 	out, err := p.Decide(ctx, "heloc.access.roles", nil)
 	if err != nil {
 		return nil, err
 	}
-	var roles map[string]struct {
-		Label string `json:"label"`
-	}
+	var roles map[string]roleInfo
 	if err := remarshal(out, &roles); err != nil {
 		return nil, fmt.Errorf("access policy roles: %w", err)
+	}
+	return roles, nil
+}
+
+// PortalRoles returns the access policy's roles by name, with the label
+// the users page shows.
+func PortalRoles(ctx context.Context, p Decider) (map[string]string, error) {
+	roles, err := accessRoles(ctx, p)
+	if err != nil {
+		return nil, err
 	}
 	labels := make(map[string]string, len(roles))
 	for name, r := range roles {
@@ -100,18 +108,12 @@ func PortalRoles(ctx context.Context, p Decider) (map[string]string, error) {
 	return labels, nil
 }
 
-// RoleActions returns the actions the access policy's role grants
-// (data.heloc.access.roles), sorted; none for a role it does not know.
+// RoleActions returns the actions the access policy's role grants, sorted;
+// none for a role it does not know.
 func RoleActions(ctx context.Context, p Decider, role string) ([]string, error) {
-	out, err := p.Decide(ctx, "heloc.access.roles", nil)
+	roles, err := accessRoles(ctx, p)
 	if err != nil {
 		return nil, err
-	}
-	var roles map[string]struct {
-		Actions []string `json:"actions"`
-	}
-	if err := remarshal(out, &roles); err != nil {
-		return nil, fmt.Errorf("access policy roles: %w", err)
 	}
 	actions := slices.Clone(roles[role].Actions)
 	slices.Sort(actions)

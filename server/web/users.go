@@ -34,12 +34,8 @@ func (s *Server) listStaffUsers(c fiber.Ctx, _ []byte) (any, error) {
 	if users == nil {
 		users = []*domain.StaffUser{}
 	}
-	out, err := s.policy.Decide(c.Context(), "heloc.access.roles", nil)
+	roles, err := accessRoles(c.Context(), s.policy)
 	if err != nil {
-		return nil, err
-	}
-	var roles map[string]roleInfo
-	if err := remarshal(out, &roles); err != nil {
 		return nil, err
 	}
 	return staffUsersView{Items: users, Roles: roles}, nil

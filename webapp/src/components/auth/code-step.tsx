@@ -8,6 +8,7 @@ import { authClients } from '@/lib/auth/auth-clients';
 import { authErrorMessage, reportUnexpectedAuthError } from '@/lib/auth/auth-errors';
 
 import { AuthAlert, AuthStatus } from './auth-alert';
+import { showCodeRefusal } from './code-refusal';
 
 type Values = { otpCode: string };
 
@@ -62,14 +63,7 @@ export function CodeStep({
       form.setError('otpCode', { type: 'server', message: field.message }, { shouldFocus: true });
       return;
     }
-    if (errorCode === 'CredentialsSignin') {
-      // A code that is wrong or expired is the code field's error, said
-      // there; the field is emptied for the next try.
-      form.setValue('otpCode', '');
-      form.setError('otpCode', { type: 'server', message: authErrorMessage(errorCode, 'code') });
-    } else {
-      setError(authErrorMessage(errorCode, 'code'));
-    }
+    showCodeRefusal(form, errorCode, authErrorMessage(errorCode, 'code'), setError);
     setFocusRequest((n) => n + 1);
   };
 

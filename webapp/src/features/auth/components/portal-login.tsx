@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { AuthAlert } from '@/components/auth/auth-alert';
+import { showCodeRefusal } from '@/components/auth/code-refusal';
 import { Form } from '@/components/form/form';
 import { PasswordField, TextField } from '@/components/form/text-field';
 import { useSchemaForm } from '@/components/form/use-schema-form';
@@ -106,15 +107,7 @@ function SecondFactorForm({
       form.setError('otpCode', { type: 'server', message: field.message }, { shouldFocus: true });
       return;
     }
-    const message = authErrorMessage(errorCode, recovery ? 'recoveryCode' : 'portalCode');
-    if (errorCode === 'CredentialsSignin') {
-      // A code that is not right is the code field's error, said there;
-      // the field is emptied for the next try.
-      form.setValue('otpCode', '');
-      form.setError('otpCode', { type: 'server', message });
-    } else {
-      setError(message);
-    }
+    showCodeRefusal(form, errorCode, authErrorMessage(errorCode, recovery ? 'recoveryCode' : 'portalCode'), setError);
     setFocusRequest((n) => n + 1);
   };
 

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { loadValidators } from '@/lib/schema-resolver';
-import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
+import { currentUrl, ok, renderRoutes, stubTRPC } from '@/testing/test-utils';
 
 import AdditionalRealEstatePage from './additional-real-estate';
-import { anApplicationView } from './test-views';
+import { anApplicationView, pageBasics } from './test-views';
 
 const view = anApplicationView({ applicationStatus: 'application3' });
 
@@ -23,10 +23,8 @@ describe('additional real estate page', () => {
   it('asks for a property after Yes, and saves an empty list for No', { timeout: 20_000 }, async () => {
     const saved: unknown[] = [];
     stubTRPC({
-      'system.info': () => ok(sandboxSystemInfo),
+      ...pageBasics(),
       'application.get': () => ok(view),
-      'application.draft': () => ok({ draft: null, savedAt: null }),
-      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
       'application.save': (input) => {
         saved.push(input);
         return ok(view);

@@ -6,7 +6,7 @@ import { aNotice, currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trp
 
 import LoanDisbursementPage from './loan-disbursement';
 import SubmittedPage from './submitted';
-import { anApplicationView } from './test-views';
+import { anApplicationView, pageBasics } from './test-views';
 
 type Disbursement = { accountHolderName: string; accountType: string; routingNumber: string; accountNumber: string; initialDraw: number };
 
@@ -130,10 +130,8 @@ describe('loan disbursement page', () => {
 
   it('starts the first draw at the amount the rules give (the amount chosen on the offer), which the borrower can change', { timeout: 30_000 }, async () => {
     stubTRPC({
-      'system.info': () => ok(sandboxSystemInfo),
+      ...pageBasics(),
       'application.get': () => ok(view()),
-      'application.draft': () => ok({ draft: null, savedAt: null }),
-      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
       'application.drawTerms': () => ok({ ...terms, line: 60000, originationFee: 600, maximumDraw: 59400, firstDraw: 59400 }),
       'funnel.pages': () => ok(pages),
     });
@@ -151,10 +149,8 @@ describe('loan disbursement page', () => {
     const saved: { section: { disbursement: Record<string, unknown> } }[] = [];
     let refuseDraw = true;
     stubTRPC({
-      'system.info': () => ok(sandboxSystemInfo),
+      ...pageBasics(),
       'application.get': () => ok(view({ disbursement: onFile })),
-      'application.draft': () => ok({ draft: null, savedAt: null }),
-      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
       'application.drawTerms': () => ok(terms),
       'application.save': (input) => {
         saved.push(input as never);
@@ -217,10 +213,8 @@ describe('loan disbursement page', () => {
   ) {
     const asked = { notice: 0 };
     stubTRPC({
-      'system.info': () => ok(sandboxSystemInfo),
+      ...pageBasics(),
       'application.get': () => ok(view({ disbursement: onFile })),
-      'application.draft': () => ok({ draft: null, savedAt: null }),
-      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
       'application.drawTerms': () => ok(terms),
       'application.save': () => ok(view({ disbursement: onFile })),
       'application.submit': () => trpcError('BAD_REQUEST', 400, message, [field]),

@@ -5,7 +5,7 @@ import { loadValidators } from '@/lib/schema-resolver';
 import { currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
 
 import PersonalInfoPage, { coversHistory } from './personal-info';
-import { anApplicationView } from './test-views';
+import { anApplicationView, pageBasics } from './test-views';
 
 const address = { line1: '12 Harbor Way', line2: null, city: 'Oakland', state: 'CA', zip: '94607', county: null };
 
@@ -59,10 +59,8 @@ describe('personal info page', () => {
   beforeAll(() => loadValidators(), 30_000);
   it('shows the date of birth and SSN the credit check gave, to confirm, with Change to correct them (never asked twice)', { timeout: 30_000 }, async () => {
     stubTRPC({
-      'system.info': () => ok(sandboxSystemInfo),
+      ...pageBasics(),
       'application.get': () => ok(view({ ssn: '***-**-0001', dateOfBirth: '1980-04-12' })),
-      'application.draft': () => ok({ draft: null, savedAt: null }),
-      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
       'funnel.pages': () => ok(pages),
     });
     const user = userEvent.setup();
@@ -79,10 +77,8 @@ describe('personal info page', () => {
   it('starts from the saved application, says what is missing, and saves the section before going on', { timeout: 30_000 }, async () => {
     const saved: unknown[] = [];
     stubTRPC({
-      'system.info': () => ok(sandboxSystemInfo),
+      ...pageBasics(),
       'application.get': () => ok(view()),
-      'application.draft': () => ok({ draft: null, savedAt: null }),
-      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
       'application.save': (input) => {
         saved.push(input);
         return ok(view());
@@ -128,10 +124,8 @@ describe('personal info page', () => {
   it('shows a field the server refused beside it, and keeps a stored SSN when left empty', { timeout: 30_000 }, async () => {
     const saved: { section: { user: { ssn?: string } } }[] = [];
     stubTRPC({
-      'system.info': () => ok(sandboxSystemInfo),
+      ...pageBasics(),
       'application.get': () => ok(view({ ssn: '***-**-6789' })),
-      'application.draft': () => ok({ draft: null, savedAt: null }),
-      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
       'application.save': (input) => {
         saved.push(input as never);
         return trpcError('BAD_REQUEST', 400, 'Check the highlighted fields.', [

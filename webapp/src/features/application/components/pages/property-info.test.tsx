@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { loadValidators } from '@/lib/schema-resolver';
-import { aNotice, currentUrl, ok, renderRoutes, sandboxSystemInfo, stubTRPC, trpcError } from '@/testing/test-utils';
+import { aNotice, currentUrl, ok, renderRoutes, stubTRPC, trpcError } from '@/testing/test-utils';
 
 import PropertyInfoPage from './property-info';
+import { pageBasics } from './test-views';
 
 // Page 2 starts from what the borrower told us (issue 22: each fact asked
 // once): the ZIP code and state asked before the soft pull, the home's use,
@@ -35,10 +36,8 @@ describe('property info page', () => {
 
   it('starts from the ZIP code, state and use given before, and copies the current address when it is the same', { timeout: 20_000 }, async () => {
     stubTRPC({
-      'system.info': () => ok(sandboxSystemInfo),
+      ...pageBasics(),
       'application.get': () => ok(view),
-      'application.draft': () => ok({ draft: null, savedAt: null }),
-      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
       'funnel.pages': () => ok(pages),
     });
     const user = userEvent.setup();
@@ -71,10 +70,8 @@ describe('property info page', () => {
     });
     const saves: unknown[] = [];
     stubTRPC({
-      'system.info': () => ok(sandboxSystemInfo),
+      ...pageBasics(),
       'application.get': () => ok(view),
-      'application.draft': () => ok({ draft: null, savedAt: null }),
-      'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
       'application.save': (input) => {
         saves.push(input);
         return trpcError('BAD_REQUEST', 400, reason, [{ path: 'decision', message: reason }]);

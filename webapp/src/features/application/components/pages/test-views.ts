@@ -1,6 +1,9 @@
-// What application.get answers for the pages' tests: Ada Park's
-// application with nothing in it yet but her name and the home's state,
-// at a status, with what a test gives laid over it.
+import { ok, sandboxSystemInfo } from '@/testing/test-utils';
+
+// What the application pages' tests answer: application.get's view (Ada
+// Park's application with nothing in it yet but her name and the home's
+// state, at a status, with what a test gives laid over it), and what every
+// page asks besides its own procedures.
 
 type Over = {
   application?: Record<string, unknown>;
@@ -25,5 +28,14 @@ export function anApplicationView({ application = {}, applicationStatus = 'appli
     applicationStatus,
     readOnly,
     hasCoborrower,
+  };
+}
+
+/** What every application page asks besides its own: the system's info and its draft (none yet), whose saving is answered. */
+export function pageBasics() {
+  return {
+    'system.info': () => ok(sandboxSystemInfo),
+    'application.draft': () => ok({ draft: null, savedAt: null }),
+    'application.saveDraft': () => ok({ savedAt: '2026-11-25T10:00:00Z' }),
   };
 }
