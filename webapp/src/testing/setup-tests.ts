@@ -4,6 +4,7 @@ import { cleanup } from '@testing-library/react';
 
 import { usePrequalStore } from '@/features/prequal/stores/prequal-store';
 import { sessions } from '@/lib/auth/session-store';
+import { loadValidators } from '@/lib/schema-resolver';
 
 // The test files of a worker share one page and one copy of each module
 // (vite.config.ts, isolate: false): this file runs before each of them, so
@@ -12,6 +13,13 @@ import { sessions } from '@/lib/auth/session-store';
 notifications.clean();
 for (const session of Object.values(sessions)) session.reset();
 usePrequalStore.getState().reset();
+
+// The forms' validators load with the first form that validates (a dynamic
+// import of the generated module, as in the app). Loaded here, once per
+// worker, so that no test's first check of a form waits on Vite transforming
+// that large module: on a slow machine that took longer than a findBy* waits
+// (1 s), and the first form test of a worker failed by the clock alone.
+await loadValidators();
 
 afterEach(() => {
   cleanup();

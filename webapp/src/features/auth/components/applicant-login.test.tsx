@@ -10,10 +10,10 @@ import { ApplicantLogin } from './applicant-login';
 const ana = { user: { id: 'u1', email: 'ana@example.com', name: 'Ana Diaz', firstName: 'Ana', lastName: 'Diaz' }, expires: 'x' };
 const provider = (id: string) => ({ id, name: id, type: id === 'otp' ? 'email' : 'credentials', signinUrl: '', callbackUrl: '' });
 
-function setup(path: string, auth: Record<string, AuthHandler> = {}, { sandbox = true } = {}) {
+function setup(path: string, auth: Record<string, AuthHandler> = {}, { sandbox = true, procedures = {} as Parameters<typeof stubTRPC>[0] } = {}) {
   let signedIn = false;
   const stubbed = stubTRPC(
-    { 'system.info': () => ok({ ...sandboxSystemInfo, sandbox }) },
+    { 'system.info': () => ok({ ...sandboxSystemInfo, sandbox }), ...procedures },
     {
       auth: {
         'GET applicant/session': () => ({ body: signedIn ? ana : {} }),
@@ -85,6 +85,29 @@ describe('ApplicantLogin', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/app/initial-setup/property-value'));
     expect(takeFreshArrival()).toBe(true);
     // Signing in again: the page the borrower is placed on welcomes them back.
+    expect(takeReturn()).toBe(true);
+  });
+
+  it('takes a borrower further on straight to the page the resume rule gives, never showing the first question', async () => {
+    const asked: unknown[] = [];
+    const { user, router } = setup('/app/login', {}, {
+      procedures: {
+        'routing.resume': (input) => {
+          asked.push(input);
+          return ok({ action: 'redirect', to: '/app/application/2' });
+        },
+      },
+    });
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    await user.type(await screen.findByLabelText(/E-mail address/), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(await screen.findByLabelText(/6-digit code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/app/application/2'));
+    expect(visited).not.toContain('/app/initial-setup/property-value');
+    expect(asked).toEqual([{ path: '/app/initial-setup/property-value', previousPath: '' }]);
+    expect(takeFreshArrival()).toBe(true);
     expect(takeReturn()).toBe(true);
   });
 

@@ -2,6 +2,7 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
+import { getResume } from '@/api/get-resume';
 import { CodeStep } from '@/components/auth/code-step';
 import { PageHeading } from '@/components/ui/page-heading';
 import { paths } from '@/config/paths';
@@ -32,6 +33,24 @@ const RESUME_ENTRY = paths.initialSetup['property-value']!;
 function firstPageOfTab(): boolean {
   const state = window.history.state as { idx?: number } | null;
   return state?.idx === 0;
+}
+
+/**
+ * The page the resume rule places a fresh arrival on (routing.resume at the
+ * start of the flow, with no page before it), asked before leaving the
+ * sign-in page, so that a borrower further on is taken straight to their
+ * loan's page rather than shown the flow's first question until the check
+ * on that page sends them on. Where the rule keeps them at the start, signs
+ * them out, or cannot be asked, the start of the flow, whose own check then
+ * acts as on any page.
+ */
+async function resumePage(): Promise<string> {
+  try {
+    const res = await getResume({ path: RESUME_ENTRY, previousPath: '' });
+    return res.action === 'redirect' && res.to ? res.to : RESUME_ENTRY;
+  } catch {
+    return RESUME_ENTRY;
+  }
 }
 
 function modeLink(mode: LoginMode, callbackPath: string | null): string {
@@ -88,16 +107,17 @@ function Flow({ mode }: { mode: LoginMode }) {
     await session.refetch();
     if (!callbackPath) markFreshArrival();
     if (mode === 'signIn') markReturn();
+    const destination = callbackPath ?? (await resumePage());
     if (firstPageOfTab()) {
       // Nothing of this site before the sign-in page in this tab (a link
       // from an e-mail, a bookmark, a new tab): Back from where the borrower
       // lands would leave the site, or show a blank page. The sign-in
       // page's entry becomes the home page, so Back goes home (issue 22).
       window.history.replaceState(window.history.state, '', paths.home);
-      await navigate(callbackUrl);
+      await navigate(destination);
       return;
     }
-    await navigate(callbackUrl, { replace: true });
+    await navigate(destination, { replace: true });
   };
 
   const toCode = (address: string) => {
