@@ -73,12 +73,14 @@ type CreditView struct {
 	Offer      *OfferBounds          `json:"offer"`
 }
 
-// CreditAction is an action an underwriter may take, with its words.
+// CreditAction is an action an underwriter may take, with its words, and
+// whether it closes the application (no decision follows it).
 type CreditAction struct {
 	Code        string `json:"code"`
 	Label       string `json:"label"`
 	Description string `json:"description"`
 	Needs       string `json:"needs"`
+	Closes      bool   `json:"closes"`
 }
 
 // OfferBounds are the lines the rules allow on the application's figures
@@ -174,8 +176,16 @@ func (s *Service) Decide(ctx context.Context, u *domain.StaffUser, ip string, in
 			"requestedLine": s.askedLine(ctx, in.LoanID, stored)}
 		others = append(others, d)
 	}
+	// The loan's decision so far: the rules refuse any other once it
+	// closed the application (a decline, a withdrawal).
+	var current any
+	if cd, err := s.store.LatestCreditDecision(ctx, in.LoanID); err == nil {
+		current = cd.Action
+	} else if domain.ErrorCode(err) != domain.ENOTFOUND {
+		return nil, err
+	}
 	uwInput := map[string]any{"action": in.Action, "line": in.Line, "reasons": nonNil(in.Reasons), "neededBy": in.NeededBy,
-		"today": today, "offer": offerFacts}
+		"today": today, "offer": offerFacts, "current": current}
 	uw, uwResult, err := s.decideRecord(ctx, underwritingDecision, in.LoanID, uwInput)
 	if err != nil {
 		return nil, err

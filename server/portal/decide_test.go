@@ -309,3 +309,52 @@ func TestASuspensionAndTheRegBDeadline(t *testing.T) {
 		}
 	})
 }
+
+// A decline or a withdrawal closes the application (the underwriting
+// table's closes): any later decision is refused at the action, in the
+// rules' words, and nothing more is recorded; a suspension does not close
+// it, and the loan is approved after it. The portal is told which actions
+// close it.
+func TestAClosedApplicationIsNotDecidedAgain(t *testing.T) {
+	forEachDB(t, func(t *testing.T, f *fixture) {
+		ctx := context.Background()
+		declined := f.submitted(t, "prime@example.com", 3)
+		v, err := f.svc.Decide(ctx, f.admin, "", portal.DecideInput{LoanID: declined, Action: "decline", Reasons: []string{"C1_OBLIGATIONS"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		closing := map[string]bool{}
+		for _, a := range v.Actions {
+			closing[a.Code] = a.Closes
+		}
+		if !closing["decline"] || !closing["withdraw"] || closing["approve"] || closing["suspend"] {
+			t.Fatalf("got %+v, want decline and withdraw said to close the application", v.Actions)
+		}
+		for _, again := range []portal.DecideInput{
+			{LoanID: declined, Action: "approve", Line: ptr(int64(100000))},
+			{LoanID: declined, Action: "withdraw"},
+		} {
+			_, err := f.svc.Decide(ctx, f.admin, "", again)
+			fields := domain.ErrorFields(err)
+			if len(fields) != 1 || fields[0].Path != "action" || fields[0].Message != "This application is closed (Declined): no other decision is recorded on it." {
+				t.Fatalf("%s after a decline: got %v, want it refused at the action", again.Action, err)
+			}
+		}
+		if got := f.audits(t, declined); len(got) != 1 {
+			t.Fatalf("got %d audit entries, want the decline's alone", len(got))
+		}
+		if r := f.row(t, declined); r.CreditStatus == nil || *r.CreditStatus != "decline" {
+			t.Fatalf("got %+v, want the loan still declined", r.CreditStatus)
+		}
+
+		suspended := f.submitted(t, "thin-file@example.com", 3)
+		inAWeek := servicetest.Now().AddDate(0, 0, 7).Format(time.DateOnly)
+		if _, err := f.svc.Decide(ctx, f.admin, "", portal.DecideInput{LoanID: suspended, Action: "suspend", NeededBy: &inAWeek, Note: "Your 2025 W-2."}); err != nil {
+			t.Fatal(err)
+		}
+		v, err = f.svc.Decide(ctx, f.admin, "", portal.DecideInput{LoanID: suspended, Action: "approve", Line: ptr(int64(requested))})
+		if err != nil || v.Decision.Label != "Approved" {
+			t.Fatalf("got %+v, %v: want the suspended application approved", v, err)
+		}
+	})
+}

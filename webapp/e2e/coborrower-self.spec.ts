@@ -191,7 +191,7 @@ test('the coborrower is invited by e-mail, signs in with their own code, authori
   await form.getByRole('radiogroup', { name: 'Decision' }).getByRole('radio', { name: 'Decline' }).check();
   await form.getByRole('group', { name: /Principal reasons/ }).getByRole('checkbox', { name: 'Value or type of collateral not sufficient' }).check();
   await form.getByRole('button', { name: 'Record decision' }).click();
-  await expect(form.getByRole('status')).toHaveText('Decision recorded: Declined.');
+  await expect(uw.getByRole('region', { name: 'Record a decision' }).getByRole('status')).toHaveText('Decision recorded: Declined.');
 
   // The pipeline shows the loan as declined.
   await uw.goto('/portal');

@@ -83,7 +83,7 @@ test('the borrower’s pages and the loan page show a condition, an upload and a
   await form.getByRole('radiogroup', { name: 'Decision' }).getByRole('radio', { name: 'Decline' }).check();
   await form.getByRole('group', { name: /Principal reasons/ }).getByRole('checkbox', { name: 'Value or type of collateral not sufficient' }).check();
   await form.getByRole('button', { name: 'Record decision' }).click();
-  await expect(form.getByRole('status')).toHaveText('Decision recorded: Declined.');
+  await expect(staff.getByRole('region', { name: 'Record a decision' }).getByRole('status')).toHaveText('Decision recorded: Declined.');
 
   // The status page shows the decline and the notice whole, without a reload.
   const ours = page.getByRole('region', { name: 'Our decision', exact: true });

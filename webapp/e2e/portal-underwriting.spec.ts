@@ -64,7 +64,7 @@ test('an underwriter approves a submitted application with a lower line, refused
   await lineField.fill(String(line));
   await form.getByRole('textbox', { name: 'Note for the file (optional)' }).fill('Income verified; line lowered to keep DTI comfortable.');
   await form.getByRole('button', { name: 'Record decision' }).click();
-  await expect(form.getByRole('status')).toHaveText('Decision recorded: Approved.');
+  await expect(uw.getByRole('region', { name: 'Record a decision' }).getByRole('status')).toHaveText('Decision recorded: Approved.');
   const recorded = uw.getByRole('region', { name: 'Credit decision' });
   await expect(recorded.getByText('Approved', { exact: true })).toBeVisible();
   await expect(recorded.getByText(`Line: ${dollars(line)}`)).toBeVisible();
@@ -110,10 +110,15 @@ test('an underwriter declines with a reason; the borrower sees the decision and 
 
   await reasons.getByRole('checkbox', { name: 'Value or type of collateral not sufficient' }).check();
   await form.getByRole('button', { name: 'Record decision' }).click();
-  await expect(form.getByRole('status')).toHaveText('Decision recorded: Declined.');
+  await expect(uw.getByRole('region', { name: 'Record a decision' }).getByRole('status')).toHaveText('Decision recorded: Declined.');
   const recorded = uw.getByRole('region', { name: 'Credit decision' });
   await expect(recorded.getByText('Declined', { exact: true })).toBeVisible();
   await expect(recorded.getByText(/Adverse-action notice made .*giving one reason/)).toBeVisible();
+  // The decline closed the application: no other decision is offered, and the keyboard stays in the section.
+  const section = uw.getByRole('region', { name: 'Record a decision' });
+  await expect(section.getByText('This application is closed: no other decision is recorded on it.')).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(section.getByRole('heading', { name: 'Record a decision' })).toBeFocused();
   await bothWidths(uw, 'portal-underwriting-declined');
 
   // The pipeline: the loan under its own status, offered by its words.

@@ -11,8 +11,11 @@
 package heloc.underwriting
 
 # How to read this file. decision takes input
-#   {action, line, reasons, neededBy, today,
+#   {action, line, reasons, neededBy, today, current,
 #    offer: {eligible, minLine, maxLine, requestedLine}}
+# where current is the action of the loan's decision so far (null or
+# absent before one): an action the table says closes the application
+# (closes) refuses every other.
 # and answers
 #   {valid, action, label, line, neededBy, reasons, notice, errors}.
 # valid is true when errors is empty. errors are {field, code, message},
@@ -79,8 +82,10 @@ decision := {
 
 # METADATA
 # title: The actions an underwriter may take
-# description: '[{code, label, description, needs}] in table order: the portal''s choices.'
-actions := [{"code": a.code, "label": a.label, "description": a.description, "needs": a.needs} | some a in tables.actions]
+# description: >-
+#   [{code, label, description, needs, closes}] in table order: the portal's
+#   choices, and whether each ends the application (no decision follows it).
+actions := [{"code": a.code, "label": a.label, "description": a.description, "needs": a.needs, "closes": a.closes} | some a in tables.actions]
 
 # METADATA
 # title: The reasons a decline may give
@@ -117,6 +122,15 @@ _days_ns(n) := ((n * 24) * 3600) * 1000000000
 _day(ns) := substring(time.format([ns, "UTC", "2006-01-02"]), 0, 10)
 
 _action := [a | some a in tables.actions; a.code == input.action][0]
+
+# --- The application: still open ---
+
+# The loan's decision so far, as the table has it (undefined before one).
+_current := [a | some a in tables.actions; a.code == object.get(input, "current", null)][0]
+
+_errors contains _error("action", "application_closed", {"{status}": _current.label}) if {
+	_current.closes == true
+}
 
 # --- The line: approve and counteroffer ---
 

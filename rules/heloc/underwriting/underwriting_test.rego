@@ -122,3 +122,44 @@ test_the_pipeline_flags_an_undecided_application_from_the_tables_warning_day if 
 	# Submitted the day before today: far from flagged.
 	not d[before].warn
 }
+
+# --- A closed application is not decided again ---
+
+_closing := {a.code | some a in tables.actions; a.closes == true}
+
+_label(code) := [a.label | some a in tables.actions; a.code == code][0]
+
+test_after_an_action_that_closes_the_application_no_other_is_recorded if {
+	count(_closing) > 0
+	every current in _closing {
+		every a in tables.actions {
+			d := _decide({"action": a.code, "line": _offer.maxLine, "reasons": [tables.reasons[0].code], "neededBy": "2026-12-05", "current": current})
+			not d.valid
+			{"field": "action", "code": "application_closed", "message": replace(_message("application_closed"), "{status}", _label(current))} in d.errors
+		}
+	}
+}
+
+test_after_a_decision_that_does_not_close_it_the_application_is_decided_again if {
+	open := {a.code | some a in tables.actions; a.closes == false}
+	count(open) > 0
+	every current in open {
+		_decide({"action": "approve", "line": _offer.maxLine, "current": current}).valid
+		_decide({"action": "decline", "reasons": [tables.reasons[0].code], "current": current}).valid
+	}
+	_decide({"action": "approve", "line": _offer.maxLine, "current": null}).valid
+}
+
+test_the_table_says_which_actions_close_the_application if {
+	# A table where a suspension closes the application too: the rule follows it.
+	closing := [object.union(a, {"closes": a.code == "suspend"}) | some a in tables.actions]
+	d := underwriting.decision with input as {"action": "approve", "line": _offer.maxLine, "today": "2026-11-28", "offer": _offer, "current": "suspend"}
+		with tables.actions as closing
+	_codes(d) == {"application_closed"}
+	underwriting.decision.valid with input as {"action": "approve", "line": _offer.maxLine, "today": "2026-11-28", "offer": _offer, "current": "decline"}
+		with tables.actions as closing
+}
+
+test_the_portal_is_told_which_actions_close_the_application if {
+	{a.code | some a in underwriting.actions; a.closes} == _closing
+}

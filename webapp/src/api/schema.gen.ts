@@ -3097,12 +3097,14 @@ export interface components {
         /**
          * @description #PortalCreditView is portal.credit's and portal.decide's result: the
          *     latest decision (null before one), whether the loan is submitted, the
-         *     day Reg B's 30 days end once flagged, the actions and the reasons a
+         *     day Reg B's 30 days end once flagged, the actions (and whether each
+         *     closes the application: no decision follows it) and the reasons a
          *     decline may give (at most maxReasons), and the offer the rules make on
          *     the application's figures (null without one).
          */
         PortalCreditView: {
             actions: {
+                closes: boolean;
                 code: components["schemas"]["CreditAction"];
                 description: string;
                 label: string;

@@ -14,11 +14,11 @@ const undecided: PortalCreditView = {
   submitted: true,
   decideBy: null,
   actions: [
-    { code: 'approve', label: 'Approved', description: 'Approve with final terms', needs: 'line' },
-    { code: 'counteroffer', label: 'Counteroffer', description: 'Counter with a lower line', needs: 'line' },
-    { code: 'decline', label: 'Declined', description: 'Decline', needs: 'reasons' },
-    { code: 'suspend', label: 'Suspended — information needed', description: 'Suspend for missing information', needs: 'neededBy' },
-    { code: 'withdraw', label: 'Withdrawn', description: 'Record the borrower’s withdrawal', needs: 'nothing' },
+    { code: 'approve', label: 'Approved', description: 'Approve with final terms', needs: 'line', closes: false },
+    { code: 'counteroffer', label: 'Counteroffer', description: 'Counter with a lower line', needs: 'line', closes: false },
+    { code: 'decline', label: 'Declined', description: 'Decline', needs: 'reasons', closes: true },
+    { code: 'suspend', label: 'Suspended — information needed', description: 'Suspend for missing information', needs: 'neededBy', closes: false },
+    { code: 'withdraw', label: 'Withdrawn', description: 'Record the borrower’s withdrawal', needs: 'nothing', closes: true },
   ],
   maxReasons: 4,
   reasons: [
@@ -29,6 +29,33 @@ const undecided: PortalCreditView = {
 };
 
 describe('LoanDecisionTab', () => {
+  it('once a decline has closed the application, says so and offers no other decision', async () => {
+    stubTRPC({
+      'system.info': () => ok(sandboxSystemInfo),
+      'portal.credit': () =>
+        ok({
+          ...undecided,
+          decision: {
+            action: 'decline',
+            label: 'Declined',
+            lineAmount: null,
+            neededBy: null,
+            reasons: [{ code: 'C1_COLLATERAL', words: 'Value or type of collateral not sufficient' }],
+            note: '',
+            decidedBy: uw,
+            decidedAt: '2026-11-28T15:04:00Z',
+            notice: { reasons: ['Value or type of collateral not sufficient'], date: '2026-11-28' },
+          },
+        }),
+    });
+    renderAt('/portal/loan', <LoanDecisionTab loanId={loanId} canDecide />);
+    expect(await screen.findByText('This application is closed: no other decision is recorded on it.')).toBeInTheDocument();
+    expect(screen.getByText('Declined')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Record a decision' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: 'Decision' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record decision' })).not.toBeInTheDocument();
+  });
+
   it('asks for the line with the rules’ bounds, shows the server’s refusal at the line, then records the approval', async () => {
     const sent: unknown[] = [];
     let view = undecided;

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, List, Paper, Skeleton, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 
 import { isTRPCClientError } from '@/api/trpc-client';
@@ -43,6 +43,12 @@ export function LoanDecisionTab({ loanId, canDecide }: { loanId: string; canDeci
       {canDecide && view.submitted ? <DecisionForm loanId={loanId} view={view} /> : null}
     </Stack>
   );
+}
+
+/** Whether the loan's decision closed the application (the rules' closes: a decline, a withdrawal): no other decision follows it. */
+function closed(view: PortalCreditView): boolean {
+  const current = view.decision?.action;
+  return view.actions.some((a) => a.code === current && a.closes);
 }
 
 function CurrentDecision({ view }: { view: PortalCreditView }) {
@@ -123,6 +129,7 @@ const fieldNames = ['action', 'line', 'reasons', 'neededBy', 'note'] as const;
 
 function DecisionForm({ loanId, view }: { loanId: string; view: PortalCreditView }) {
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const decide = useDecideMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState('');
@@ -157,6 +164,9 @@ function DecisionForm({ loanId, view }: { loanId: string; view: PortalCreditView
       const v = await decide.mutateAsync(input);
       form.reset({ action: null, line: null, reasons: [], neededBy: '', note: '' });
       setDone(`Decision recorded: ${v.decision?.label ?? ''}.`);
+      // The form goes with a decision that closes the application: the
+      // section's heading keeps the keyboard's place.
+      if (closed(v)) headingRef.current?.focus();
     } catch (err) {
       const fields = isTRPCClientError(err) ? err.fields : [];
       const known = fields.filter((f) => (fieldNames as readonly string[]).includes(f.path));
@@ -167,50 +177,54 @@ function DecisionForm({ loanId, view }: { loanId: string; view: PortalCreditView
 
   return (
     <Stack component="section" aria-labelledby={headingId} gap="md">
-      <Title order={2} id={headingId} fz="h3">
+      <Title order={2} id={headingId} fz="h3" ref={headingRef} tabIndex={-1}>
         Record a decision
       </Title>
-      <Form form={form} onSubmit={submit} aria-label="Record a decision">
-        <Stack gap="md" maw={640}>
-          <ChoiceField
-            name="action"
-            label="Decision"
-            choices={view.actions.map((a) => ({ value: a.code, label: a.description }))}
-          />
-          {needs === 'line' ? (
-            <CurrencyField
-              name="line"
-              label={action === 'counteroffer' ? 'Counteroffer line' : 'Approved line'}
-              description={lineHelp(view, action)}
+      {closed(view) ? (
+        <Text>This application is closed: no other decision is recorded on it.</Text>
+      ) : (
+        <Form form={form} onSubmit={submit} aria-label="Record a decision">
+          <Stack gap="md" maw={640}>
+            <ChoiceField
+              name="action"
+              label="Decision"
+              choices={view.actions.map((a) => ({ value: a.code, label: a.description }))}
             />
-          ) : null}
-          {needs === 'reasons' ? (
-            <CheckboxGroupField
-              name="reasons"
-              label={`Principal reasons (at most ${view.maxReasons})`}
-              description="Regulation B, Form C-1. The adverse-action notice gives them in this order."
-              choices={view.reasons.map((r) => ({ value: r.code, label: r.words }))}
-            />
-          ) : null}
-          {needs === 'neededBy' ? (
-            <DateField name="neededBy" label="Information needed by" description="A day after today." />
-          ) : null}
-          <NoteField suspend={needs === 'neededBy'} />
-          {problem ? (
-            <Alert color="red" variant="light" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
-          <Text fz="sm" fw={500} role="status" aria-live="polite">
-            {done}
-          </Text>
-          <Group>
-            <Button type="submit" loading={decide.isPending}>
-              Record decision
-            </Button>
-          </Group>
-        </Stack>
-      </Form>
+            {needs === 'line' ? (
+              <CurrencyField
+                name="line"
+                label={action === 'counteroffer' ? 'Counteroffer line' : 'Approved line'}
+                description={lineHelp(view, action)}
+              />
+            ) : null}
+            {needs === 'reasons' ? (
+              <CheckboxGroupField
+                name="reasons"
+                label={`Principal reasons (at most ${view.maxReasons})`}
+                description="Regulation B, Form C-1. The adverse-action notice gives them in this order."
+                choices={view.reasons.map((r) => ({ value: r.code, label: r.words }))}
+              />
+            ) : null}
+            {needs === 'neededBy' ? (
+              <DateField name="neededBy" label="Information needed by" description="A day after today." />
+            ) : null}
+            <NoteField suspend={needs === 'neededBy'} />
+            {problem ? (
+              <Alert color="red" variant="light" role="alert">
+                {problem}
+              </Alert>
+            ) : null}
+            <Group>
+              <Button type="submit" loading={decide.isPending}>
+                Record decision
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      )}
+      <Text fz="sm" fw={500} role="status" aria-live="polite">
+        {done}
+      </Text>
     </Stack>
   );
 }
