@@ -72,6 +72,12 @@ export default defineConfig({
     // E2E_TRACE=1 for the trace (npx playwright show-trace).
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // The journeys ask for reduced motion, as a person may in their system's
+    // settings: the app then runs Mantine's transitions in no time
+    // (theme.respectReducedMotion), so chromium draws no frames of them
+    // (personas.spec.ts, 3 workers, in turn: 112-114 s against 117-119 s
+    // with motion, 2026-11-30). E2E_MOTION=1 runs them with motion.
+    reducedMotion: process.env.E2E_MOTION === '1' ? 'no-preference' : 'reduce',
   },
   webServer: mockApi && !process.env.BASE_URL ? vitePreview : undefined,
 });

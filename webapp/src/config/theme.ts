@@ -39,6 +39,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   focusRing: 'auto',
   cursorType: 'pointer',
+  // A person who asks their system for less motion gets Mantine's
+  // transitions (modals, menus, toasts, the progress bar) without it.
+  respectReducedMotion: true,
   components: {
     // Links inside text are told apart by more than colour (WCAG 1.4.1);
     // navigation links opt out with underline="hover".
