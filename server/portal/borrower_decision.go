@@ -22,8 +22,11 @@ type BorrowerDecisionView struct {
 // needed (the underwriter's note) and by when. The underwriter's note on
 // any other decision is the file's, not the borrower's.
 type BorrowerDecision struct {
-	Action     string         `json:"action"`
-	Label      string         `json:"label"`
+	Action string `json:"action"`
+	Label  string `json:"label"`
+	// Closed says the decision closed the application (the underwriting
+	// table's closes: a decline, a withdrawal): nothing more follows it.
+	Closed     bool           `json:"closed"`
 	DecidedAt  time.Time      `json:"decidedAt"`
 	NeededBy   *string        `json:"neededBy"`
 	Needed     *string        `json:"needed"`
@@ -59,6 +62,9 @@ func (s *Service) BorrowerDecision(ctx context.Context, loanID string) (*Borrowe
 		return &BorrowerDecisionView{}, err
 	}
 	d := &BorrowerDecision{Action: cd.Action, Label: cd.Label, DecidedAt: cd.DecidedAt, NeededBy: cd.NeededBy, Reasons: []string{}}
+	if d.Closed, err = s.closes(ctx, cd.Action); err != nil {
+		return nil, err
+	}
 	switch cd.Action {
 	case domain.CreditSuspend:
 		d.Needed = &cd.Note

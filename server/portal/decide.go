@@ -357,6 +357,21 @@ func (s *Service) creditDecision(ctx context.Context, loanID string) (*CreditDec
 }
 
 // creditLabels are the underwriting policy's words for each decided status.
+// closes says whether the action closes the application, by the
+// underwriting table (heloc.underwriting.actions).
+func (s *Service) closes(ctx context.Context, action string) (bool, error) {
+	var actions []CreditAction
+	if err := s.decideInto(ctx, underwritingActions, nil, &actions); err != nil {
+		return false, err
+	}
+	for _, a := range actions {
+		if a.Code == action {
+			return a.Closes, nil
+		}
+	}
+	return false, nil
+}
+
 func (s *Service) creditLabels(ctx context.Context) (stepLabels, error) {
 	var labels stepLabels
 	return labels, s.decideInto(ctx, underwritingLabels, nil, &labels)

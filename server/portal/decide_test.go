@@ -163,7 +163,7 @@ func TestAnApprovalIsRecordedWithItsRevisionAndAuditedWithTheStatus(t *testing.T
 			t.Fatalf("got %+v, %v; want the line asked for kept at %d", after, err, requested)
 		}
 		b, err := f.svc.BorrowerDecision(ctx, loanID)
-		if err != nil || b.Decision == nil || b.Decision.Terms == nil || b.Decision.Terms.Line != 90000 || *b.Decision.Terms.RequestedLine != requested || b.Decision.Needed != nil {
+		if err != nil || b.Decision == nil || b.Decision.Terms == nil || b.Decision.Terms.Line != 90000 || *b.Decision.Terms.RequestedLine != requested || b.Decision.Needed != nil || b.Decision.Closed {
 			t.Fatalf("got %+v, %v; want the borrower told of the $90,000 line they did not ask for", b, err)
 		}
 		r := f.row(t, loanID)
@@ -339,6 +339,9 @@ func TestAClosedApplicationIsNotDecidedAgain(t *testing.T) {
 			if len(fields) != 1 || fields[0].Path != "action" || fields[0].Message != "This application is closed (Declined): no other decision is recorded on it." {
 				t.Fatalf("%s after a decline: got %v, want it refused at the action", again.Action, err)
 			}
+		}
+		if b, err := f.svc.BorrowerDecision(ctx, declined); err != nil || b.Decision == nil || !b.Decision.Closed {
+			t.Fatalf("got %+v, %v; want the borrower told the decline closed the application", b, err)
 		}
 		if got := f.audits(t, declined); len(got) != 1 {
 			t.Fatalf("got %d audit entries, want the decline's alone", len(got))

@@ -383,11 +383,16 @@ export interface components {
          *     approval or a counteroffer, the terms of the line; for a decline, the
          *     notice's principal reasons and the notice of action taken whole (its
          *     PDF at /api/application/notice.pdf); for a suspension, what is needed
-         *     and by when.
+         *     and by when; and whether the decision closed the application.
          */
         BorrowerDecision: {
             decision: {
                 action: components["schemas"]["CreditAction"];
+                /**
+                 * @description closed: the decision closed the application (the underwriting
+                 *     table's closes: a decline, a withdrawal); nothing more follows it.
+                 */
+                closed: boolean;
                 creditor: string | null;
                 /** Format: date-time */
                 decidedAt: string;

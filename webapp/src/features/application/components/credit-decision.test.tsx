@@ -9,6 +9,7 @@ type Decided = NonNullable<BorrowerDecision['decision']>;
 const base: Decided = {
   action: 'approve',
   label: 'Approved',
+  closed: false,
   decidedAt: '2026-11-28T15:04:00Z',
   neededBy: null,
   needed: null,
@@ -65,6 +66,7 @@ describe('the borrower’s credit decision', () => {
     show({
       ...base,
       action: 'decline',
+      closed: true,
       label: 'Declined',
       reasons: ['Excessive obligations in relation to income', 'Unable to verify income'],
       noticeDate: '2026-11-28',
@@ -80,6 +82,7 @@ describe('the borrower’s credit decision', () => {
     show({
       ...base,
       action: 'decline',
+      closed: true,
       label: 'Declined',
       reasons: ['Unable to verify income'],
       noticeDate: '2026-11-28',
@@ -106,7 +109,7 @@ describe('the borrower’s credit decision', () => {
   });
 
   it('offers no notice to download without one', async () => {
-    show({ ...base, action: 'decline', label: 'Declined', reasons: ['Unable to verify income'] });
+    show({ ...base, action: 'decline', label: 'Declined', closed: true, reasons: ['Unable to verify income'] });
     await screen.findByRole('list', { name: 'Principal reasons' });
     expect(screen.queryByRole('link', { name: 'Download the notice (PDF)' })).not.toBeInTheDocument();
   });

@@ -10,9 +10,10 @@ type Decided = NonNullable<BorrowerDecision['decision']>;
 
 const submitted = anApplicationView({ application: { submittedAt: '2026-11-28T15:04:00Z' }, applicationStatus: 'applicationSubmitted', readOnly: true });
 
-const decided = (action: Decided['action'], label: string): Decided => ({
+const decided = (action: Decided['action'], label: string, closed = action === 'decline' || action === 'withdraw'): Decided => ({
   action,
   label,
+  closed,
   decidedAt: '2026-11-29T10:00:00Z',
   neededBy: null,
   needed: null,
@@ -60,5 +61,12 @@ describe('what happens after submission', () => {
       expect(screen.getByRole('link', { name: 'View your application' })).toBeInTheDocument();
       document.body.innerHTML = '';
     }
+  });
+
+  it('follows the rules on what closes the application, not the action’s name', async () => {
+    // A table where a suspension closes the application: nothing more is promised.
+    show(decided('suspend', 'Suspended — information needed', true));
+    expect(await screen.findByText('Nothing more: this application is closed, and we need nothing else from you.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Review' })).not.toBeInTheDocument();
   });
 });

@@ -41,31 +41,31 @@ export const nextSteps: readonly { title: string; body: string }[] = [
   },
 ];
 
-type Action = NonNullable<BorrowerDecision['decision']>['action'];
+type Decision = BorrowerDecision['decision'] | undefined;
 
-/** What is left of the timeline after the decision: all of it while in review or suspended, the steps after review once approved (or countered), none once closed. */
-export function stepsAfter(action: Action | undefined): readonly { title: string; body: string }[] {
-  if (action === 'decline' || action === 'withdraw') return [];
-  if (action === 'approve' || action === 'counteroffer') return nextSteps.slice(1);
+/** What is left of the timeline after the decision: all of it while in review or suspended, the steps after review once approved (or countered), none once the decision closed the application (the rules' closes: a decline, a withdrawal). */
+export function stepsAfter(decision: Decision): readonly { title: string; body: string }[] {
+  if (decision?.closed) return [];
+  if (decision?.action === 'approve' || decision?.action === 'counteroffer') return nextSteps.slice(1);
   return nextSteps;
 }
 
-/** What a closed application's borrower reads under "What happens next". */
-const closed: Partial<Record<Action, string>> = {
-  decline:
-    'Nothing more: this application is closed, and we need nothing else from you. Your notice above gives the reasons for our decision and your rights. You’re welcome to apply again at any time.',
-  withdraw: 'Nothing more: this application is closed, and we need nothing else from you.',
-};
+/** What the borrower of a closed application reads under "What happens next": after a decline, where its reasons are. */
+function closedText(decision: Decision): string {
+  const closed = 'Nothing more: this application is closed, and we need nothing else from you.';
+  if (decision?.action !== 'decline') return closed;
+  return `${closed} Your notice above gives the reasons for our decision and your rights. You’re welcome to apply again at any time.`;
+}
 
-function NextSteps({ action }: { action: Action | undefined }) {
-  const steps = stepsAfter(action);
+function NextSteps({ decision }: { decision: Decision }) {
+  const steps = stepsAfter(decision);
   return (
     <Stack gap="md" component="section" aria-labelledby="submitted-next-heading">
       <Title order={2} fz="lg" id="submitted-next-heading">
         What happens next
       </Title>
       {steps.length === 0 ? (
-        <Text>{(action && closed[action]) ?? ''}</Text>
+        <Text>{closedText(decision)}</Text>
       ) : (
         <Box component="ol" m={0} p={0} style={{ listStyle: 'none' }}>
           {steps.map((s, i) => (
@@ -97,7 +97,7 @@ function submittedOn(at: string | null | undefined): string | null {
 
 function Submitted({ view, conditions }: { view: ApplicationView; conditions: ReactNode }) {
   const decision = useDecision();
-  const action = decision.data?.decision?.action;
+  const decided = decision.data?.decision;
   if (!view.readOnly) {
     return (
       <Alert color="yellow" variant="light" title="Your application hasn’t been submitted yet">
@@ -139,13 +139,13 @@ function Submitted({ view, conditions }: { view: ApplicationView; conditions: Re
       {conditions}
 
       {/* Until the decision is known, no timeline that it might take back. */}
-      {decision.isPending ? null : <NextSteps action={action} />}
+      {decision.isPending ? null : <NextSteps decision={decided} />}
 
       <Group gap="sm" wrap="wrap">
         <Button component={Link} to={summaryPath} variant="default" size="md">
           View your application
         </Button>
-        {!decision.isPending && stepsAfter(action).length > 0 ? (
+        {!decision.isPending && stepsAfter(decided).length > 0 ? (
           <Button component={Link} to={paths.upload} variant="default" size="md">
             Upload documents
           </Button>
