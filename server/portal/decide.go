@@ -179,8 +179,9 @@ func (s *Service) Decide(ctx context.Context, u *domain.StaffUser, ip string, in
 	// The loan's decision so far: the rules refuse any other once it
 	// closed the application (a decline, a withdrawal).
 	var current any
+	var following string
 	if cd, err := s.store.LatestCreditDecision(ctx, in.LoanID); err == nil {
-		current = cd.Action
+		current, following = cd.Action, cd.ID
 	} else if domain.ErrorCode(err) != domain.ENOTFOUND {
 		return nil, err
 	}
@@ -222,7 +223,7 @@ func (s *Service) Decide(ctx context.Context, u *domain.StaffUser, ip string, in
 	for _, r := range decided.Reasons {
 		cd.Reasons = append(cd.Reasons, domain.CreditReason{Code: r.Code, Words: r.AdverseAction})
 	}
-	rec := store.CreditDecisionRecord{Decision: cd, Validation: uw, Others: others}
+	rec := store.CreditDecisionRecord{Decision: cd, Validation: uw, Others: others, Following: following}
 	if decided.Notice {
 		// The notice of action taken, from the same rules as at
 		// prequalification, explaining this decision on the same facts.

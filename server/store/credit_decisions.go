@@ -32,6 +32,11 @@ type CreditDecisionRecord struct {
 	Others     []*Decision
 	Notice     *Decision
 	Audit      *domain.AuditEntry
+	// Following is the id of the loan's latest credit decision when this
+	// one was decided ("" before any): the rules decided on it (a decision
+	// that closed the application refuses another), so another recorded
+	// since makes this one ECONFLICT, never recorded on top of it.
+	Following string
 }
 
 // RecordCreditDecision stores r in one transaction: the policy decisions,
@@ -62,8 +67,12 @@ func (db *DB) RecordCreditDecision(ctx context.Context, r CreditDecisionRecord) 
 	}
 	defer tx.Rollback()
 
+	lock := "" // SQLite's write transaction already holds the database's lock
+	if db.dialect == "postgres" {
+		lock = " FOR UPDATE"
+	}
 	var status string
-	err = tx.GetContext(ctx, &status, tx.Rebind(`SELECT application_status FROM loans WHERE id = ?`), cd.LoanID)
+	err = tx.GetContext(ctx, &status, tx.Rebind(`SELECT application_status FROM loans WHERE id = ?`+lock), cd.LoanID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.Errorf(domain.ENOTFOUND, "Loan not found.")
 	} else if err != nil {
@@ -71,6 +80,14 @@ func (db *DB) RecordCreditDecision(ctx context.Context, r CreditDecisionRecord) 
 	}
 	if status != submittedStatus {
 		return domain.Errorf(domain.ECONFLICT, "Only a submitted application is decided.")
+	}
+	var latest string
+	err = tx.GetContext(ctx, &latest, tx.Rebind(`SELECT id FROM credit_decisions WHERE loan_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`), cd.LoanID)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	if latest != r.Following {
+		return domain.Errorf(domain.ECONFLICT, "Another decision was recorded on this loan meanwhile. Reload the page to see it before deciding.")
 	}
 	all := append([]*Decision{r.Validation}, r.Others...)
 	for _, d := range all {
