@@ -28,25 +28,26 @@ const undecided: PortalCreditView = {
   offer: { eligible: true, minLine: 25000, maxLine: 150000, requestedLine: 120000 },
 };
 
+const declined: PortalCreditView = {
+  ...undecided,
+  decision: {
+    action: 'decline',
+    label: 'Declined',
+    lineAmount: null,
+    neededBy: null,
+    reasons: [{ code: 'C1_COLLATERAL', words: 'Value or type of collateral not sufficient' }],
+    note: '',
+    decidedBy: uw,
+    decidedAt: '2026-11-28T15:04:00Z',
+    notice: { reasons: ['Value or type of collateral not sufficient'], date: '2026-11-28' },
+  },
+};
+
 describe('LoanDecisionTab', () => {
   it('once a decline has closed the application, says so and offers no other decision', async () => {
     stubTRPC({
       'system.info': () => ok(sandboxSystemInfo),
-      'portal.credit': () =>
-        ok({
-          ...undecided,
-          decision: {
-            action: 'decline',
-            label: 'Declined',
-            lineAmount: null,
-            neededBy: null,
-            reasons: [{ code: 'C1_COLLATERAL', words: 'Value or type of collateral not sufficient' }],
-            note: '',
-            decidedBy: uw,
-            decidedAt: '2026-11-28T15:04:00Z',
-            notice: { reasons: ['Value or type of collateral not sufficient'], date: '2026-11-28' },
-          },
-        }),
+      'portal.credit': () => ok(declined),
     });
     renderAt('/portal/loan', <LoanDecisionTab loanId={loanId} canDecide />);
     expect(await screen.findByText('This application is closed: no other decision is recorded on it.')).toBeInTheDocument();
@@ -129,21 +130,7 @@ describe('LoanDecisionTab', () => {
   it('shows a user who may not decide the decision, and no form', async () => {
     stubTRPC({
       'system.info': () => ok(sandboxSystemInfo),
-      'portal.credit': () =>
-        ok({
-          ...undecided,
-          decision: {
-            action: 'decline',
-            label: 'Declined',
-            lineAmount: null,
-            neededBy: null,
-            reasons: [{ code: 'C1_COLLATERAL', words: 'Value or type of collateral not sufficient' }],
-            note: '',
-            decidedBy: uw,
-            decidedAt: '2026-11-28T15:04:00Z',
-            notice: { reasons: ['Value or type of collateral not sufficient'], date: '2026-11-28' },
-          },
-        }),
+      'portal.credit': () => ok(declined),
     });
     renderAt('/portal/loan', <LoanDecisionTab loanId={loanId} canDecide={false} />);
     expect(await screen.findByText('Declined')).toBeInTheDocument();
