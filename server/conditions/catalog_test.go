@@ -114,3 +114,36 @@ func TestTheBorrowerAnswersAndTheTeamClears(t *testing.T) {
 		}
 	})
 }
+
+// Once a decline (the underwriting table's closes) is the loan's decision,
+// no condition is added to the application: the add is refused and the
+// loan's view says it is closed; before the decision it was open.
+func TestNoConditionIsAddedToAClosedApplication(t *testing.T) {
+	withDemoLoan(t, func(t *testing.T, f *catalogFixture) {
+		ctx := context.Background()
+		if view, err := f.svc.ForLoan(ctx, f.loanID, true); err != nil || view.Closed {
+			t.Fatalf("got %+v, %v; want the undecided application open", view, err)
+		}
+		if _, _, err := f.db.UpdateApplication(ctx, f.loanID, "", func(l *domain.Loan, _ *domain.Application, _ bool) error {
+			l.ApplicationStatus = "applicationSubmitted"
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.db.RecordCreditDecision(ctx, store.CreditDecisionRecord{
+			Decision: &domain.CreditDecision{LoanID: f.loanID, Action: domain.CreditDecline, DecidedBy: domain.StaffRef{ID: f.staff.ID},
+				Reasons: []domain.CreditReason{{Code: "C1_COLLATERAL", Words: "Value or type of collateral not sufficient"}}},
+			Validation: &domain.Decision{Entrypoint: "heloc.underwriting.decision", Input: []byte(`{}`), Result: []byte(`{"valid":true}`), Revision: "r1"},
+			Audit:      &domain.AuditEntry{ActorID: f.staff.ID, ActorEmail: f.staff.Email, ActorRole: f.staff.Role, Action: "loans.decide"},
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Add(ctx, f.staff, conditions.AddInput{LoanID: f.loanID, Code: "104"}); domain.ErrorCode(err) != domain.ECONFLICT {
+			t.Fatalf("got %v, want a condition on the declined application refused", err)
+		}
+		view, err := f.svc.ForLoan(ctx, f.loanID, true)
+		if err != nil || !view.Closed || len(view.Conditions) != 0 {
+			t.Fatalf("got %+v, %v; want the application closed, with no condition", view, err)
+		}
+	})
+}

@@ -43,6 +43,7 @@ type Store interface {
 	ClaimConditionMail(ctx context.Context, loanID, id string, limits domain.ConditionMailLimits) (*domain.ConditionMailClaim, error)
 	ReleaseConditionMail(ctx context.Context, claim *domain.ConditionMailClaim) error
 	ResolveCondition(ctx context.Context, loanID, id, status, by, note string, check func(c *domain.Condition) error) (*domain.Condition, error)
+	LatestCreditDecision(ctx context.Context, loanID string) (*domain.CreditDecision, error)
 }
 
 // Policy is what the service needs of the policy engine.
@@ -147,11 +148,15 @@ type ConditionDocument struct {
 // the loan's conditions, the catalogue to add from, whether the loan has a
 // coborrower to ask, and whether the user may change them (the caller says).
 type LoanConditions struct {
-	LoanID        string         `json:"loanId"`
-	CanManage     bool           `json:"canManage"`
-	HasCoborrower bool           `json:"hasCoborrower"`
-	Conditions    []Condition    `json:"conditions"`
-	Catalog       []CatalogEntry `json:"catalog"`
+	LoanID        string `json:"loanId"`
+	CanManage     bool   `json:"canManage"`
+	HasCoborrower bool   `json:"hasCoborrower"`
+	// Closed says the loan's credit decision closed the application (the
+	// underwriting table's closes: a decline, a withdrawal): no condition
+	// is added to it.
+	Closed     bool           `json:"closed"`
+	Conditions []Condition    `json:"conditions"`
+	Catalog    []CatalogEntry `json:"catalog"`
 }
 
 // BorrowerCondition is a condition as its borrower sees it

@@ -106,7 +106,12 @@ func (s *Service) ForLoan(ctx context.Context, loanID string, canManage bool) (*
 	if err != nil {
 		return nil, err
 	}
-	out := &LoanConditions{LoanID: loan.ID, CanManage: canManage, HasCoborrower: hasCoborrower(loan), Conditions: make([]Condition, 0, len(conds)), Catalog: catalog}
+	closed, err := s.closed(ctx, loan.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &LoanConditions{LoanID: loan.ID, CanManage: canManage, HasCoborrower: hasCoborrower(loan), Closed: closed,
+		Conditions: make([]Condition, 0, len(conds)), Catalog: catalog}
 	for _, c := range conds {
 		v, err := portalView(c, docs)
 		if err != nil {
@@ -117,7 +122,41 @@ func (s *Service) ForLoan(ctx context.Context, loanID string, canManage bool) (*
 	return out, nil
 }
 
-// Add sets a condition of the catalogue on the loan on behalf of by. An
+// closed says whether the loan's credit decision closed the application,
+// by the underwriting table (heloc.underwriting.actions' closes): false
+// before a decision.
+func (s *Service) closed(ctx context.Context, loanID string) (bool, error) {
+	cd, err := s.store.LatestCreditDecision(ctx, loanID)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	out, err := s.policy.Decide(ctx, "heloc.underwriting.actions", nil)
+	if err != nil {
+		return false, err
+	}
+	raw, err := json.Marshal(out)
+	if err != nil {
+		return false, err
+	}
+	var actions []struct {
+		Code   string `json:"code"`
+		Closes bool   `json:"closes"`
+	}
+	if err := json.Unmarshal(raw, &actions); err != nil {
+		return false, fmt.Errorf("conditions: the underwriting actions: %w", err)
+	}
+	for _, a := range actions {
+		if a.Code == cd.Action {
+			return a.Closes, nil
+		}
+	}
+	return false, nil
+}
+
+// Add sets a condition of the catalogue on the loan on behalf of by. A
+// closed application (closed) is ECONFLICT. An
 // e-mail condition's message goes to the person it asks at once; when the
 // loan's people were sent mailsPerLoanPerHour condition e-mails within the
 // hour, an e-mail condition is not set (ETOOMANY, with when to try again).
@@ -126,6 +165,11 @@ func (s *Service) Add(ctx context.Context, by *domain.StaffUser, in AddInput) (*
 	loan, err := s.store.FindLoan(ctx, in.LoanID)
 	if err != nil {
 		return nil, err
+	}
+	if closed, err := s.closed(ctx, loan.ID); err != nil {
+		return nil, err
+	} else if closed {
+		return nil, domain.Errorf(domain.ECONFLICT, "This application is closed: no condition is added to it.")
 	}
 	catalog, err := s.catalog(ctx, loan.ID)
 	if err != nil {

@@ -3066,6 +3066,12 @@ export interface components {
         PortalConditionsView: {
             canManage: boolean;
             catalog: components["schemas"]["ConditionCatalogEntry"][];
+            /**
+             * @description closed: the loan's credit decision closed the application (the
+             *     underwriting table's closes: a decline, a withdrawal); no condition
+             *     is added to it.
+             */
+            closed: boolean;
             conditions: components["schemas"]["PortalCondition"][];
             hasCoborrower: boolean;
             loanId: components["schemas"]["Id"];

@@ -95,7 +95,8 @@ export function LoanConditionsTab({ loanId }: { loanId: string }) {
   const resolved = view.conditions.filter((c) => c.status === 'cleared' || c.status === 'waived');
   return (
     <Stack gap="xl">
-      {view.canManage ? <AddConditionForm view={view} /> : null}
+      {view.canManage && view.closed ? <Text>This application is closed: no condition is added to it.</Text> : null}
+      {view.canManage && !view.closed ? <AddConditionForm view={view} /> : null}
       <ConditionSection title="Outstanding conditions" empty="No condition is outstanding." list={outstanding} view={view} />
       {resolved.length > 0 ? <ConditionSection title="Cleared and waived" empty="" list={resolved} view={view} /> : null}
     </Stack>
