@@ -150,13 +150,16 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 	prequalService := prequal.New(db, loanService, policy, recorder, prequal.Config{
 		Credit: cfg.Credit, Valuation: cfg.Valuation, Sealer: cfg.Keyring, Letters: post, Now: cfg.Now})
 	loanService.WithRedecide(prequalService.Redecide).WithPropertyScreen(prequalService.ScreenProperty)
+	portalService := portal.New(db, loanService, policy, cfg.Now).WithLetters(post)
 	return &Services{
 		Accounts: accounts.New(db, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
 		Loans:    loanService,
 		Prequal:  prequalService,
-		Portal:   portal.New(db, loanService, policy, cfg.Now).WithLetters(post),
+		Portal:   portalService,
+		// No condition is set on an application a decision closed (the
+		// underwriting table's, as the portal reads it).
 		Conditions: conditions.New(db, policy, cfg.Mailer, cfg.ProductName, cfg.Now).WithRecorder(recorder).WithLetters(post).
-			WithAddressCheck(loanService.CheckAddress),
+			WithAddressCheck(loanService.CheckAddress).WithClosedCheck(portalService.Closed),
 		Decisions: decisions.New(db, policy),
 		Exports:   exports.New(db, cfg.LoanSystems, cfg.Now),
 		Recorder:  recorder,

@@ -9,6 +9,7 @@ import (
 	"github.com/heloc/heloc/server/decisions"
 	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/mail"
+	"github.com/heloc/heloc/server/portal"
 	"github.com/heloc/heloc/server/servicetest"
 	"github.com/heloc/heloc/server/store"
 )
@@ -121,6 +122,8 @@ func TestTheBorrowerAnswersAndTheTeamClears(t *testing.T) {
 func TestNoConditionIsAddedToAClosedApplication(t *testing.T) {
 	withDemoLoan(t, func(t *testing.T, f *catalogFixture) {
 		ctx := context.Background()
+		// As server/app wires it: the portal reads the underwriting table.
+		f.svc.WithClosedCheck(portal.New(f.db, nil, servicetest.Policies(), servicetest.Now).Closed)
 		if view, err := f.svc.ForLoan(ctx, f.loanID, true); err != nil || view.Closed {
 			t.Fatalf("got %+v, %v; want the undecided application open", view, err)
 		}

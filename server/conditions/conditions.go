@@ -43,7 +43,6 @@ type Store interface {
 	ClaimConditionMail(ctx context.Context, loanID, id string, limits domain.ConditionMailLimits) (*domain.ConditionMailClaim, error)
 	ReleaseConditionMail(ctx context.Context, claim *domain.ConditionMailClaim) error
 	ResolveCondition(ctx context.Context, loanID, id, status, by, note string, check func(c *domain.Condition) error) (*domain.Condition, error)
-	LatestCreditDecision(ctx context.Context, loanID string) (*domain.CreditDecision, error)
 }
 
 // Policy is what the service needs of the policy engine.
@@ -73,7 +72,15 @@ type Service struct {
 	// address checks an address answered, as the application's pages
 	// check theirs (WithAddressCheck); nil: unchecked.
 	address AddressCheck
+	// closedCheck says whether the loan's credit decision closed the
+	// application (WithClosedCheck); nil: never closed.
+	closedCheck ClosedCheck
 }
+
+// ClosedCheck says whether the loan's credit decision closed the
+// application, by the underwriting table (portal.Service.Closed): no
+// condition is set on it then.
+type ClosedCheck func(ctx context.Context, loanID string) (bool, error)
 
 // AddressCheck refuses an address whose state is not its ZIP code's (or
 // whose ZIP code has no state) at its field under at, in the licensing
@@ -93,6 +100,12 @@ func New(store Store, policy Policy, mailer mail.Sender, product string, now fun
 // address condition with.
 func (s *Service) WithAddressCheck(check AddressCheck) *Service {
 	s.address = check
+	return s
+}
+
+// WithClosedCheck sets how a closed application is known.
+func (s *Service) WithClosedCheck(check ClosedCheck) *Service {
+	s.closedCheck = check
 	return s
 }
 

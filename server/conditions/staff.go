@@ -122,37 +122,13 @@ func (s *Service) ForLoan(ctx context.Context, loanID string, canManage bool) (*
 	return out, nil
 }
 
-// closed says whether the loan's credit decision closed the application,
-// by the underwriting table (heloc.underwriting.actions' closes): false
-// before a decision.
+// closed says whether the loan's credit decision closed the application
+// (WithClosedCheck); false without the check.
 func (s *Service) closed(ctx context.Context, loanID string) (bool, error) {
-	cd, err := s.store.LatestCreditDecision(ctx, loanID)
-	if domain.ErrorCode(err) == domain.ENOTFOUND {
+	if s.closedCheck == nil {
 		return false, nil
-	} else if err != nil {
-		return false, err
 	}
-	out, err := s.policy.Decide(ctx, "heloc.underwriting.actions", nil)
-	if err != nil {
-		return false, err
-	}
-	raw, err := json.Marshal(out)
-	if err != nil {
-		return false, err
-	}
-	var actions []struct {
-		Code   string `json:"code"`
-		Closes bool   `json:"closes"`
-	}
-	if err := json.Unmarshal(raw, &actions); err != nil {
-		return false, fmt.Errorf("conditions: the underwriting actions: %w", err)
-	}
-	for _, a := range actions {
-		if a.Code == cd.Action {
-			return a.Closes, nil
-		}
-	}
-	return false, nil
+	return s.closedCheck(ctx, loanID)
 }
 
 // Add sets a condition of the catalogue on the loan on behalf of by. A

@@ -358,6 +358,20 @@ func (s *Service) creditDecision(ctx context.Context, loanID string) (*CreditDec
 }
 
 // creditLabels are the underwriting policy's words for each decided status.
+// Closed says whether the loan's credit decision closed the application
+// (closes: a decline, a withdrawal); false before a decision. The
+// conditions service asks it before it sets a condition
+// (conditions.Service.WithClosedCheck).
+func (s *Service) Closed(ctx context.Context, loanID string) (bool, error) {
+	cd, err := s.store.LatestCreditDecision(ctx, loanID)
+	if domain.ErrorCode(err) == domain.ENOTFOUND {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	return s.closes(ctx, cd.Action)
+}
+
 // closes says whether the action closes the application, by the
 // underwriting table (heloc.underwriting.actions).
 func (s *Service) closes(ctx context.Context, action string) (bool, error) {

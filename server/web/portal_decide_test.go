@@ -128,6 +128,14 @@ func TestPortalDecide(t *testing.T) {
 		if err != nil || len(sent) == 0 || sent[len(sent)-1].Letter != "decided" || sent[len(sent)-1].Outcome != domain.EmailSent {
 			t.Fatalf("got %+v, %v, want the decision's letter recorded with the loan", sent, err)
 		}
+		// The decline closed the application: no other decision, no new
+		// condition (the services as server/app wires them).
+		if resp, res := underwriter.trpc("POST", "portal.decide", `{"loanId":"`+loanID+`","action":"withdraw"}`); resp.StatusCode != 400 || res.Error == nil {
+			t.Fatalf("a decision after the decline: got %d %+v, want it refused", resp.StatusCode, res.Error)
+		}
+		if resp, res := underwriter.trpc("POST", "portal.addCondition", `{"loanId":"`+loanID+`","code":"104"}`); resp.StatusCode != 409 || res.Error == nil {
+			t.Fatalf("a condition after the decline: got %d %+v, want 409", resp.StatusCode, res.Error)
+		}
 	})
 
 	t.Run("the borrower reads the decision and its reasons in their own session", func(t *testing.T) {
