@@ -61,10 +61,7 @@ func (s *Service) BorrowerDecision(ctx context.Context, loanID string) (*Borrowe
 	if err != nil || cd == nil {
 		return &BorrowerDecisionView{}, err
 	}
-	d := &BorrowerDecision{Action: cd.Action, Label: cd.Label, DecidedAt: cd.DecidedAt, NeededBy: cd.NeededBy, Reasons: []string{}}
-	if d.Closed, err = s.closes(ctx, cd.Action); err != nil {
-		return nil, err
-	}
+	d := &BorrowerDecision{Action: cd.Action, Label: cd.Label, Closed: cd.Closed, DecidedAt: cd.DecidedAt, NeededBy: cd.NeededBy, Reasons: []string{}}
 	switch cd.Action {
 	case domain.CreditSuspend:
 		d.Needed = &cd.Note

@@ -95,8 +95,11 @@ type OfferBounds struct {
 // CreditDecisionView is a stored credit decision in words: its status
 // label, and for a decline the notice's principal reasons.
 type CreditDecisionView struct {
-	Action     string                `json:"action"`
-	Label      string                `json:"label"`
+	Action string `json:"action"`
+	Label  string `json:"label"`
+	// Closed says the decision closed the application (closes): no other
+	// decision and no new condition follows it.
+	Closed     bool                  `json:"closed"`
 	LineAmount *int64                `json:"lineAmount"`
 	NeededBy   *string               `json:"neededBy"`
 	Reasons    []domain.CreditReason `json:"reasons"`
@@ -337,6 +340,9 @@ func (s *Service) creditDecision(ctx context.Context, loanID string) (*CreditDec
 	}
 	v := &CreditDecisionView{Action: cd.Action, Label: labels.of(cd.Action), LineAmount: cd.LineAmount, NeededBy: cd.NeededBy,
 		Reasons: cd.Reasons, Note: cd.Note, DecidedBy: cd.DecidedBy, DecidedAt: cd.CreatedAt, noticeID: cd.NoticeID}
+	if v.Closed, err = s.closes(ctx, cd.Action); err != nil {
+		return nil, err
+	}
 	if v.Reasons == nil {
 		v.Reasons = []domain.CreditReason{}
 	}

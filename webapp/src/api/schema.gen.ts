@@ -741,6 +741,11 @@ export interface components {
          */
         CreditDecisionView: {
             action: components["schemas"]["CreditAction"];
+            /**
+             * @description closed: the decision closed the application (the underwriting
+             *     table's closes: a decline, a withdrawal).
+             */
+            closed: boolean;
             /** Format: date-time */
             decidedAt: string;
             decidedBy: components["schemas"]["StaffRef"];

@@ -33,6 +33,7 @@ const declined: PortalCreditView = {
   decision: {
     action: 'decline',
     label: 'Declined',
+    closed: true,
     lineAmount: null,
     neededBy: null,
     reasons: [{ code: 'C1_COLLATERAL', words: 'Value or type of collateral not sufficient' }],
@@ -74,6 +75,7 @@ describe('LoanDecisionTab', () => {
           decision: {
             action: 'approve',
             label: 'Approved',
+            closed: false,
             lineAmount: 100000,
             neededBy: null,
             reasons: [],

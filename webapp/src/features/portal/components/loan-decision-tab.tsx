@@ -47,8 +47,7 @@ export function LoanDecisionTab({ loanId, canDecide }: { loanId: string; canDeci
 
 /** Whether the loan's decision closed the application (the rules' closes: a decline, a withdrawal): no other decision follows it. */
 function closed(view: PortalCreditView): boolean {
-  const current = view.decision?.action;
-  return view.actions.some((a) => a.code === current && a.closes);
+  return view.decision?.closed === true;
 }
 
 function CurrentDecision({ view }: { view: PortalCreditView }) {
