@@ -151,6 +151,8 @@ func New(cfg Config, db Store, policy Policy, schemas loans.Schemas) (*Services,
 		Credit: cfg.Credit, Valuation: cfg.Valuation, Sealer: cfg.Keyring, Letters: post, Now: cfg.Now})
 	loanService.WithRedecide(prequalService.Redecide).WithPropertyScreen(prequalService.ScreenProperty)
 	portalService := portal.New(db, loanService, policy, cfg.Now).WithLetters(post)
+	// A closed application's documents are listed, and no file is taken.
+	loanService.WithClosedCheck(portalService.Closed)
 	return &Services{
 		Accounts: accounts.New(db, cfg.Mailer, cfg.Keyring, cfg.SessionSecret, cfg.ProductName, cfg.Now),
 		Loans:    loanService,

@@ -70,7 +70,11 @@ func (s *Service) Mine(ctx context.Context, applicant *domain.Applicant) (*Borro
 	if err != nil {
 		return nil, err
 	}
-	out := &BorrowerConditions{HasCoborrower: hasCoborrower(loan), Conditions: make([]BorrowerCondition, 0, len(conds))}
+	closed, err := s.closed(ctx, loan.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &BorrowerConditions{HasCoborrower: hasCoborrower(loan), Closed: closed, Conditions: make([]BorrowerCondition, 0, len(conds))}
 	for _, c := range conds {
 		v, err := borrowerView(c)
 		if err != nil {
@@ -83,12 +87,18 @@ func (s *Service) Mine(ctx context.Context, applicant *domain.Applicant) (*Borro
 
 // Answer stores the applicant's answer to one of their open text, address
 // or employment conditions, replacing an earlier one; it is taken after
-// submission too. A condition of another loan is not found. Field errors
-// name text, address, employment or their fields.
+// submission too, until a credit decision closes the application. A
+// condition of another loan is not found. Field errors name text, address,
+// employment or their fields.
 func (s *Service) Answer(ctx context.Context, applicant *domain.Applicant, in AnswerInput) (*BorrowerConditions, error) {
 	loan, err := s.loanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
+	}
+	if closed, err := s.closed(ctx, loan.ID); err != nil {
+		return nil, err
+	} else if closed {
+		return nil, domain.Errorf(domain.ECONFLICT, "Your application is closed, so no more answers are taken for it.")
 	}
 	c, err := s.find(ctx, loan.ID, in.ConditionID)
 	if err != nil {

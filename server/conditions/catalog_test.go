@@ -117,8 +117,9 @@ func TestTheBorrowerAnswersAndTheTeamClears(t *testing.T) {
 }
 
 // Once a decline (the underwriting table's closes) is the loan's decision,
-// no condition is added to the application: the add is refused and the
-// loan's view says it is closed; before the decision it was open.
+// no condition is added to the application and the borrower's answer to
+// one set before is not taken: both are refused, and the loan's view and
+// the borrower's say it is closed; before the decision it was open.
 func TestNoConditionIsAddedToAClosedApplication(t *testing.T) {
 	withDemoLoan(t, func(t *testing.T, f *catalogFixture) {
 		ctx := context.Background()
@@ -126,6 +127,13 @@ func TestNoConditionIsAddedToAClosedApplication(t *testing.T) {
 		f.svc.WithClosedCheck(portal.New(f.db, nil, servicetest.Policies(), servicetest.Now).Closed)
 		if view, err := f.svc.ForLoan(ctx, f.loanID, true); err != nil || view.Closed {
 			t.Fatalf("got %+v, %v; want the undecided application open", view, err)
+		}
+		open, err := f.svc.Add(ctx, f.staff, conditions.AddInput{LoanID: f.loanID, Code: "104"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mine, err := f.svc.Mine(ctx, f.applicant); err != nil || mine.Closed {
+			t.Fatalf("got %+v, %v; want the borrower's undecided application open", mine, err)
 		}
 		if _, _, err := f.db.UpdateApplication(ctx, f.loanID, "", func(l *domain.Loan, _ *domain.Application, _ bool) error {
 			l.ApplicationStatus = "applicationSubmitted"
@@ -145,8 +153,16 @@ func TestNoConditionIsAddedToAClosedApplication(t *testing.T) {
 			t.Fatalf("got %v, want a condition on the declined application refused", err)
 		}
 		view, err := f.svc.ForLoan(ctx, f.loanID, true)
-		if err != nil || !view.Closed || len(view.Conditions) != 0 {
-			t.Fatalf("got %+v, %v; want the application closed, with no condition", view, err)
+		if err != nil || !view.Closed || len(view.Conditions) != 1 {
+			t.Fatalf("got %+v, %v; want the application closed, with only the condition set before", view, err)
+		}
+		letter := "My maiden name is on the older accounts."
+		if _, err := f.svc.Answer(ctx, f.applicant, conditions.AnswerInput{ConditionID: open.ID, Text: &letter}); domain.ErrorCode(err) != domain.ECONFLICT {
+			t.Fatalf("got %v, want the borrower's answer on the declined application refused", err)
+		}
+		mine, err := f.svc.Mine(ctx, f.applicant)
+		if err != nil || !mine.Closed || len(mine.Conditions) != 1 || mine.Conditions[0].Answer != nil {
+			t.Fatalf("got %+v, %v; want the borrower told the application is closed, the condition unanswered", mine, err)
 		}
 	})
 }

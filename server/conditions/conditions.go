@@ -193,8 +193,11 @@ type BorrowerCondition struct {
 // BorrowerConditions is what conditions.list and conditions.answer answer
 // (#BorrowerConditionsView).
 type BorrowerConditions struct {
-	HasCoborrower bool                `json:"hasCoborrower"`
-	Conditions    []BorrowerCondition `json:"conditions"`
+	HasCoborrower bool `json:"hasCoborrower"`
+	// Closed says a credit decision closed the application: the
+	// conditions are listed, and no answer is taken.
+	Closed     bool                `json:"closed"`
+	Conditions []BorrowerCondition `json:"conditions"`
 }
 
 // find is the loan's condition id; another loan's is not found.

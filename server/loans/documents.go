@@ -83,6 +83,9 @@ type DocumentsView struct {
 	Requirements *Requirements      `json:"requirements"`
 	Uploads      []UploadedDocument `json:"uploads"`
 	ReadOnly     bool               `json:"readOnly"`
+	// Closed says a credit decision closed the application (a decline, a
+	// withdrawal): the uploads are listed, and no other file is taken.
+	Closed bool `json:"closed"`
 	// MaxFileBytes is the largest file an upload may carry (UploadLimit).
 	MaxFileBytes int64 `json:"maxFileBytes"`
 }
@@ -190,8 +193,12 @@ func (s *Service) documentsView(ctx context.Context, applicant *domain.Applicant
 	if err != nil {
 		return nil, err
 	}
+	closed, err := s.isClosed(ctx, loan)
+	if err != nil {
+		return nil, err
+	}
 	v := &DocumentsView{Requirements: r, Uploads: make([]UploadedDocument, 0, len(docs)), ReadOnly: loan.ApplicationStatus == Submitted,
-		MaxFileBytes: s.UploadLimit()}
+		Closed: closed, MaxFileBytes: s.UploadLimit()}
 	for _, d := range docs {
 		u := UploadedDocument{ID: d.ID, Type: d.Type, Party: d.Party, FileName: d.FileName, ContentType: d.ContentType, Size: d.Size, UploadedAt: d.UploadedAt,
 			Review: reviewView(d.Review, staff)}

@@ -68,11 +68,17 @@ func extensions(contentType string) []string {
 // the documents as they now stand. Errors name the field at fault: type,
 // party, side, file or conditionId. A document that answers an open
 // underwriting condition is taken after submission too (the store checks
-// that the condition is the loan's, open, and asks this person and type).
+// that the condition is the loan's, open, and asks this person and type),
+// unless a credit decision closed the application.
 func (s *Service) Upload(ctx context.Context, applicant *domain.Applicant, in UploadInput) (*DocumentsView, error) {
 	loan, err := s.LoanOf(ctx, applicant)
 	if err != nil {
 		return nil, err
+	}
+	if closed, err := s.isClosed(ctx, loan); err != nil {
+		return nil, err
+	} else if closed {
+		return nil, domain.Errorf(domain.ECONFLICT, "Your application is closed, so no more documents are taken for it.")
 	}
 	check := writable
 	if in.ConditionID != "" {

@@ -75,6 +75,9 @@ type Service struct {
 	// coborrowers keeps the loans' coborrowers and the acts of the people
 	// on a loan (WithCoborrowers, coborrower.go); nil: none is invited.
 	coborrowers CoborrowerStore
+	// closed says whether a credit decision closed the loan's application
+	// (WithClosedCheck); nil: none ever does.
+	closed ClosedCheck
 
 	// What a save would otherwise ask on every call with the same answer:
 	// the funnel's order per policy revision, and which steps are
@@ -100,6 +103,27 @@ func New(store Store, policy Policy, schemas Schemas, variant string, now func()
 // (the loan's latest preview offer); an error is what the borrower is told
 // when the terms they chose no longer stand.
 type Redecider func(ctx context.Context, loan *domain.Loan, app *domain.Application, chosen *domain.Offer) error
+
+// ClosedCheck says whether the loan's credit decision closed the
+// application (a decline, a withdrawal: the underwriting table's closes, as
+// portal.Service.Closed reads it).
+type ClosedCheck func(ctx context.Context, loanID string) (bool, error)
+
+// WithClosedCheck sets how a closed application is known: its documents
+// are listed, and no file is taken for it.
+func (s *Service) WithClosedCheck(check ClosedCheck) *Service {
+	s.closed = check
+	return s
+}
+
+// isClosed says whether a credit decision closed the loan's application;
+// only a submitted application is decided.
+func (s *Service) isClosed(ctx context.Context, loan *domain.Loan) (bool, error) {
+	if s.closed == nil || loan.ApplicationStatus != Submitted {
+		return false, nil
+	}
+	return s.closed(ctx, loan.ID)
+}
 
 // WithRedecide sets how a submission is decided again.
 func (s *Service) WithRedecide(fn Redecider) *Service {

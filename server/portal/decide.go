@@ -363,19 +363,19 @@ func (s *Service) creditDecision(ctx context.Context, loanID string) (*CreditDec
 	return v, nil
 }
 
-// creditLabels are the underwriting policy's words for each decided status.
 // Closed says whether the loan's credit decision closed the application
 // (closes: a decline, a withdrawal); false before a decision. The
-// conditions service asks it before it sets a condition
-// (conditions.Service.WithClosedCheck).
+// conditions service asks it before it sets a condition or takes a
+// borrower's answer, and the loan service before it takes a document
+// (WithClosedCheck of each); it reads the latest decision's action alone.
 func (s *Service) Closed(ctx context.Context, loanID string) (bool, error) {
-	cd, err := s.store.LatestCreditDecision(ctx, loanID)
+	action, err := s.store.LatestCreditAction(ctx, loanID)
 	if domain.ErrorCode(err) == domain.ENOTFOUND {
 		return false, nil
 	} else if err != nil {
 		return false, err
 	}
-	return s.closes(ctx, cd.Action)
+	return s.closes(ctx, action)
 }
 
 // closes says whether the action closes the application, by the
@@ -393,6 +393,7 @@ func (s *Service) closes(ctx context.Context, action string) (bool, error) {
 	return false, nil
 }
 
+// creditLabels are the underwriting policy's words for each decided status.
 func (s *Service) creditLabels(ctx context.Context) (stepLabels, error) {
 	var labels stepLabels
 	return labels, s.decideInto(ctx, underwritingLabels, nil, &labels)

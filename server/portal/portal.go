@@ -38,6 +38,7 @@ type Store interface {
 	FindDecision(ctx context.Context, id string) (*domain.Decision, error)
 	RecordCreditDecision(ctx context.Context, r store.CreditDecisionRecord) error
 	LatestCreditDecision(ctx context.Context, loanID string) (*domain.CreditDecision, error)
+	LatestCreditAction(ctx context.Context, loanID string) (string, error)
 	LatestCreditReport(ctx context.Context, loanID, party string) (*domain.CreditReport, error)
 }
 

@@ -172,6 +172,17 @@ func (db *DB) LatestCreditDecision(ctx context.Context, loanID string) (*domain.
 	return &cd, nil
 }
 
+// LatestCreditAction is the action of the loan's latest credit decision
+// (approve, decline, ...), read alone; ENOTFOUND before one.
+func (db *DB) LatestCreditAction(ctx context.Context, loanID string) (string, error) {
+	var action string
+	err := db.getRow(ctx, `SELECT action FROM credit_decisions WHERE loan_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`, loanID).Scan(&action)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", domain.Errorf(domain.ENOTFOUND, "No credit decision yet.")
+	}
+	return action, err
+}
+
 func nullInt(v *int64) sql.NullInt64 {
 	if v == nil {
 		return sql.NullInt64{}

@@ -45,6 +45,7 @@ type wireCondition struct {
 }
 
 type borrowerConditionsView struct {
+	Closed     bool            `json:"closed"`
 	Conditions []wireCondition `json:"conditions"`
 }
 
@@ -107,6 +108,54 @@ func auditActions(t *testing.T, s *testServer, loanID string) []string {
 		out = append(out, e.Action)
 	}
 	return out
+}
+
+// A decline closes the application (the underwriting table's closes): the
+// borrower's documents and conditions say so, and the upload and the
+// answer that an open condition took before the decline are refused, as
+// the services are wired.
+func TestAClosedApplicationTakesNoDocumentAndNoAnswer(t *testing.T) {
+	s, _ := openDocumentsServer(t, web.Config{Now: time.Now}) // the authenticator codes are of the real clock
+	borrower := s.browser(t)
+	borrower.signIn("prime@example.com")
+	loanID := s.demoLoanID(t, "prime@example.com")
+	submitForDecision(t, s, loanID)
+	const pw = "staff password 1"
+	underwriter := s.portalUser(t, s.enrolTagged(t, "uw@example.com", "underwriter", "", pw), pw)
+	statement := mustCall[wireCondition](t, underwriter, "POST", "portal.addCondition", `{"loanId":"`+loanID+`","code":"303"}`)
+	letter := mustCall[wireCondition](t, underwriter, "POST", "portal.addCondition", `{"loanId":"`+loanID+`","code":"104"}`)
+
+	closed := func() (documents, conditions bool) {
+		var docs struct {
+			Closed bool `json:"closed"`
+		}
+		_, res := borrower.trpc("GET", "documents.list", "")
+		if res.Error != nil || json.Unmarshal(res.Result.Data, &docs) != nil {
+			t.Fatalf("documents.list: got %+v", res)
+		}
+		return docs.Closed, mustCall[borrowerConditionsView](t, borrower, "GET", "conditions.list", "").Closed
+	}
+	if docs, conds := closed(); docs || conds {
+		t.Fatalf("before a decision: documents closed %v, conditions closed %v; want both open", docs, conds)
+	}
+	// Before the decline the condition takes its document (the gate below
+	// is the decline's, not the submission's).
+	if resp, res := upload(borrower, map[string]string{"type": "mortgageStatement", "party": "borrower", "conditionId": statement.ID}, "statement.pdf", pdfDoc(), nil); resp.StatusCode != 200 {
+		t.Fatalf("an upload for the open condition: got %d %+v, want it taken", resp.StatusCode, res.Error)
+	}
+	if _, res := underwriter.trpc("POST", "portal.decide", `{"loanId":"`+loanID+`","action":"decline","reasons":["C1_COLLATERAL"]}`); res.Error != nil {
+		t.Fatalf("portal.decide: %+v", res.Error)
+	}
+
+	if docs, conds := closed(); !docs || !conds {
+		t.Fatalf("after the decline: documents closed %v, conditions closed %v; want both closed", docs, conds)
+	}
+	if resp, res := upload(borrower, map[string]string{"type": "mortgageStatement", "party": "borrower", "conditionId": statement.ID}, "statement 2.pdf", pdfDoc(), nil); resp.StatusCode != 409 || res.Error == nil {
+		t.Fatalf("an upload after the decline: got %d %+v, want 409", resp.StatusCode, res.Error)
+	}
+	if resp, res := borrower.trpc("POST", "conditions.answer", `{"conditionId":"`+letter.ID+`","text":"My maiden name."}`); resp.StatusCode != 409 || res.Error == nil {
+		t.Fatalf("an answer after the decline: got %d %+v, want 409", resp.StatusCode, res.Error)
+	}
 }
 
 func TestAStaffDocumentConditionReachesTheBorrowersUploadPageAfterSubmission(t *testing.T) {

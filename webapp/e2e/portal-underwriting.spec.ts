@@ -150,4 +150,12 @@ test('an underwriter declines with a reason; the borrower sees the decision and 
   await expect(page.getByRole('link', { name: 'Upload documents' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await bothWidths(page, 'borrower-declined');
+
+  // The upload page an e-mail may still link to: closed, nothing asked, nothing to upload.
+  await page.goto('/app/upload');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your documents' })).toBeVisible();
+  await expect(page.getByText('Your application is closed')).toBeVisible();
+  await expect(page.getByLabel(/^Upload a file:/)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'What your loan team needs from you' })).toHaveCount(0);
+  await bothWidths(page, 'borrower-declined-upload');
 });

@@ -371,9 +371,12 @@ export interface components {
         };
         /**
          * @description #BorrowerConditionsView is the result of conditions.list and
-         *     conditions.answer: the conditions of the borrower's loan.
+         *     conditions.answer: the conditions of the borrower's loan, and whether a
+         *     credit decision closed the application (closed: a decline or a
+         *     withdrawal, by the underwriting table; no answer is taken then).
          */
         BorrowerConditionsView: {
+            closed: boolean;
             conditions: components["schemas"]["BorrowerCondition"][];
             hasCoborrower: boolean;
         };
@@ -1177,10 +1180,14 @@ export interface components {
          *     conditionId and file): what the documents policy requires and still
          *     misses for each person (data.heloc.documents.requirements, counted from
          *     the documents stored, with the open underwriting conditions' requests),
-         *     the documents uploaded, and whether the application is closed to changes
-         *     (a condition's request still takes uploads).
+         *     the documents uploaded, whether the application is closed to changes
+         *     (readOnly: submitted; a condition's request and a rejected file's
+         *     replacement still take uploads), and whether a credit decision closed it
+         *     (closed: a decline or a withdrawal, by the underwriting table; nothing is
+         *     taken then).
          */
         DocumentsView: {
+            closed: boolean;
             /**
              * @description maxFileBytes is the largest file an upload may carry (UPLOAD_LIMIT),
              *     so that a page states it and refuses a larger file before sending it.

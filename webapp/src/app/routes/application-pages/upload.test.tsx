@@ -32,6 +32,7 @@ function view(borrower: RequiredDocument[], coborrower: RequiredDocument[] | nul
     },
     uploads: [],
     readOnly: false,
+    closed: false,
   };
 }
 

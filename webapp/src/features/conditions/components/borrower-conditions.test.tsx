@@ -29,7 +29,7 @@ const statement: BorrowerCondition = {
 };
 const cleared: BorrowerCondition = { ...base, id: 'c'.repeat(32), code: '108', kind: 'email', label: 'Confirm no new credit', status: 'cleared' };
 
-const view = (conditions: BorrowerCondition[]): BorrowerConditionsView => ({ hasCoborrower: false, conditions });
+const view = (conditions: BorrowerCondition[]): BorrowerConditionsView => ({ hasCoborrower: false, closed: false, conditions });
 
 describe('borrower conditions', () => {
   it('lists what the loan team still asks, and sends an answer in words', async () => {
@@ -103,5 +103,13 @@ describe('borrower conditions', () => {
     const { container } = renderAt('/app/upload', <BorrowerConditions onUploadPage />);
     await waitFor(() => expect(container.querySelector('[aria-hidden="true"].mantine-Skeleton-root')).toBeNull());
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('asks nothing of a borrower whose application a decline closed, though a request was open', async () => {
+    stubTRPC({ 'system.info': () => ok(sandboxSystemInfo), 'conditions.list': () => ok({ ...view([question, statement]), closed: true }) });
+    const { container } = renderAt('/app/upload', <BorrowerConditions onUploadPage />);
+    await waitFor(() => expect(container.querySelector('[aria-hidden="true"].mantine-Skeleton-root')).toBeNull());
+    expect(screen.queryByRole('region', { name: 'What your loan team needs from you' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send answer' })).not.toBeInTheDocument();
   });
 });

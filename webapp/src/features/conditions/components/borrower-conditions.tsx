@@ -35,7 +35,8 @@ const statusWords: Record<BorrowerCondition['status'], { label: string; color: s
 /**
  * The borrower's outstanding conditions. On the upload page (`onUploadPage`)
  * a document condition says to upload it above; elsewhere it links there.
- * Nothing is shown while the loan team asks nothing.
+ * Nothing is shown while the loan team asks nothing, nor once a credit
+ * decision closed the application.
  */
 export function BorrowerConditions({ onUploadPage = false }: { onUploadPage?: boolean }) {
   const conditions = useConditions();
@@ -44,6 +45,9 @@ export function BorrowerConditions({ onUploadPage = false }: { onUploadPage?: bo
   if (conditions.isError) {
     return <QueryError title="We couldn’t load what your loan team asks" error={conditions.error} onRetry={() => void conditions.refetch()} />;
   }
+  // A closed application (a decline, a withdrawal) asks nothing more; the
+  // page around says it is closed.
+  if (conditions.data.closed) return null;
   const outstanding = conditions.data.conditions.filter(isOutstanding);
   if (outstanding.length === 0) return null;
   const waiting = outstanding.filter((c) => c.status === 'open').length;

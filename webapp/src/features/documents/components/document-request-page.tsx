@@ -28,6 +28,12 @@ const copy = {
   },
 } as const;
 
+/** Either page once a credit decision closed the application: nothing is asked, the files stay to download. */
+const closedCopy = {
+  heading: 'Your documents',
+  help: 'The documents you uploaded for your application, to download.',
+};
+
 /**
  * The standalone document pages a signed-in borrower reaches from a link in
  * an e-mail (/app/upload, /app/bank-statement; not redirected by the resume
@@ -79,9 +85,10 @@ export function DocumentRequestPage({ kind, names, children }: { kind: keyof typ
     );
   }
 
+  const heading = documents.data?.closed ? closedCopy : text;
   return (
     <>
-      <PageHeading title={text.heading} help={text.help} />
+      <PageHeading title={heading.heading} help={heading.help} />
       <Stack mt="xl">{body}</Stack>
     </>
   );

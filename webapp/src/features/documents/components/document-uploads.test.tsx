@@ -42,6 +42,7 @@ function view(borrower: RequiredDocument[], coborrower: RequiredDocument[] | nul
     },
     uploads,
     readOnly: false,
+    closed: false,
   };
 }
 
@@ -243,6 +244,28 @@ describe('documents', () => {
     await user.upload(within(stubs).getByLabelText(/^Upload a file:/), png());
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.fields).toEqual({ type: 'paystubs', party: 'borrower' });
+  });
+
+  it('says a declined application is closed: its files listed, nothing asked, nothing to upload', async () => {
+    const rejected = upload({
+      id: 'doc-7',
+      fileName: 'paystub.pdf',
+      contentType: 'application/pdf',
+      review: { status: 'rejected', note: 'The pay date is cut off', reviewedAt: '2026-11-26T10:00:00Z', reviewedBy: null },
+    });
+    const requested = doc({ type: 'mortgageStatement', category: 'PROP', label: 'Most recent mortgage statement', condition: { id: 'c'.repeat(32), code: '303' } });
+    setup({ ...view([paystubs(3), requested], null, [upload({}), rejected]), readOnly: true, closed: true });
+    renderAt('/app/upload', <DocumentRequestPage kind="upload" />);
+    expect(await screen.findByText('Your application is closed')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your documents' })).toBeVisible();
+    expect(screen.getByText('No more documents are needed for it. The documents you uploaded are listed here.')).toBeVisible();
+    const files = screen.getByRole('list', { name: 'Uploaded files: Borrower' });
+    expect(within(files).getByRole('link', { name: 'stub.png' })).toBeVisible();
+    expect(within(files).getByRole('link', { name: 'paystub.pdf' })).toBeVisible();
+    expect(screen.queryByText(/Please upload a replacement/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/missing/i)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Upload a file:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
   });
 
   it('marks a rejected file Replaced, without the note or a request, once its replacement came', async () => {

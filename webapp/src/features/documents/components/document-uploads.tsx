@@ -5,7 +5,7 @@ import type { DocumentParty, DocumentsView, RequiredDocument } from '@/api/docum
 
 import { documentsCount } from '../content/document-copy';
 import { RequiredDocumentCard } from './required-document-card';
-import { awaitsReplacement } from './uploaded-files';
+import { awaitsReplacement, UploadedFiles } from './uploaded-files';
 
 export type PartyNames = Partial<Record<DocumentParty, string | null | undefined>>;
 
@@ -74,6 +74,7 @@ export function missingSummary(view: DocumentsView, names: PartyNames = {}, type
  * renewed after every upload and removal.
  */
 export function DocumentUploads({ view, names = {}, types, empty }: DocumentUploadsProps) {
+  if (view.closed) return <ClosedUploads view={view} names={names} types={types} />;
   const parties = (['borrower', 'coborrower'] as const).filter((p) => view.requirements.documents[p] !== null);
   const asked = parties.some((p) => (shownDocuments(view, p, types)?.length ?? 0) > 0);
   if (!asked) {
@@ -106,6 +107,46 @@ export function DocumentUploads({ view, names = {}, types, empty }: DocumentUplo
   );
 }
 
+/** A person's heading: their name, with their role when the page shows both people; the role without a name. */
+function personHeading(party: DocumentParty, name: string | null | undefined, showRole: boolean): string {
+  const role = party === 'borrower' ? 'Borrower' : 'Coborrower';
+  return name ? (showRole ? `${name} (${role.toLowerCase()})` : name) : role;
+}
+
+/**
+ * An application a credit decision closed (a decline, a withdrawal): nothing
+ * more is asked of anyone, and the files uploaded stay listed to download.
+ */
+function ClosedUploads({ view, names, types }: { view: DocumentsView; names: PartyNames; types?: readonly string[] }) {
+  const shown = view.uploads.filter((u) => !types || types.includes(u.type));
+  const parties = (['borrower', 'coborrower'] as const).filter((p) => shown.some((u) => u.party === p));
+  return (
+    <Stack gap="xl">
+      <Alert color="gray" variant="light" title="Your application is closed">
+        {parties.length > 0
+          ? 'No more documents are needed for it. The documents you uploaded are listed here.'
+          : 'No more documents are needed for it.'}
+      </Alert>
+      {parties.map((party) => {
+        const heading = personHeading(party, names[party], parties.length > 1 || party === 'coborrower');
+        return <ClosedPersonUploads key={party} heading={heading} uploads={shown.filter((u) => u.party === party)} />;
+      })}
+    </Stack>
+  );
+}
+
+function ClosedPersonUploads({ heading, uploads }: { heading: string; uploads: DocumentsView['uploads'] }) {
+  const headingId = useId();
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="h3" id={headingId}>
+        {heading}
+      </Title>
+      <UploadedFiles uploads={uploads} readOnly closed label={heading} />
+    </Stack>
+  );
+}
+
 function PersonDocuments({
   view,
   party,
@@ -120,8 +161,7 @@ function PersonDocuments({
   showRole: boolean;
 }) {
   const headingId = useId();
-  const role = party === 'borrower' ? 'Borrower' : 'Coborrower';
-  const heading = name ? (showRole ? `${name} (${role.toLowerCase()})` : name) : role;
+  const heading = personHeading(party, name, showRole);
   const missing = documents.filter((d) => d.countsInTotal !== false).reduce((n, d) => n + d.missing, 0);
   return (
     <Stack gap="md" component="section" aria-labelledby={headingId}>

@@ -22,9 +22,20 @@ export function awaitsReplacement(u: UploadedDocument): boolean {
  * The files uploaded for one document, each with a download link and,
  * while the application is open, a way to remove it. A file the loan team
  * rejected says so with their note and asks for a replacement until one
- * has come; then it is only marked "Replaced", without the note.
+ * has come; then it is only marked "Replaced", without the note. On an
+ * application a credit decision closed, nothing more is asked.
  */
-export function UploadedFiles({ uploads, readOnly, label }: { uploads: UploadedDocument[]; readOnly: boolean; label: string }) {
+export function UploadedFiles({
+  uploads,
+  readOnly,
+  label,
+  closed = false,
+}: {
+  uploads: UploadedDocument[];
+  readOnly: boolean;
+  label: string;
+  closed?: boolean;
+}) {
   const remove = useRemoveDocumentMutation();
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
@@ -82,7 +93,7 @@ export function UploadedFiles({ uploads, readOnly, label }: { uploads: UploadedD
                     </Button>
                   )}
                 </Group>
-                {awaitsReplacement(u) ? (
+                {!closed && awaitsReplacement(u) ? (
                   <Text fz="sm" c="red.8" mt={4}>
                     {rejectedWords(u.review?.note)}
                   </Text>

@@ -262,6 +262,7 @@ describe('the documents’ preview', () => {
       },
     ],
     readOnly: true,
+    closed: false,
   });
 
   it('shows a PDF in a frame and an image inline, from the download address', async () => {

@@ -37,6 +37,7 @@ function view(upload: LoanUploadedDocument, missing: number): LoanDocumentsView 
     },
     uploads: [upload],
     readOnly: true,
+    closed: false,
   };
 }
 
