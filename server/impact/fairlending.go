@@ -2,31 +2,37 @@ package impact
 
 import (
 	"context"
+	"encoding/json"
 	"maps"
 	"slices"
 
 	"github.com/heloc/heloc/server/domain"
+	"github.com/heloc/heloc/server/policy"
 )
 
 // The fair-lending view: for the loans whose borrower answered the HMDA
 // questions (the Demographics page, spec §3), eligibility's outcomes by each
 // group the borrower reported, with each group's adverse-impact ratio: its
-// rate of eligible decisions under the proposed rules over the rate of the
-// most favoured group of the same question. A ratio below four-fifths
-// (0.8) is flagged, the screening threshold examiners use (the Uniform
-// Guidelines' four-fifths rule, 29 CFR 1607.4(D), as fair-lending reviews
-// borrow it).
+// rate of eligible decisions over the rate of the most favoured group of the
+// same question, flagged below the monitoring table's threshold. The rates,
+// the ratios and the flag are the rules' (heloc.monitoring.adverse_impact,
+// the four-fifths screen by default), so compliance owns the threshold
+// with the rest of its tables; this file counts the groups.
 //
 // The answers are read here, for this monitoring, and nowhere that decides
 // credit: no decision's input carries them (TestNoDecisionInputCarriesDemographics).
 
-// FourFifths is the adverse-impact ratio below which a group is flagged.
-const FourFifths = 0.8
+// AdverseImpact is the monitoring rule that works out the ratios.
+const AdverseImpact = "heloc.monitoring.adverse_impact"
 
 // FairLending is the view by each HMDA question.
 type FairLending struct {
 	// Loans counts the loans compared whose borrower answered.
-	Loans     int       `json:"loans"`
+	Loans int `json:"loans"`
+	// Rule and Threshold are the monitoring table's row and the ratio
+	// below which a group is flagged.
+	Rule      string    `json:"rule"`
+	Threshold float64   `json:"threshold"`
 	Ethnicity *Question `json:"ethnicity"`
 	Race      *Question `json:"race"`
 	Sex       *Question `json:"sex"`
@@ -55,12 +61,12 @@ type Group struct {
 	RateBefore float64 `json:"rateBefore"`
 	RateAfter  float64 `json:"rateAfter"`
 	// AdverseImpactRatio is RateAfter over the most favoured group's
-	// (null when no group has an eligible decision); BelowFourFifths
-	// flags a ratio under FourFifths. AdverseImpactRatioBefore is the same
-	// under the baseline, for comparison.
+	// (null when no group has an eligible decision); BelowThreshold flags
+	// a ratio under the table's threshold. AdverseImpactRatioBefore is the
+	// same under the baseline, for comparison.
 	AdverseImpactRatio       *float64 `json:"adverseImpactRatio"`
 	AdverseImpactRatioBefore *float64 `json:"adverseImpactRatioBefore"`
-	BelowFourFifths          bool     `json:"belowFourFifths"`
+	BelowThreshold           bool     `json:"belowThreshold"`
 }
 
 // The groups of each question, as the HMDA form names them (URLA Section
@@ -125,8 +131,10 @@ func sexOf(d domain.Demographics) []string {
 }
 
 // fairLending reads the borrowers' answers of the loans compared and
-// builds the view; nil when none answered.
-func fairLending(ctx context.Context, src Source, loans map[string]flip) (*FairLending, error) {
+// builds the view, its ratios by the rules' monitoring rule (of the proposed
+// rules, for the outcomes under both: the screen is the same for both, and
+// a baseline published before the rule has none); nil when none answered.
+func fairLending(ctx context.Context, src Source, rules *policy.Engine, loans map[string]flip) (*FairLending, error) {
 	ids := slices.Sorted(maps.Keys(loans))
 	answers, err := src.BorrowerDemographics(ctx, ids)
 	if err != nil {
@@ -147,7 +155,9 @@ func fairLending(ctx context.Context, src Source, loans map[string]flip) (*FairL
 		fl.Sex.add(sexOf(d), f)
 	}
 	for _, q := range []*Question{fl.Ethnicity, fl.Race, fl.Sex} {
-		q.ratios()
+		if err := q.ratios(ctx, rules, fl); err != nil {
+			return nil, err
+		}
 	}
 	return fl, nil
 }
@@ -181,30 +191,53 @@ func (q *Question) add(groups []string, f flip) {
 	}
 }
 
-// ratios works out each group's rates and its ratio to the most favoured
-// group's (the first by name among equals).
-func (q *Question) ratios() {
-	var bestAfter, bestBefore float64
-	for _, name := range slices.Sorted(maps.Keys(q.Groups)) {
-		g := q.Groups[name]
-		g.RateBefore = float64(g.EligibleBefore) / float64(g.Compared)
-		g.RateAfter = float64(g.EligibleAfter) / float64(g.Compared)
-		if q.MostFavoured == "" || g.RateAfter > bestAfter {
-			q.MostFavoured, bestAfter = name, g.RateAfter
+// screen is the monitoring rule's answer for one question's groups.
+type screen struct {
+	Rule         string  `json:"rule"`
+	Threshold    float64 `json:"threshold"`
+	MostFavoured *string `json:"mostFavoured"`
+	Groups       map[string]struct {
+		Rate  float64  `json:"rate"`
+		Ratio *float64 `json:"ratio"`
+		Below bool     `json:"below"`
+	} `json:"groups"`
+}
+
+// ratios asks the monitoring rule for each group's rates and ratios, under
+// the proposed rules' outcomes and the baseline's.
+func (q *Question) ratios(ctx context.Context, rules *policy.Engine, fl *FairLending) error {
+	ask := func(eligible func(*Group) int) (*screen, error) {
+		groups := map[string]any{}
+		for name, g := range q.Groups {
+			groups[name] = map[string]int{"compared": g.Compared, "eligible": eligible(g)}
 		}
-		bestBefore = max(bestBefore, g.RateBefore)
+		out, err := rules.Decide(ctx, AdverseImpact, map[string]any{"groups": groups})
+		if err != nil {
+			return nil, err
+		}
+		raw, err := json.Marshal(out)
+		if err != nil {
+			return nil, err
+		}
+		var s screen
+		return &s, json.Unmarshal(raw, &s)
 	}
-	for _, g := range q.Groups {
-		if bestAfter > 0 {
-			ratio := g.RateAfter / bestAfter
-			r := round(ratio, 4)
-			g.AdverseImpactRatio = &r
-			g.BelowFourFifths = ratio < FourFifths
-		}
-		if bestBefore > 0 {
-			r := round(g.RateBefore/bestBefore, 4)
-			g.AdverseImpactRatioBefore = &r
-		}
-		g.RateBefore, g.RateAfter = round(g.RateBefore, 4), round(g.RateAfter, 4)
+	after, err := ask(func(g *Group) int { return g.EligibleAfter })
+	if err != nil {
+		return err
 	}
+	before, err := ask(func(g *Group) int { return g.EligibleBefore })
+	if err != nil {
+		return err
+	}
+	fl.Rule, fl.Threshold = after.Rule, after.Threshold
+	if after.MostFavoured != nil {
+		q.MostFavoured = *after.MostFavoured
+	}
+	for name, g := range q.Groups {
+		a, b := after.Groups[name], before.Groups[name]
+		g.RateAfter, g.AdverseImpactRatio, g.BelowThreshold = a.Rate, a.Ratio, a.Below
+		g.RateBefore, g.AdverseImpactRatioBefore = b.Rate, b.Ratio
+	}
+	return nil
 }

@@ -194,7 +194,7 @@ func Compare(ctx context.Context, src Source, baseline, proposed *policy.Engine,
 		report.Entrypoints[name] = e.entrypoint(name)
 	}
 	if elig := report.Entrypoints[Eligibility]; elig != nil && len(total.loans) > 0 {
-		fl, err := fairLending(ctx, src, total.loans)
+		fl, err := fairLending(ctx, src, proposed, total.loans)
 		if err != nil {
 			return nil, err
 		}

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -250,7 +252,7 @@ func (f *fixture) newLoan(t testing.TB, email string, d *domain.Demographics) st
 
 // The fair-lending view: for loans whose borrower answered the HMDA
 // questions, the flips by each group reported, each group's rate against
-// the most favoured's, flagged below four-fifths.
+// the most favoured's, flagged below the monitoring table's threshold (four-fifths).
 func TestTheFairLendingViewBreaksTheFlipsDownByGroup(t *testing.T) {
 	for _, dialect := range storetest.Dialects {
 		t.Run(dialect, func(t *testing.T) {
@@ -292,10 +294,10 @@ func TestTheFairLendingViewBreaksTheFlipsDownByGroup(t *testing.T) {
 			if women.Compared != 4 || women.EligibleToIneligible != 2 || women.EligibleBefore != 4 || women.EligibleAfter != 2 || women.RateAfter != 0.5 {
 				t.Errorf("got women %s", mustJSON(women))
 			}
-			if fl.Sex.MostFavoured != impact.Male || *men.AdverseImpactRatio != 1 || men.BelowFourFifths {
+			if fl.Sex.MostFavoured != impact.Male || *men.AdverseImpactRatio != 1 || men.BelowThreshold {
 				t.Errorf("got men %s, most favoured %q", mustJSON(men), fl.Sex.MostFavoured)
 			}
-			if *women.AdverseImpactRatio != 0.5 || !women.BelowFourFifths || *women.AdverseImpactRatioBefore != 1 {
+			if *women.AdverseImpactRatio != 0.5 || !women.BelowThreshold || *women.AdverseImpactRatioBefore != 1 {
 				t.Errorf("got women's ratio %v (before %v), want 0.5 flagged (1 before)", *women.AdverseImpactRatio, *women.AdverseImpactRatioBefore)
 			}
 			if fl.Sex.NotProvided != 1 || fl.Race.NotProvided != 1 || fl.Ethnicity.NotProvided != 1 {
@@ -306,17 +308,36 @@ func TestTheFairLendingViewBreaksTheFlipsDownByGroup(t *testing.T) {
 			if white.Compared != 6 || white.EligibleToIneligible != 1 || black.Compared != 2 || black.EligibleToIneligible != 0 || asian.Compared != 1 || asian.EligibleToIneligible != 1 {
 				t.Errorf("got race %s", mustJSON(fl.Race))
 			}
-			if !asian.BelowFourFifths || *asian.AdverseImpactRatio != 0 || black.BelowFourFifths {
+			if !asian.BelowThreshold || *asian.AdverseImpactRatio != 0 || black.BelowThreshold {
 				t.Errorf("got asian %s, black %s: want only the group with none eligible flagged", mustJSON(asian), mustJSON(black))
 			}
 			hispanic, other := fl.Ethnicity.Groups[impact.HispanicOrLatino], fl.Ethnicity.Groups[impact.NotHispanicOrLatino]
-			if hispanic.Compared != 1 || other.Compared != 7 || fl.Ethnicity.MostFavoured != impact.HispanicOrLatino || !other.BelowFourFifths {
+			if hispanic.Compared != 1 || other.Compared != 7 || fl.Ethnicity.MostFavoured != impact.HispanicOrLatino || !other.BelowThreshold {
 				t.Errorf("got ethnicity %s", mustJSON(fl.Ethnicity))
 			}
 			var text strings.Builder
 			report.WriteText(&text)
 			if !strings.Contains(text.String(), "Female: 4 compared, eligible 4 -> 2, eligible to ineligible 2, ineligible to eligible 0, ratio 0.50 (was 1.00) *") {
 				t.Errorf("text report:\n%s", text.String())
+			}
+
+			// The screen is the proposed rules' monitoring table: at a
+			// threshold of 0.4 the women's 0.5 is no longer flagged, the
+			// Asian group's 0 still is.
+			table := filepath.Join(dir, "heloc", "monitoring", "tables", "data.yaml")
+			src, err := os.ReadFile(table)
+			if err != nil || !bytes.Contains(src, []byte("threshold: 0.8")) {
+				t.Fatalf("the monitoring table: %v, want its threshold of 0.8", err)
+			}
+			if err := os.WriteFile(table, bytes.Replace(src, []byte("threshold: 0.8"), []byte("threshold: 0.4"), 1), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if report, err = impact.Compare(ctx, f.db, f.baseline, load(t, dir), impact.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			fl = report.Entrypoints[impact.Eligibility].FairLending
+			if fl.Threshold != 0.4 || fl.Rule != "AIR-1" || fl.Sex.Groups[impact.Female].BelowThreshold || !fl.Race.Groups[impact.Asian].BelowThreshold {
+				t.Errorf("at a threshold of 0.4: got %s, want the women unflagged, the Asian group flagged", mustJSON(fl))
 			}
 		})
 	}

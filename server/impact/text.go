@@ -10,7 +10,7 @@ import (
 
 // WriteText writes the report as `heloc policy impact` prints it without
 // --json: each entrypoint's counts, then its states, then the fair-lending
-// view with the groups below four-fifths marked.
+// view with the groups below the monitoring table's threshold marked.
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "baseline revision %.12s (live now)\nproposed revision %.12s\n", r.Baseline, r.Proposed)
@@ -61,7 +61,7 @@ func (e *Entrypoint) writeDetail(b *strings.Builder, indent string) {
 }
 
 func (fl *FairLending) write(b *strings.Builder) {
-	fmt.Fprintf(b, "  fair lending (%d loans whose borrower answered the HMDA questions; ratio = the group's eligible rate over the most favoured group's, * below %.2f):\n", fl.Loans, FourFifths)
+	fmt.Fprintf(b, "  fair lending (%d loans whose borrower answered the HMDA questions; ratio = the group's eligible rate over the most favoured group's, * below %.2f, %s):\n", fl.Loans, fl.Threshold, fl.Rule)
 	for _, q := range []struct {
 		name string
 		q    *Question
@@ -70,7 +70,7 @@ func (fl *FairLending) write(b *strings.Builder) {
 		for _, name := range slices.Sorted(maps.Keys(q.q.Groups)) {
 			g := q.q.Groups[name]
 			flag := ""
-			if g.BelowFourFifths {
+			if g.BelowThreshold {
 				flag = " *"
 			}
 			fmt.Fprintf(b, "      %s: %d compared, eligible %d -> %d, eligible to ineligible %d, ineligible to eligible %d, ratio %s (was %s)%s\n",
