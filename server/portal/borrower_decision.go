@@ -26,7 +26,10 @@ type BorrowerDecision struct {
 	Label  string `json:"label"`
 	// Closed says the decision closed the application (the underwriting
 	// table's closes: a decline, a withdrawal): nothing more follows it.
+	// Reviewed says it ended the underwriter's review (the table's
+	// reviewed): the borrower's timeline goes on from the conditions.
 	Closed     bool           `json:"closed"`
+	Reviewed   bool           `json:"reviewed"`
 	DecidedAt  time.Time      `json:"decidedAt"`
 	NeededBy   *string        `json:"neededBy"`
 	Needed     *string        `json:"needed"`
@@ -61,7 +64,7 @@ func (s *Service) BorrowerDecision(ctx context.Context, loanID string) (*Borrowe
 	if err != nil || cd == nil {
 		return &BorrowerDecisionView{}, err
 	}
-	d := &BorrowerDecision{Action: cd.Action, Label: cd.Label, Closed: cd.Closed, DecidedAt: cd.DecidedAt, NeededBy: cd.NeededBy, Reasons: []string{}}
+	d := &BorrowerDecision{Action: cd.Action, Label: cd.Label, Closed: cd.Closed, Reviewed: cd.Reviewed, DecidedAt: cd.DecidedAt, NeededBy: cd.NeededBy, Reasons: []string{}}
 	switch cd.Action {
 	case domain.CreditSuspend:
 		d.Needed = &cd.Note

@@ -73,14 +73,16 @@ type CreditView struct {
 	Offer      *OfferBounds          `json:"offer"`
 }
 
-// CreditAction is an action an underwriter may take, with its words, and
-// whether it closes the application (no decision follows it).
+// CreditAction is an action an underwriter may take, with its words,
+// whether it closes the application (no decision follows it) and whether
+// it ends the underwriter's review.
 type CreditAction struct {
 	Code        string `json:"code"`
 	Label       string `json:"label"`
 	Description string `json:"description"`
 	Needs       string `json:"needs"`
 	Closes      bool   `json:"closes"`
+	Reviewed    bool   `json:"reviewed"`
 }
 
 // OfferBounds are the lines the rules allow on the application's figures
@@ -98,8 +100,10 @@ type CreditDecisionView struct {
 	Action string `json:"action"`
 	Label  string `json:"label"`
 	// Closed says the decision closed the application (closes): no other
-	// decision and no new condition follows it.
+	// decision and no new condition follows it. Reviewed says it ended
+	// the underwriter's review (the table's reviewed).
 	Closed     bool                  `json:"closed"`
+	Reviewed   bool                  `json:"reviewed"`
 	LineAmount *int64                `json:"lineAmount"`
 	NeededBy   *string               `json:"neededBy"`
 	Reasons    []domain.CreditReason `json:"reasons"`
@@ -340,9 +344,11 @@ func (s *Service) creditDecision(ctx context.Context, loanID string) (*CreditDec
 	}
 	v := &CreditDecisionView{Action: cd.Action, Label: labels.of(cd.Action), LineAmount: cd.LineAmount, NeededBy: cd.NeededBy,
 		Reasons: cd.Reasons, Note: cd.Note, DecidedBy: cd.DecidedBy, DecidedAt: cd.CreatedAt, noticeID: cd.NoticeID}
-	if v.Closed, err = s.closes(ctx, cd.Action); err != nil {
+	a, err := s.action(ctx, cd.Action)
+	if err != nil {
 		return nil, err
 	}
+	v.Closed, v.Reviewed = a.Closes, a.Reviewed
 	if v.Reasons == nil {
 		v.Reasons = []domain.CreditReason{}
 	}
@@ -375,22 +381,24 @@ func (s *Service) Closed(ctx context.Context, loanID string) (bool, error) {
 	} else if err != nil {
 		return false, err
 	}
-	return s.closes(ctx, action)
+	a, err := s.action(ctx, action)
+	return a.Closes, err
 }
 
-// closes says whether the action closes the application, by the
-// underwriting table (heloc.underwriting.actions).
-func (s *Service) closes(ctx context.Context, action string) (bool, error) {
+// action is the underwriting table's row of the action
+// (heloc.underwriting.actions); an action it no longer holds neither
+// closes the application nor ends the review.
+func (s *Service) action(ctx context.Context, code string) (CreditAction, error) {
 	var actions []CreditAction
 	if err := s.decideInto(ctx, underwritingActions, nil, &actions); err != nil {
-		return false, err
+		return CreditAction{}, err
 	}
 	for _, a := range actions {
-		if a.Code == action {
-			return a.Closes, nil
+		if a.Code == code {
+			return a, nil
 		}
 	}
-	return false, nil
+	return CreditAction{Code: code}, nil
 }
 
 // creditLabels are the underwriting policy's words for each decided status.

@@ -83,9 +83,20 @@ decision := {
 # METADATA
 # title: The actions an underwriter may take
 # description: >-
-#   [{code, label, description, needs, closes}] in table order: the portal's
-#   choices, and whether each ends the application (no decision follows it).
-actions := [{"code": a.code, "label": a.label, "description": a.description, "needs": a.needs, "closes": a.closes} | some a in tables.actions]
+#   [{code, label, description, needs, closes, reviewed}] in table order: the
+#   portal's choices, whether each ends the application (no decision follows
+#   it), and whether it ends the underwriter's review (the borrower's
+#   timeline goes on from the conditions).
+actions := [{
+	"code": a.code,
+	"label": a.label,
+	"description": a.description,
+	"needs": a.needs,
+	"closes": a.closes,
+	"reviewed": a.reviewed,
+} |
+	some a in tables.actions
+]
 
 # METADATA
 # title: The reasons a decline may give

@@ -163,3 +163,17 @@ test_the_table_says_which_actions_close_the_application if {
 test_the_portal_is_told_which_actions_close_the_application if {
 	{a.code | some a in underwriting.actions; a.closes} == _closing
 }
+
+# --- Which decisions end the underwriter's review ---
+
+test_the_borrower_is_told_which_actions_end_the_review_as_the_table_says if {
+	{a.code | some a in underwriting.actions; a.reviewed} == {a.code | some a in tables.actions; a.reviewed}
+	{a.code | some a in underwriting.actions; not a.reviewed} == {"suspend", "withdraw"}
+
+	# A table where a suspension ends the review too: the actions follow it.
+	marked := [object.union(a, {"reviewed": true}) | some a in tables.actions]
+	actions := underwriting.actions with tables.actions as marked
+	every a in actions {
+		a.reviewed
+	}
+}

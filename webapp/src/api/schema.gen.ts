@@ -405,6 +405,11 @@ export interface components {
                 notice: components["schemas"]["AdverseActionNotice"] | null;
                 noticeDate: string | null;
                 reasons: string[];
+                /**
+                 * @description reviewed: the decision ended the underwriter's review (the
+                 *     table's reviewed): the timeline goes on from the conditions.
+                 */
+                reviewed: boolean;
                 terms: {
                     apr: number;
                     drawPaymentCents: number | null;
@@ -746,7 +751,9 @@ export interface components {
             action: components["schemas"]["CreditAction"];
             /**
              * @description closed: the decision closed the application (the underwriting
-             *     table's closes: a decline, a withdrawal).
+             *     table's closes: a decline, a withdrawal); reviewed: it ended the
+             *     underwriter's review (the table's reviewed: an approval, a
+             *     counteroffer, a decline).
              */
             closed: boolean;
             /** Format: date-time */
@@ -758,6 +765,7 @@ export interface components {
             note: string;
             notice: components["schemas"]["NoticeView"] | null;
             reasons: components["schemas"]["CreditReason"][];
+            reviewed: boolean;
         };
         /**
          * @description #CreditRange is the credit-range page's self-reported band (screens.md):
@@ -3133,6 +3141,7 @@ export interface components {
                 label: string;
                 /** @enum {string} */
                 needs: "line" | "reasons" | "neededBy" | "nothing";
+                reviewed: boolean;
             }[];
             decideBy: string | null;
             decision: components["schemas"]["CreditDecisionView"] | null;

@@ -10,6 +10,7 @@ const base: Decided = {
   action: 'approve',
   label: 'Approved',
   closed: false,
+  reviewed: true,
   decidedAt: '2026-11-28T15:04:00Z',
   neededBy: null,
   needed: null,

@@ -10,10 +10,17 @@ type Decided = NonNullable<BorrowerDecision['decision']>;
 
 const submitted = anApplicationView({ application: { submittedAt: '2026-11-28T15:04:00Z' }, applicationStatus: 'applicationSubmitted', readOnly: true });
 
-const decided = (action: Decided['action'], label: string, closed = action === 'decline' || action === 'withdraw'): Decided => ({
+// As the underwriting table says by default; a test may say otherwise.
+const decided = (
+  action: Decided['action'],
+  label: string,
+  closed = action === 'decline' || action === 'withdraw',
+  reviewed = action === 'approve' || action === 'counteroffer' || action === 'decline',
+): Decided => ({
   action,
   label,
   closed,
+  reviewed,
   decidedAt: '2026-11-29T10:00:00Z',
   neededBy: null,
   needed: null,
@@ -67,6 +74,17 @@ describe('what happens after submission', () => {
     // A table where a suspension closes the application: nothing more is promised.
     show(decided('suspend', 'Suspended — information needed', true));
     expect(await screen.findByText('Nothing more: this application is closed, and we need nothing else from you.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Review' })).not.toBeInTheDocument();
+  });
+
+  it('follows the rules on which decisions end the review, not the action’s name', async () => {
+    // A table where an approval leaves the review open: the review is still ahead.
+    show(decided('approve', 'Approved', false, false));
+    expect(await screen.findByRole('heading', { name: 'Review' })).toBeInTheDocument();
+    document.body.innerHTML = '';
+    // A table where a suspension ends the review: the conditions come next.
+    show(decided('suspend', 'Suspended — information needed', false, true));
+    expect(await screen.findByRole('heading', { name: 'Conditions' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Review' })).not.toBeInTheDocument();
   });
 });

@@ -43,10 +43,10 @@ export const nextSteps: readonly { title: string; body: string }[] = [
 
 type Decision = BorrowerDecision['decision'] | undefined;
 
-/** What is left of the timeline after the decision: all of it while in review or suspended, the steps after review once approved (or countered), none once the decision closed the application (the rules' closes: a decline, a withdrawal). */
+/** What is left of the timeline after the decision, as the underwriting table says: all of it while in review (or suspended), the steps after review once the decision ended it (reviewed: an approval, a counteroffer), none once it closed the application (closed: a decline, a withdrawal). */
 export function stepsAfter(decision: Decision): readonly { title: string; body: string }[] {
   if (decision?.closed) return [];
-  if (decision?.action === 'approve' || decision?.action === 'counteroffer') return nextSteps.slice(1);
+  if (decision?.reviewed) return nextSteps.slice(1);
   return nextSteps;
 }
 
