@@ -3,6 +3,7 @@ package conditions_test
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/heloc/heloc/server/conditions"
@@ -118,8 +119,9 @@ func TestTheBorrowerAnswersAndTheTeamClears(t *testing.T) {
 
 // Once a decline (the underwriting table's closes) is the loan's decision,
 // no condition is added to the application and the borrower's answer to
-// one set before is not taken: both are refused, and the loan's view and
-// the borrower's say it is closed; before the decision it was open.
+// one set before is not taken, nor an e-mail request sent again: each is
+// refused, and the loan's view and the borrower's say it is closed; before
+// the decision it was open.
 func TestNoConditionIsAddedToAClosedApplication(t *testing.T) {
 	withDemoLoan(t, func(t *testing.T, f *catalogFixture) {
 		ctx := context.Background()
@@ -129,6 +131,10 @@ func TestNoConditionIsAddedToAClosedApplication(t *testing.T) {
 			t.Fatalf("got %+v, %v; want the undecided application open", view, err)
 		}
 		open, err := f.svc.Add(ctx, f.staff, conditions.AddInput{LoanID: f.loanID, Code: "104"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mailed, err := f.svc.Add(ctx, f.staff, conditions.AddInput{LoanID: f.loanID, Code: "106"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,15 +159,18 @@ func TestNoConditionIsAddedToAClosedApplication(t *testing.T) {
 			t.Fatalf("got %v, want a condition on the declined application refused", err)
 		}
 		view, err := f.svc.ForLoan(ctx, f.loanID, true)
-		if err != nil || !view.Closed || len(view.Conditions) != 1 {
-			t.Fatalf("got %+v, %v; want the application closed, with only the condition set before", view, err)
+		if err != nil || !view.Closed || len(view.Conditions) != 2 {
+			t.Fatalf("got %+v, %v; want the application closed, with only the conditions set before", view, err)
 		}
 		letter := "My maiden name is on the older accounts."
 		if _, err := f.svc.Answer(ctx, f.applicant, conditions.AnswerInput{ConditionID: open.ID, Text: &letter}); domain.ErrorCode(err) != domain.ECONFLICT {
 			t.Fatalf("got %v, want the borrower's answer on the declined application refused", err)
 		}
+		if _, err := f.svc.Resend(ctx, conditions.ResendInput{LoanID: f.loanID, ConditionID: mailed.ID}); domain.ErrorCode(err) != domain.ECONFLICT || !strings.Contains(domain.ErrorMessage(err), "closed") {
+			t.Fatalf("got %v, want the e-mail request not sent again on the declined application", err)
+		}
 		mine, err := f.svc.Mine(ctx, f.applicant)
-		if err != nil || !mine.Closed || len(mine.Conditions) != 1 || mine.Conditions[0].Answer != nil {
+		if err != nil || !mine.Closed || len(mine.Conditions) != 2 || mine.Conditions[0].Answer != nil {
 			t.Fatalf("got %+v, %v; want the borrower told the application is closed, the condition unanswered", mine, err)
 		}
 	})

@@ -40,12 +40,18 @@ var mailLimits = domain.ConditionMailLimits{Every: resendAfter, PerLoan: mailsPe
 // Resend e-mails an open e-mail condition's message again (a reminder, or
 // a first message that did not go) and records when it went. Any other
 // condition, one cleared or waived, or one e-mailed within the last minute
-// is a conflict; a loan sent mailsPerLoanPerHour condition e-mails within
-// the hour is answered ETOOMANY with when to try again, and nothing goes.
+// is a conflict, as is any on an application a credit decision closed; a
+// loan sent mailsPerLoanPerHour condition e-mails within the hour is
+// answered ETOOMANY with when to try again, and nothing goes.
 func (s *Service) Resend(ctx context.Context, in ResendInput) (*Condition, error) {
 	loan, err := s.store.FindLoan(ctx, in.LoanID)
 	if err != nil {
 		return nil, err
+	}
+	if closed, err := s.closed(ctx, loan.ID); err != nil {
+		return nil, err
+	} else if closed {
+		return nil, domain.Errorf(domain.ECONFLICT, "This application is closed: no request is e-mailed for it.")
 	}
 	c, err := s.find(ctx, loan.ID, in.ConditionID)
 	if err != nil {

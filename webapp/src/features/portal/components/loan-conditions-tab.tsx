@@ -170,7 +170,7 @@ function ConditionCard({ condition: c, view }: { condition: PortalCondition; vie
             <Button size="xs" variant="default" onClick={() => setResolving('waived')} aria-describedby={titleId}>
               Waive condition
             </Button>
-            {c.kind === 'email' ? <ResendButton condition={c} loanId={view.loanId} titleId={titleId} /> : null}
+            {c.kind === 'email' && !view.closed ? <ResendButton condition={c} loanId={view.loanId} titleId={titleId} /> : null}
           </Group>
         ) : null}
       </Stack>

@@ -52,6 +52,7 @@ const terms = {
 
 const documents = {
   readOnly: false,
+  closed: false,
   maxFileBytes: 10485760,
   uploads: [{ id: '0123456789abcdef0123456789abcdef', type: 'paystubs', party: 'borrower', fileName: 'paystub-october.pdf', contentType: 'application/pdf', size: 1000, uploadedAt: '2026-11-20T10:00:00Z' }],
   requirements: {
