@@ -29,6 +29,7 @@ var entrypointOf = map[string]string{
 	"resume":      "heloc.routing.resume",
 	"access":      "heloc.access.decision",
 	"notice":      "heloc.notice.adverse_action",
+	"monitoring":  "heloc.monitoring.adverse_impact",
 }
 
 type example struct {

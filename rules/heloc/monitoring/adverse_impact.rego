@@ -38,7 +38,7 @@ adverse_impact := {
 # The groups with at least one decision: a rate needs one.
 _counted := {name: g | some name, g in object.get(input, "groups", {}); g.compared > 0}
 
-_rates[name] := g.eligible / g.compared if some name, g in _counted
+_rates := {name: rate | some name, g in _counted; rate := g.eligible / g.compared}
 
 _best := max({r | some r in _rates})
 
