@@ -66,11 +66,17 @@ func (s *Service) Mine(ctx context.Context, applicant *domain.Applicant) (*Borro
 	if err != nil {
 		return nil, err
 	}
-	conds, err := s.store.ListConditions(ctx, loan.ID)
+	closed, err := s.closed(ctx, loan.ID)
 	if err != nil {
 		return nil, err
 	}
-	closed, err := s.closed(ctx, loan.ID)
+	return s.borrowerConditions(ctx, loan, closed)
+}
+
+// borrowerConditions is the loan's conditions as its borrower sees them,
+// closed as the caller found it.
+func (s *Service) borrowerConditions(ctx context.Context, loan *domain.Loan, closed bool) (*BorrowerConditions, error) {
+	conds, err := s.store.ListConditions(ctx, loan.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +127,8 @@ func (s *Service) Answer(ctx context.Context, applicant *domain.Applicant, in An
 	if err != nil {
 		return nil, err
 	}
-	return s.Mine(ctx, applicant)
+	// Found open above: the answer was taken.
+	return s.borrowerConditions(ctx, loan, false)
 }
 
 // checkAnswer is the answer in as the condition's kind takes it: exactly

@@ -74,13 +74,8 @@ type Service struct {
 	address AddressCheck
 	// closedCheck says whether the loan's credit decision closed the
 	// application (WithClosedCheck); nil: never closed.
-	closedCheck ClosedCheck
+	closedCheck domain.ClosedCheck
 }
-
-// ClosedCheck says whether the loan's credit decision closed the
-// application, by the underwriting table (portal.Service.Closed): no
-// condition is set on it then.
-type ClosedCheck func(ctx context.Context, loanID string) (bool, error)
 
 // AddressCheck refuses an address whose state is not its ZIP code's (or
 // whose ZIP code has no state) at its field under at, in the licensing
@@ -104,7 +99,7 @@ func (s *Service) WithAddressCheck(check AddressCheck) *Service {
 }
 
 // WithClosedCheck sets how a closed application is known.
-func (s *Service) WithClosedCheck(check ClosedCheck) *Service {
+func (s *Service) WithClosedCheck(check domain.ClosedCheck) *Service {
 	s.closedCheck = check
 	return s
 }

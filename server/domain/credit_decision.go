@@ -1,6 +1,15 @@
 package domain
 
-import "time"
+import (
+	"context"
+	"time"
+)
+
+// ClosedCheck says whether the loan's credit decision closed the
+// application (a decline, a withdrawal: the underwriting table's closes,
+// as portal.Service.Closed reads it). The loan and conditions services are
+// given it: a closed application takes no document, answer or condition.
+type ClosedCheck func(ctx context.Context, loanID string) (bool, error)
 
 // The credit decisions of an underwriter on a submitted application
 // (rules/heloc/underwriting): the actions, as the table names them.

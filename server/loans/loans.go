@@ -77,7 +77,7 @@ type Service struct {
 	coborrowers CoborrowerStore
 	// closed says whether a credit decision closed the loan's application
 	// (WithClosedCheck); nil: none ever does.
-	closed ClosedCheck
+	closed domain.ClosedCheck
 
 	// What a save would otherwise ask on every call with the same answer:
 	// the funnel's order per policy revision, and which steps are
@@ -104,14 +104,9 @@ func New(store Store, policy Policy, schemas Schemas, variant string, now func()
 // when the terms they chose no longer stand.
 type Redecider func(ctx context.Context, loan *domain.Loan, app *domain.Application, chosen *domain.Offer) error
 
-// ClosedCheck says whether the loan's credit decision closed the
-// application (a decline, a withdrawal: the underwriting table's closes, as
-// portal.Service.Closed reads it).
-type ClosedCheck func(ctx context.Context, loanID string) (bool, error)
-
 // WithClosedCheck sets how a closed application is known: its documents
 // are listed, and no file is taken for it.
-func (s *Service) WithClosedCheck(check ClosedCheck) *Service {
+func (s *Service) WithClosedCheck(check domain.ClosedCheck) *Service {
 	s.closed = check
 	return s
 }
