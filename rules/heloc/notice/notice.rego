@@ -9,15 +9,15 @@
 package heloc.notice
 
 # How to read this file: adverse_action takes the decision it explains,
-# the preview offer (data.heloc.offer.preview, which repeats eligibility's
-# reasons when the application is not eligible), and turns its outcome and
-# reasons into a notice. The decision is input.decision when the input
-# gives it (the server passes the preview it has just decided and recorded
-# on the same facts, so the notice explains that very decision and does
-# not decide it a second time); without it (`opa eval` on the facts alone)
-# the preview's outcome and reasons are decided on the input, the facts
-# (data.heloc.offer.verdict: the same rules, without the price and payments
-# a notice does not state).
+# input.decision (the preview offer, data.heloc.offer.preview, which
+# repeats eligibility's reasons when the application is not eligible), and
+# turns its outcome and reasons into a notice. The server decides the
+# preview on the facts, records it, and passes it here with the same facts,
+# so the notice explains that very decision and does not decide it a
+# second time. Without a decision there is nothing to explain: no notice
+# is required (a fact the notice needs is missing, which is never a
+# refusal). To see a notice with `opa eval`, evaluate the preview on the
+# facts and give it as the input's decision.
 #
 #   required   only for a refusal on verified facts (outcome "ineligible"):
 #              never for a decision not made (a missing fact), an estimate
@@ -48,7 +48,6 @@ import rego.v1
 import data.heloc.eligibility
 import data.heloc.licensing
 import data.heloc.notice.tables
-import data.heloc.offer
 
 # METADATA
 # title: Adverse-action notice
@@ -108,25 +107,12 @@ outcome := o if {
 	eligibility.self_reported
 } else := "ineligible"
 
-# The preview offer: input.decision when the input gives it, else the
-# preview decided on the input; {} when neither is an object. Of a preview
-# decided here the notice reads its outcome and reasons only, so it reads
-# the offer's verdict (the preview's eligible, outcome and reasons, without
-# the price and payments it has no use for), and the whole preview only
-# where there is no verdict (a broken offer table: the preview's default).
+# The decision explained: input.decision when it is an object, else {}
+# (nothing decided, so outcome is notDecided and no notice is required).
 _preview := p if {
 	p := input.decision
 	is_object(p)
-} else := p if {
-	not _decision_given
-	p := offer.verdict
-} else := p if {
-	not _decision_given
-	p := offer.preview
-	is_object(p)
 } else := {}
-
-_decision_given if "decision" in object.keys(input)
 
 _preview_reasons := rs if {
 	rs := object.get(_preview, "reasons", [])

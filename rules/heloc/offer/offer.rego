@@ -129,32 +129,6 @@ preview := object.union(_terms, {
 	not _offered
 }
 
-# verdict: what the preview decides, {eligible, outcome, reasons}, as
-# preview states them, worked out by the same rules without the line's
-# price, payments and terms, which a notice does not need (heloc.notice
-# reads it when the server does not give it the preview). Undefined where
-# preview would fall to its default (a table it reads is missing: the
-# program's terms, the prime rates, the fee, the minimum draw);
-# heloc.notice then reads preview itself.
-verdict := {"eligible": true, "outcome": "eligible", "reasons": []} if {
-	_offered
-	_terms_stated
-	_fee
-	is_number(tables.program.min_initial_draw)
-} else := {"eligible": false, "outcome": _outcome, "reasons": _no_offer_reasons} if {
-	not _offered
-	_terms_stated
-}
-
-# The terms every preview states (_terms) can be stated: a prime rate, and
-# the program's rate floor and cap and periods.
-_terms_stated if {
-	_prime
-	every key in ["rate_floor", "rate_cap", "draw_period_years", "repayment_period_years"] {
-		key in object.keys(tables.program)
-	}
-}
-
 # An offer is made when eligibility says yes, a grid row prices the line
 # and no rule here refuses it.
 _offered if {

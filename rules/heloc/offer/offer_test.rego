@@ -255,36 +255,17 @@ test_draw_of_no_line_is_nothing if {
 	d.minimum == 0
 }
 
-# --- The verdict (what heloc.notice reads) ---
+# --- Without a table the preview reads ---
 
-# The verdict is the preview's eligible, outcome and reasons, on every case
-# of the table, with a DTI refusal, a self-reported answer and a decision
-# not made; where a table the preview reads is missing there is no verdict
-# and the preview is its default.
-verdict_inputs := array.concat([object.union(base, c.input) | some c in testcases.cases], [
-	object.union(base, {"annualIncome": 20000, "monthlyDebts": 3000}),
-	object.union(base, {"annualIncome": 150000, "monthlyDebts": 500, "requestedLine": 60000}),
-	object.union(base, {"annualIncome": 0}),
-	object.union(base, {"creditSource": "selfReported", "creditScore": 500}),
-	object.remove(base, ["propertyValue"]),
-])
-
-as_verdict(p) := {"eligible": p.eligible, "outcome": p.outcome, "reasons": p.reasons}
-
-test_the_verdict_is_the_preview_s_outcome_and_reasons if {
-	every x in verdict_inputs {
-		offer.verdict == as_verdict(offer.preview) with input as x
-	}
-}
-
-test_without_a_table_the_preview_reads_there_is_no_verdict if {
+# Where a table the preview reads is missing nothing is decided, offer or
+# refusal: the terms every preview states, the fee and the minimum draw.
+test_without_a_table_the_preview_reads_nothing_is_decided if {
 	refused := object.union(base, {"creditScore": 500})
 
 	# The terms every preview states: no preview, offer or not.
 	every b in [{"program": object.remove(program, ["rate_cap"])}, {"prime_rates": []}] {
 		t := object.union(object.remove(tables, object.keys(b)), b)
 		every x in [base, refused] {
-			not offer.verdict with input as x with data.heloc.offer.tables as t
 			offer.preview.outcome == "notDecided" with input as x with data.heloc.offer.tables as t
 		}
 	}
@@ -292,8 +273,7 @@ test_without_a_table_the_preview_reads_there_is_no_verdict if {
 	# The fee and the minimum draw: no offer, and a refusal as ever.
 	every b in [{"program": object.remove(program, ["min_initial_draw"])}, {"origination_fee": {}}] {
 		t := object.union(object.remove(tables, object.keys(b)), b)
-		not offer.verdict with input as base with data.heloc.offer.tables as t
 		offer.preview.outcome == "notDecided" with input as base with data.heloc.offer.tables as t
-		offer.verdict == as_verdict(offer.preview) with input as refused with data.heloc.offer.tables as t
+		offer.preview.outcome == "ineligible" with input as refused with data.heloc.offer.tables as t
 	}
 }
