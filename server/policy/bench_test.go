@@ -30,6 +30,20 @@ var entrypointOf = map[string]string{
 	"access":      "heloc.access.decision",
 	"notice":      "heloc.notice.adverse_action",
 	"monitoring":  "heloc.monitoring.adverse_impact",
+	// The other entrypoints the server asks with an input, each on an
+	// input as the server gives it (most recorded by a journey).
+	"draw":         "heloc.offer.draw",
+	"example":      "heloc.offer.example",
+	"payments":     "heloc.offer.payments",
+	"readiness":    "heloc.submission.readiness",
+	"terms":        "heloc.submission.terms",
+	"underwriting": "heloc.underwriting.decision",
+	"licensing":    "heloc.licensing.lookup",
+	"pull":         "heloc.credit.pull",
+	"declarations": "heloc.declarations.carried",
+	"residence":    "heloc.declarations.residence",
+	"birthdates":   "heloc.identity.birth_dates",
+	"history":      "heloc.identity.residence_history",
 }
 
 type example struct {
