@@ -25,7 +25,7 @@ func TestApplicationIsSealedAndSavedWithTheStatus(t *testing.T) {
 				t.Error("got stored before the first save")
 			}
 			app.User.SSN = ptr("123456789")
-			app.User.FirstName = ptr("Ana")
+			app.User.FirstName = ptr("Anastasia")
 			l.ApplicationStatus = "application"
 			return nil
 		})
@@ -39,7 +39,7 @@ func TestApplicationIsSealedAndSavedWithTheStatus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if *got.Application.User.SSN != "123456789" || *got.Application.User.FirstName != "Ana" {
+		if *got.Application.User.SSN != "123456789" || *got.Application.User.FirstName != "Anastasia" {
 			t.Fatalf("got %+v, want the SSN and name back", got.Application.User)
 		}
 		loan, _ := db.FindLoan(ctx, l.ID)
@@ -50,7 +50,7 @@ func TestApplicationIsSealedAndSavedWithTheStatus(t *testing.T) {
 		if err := db.QueryRowForTest(ctx, `SELECT data FROM applications WHERE loan_id = ?`, l.ID).Scan(&data); err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(data, "123456789") || strings.Contains(data, "Ana") || !strings.HasPrefix(data, "v1.") {
+		if strings.Contains(data, "123456789") || strings.Contains(data, "Anastasia") || !strings.HasPrefix(data, "v1.") {
 			t.Fatalf("got %q, want the application sealed", data)
 		}
 		if _, err := db.FindApplicationDraft(ctx, l.ID, "/app/application/1"); domain.ErrorCode(err) != domain.ENOTFOUND {
@@ -65,7 +65,7 @@ func TestApplicationIsSealedAndSavedWithTheStatus(t *testing.T) {
 		if domain.ErrorCode(err) != domain.EINVALID {
 			t.Fatalf("got %v, want the update's error", err)
 		}
-		if got, _ := db.FindApplication(ctx, l.ID); *got.Application.User.FirstName != "Ana" {
+		if got, _ := db.FindApplication(ctx, l.ID); *got.Application.User.FirstName != "Anastasia" {
 			t.Fatalf("got %q, want the refused change not written", *got.Application.User.FirstName)
 		}
 	})

