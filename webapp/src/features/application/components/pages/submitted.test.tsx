@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 
-import { ok, renderAt, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
+import { aNotice, ok, renderAt, sandboxSystemInfo, stubTRPC } from '@/testing/test-utils';
 
 import type { BorrowerDecision } from '../credit-decision';
 import SubmittedPage from './submitted';
@@ -68,6 +68,17 @@ describe('what happens after submission', () => {
       expect(screen.getByRole('link', { name: 'View your application' })).toBeInTheDocument();
       document.body.innerHTML = '';
     }
+  });
+
+  it('points to the notice of action taken above only when the decision has one', async () => {
+    const pointer = /Your notice above gives the reasons for our decision and your rights/;
+    show({ ...decided('decline', 'Declined'), notice: aNotice({}) });
+    expect(await screen.findByText(pointer)).toBeInTheDocument();
+    document.body.innerHTML = '';
+
+    show(decided('decline', 'Declined'));
+    expect(await screen.findByText(/this application is closed, and we need nothing else from you/)).toBeInTheDocument();
+    expect(screen.queryByText(pointer)).not.toBeInTheDocument();
   });
 
   it('follows the rules on what closes the application, not the action’s name', async () => {

@@ -50,10 +50,10 @@ export function stepsAfter(decision: Decision): readonly { title: string; body: 
   return nextSteps;
 }
 
-/** What the borrower of a closed application reads under "What happens next": after a decline, where its reasons are. */
+/** What the borrower of a closed application reads under "What happens next": where a decision with a notice of action taken (a decline) shows it above, where its reasons are. */
 function closedText(decision: Decision): string {
   const closed = 'Nothing more: this application is closed, and we need nothing else from you.';
-  if (decision?.action !== 'decline') return closed;
+  if (!decision?.notice) return closed;
   return `${closed} Your notice above gives the reasons for our decision and your rights. You’re welcome to apply again at any time.`;
 }
 
