@@ -91,6 +91,8 @@ export function useSchemaForm<TValues extends FieldValues, N extends DefinitionN
   return useForm<TValues, unknown, DefinitionInput<N>>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // Form focuses the first refused field itself, once (focusFirstInvalid).
+    shouldFocusError: false,
     ...options,
     resolver: pageResolver(definition, { toInput, fields, required }),
   });

@@ -406,6 +406,8 @@ function useFormFor<V extends FieldValues>(defaultValues: SectionValues<V>, reso
   return useForm<SectionValues<V>>({
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // Form focuses the first refused field itself, once (focusFirstInvalid).
+    shouldFocusError: false,
     defaultValues: defaultValues as DefaultValues<SectionValues<V>>,
     resolver,
   });
