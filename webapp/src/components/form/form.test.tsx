@@ -47,6 +47,14 @@ describe('the first refused field takes the focus as the check ends', () => {
     expect(income).toHaveFocus();
   });
 
+  it('reads a field’s error as one field, not the element its ref holds', () => {
+    const { form, income, debts, button } = aForm();
+    button.focus();
+    const errors = { answers: { monthlyDebts: { type: 'schema', message: 'Enter your monthly debt payments, or 0.', ref: income } } };
+    focusFirstInvalid(form, errors, button, vi.fn());
+    expect(debts).toHaveFocus();
+  });
+
   it('asks the form for a refused field whose control carries no name', () => {
     const { form, button } = aForm();
     button.focus();

@@ -44,14 +44,17 @@ export function Form<TValues extends FieldValues, TInput = TValues>({
   );
 }
 
-/** The dotted paths of the fields errors names (answers.annualIncome), at any depth. */
+/**
+ * The dotted paths of the fields errors names (answers.annualIncome), at any
+ * depth: a field's error has a type (and is not looked into: its ref is the
+ * field's), anything else holds the errors of the fields inside it.
+ */
 function errorPaths(errors: FieldErrors, prefix = ''): string[] {
   return Object.entries(errors).flatMap(([key, error]) => {
     if (!error || typeof error !== 'object') return [];
     const path = prefix ? `${prefix}.${key}` : key;
-    const own = typeof (error as { message?: unknown }).message === 'string' ? [path] : [];
-    const nested = errorPaths(error as FieldErrors, path).filter((p) => p !== path);
-    return [...own, ...nested];
+    if (typeof (error as { type?: unknown }).type === 'string') return [path];
+    return errorPaths(error as FieldErrors, path);
   });
 }
 
