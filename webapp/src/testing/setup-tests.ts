@@ -26,6 +26,9 @@ afterEach(() => {
   // A toast lives outside the tree cleanup() unmounts.
   notifications.clean();
   localStorage.clear();
+  // What a test wrote into the page itself (not rendered by React): the
+  // worker's one page goes on to the next test file (isolate: false).
+  document.body.innerHTML = '';
 });
 
 // jsdom lacks these; Mantine reads them.
