@@ -159,10 +159,11 @@ _weight(r) := w if {
 } else := 0
 
 # The credit score block, whenever the refusal rests on a consumer report:
-# the score used (the report's, else the decision's), its range, the day it
-# was pulled, the key factors and the bureau.
+# the report's score (null for a report without one), its range, the day it
+# was pulled, the key factors and the bureau. Nothing here is decided again
+# from the facts: the server gives the report as it is.
 _score := {
-	"value": _score_value(report),
+	"value": object.get(report, "score", null),
 	"range": object.get(report, "scoreRange", null),
 	"date": object.get(report, "pulledOn", null),
 	"keyFactors": _key_factors(report),
@@ -181,12 +182,6 @@ _rests_on_the_report if {
 	some r in _preview_reasons
 	not object.get(r, "code", null) in tables.reasons_not_from_the_report
 }
-
-_score_value(report) := object.get(report, "score", null) if {
-	"score" in object.keys(report)
-} else := _preview.creditScoreUsed if {
-	"creditScoreUsed" in object.keys(_preview)
-} else := eligibility.decision.creditScoreUsed
 
 _key_factors(report) := fs if {
 	fs := object.get(report, "keyFactors", null)
