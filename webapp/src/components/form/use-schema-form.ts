@@ -73,6 +73,13 @@ export function pageResolver<TValues extends FieldValues, N extends DefinitionNa
 }
 
 /**
+ * How every form of the app checks and focuses, for useForm: on submit,
+ * then as the person types; the first refused field is focused by Form
+ * itself, once (focusFirstInvalid), not by react-hook-form.
+ */
+export const formBehaviour = { mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false } as const;
+
+/**
  * react-hook-form validating against CUE definition `definition`, the
  * input of the call the form makes: the rules and messages are the
  * server's. toInput turns the form's values into that input; the submit
@@ -89,10 +96,7 @@ export function useSchemaForm<TValues extends FieldValues, N extends DefinitionN
     void loadValidators();
   }, []);
   return useForm<TValues, unknown, DefinitionInput<N>>({
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    // Form focuses the first refused field itself, once (focusFirstInvalid).
-    shouldFocusError: false,
+    ...formBehaviour,
     ...options,
     resolver: pageResolver(definition, { toInput, fields, required }),
   });

@@ -46,7 +46,7 @@ import { getAdverseActionQueryOptions } from '@/api/get-adverse-action';
 import { getFunnelPagesQueryOptions, useFunnelPages } from '@/api/get-funnel-pages';
 import { isTRPCClientError } from '@/api/trpc-client';
 import { Form } from '@/components/form/form';
-import { pageResolver } from '@/components/form/use-schema-form';
+import { formBehaviour, pageResolver } from '@/components/form/use-schema-form';
 import { QueryError } from '@/components/ui/query-error';
 import { loadValidators, type DefinitionName } from '@/lib/schema-resolver';
 
@@ -404,10 +404,7 @@ function SectionForm<V extends FieldValues>({
 
 function useFormFor<V extends FieldValues>(defaultValues: SectionValues<V>, resolver: Resolver<SectionValues<V>>) {
   return useForm<SectionValues<V>>({
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    // Form focuses the first refused field itself, once (focusFirstInvalid).
-    shouldFocusError: false,
+    ...formBehaviour,
     defaultValues: defaultValues as DefaultValues<SectionValues<V>>,
     resolver,
   });
