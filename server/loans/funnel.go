@@ -42,9 +42,18 @@ func (s *Service) PageStatus(ctx context.Context, path string, loan *domain.Loan
 // nothing by a save of a funnel page: "" (its status stays at the credit
 // check), so that it never resumes at a question past the refusal.
 func (s *Service) ReachedStatus(ctx context.Context, path string, loan *domain.Loan) (string, error) {
-	own, next, err := s.pageSteps(ctx, path, loan)
-	if err != nil || next == nil && own == "" {
-		return own, err
+	f, err := s.flowAt(ctx, path, loan)
+	if err != nil {
+		return "", err
+	}
+	return s.reachedFrom(ctx, f, path, loan)
+}
+
+// reachedFrom is ReachedStatus on the loan's flow already decided at path.
+func (s *Service) reachedFrom(ctx context.Context, f *flow, path string, loan *domain.Loan) (string, error) {
+	own, next := s.steps(f, path)
+	if next == nil && own == "" {
+		return own, nil
 	}
 	if refusal, err := s.SettledRefusal(ctx, loan); err != nil || refusal != "" {
 		return "", err
@@ -153,14 +162,34 @@ func (p *flowPage) status() string {
 // section before the loan's status has been saved and the stepper never
 // shows one done that is not.
 func (s *Service) Open(ctx context.Context, path string, loan *domain.Loan) error {
-	var pages struct {
-		Pages []flowPage `json:"pages"`
-	}
-	if err := s.decideInto(ctx, "heloc.funnel.pages", s.pagesInput(path, loan), &pages); err != nil {
+	f, err := s.flowAt(ctx, path, loan)
+	if err != nil {
 		return err
 	}
-	i := slices.IndexFunc(pages.Pages, func(p flowPage) bool { return p.Path == path })
-	if i >= 0 && !pages.Pages[i].Open {
+	return f.open(path)
+}
+
+// flow is data.heloc.funnel.pages for a loan on a page: its pages and the
+// page after it. A request that both checks a page is open and moves the
+// loan on asks the policy once (Save).
+type flow struct {
+	Pages []flowPage `json:"pages"`
+	Next  *flowPage  `json:"next"`
+}
+
+// flowAt is the loan's flow seen from the page at path.
+func (s *Service) flowAt(ctx context.Context, path string, loan *domain.Loan) (*flow, error) {
+	var f flow
+	if err := s.decideInto(ctx, "heloc.funnel.pages", s.pagesInput(path, loan), &f); err != nil {
+		return nil, err
+	}
+	return &f, nil
+}
+
+// open is Open's refusal of a page the loan has not reached.
+func (f *flow) open(path string) error {
+	i := slices.IndexFunc(f.Pages, func(p flowPage) bool { return p.Path == path })
+	if i >= 0 && !f.Pages[i].Open {
 		return domain.Errorf(domain.EFORBIDDEN, "Finish the earlier pages of your application first: they open one after another.")
 	}
 	return nil
@@ -173,23 +202,26 @@ func (s *Service) pagesInput(path string, loan *domain.Loan) map[string]any {
 // pageSteps is the step the page at path may set (see PageStatus) and the
 // page after it in the loan's flow.
 func (s *Service) pageSteps(ctx context.Context, path string, loan *domain.Loan) (string, *flowPage, error) {
-	var pages struct {
-		Pages []flowPage `json:"pages"`
-		Next  *flowPage  `json:"next"`
-	}
-	if err := s.decideInto(ctx, "heloc.funnel.pages", s.pagesInput(path, loan), &pages); err != nil {
+	f, err := s.flowAt(ctx, path, loan)
+	if err != nil {
 		return "", nil, err
 	}
-	i := slices.IndexFunc(pages.Pages, func(p flowPage) bool { return p.Path == path })
-	if i < 0 || ServerStatuses[pages.Pages[i].status()] {
-		return "", nil, nil
+	own, next := s.steps(f, path)
+	return own, next, nil
+}
+
+// steps is pageSteps on a flow already decided.
+func (s *Service) steps(f *flow, path string) (string, *flowPage) {
+	i := slices.IndexFunc(f.Pages, func(p flowPage) bool { return p.Path == path })
+	if i < 0 || ServerStatuses[f.Pages[i].status()] {
+		return "", nil
 	}
 	// A page that stands for no status (the estimate's, the /prequal
 	// path's first questions) still leads on.
-	if own := pages.Pages[i].status(); s.isApplicationStatus(own) {
-		return own, pages.Next, nil
+	if own := f.Pages[i].status(); s.isApplicationStatus(own) {
+		return own, f.Next
 	}
-	return "", pages.Next, nil
+	return "", f.Next
 }
 
 // Advance moves l's status on to step when step comes later in the funnel's
@@ -253,6 +285,9 @@ func (s *Service) decideInto(ctx context.Context, entrypoint string, input, out 
 }
 
 func remarshal(v, out any) error {
+	if raw, ok := v.(json.RawMessage); ok { // a remembered answer, encoded already
+		return json.Unmarshal(raw, out)
+	}
 	buf, err := json.Marshal(v)
 	if err != nil {
 		return err

@@ -196,7 +196,13 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 	if err := writable(loan); err != nil {
 		return nil, err
 	}
-	if err := s.Open(ctx, path, loan); err != nil {
+	// One decision of the loan's flow says whether the page is open and
+	// where the save moves the loan.
+	f, err := s.flowAt(ctx, path, loan)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.open(path); err != nil {
 		return nil, err
 	}
 	merge, err := page.decode(s.schemas, section)
@@ -216,7 +222,7 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 			return nil, err
 		}
 	}
-	step, err := s.ReachedStatus(ctx, path, loan)
+	step, err := s.reachedFrom(ctx, f, path, loan)
 	if err != nil {
 		return nil, err
 	}
