@@ -157,21 +157,9 @@ func (p *flowPage) status() string {
 	return p.Step
 }
 
-// Open refuses a page of the application the loan has not reached: the
-// application is filled in order (data.heloc.funnel.pages' open), so every
-// section before the loan's status has been saved and the stepper never
-// shows one done that is not.
-func (s *Service) Open(ctx context.Context, path string, loan *domain.Loan) error {
-	f, err := s.flowAt(ctx, path, loan)
-	if err != nil {
-		return err
-	}
-	return f.open(path)
-}
-
 // flow is data.heloc.funnel.pages for a loan on a page: its pages and the
 // page after it. A request that both checks a page is open and moves the
-// loan on asks the policy once (Save).
+// loan on asks the policy once (Save, Change, VerifyIdentity).
 type flow struct {
 	Pages []flowPage `json:"pages"`
 	Next  *flowPage  `json:"next"`
@@ -186,7 +174,10 @@ func (s *Service) flowAt(ctx context.Context, path string, loan *domain.Loan) (*
 	return &f, nil
 }
 
-// open is Open's refusal of a page the loan has not reached.
+// open refuses a page of the application the loan has not reached: the
+// application is filled in order (data.heloc.funnel.pages' open), so every
+// section before the loan's status has been saved and the stepper never
+// shows one done that is not.
 func (f *flow) open(path string) error {
 	i := slices.IndexFunc(f.Pages, func(p flowPage) bool { return p.Path == path })
 	if i >= 0 && !f.Pages[i].Open {

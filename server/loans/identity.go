@@ -107,7 +107,11 @@ func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applican
 	if err := writable(loan); err != nil {
 		return nil, err
 	}
-	if err := s.Open(ctx, IdentityPath, loan); err != nil {
+	f, err := s.flowAt(ctx, IdentityPath, loan)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.open(IdentityPath); err != nil {
 		return nil, err
 	}
 	if app == nil {
@@ -164,7 +168,7 @@ func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applican
 		check.Reason = &res.Reason
 	}
 
-	saved, stored, err := s.changeLoan(ctx, loan, IdentityPath, func(l *domain.Loan, a *domain.Application) (bool, error) {
+	saved, stored, err := s.changeLoan(ctx, loan, f, IdentityPath, func(l *domain.Loan, a *domain.Application) (bool, error) {
 		p, err := idPersonOf(l, a, party)
 		if err != nil {
 			return false, err

@@ -310,10 +310,14 @@ func (s *Service) Change(ctx context.Context, applicant *domain.Applicant, path 
 	if err := writable(loan); err != nil {
 		return nil, err
 	}
-	if err := s.Open(ctx, path, loan); err != nil {
+	f, err := s.flowAt(ctx, path, loan)
+	if err != nil {
 		return nil, err
 	}
-	saved, app, err := s.changeLoan(ctx, loan, path, func(l *domain.Loan, app *domain.Application) (bool, error) {
+	if err := f.open(path); err != nil {
+		return nil, err
+	}
+	saved, app, err := s.changeLoan(ctx, loan, f, path, func(l *domain.Loan, app *domain.Application) (bool, error) {
 		return true, fn(l, app)
 	})
 	if err != nil {
@@ -323,11 +327,11 @@ func (s *Service) Change(ctx context.Context, applicant *domain.Applicant, path 
 }
 
 // changeLoan is Change's write, for a loan already found to be the
-// applicant's, open at path and not submitted: fn changes the stored
-// application and says whether the status moves on (identity verification
-// moves it once every person has a result).
-func (s *Service) changeLoan(ctx context.Context, loan *domain.Loan, path string, fn func(l *domain.Loan, app *domain.Application) (advance bool, err error)) (*domain.Loan, *domain.Application, error) {
-	step, err := s.ReachedStatus(ctx, path, loan)
+// applicant's, open at path (in its flow f) and not submitted: fn changes
+// the stored application and says whether the status moves on (identity
+// verification moves it once every person has a result).
+func (s *Service) changeLoan(ctx context.Context, loan *domain.Loan, f *flow, path string, fn func(l *domain.Loan, app *domain.Application) (advance bool, err error)) (*domain.Loan, *domain.Application, error) {
+	step, err := s.reachedFrom(ctx, f, path, loan)
 	if err != nil {
 		return nil, nil, err
 	}
