@@ -198,7 +198,7 @@ func (r *Recorder) record(ctx context.Context, loanID string, input any,
 				return nil, fmt.Errorf("record %s: %w", entrypoint, err)
 			}
 		}
-		res, err := encoded(result)
+		res, err := domain.EncodeAnswer(result)
 		if err != nil {
 			return nil, fmt.Errorf("record %s: %w", entrypoint, err)
 		}
@@ -247,14 +247,4 @@ func (r *Recorder) decideAll(ctx context.Context, input any, entrypoints []strin
 // the revision that decided (policy.Live).
 type allDecider interface {
 	DecideAllAt(ctx context.Context, input any, entrypoints ...string) ([]any, string, error)
-}
-
-// encoded is a result as stored: a result the engine gives as its JSON
-// encoding already (the answers it keeps, policy.Remembered) as it is,
-// any other encoded.
-func encoded(result any) ([]byte, error) {
-	if raw, ok := result.(json.RawMessage); ok {
-		return raw, nil
-	}
-	return json.Marshal(result)
 }

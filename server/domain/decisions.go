@@ -82,3 +82,23 @@ type DecisionCursor struct {
 	CreatedAtMS int64
 	ID          string
 }
+
+// EncodeAnswer is a policy answer as JSON: an answer the engine gives
+// encoded already (a json.RawMessage: the answers it remembers,
+// policy.Remembered) as it is, any other encoded.
+func EncodeAnswer(answer any) ([]byte, error) {
+	if raw, ok := answer.(json.RawMessage); ok {
+		return raw, nil
+	}
+	return json.Marshal(answer)
+}
+
+// DecodeAnswer decodes a policy answer (decoded JSON values, or their
+// encoding as EncodeAnswer gives it) into out, a typed value.
+func DecodeAnswer(answer, out any) error {
+	b, err := EncodeAnswer(answer)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, out)
+}

@@ -294,11 +294,7 @@ func decide(ctx context.Context, engine *policy.Engine, input any, entrypoints [
 	}
 	out := make(map[string]json.RawMessage, len(entrypoints))
 	for i, name := range entrypoints {
-		if raw, ok := answers[i].(json.RawMessage); ok { // a remembered answer, encoded already
-			out[name] = raw
-			continue
-		}
-		b, err := json.Marshal(answers[i])
+		b, err := domain.EncodeAnswer(answers[i])
 		if err != nil {
 			return nil, err
 		}

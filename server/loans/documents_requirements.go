@@ -298,7 +298,7 @@ func (s *Service) requirements(ctx context.Context, loan *domain.Loan, app *doma
 		return nil, err
 	}
 	var r Requirements
-	if err := remarshal(result, &r); err != nil {
+	if err := domain.DecodeAnswer(result, &r); err != nil {
 		return nil, err
 	}
 	if r.Documents.Borrower == nil {

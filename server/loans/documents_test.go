@@ -81,7 +81,7 @@ func TestRequirementsInputKeepsWhatThePolicyReadsAndNoPersonalData(t *testing.T)
 		t.Fatalf("got %v\nwant %v: the projection drops something the policy reads", got, want)
 	}
 	var r Requirements
-	if err := remarshal(got, &r); err != nil {
+	if err := domain.DecodeAnswer(got, &r); err != nil {
 		t.Fatal(err)
 	}
 	// The rich application asks for a lot on both sides; the uploads count.

@@ -119,7 +119,7 @@ func (s *Service) carriedDeclarations(ctx context.Context, loanID string, a doma
 		return nil, nil
 	}
 	var d domain.Declarations
-	if err := remarshal(out.Declarations, &d); err != nil {
+	if err := domain.DecodeAnswer(out.Declarations, &d); err != nil {
 		return nil, err
 	}
 	return &d, nil

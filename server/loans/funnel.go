@@ -259,7 +259,7 @@ func (s *Service) FunnelOrder(ctx context.Context) (map[string]float64, error) {
 		return nil, err
 	}
 	var order map[string]float64
-	if err := remarshal(v, &order); err != nil {
+	if err := domain.DecodeAnswer(v, &order); err != nil {
 		return nil, err
 	}
 	s.order.Store(&revisionOrder{revision: revision, order: order})
@@ -272,16 +272,5 @@ func (s *Service) decideInto(ctx context.Context, entrypoint string, input, out 
 	if err != nil {
 		return err
 	}
-	return remarshal(v, out)
-}
-
-func remarshal(v, out any) error {
-	if raw, ok := v.(json.RawMessage); ok { // a remembered answer, encoded already
-		return json.Unmarshal(raw, out)
-	}
-	buf, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(buf, out)
+	return domain.DecodeAnswer(v, out)
 }

@@ -157,7 +157,7 @@ func (s *Service) recordInto(ctx context.Context, entrypoint, loanID string, inp
 	if err != nil {
 		return err
 	}
-	return remarshal(v, out)
+	return domain.DecodeAnswer(v, out)
 }
 
 // View is what application.get and application.save answer

@@ -135,7 +135,7 @@ func (s *Service) mayDecide(ctx context.Context, u *domain.StaffUser, loanID str
 	var d struct {
 		Allow bool `json:"allow"`
 	}
-	return d.Allow, remarshal(out, &d)
+	return d.Allow, domain.DecodeAnswer(out, &d)
 }
 
 // Decide records u's credit decision on the loan, decided against the
@@ -212,7 +212,7 @@ func (s *Service) Decide(ctx context.Context, u *domain.StaffUser, ip string, in
 			Message string `json:"message"`
 		} `json:"errors"`
 	}
-	if err := remarshal(uwResult, &decided); err != nil {
+	if err := domain.DecodeAnswer(uwResult, &decided); err != nil {
 		return nil, err
 	}
 	var refused []domain.FieldError
@@ -528,7 +528,7 @@ func (s *Service) decideInto(ctx context.Context, entrypoint string, input, out 
 	if err != nil {
 		return err
 	}
-	return remarshal(res, out)
+	return domain.DecodeAnswer(res, out)
 }
 
 func nonNil(s []string) []string {

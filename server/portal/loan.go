@@ -136,7 +136,7 @@ func (s *Service) TeamMembers(ctx context.Context) ([]domain.StaffRef, error) {
 	var roles map[string]struct {
 		Actions []string `json:"actions"`
 	}
-	if err := remarshal(out, &roles); err != nil {
+	if err := domain.DecodeAnswer(out, &roles); err != nil {
 		return nil, err
 	}
 	users, err := s.store.ListStaffUsers(ctx)

@@ -308,7 +308,7 @@ func (s *Service) statusLabels(ctx context.Context) (stepLabels, error) {
 		return nil, err
 	}
 	var labels stepLabels
-	if err := remarshal(out, &labels); err != nil {
+	if err := domain.DecodeAnswer(out, &labels); err != nil {
 		return nil, err
 	}
 	return labels, nil
@@ -317,13 +317,4 @@ func (s *Service) statusLabels(ctx context.Context) (stepLabels, error) {
 // daysSince is the whole days from t to now (0 for a time ahead of now).
 func daysSince(now, t time.Time) int {
 	return max(0, int(now.Sub(t)/(24*time.Hour)))
-}
-
-// remarshal turns a policy result (plain JSON values) into a typed struct.
-func remarshal(in, out any) error {
-	b, err := json.Marshal(in)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(b, out)
 }

@@ -128,7 +128,7 @@ func (s *Service) lookup(ctx context.Context, loanID string, facts zipFacts) (*p
 		return nil, err
 	}
 	var p place
-	if err := remarshal(d.Result, &p); err != nil {
+	if err := domain.DecodeAnswer(d.Result, &p); err != nil {
 		return nil, err
 	}
 	return &p, nil

@@ -102,7 +102,7 @@ func (s *Service) pullKind(ctx context.Context, loan *domain.Loan, party string)
 	var out struct {
 		Kind *string `json:"kind"`
 	}
-	if err := remarshal(d.Result, &out); err != nil {
+	if err := domain.DecodeAnswer(d.Result, &out); err != nil {
 		return "", err
 	}
 	if out.Kind == nil {

@@ -38,7 +38,7 @@ func TestSubmissionDecidesOnTheApplicationsIncomeAndDebts(t *testing.T) {
 			MonthlyDebts  json.Number `json:"monthlyDebts"`
 		} `json:"dti"`
 	}
-	if err := remarshal(result, &offer); err != nil || offer.DTI == nil {
+	if err := domain.DecodeAnswer(result, &offer); err != nil || offer.DTI == nil {
 		t.Fatalf("got no dti in %v (%v)", result, err)
 	}
 	// 7,000 + 500 + 1,000 + 1,500 a month, the ended job left out, with the table's counted amounts.

@@ -27,7 +27,7 @@ func (s *Service) tellTermsChanged(ctx context.Context, loan *domain.Loan, app *
 		Chosen:      ChosenTerms{Line: int64(was.Line), APR: was.APR},
 	})
 	var change termsResult
-	if err != nil || remarshal(d.Result, &change) != nil {
+	if err != nil || domain.DecodeAnswer(d.Result, &change) != nil {
 		return // nothing is told of a change the rules did not decide
 	}
 	facts := letters.TermsChangedFacts{
@@ -62,7 +62,7 @@ type offerTerms struct {
 // there is none or it cannot be read, which offer nothing.
 func terms(q *Quote) offerTerms {
 	var t offerTerms
-	if q == nil || remarshal(q.Offer, &t) != nil {
+	if q == nil || domain.DecodeAnswer(q.Offer, &t) != nil {
 		return offerTerms{}
 	}
 	return t

@@ -10,7 +10,6 @@ package prequal
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 
 	"github.com/heloc/heloc/server/decisions"
@@ -115,16 +114,7 @@ func (s *Service) decideInto(ctx context.Context, entrypoint string, input, out 
 	if err != nil {
 		return err
 	}
-	return remarshal(v, out)
-}
-
-// remarshal turns a policy result (plain JSON values) into a typed value.
-func remarshal(in, out any) error {
-	buf, err := json.Marshal(in)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(buf, out)
+	return domain.DecodeAnswer(v, out)
 }
 
 // Decided is a recorded decision's result with the record's id

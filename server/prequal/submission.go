@@ -76,7 +76,7 @@ type termsResult struct {
 // readResult reads entrypoint's result into out (a pointer), with an
 // error naming the entrypoint for a result it cannot read.
 func readResult(entrypoint string, result, out any) error {
-	if err := remarshal(result, out); err != nil {
+	if err := domain.DecodeAnswer(result, out); err != nil {
 		return fmt.Errorf("%s: an unreadable result: %w", entrypoint, err)
 	}
 	return nil

@@ -58,7 +58,7 @@ func (s *Server) consentVersions(c fiber.Ctx) (map[string]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := remarshal(v, &current); err != nil {
+	if err := domain.DecodeAnswer(v, &current); err != nil {
 		return nil, err
 	}
 	out := make(map[string]string, len(current.Consents))

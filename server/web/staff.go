@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -60,7 +59,7 @@ func (s *Server) decideAccess(c fiber.Ctx, u *domain.StaffUser, action, loanID s
 	if err != nil {
 		return "", err
 	}
-	if err := remarshal(out, &d); err != nil {
+	if err := domain.DecodeAnswer(out, &d); err != nil {
 		return "", err
 	}
 	if !d.Allow {
@@ -88,7 +87,7 @@ func accessRoles(ctx context.Context, p Decider) (map[string]roleInfo, error) {
 		return nil, err
 	}
 	var roles map[string]roleInfo
-	if err := remarshal(out, &roles); err != nil {
+	if err := domain.DecodeAnswer(out, &roles); err != nil {
 		return nil, fmt.Errorf("access policy roles: %w", err)
 	}
 	return roles, nil
@@ -151,13 +150,4 @@ func joinOr(words []string) string {
 		return strings.Join(words, "")
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
-}
-
-// remarshal turns a policy result (plain JSON values) into a typed struct.
-func remarshal(in, out any) error {
-	b, err := json.Marshal(in)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(b, out)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/heloc/heloc/server/domain"
 	"github.com/heloc/heloc/server/policy"
 	"github.com/heloc/heloc/server/store"
 )
@@ -81,7 +81,7 @@ func funnelStatuses(ctx context.Context, engine *policy.Engine) ([]string, error
 		return nil, err
 	}
 	var order map[string]float64
-	if err := remarshal(out, &order); err != nil {
+	if err := domain.DecodeAnswer(out, &order); err != nil {
 		return nil, err
 	}
 	var steps []string
@@ -105,7 +105,7 @@ func licensedStates(ctx context.Context, engine *policy.Engine) ([]string, error
 			Licensed bool   `json:"licensed"`
 		} `json:"states"`
 	}
-	if err := remarshal(out, &l); err != nil {
+	if err := domain.DecodeAnswer(out, &l); err != nil {
 		return nil, err
 	}
 	var codes []string
@@ -115,12 +115,4 @@ func licensedStates(ctx context.Context, engine *policy.Engine) ([]string, error
 		}
 	}
 	return codes, nil
-}
-
-func remarshal(in, out any) error {
-	b, err := json.Marshal(in)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(b, out)
 }
