@@ -21,8 +21,12 @@ const Submitted = "applicationSubmitted"
 // server's funnel variant leaves out (FUNNEL_VARIANT) sets nothing, nor do
 // the statuses only the lender decides (ServerStatuses).
 func (s *Service) PageStatus(ctx context.Context, path string, loan *domain.Loan) (string, error) {
-	own, _, err := s.pageSteps(ctx, path, loan)
-	return own, err
+	f, err := s.flowAt(ctx, path, loan)
+	if err != nil {
+		return "", err
+	}
+	own, _ := s.steps(f, path)
+	return own, nil
 }
 
 // ReachedStatus is the status a valid save of the page at path moves the
@@ -174,34 +178,29 @@ func (s *Service) flowAt(ctx context.Context, path string, loan *domain.Loan) (*
 	return &f, nil
 }
 
-// open refuses a page of the application the loan has not reached: the
-// application is filled in order (data.heloc.funnel.pages' open), so every
-// section before the loan's status has been saved and the stepper never
-// shows one done that is not.
-func (f *flow) open(path string) error {
+// openFlow is flowAt for a request that changes the page at path, which
+// it refuses when the loan has not reached the page: the application is
+// filled in order (data.heloc.funnel.pages' open), so every section before
+// the loan's status has been saved and the stepper never shows one done
+// that is not.
+func (s *Service) openFlow(ctx context.Context, path string, loan *domain.Loan) (*flow, error) {
+	f, err := s.flowAt(ctx, path, loan)
+	if err != nil {
+		return nil, err
+	}
 	i := slices.IndexFunc(f.Pages, func(p flowPage) bool { return p.Path == path })
 	if i >= 0 && !f.Pages[i].Open {
-		return domain.Errorf(domain.EFORBIDDEN, "Finish the earlier pages of your application first: they open one after another.")
+		return nil, domain.Errorf(domain.EFORBIDDEN, "Finish the earlier pages of your application first: they open one after another.")
 	}
-	return nil
+	return f, nil
 }
 
 func (s *Service) pagesInput(path string, loan *domain.Loan) map[string]any {
 	return map[string]any{"path": path, "applicationStatus": loan.ApplicationStatus, "answers": loan.Answers.Flags(), "variant": s.variant}
 }
 
-// pageSteps is the step the page at path may set (see PageStatus) and the
-// page after it in the loan's flow.
-func (s *Service) pageSteps(ctx context.Context, path string, loan *domain.Loan) (string, *flowPage, error) {
-	f, err := s.flowAt(ctx, path, loan)
-	if err != nil {
-		return "", nil, err
-	}
-	own, next := s.steps(f, path)
-	return own, next, nil
-}
-
-// steps is pageSteps on a flow already decided.
+// steps is the step the page at path may set (see PageStatus) and the page
+// after it in the loan's flow f.
 func (s *Service) steps(f *flow, path string) (string, *flowPage) {
 	i := slices.IndexFunc(f.Pages, func(p flowPage) bool { return p.Path == path })
 	if i < 0 || ServerStatuses[f.Pages[i].status()] {

@@ -107,11 +107,8 @@ func (s *Service) VerifyIdentity(ctx context.Context, applicant *domain.Applican
 	if err := writable(loan); err != nil {
 		return nil, err
 	}
-	f, err := s.flowAt(ctx, IdentityPath, loan)
+	f, err := s.openFlow(ctx, IdentityPath, loan)
 	if err != nil {
-		return nil, err
-	}
-	if err := f.open(IdentityPath); err != nil {
 		return nil, err
 	}
 	if app == nil {

@@ -198,11 +198,8 @@ func (s *Service) Save(ctx context.Context, applicant *domain.Applicant, path st
 	}
 	// One decision of the loan's flow says whether the page is open and
 	// where the save moves the loan.
-	f, err := s.flowAt(ctx, path, loan)
+	f, err := s.openFlow(ctx, path, loan)
 	if err != nil {
-		return nil, err
-	}
-	if err := f.open(path); err != nil {
 		return nil, err
 	}
 	merge, err := page.decode(s.schemas, section)
@@ -310,11 +307,8 @@ func (s *Service) Change(ctx context.Context, applicant *domain.Applicant, path 
 	if err := writable(loan); err != nil {
 		return nil, err
 	}
-	f, err := s.flowAt(ctx, path, loan)
+	f, err := s.openFlow(ctx, path, loan)
 	if err != nil {
-		return nil, err
-	}
-	if err := f.open(path); err != nil {
 		return nil, err
 	}
 	saved, app, err := s.changeLoan(ctx, loan, f, path, func(l *domain.Loan, app *domain.Application) (bool, error) {
